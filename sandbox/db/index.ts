@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+
+/** The one database interface every handler uses: PGlite embedded, or a PostgreSQL server. */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs `fn` in one transaction: it lands whole or not at all. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function fromPglite(pg: PGlite): Db {
+  const wrap = (q: { query: PGlite['query'] }): Db['query'] =>
+    async <T>(sql: string, params: unknown[] = []) => {
+      const result = await q.query<T>(sql, params as never[]);
+      return { rows: result.rows };
+    };
+  let queue: Promise<unknown> = Promise.resolve();
+  const db: Db = {
+    query: wrap(pg),
+    // PGlite serialises transactions itself; chaining keeps the callers' order deterministic too.
+    transaction: <T>(fn: (tx: Db) => Promise<T>) => {
+      const run = queue.then(() =>
+        pg.transaction(async (tx) => {
+          const inner: Db = {
+            query: wrap(tx as unknown as PGlite),
+            transaction: (f) => f(inner),
+            close: async () => {},
+          };
+          return fn(inner);
+        }),
+      );
+      queue = run.catch(() => undefined);
+      return run as Promise<T>;
+    },
+    close: () => pg.close(),
+  };
+  return db;
+}
+
+async function fromServer(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const query = async <T>(sql: string, params: unknown[] = []) => {
+    const result = await pool.query(sql, params);
+    return { rows: result.rows as T[] };
+  };
+  return {
+    query,
+    transaction: async <T>(fn: (tx: Db) => Promise<T>) => {
+      const client = await pool.connect();
+      const inner: Db = {
+        query: async <R>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as R[] }),
+        transaction: (f) => f(inner),
+        close: async () => {},
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(inner);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface OpenDbOptions {
+  /** Folder of the embedded database; `memory` for a throw-away one. */
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export async function openDb({ dataDir, databaseUrl }: OpenDbOptions): Promise<Db> {
+  if (databaseUrl) return fromServer(databaseUrl);
+  if (dataDir === 'memory') return fromPglite(new PGlite());
+  mkdirSync(dataDir, { recursive: true });
+  const pg = new PGlite(dataDir);
+  await pg.waitReady;
+  return fromPglite(pg);
+}

@@ -1,0 +1,299 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse as parseYaml } from 'yaml';
+import type { Db } from './db';
+import { HttpError, isReply, type HandlerContext, type Principal, type SandboxServices, type ServiceHandlers, type UploadedFile } from './http';
+import { authenticate } from './auth';
+import { renderDocsIndex, renderServiceReference } from './docs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export const ALL_SERVICES = [
+  'systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product',
+  'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history',
+] as const;
+
+export function loadDocument(service: string): Document {
+  return parseYaml(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8')) as Document;
+}
+
+/** The path the sandbox serves a service under: `/<service>` plus its §1 address form. */
+export function apiRootOf(service: string, doc: Document): string {
+  const server = doc.servers?.[0];
+  let url = server?.url ?? '{host}';
+  for (const [name, variable] of Object.entries(server?.variables ?? {})) {
+    url = url.replace(`{${name}}`, name === 'host' ? `/${service}` : String(variable.default));
+  }
+  return url.replace(/\/+$/, '') || `/${service}`;
+}
+
+interface Mounted {
+  service: string;
+  root: string;
+  api: OpenAPIBackend;
+  doc: Document;
+}
+
+export interface SandboxOptions {
+  db: Db;
+  handlers: Record<string, ServiceHandlers>;
+  services: SandboxServices;
+  origin: string;
+  allowedOrigins?: string[];
+  log?: (line: string) => void;
+}
+
+type RawRequest = { method: string; path: string; headers: Record<string, string>; body: unknown; query?: Record<string, unknown> };
+
+function operationSecurity(doc: Document, operation: { security?: unknown[] }): Array<Record<string, unknown>> {
+  return (operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
+}
+
+/** Validation errors of Ajv as `{ path, message }`, in Italian where it matters to a person. */
+function violations(context: Context): Array<{ path: string; message: string }> {
+  return (context.validation.errors ?? []).map((e) => ({
+    path: `${e.instancePath || ''}${e.params && 'missingProperty' in e.params ? `/${String(e.params.missingProperty)}` : ''}` || '/',
+    message: e.message ?? 'non valido',
+  }));
+}
+
+async function readRaw(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `Il contenuto supera il limite di ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unknown; files: UploadedFile[]; forValidation: unknown }> {
+  if (!raw.length) return { body: undefined, files: [], forValidation: undefined };
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      const body = JSON.parse(raw.toString('utf8')) as unknown;
+      return { body, files: [], forValidation: body };
+    } catch {
+      throw new HttpError(400, 'Il corpo della richiesta non è JSON valido');
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    return { body, files: [], forValidation: body };
+  }
+  if (type === 'multipart/form-data') {
+    let form: FormData;
+    try {
+      form = await new Request('http://sandbox.local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+    } catch {
+      throw new HttpError(400, 'Il corpo multipart non è leggibile');
+    }
+    const body: Record<string, unknown> = {};
+    const files: UploadedFile[] = [];
+    for (const [name, value] of form.entries()) {
+      if (typeof value === 'string') body[name] = value;
+      else {
+        const content = Buffer.from(await value.arrayBuffer());
+        files.push({ fieldName: name, fileName: value.name, mediaType: value.type || 'application/octet-stream', size: content.length, content });
+        body[name] = value.name;
+      }
+    }
+    return { body, files, forValidation: body };
+  }
+  return { body: raw, files: [], forValidation: raw.toString('utf8') };
+}
+
+export async function createSandbox(options: SandboxOptions): Promise<{ server: Server; mounted: Mounted[] }> {
+  const log = options.log ?? (() => {});
+  const mounted: Mounted[] = [];
+  for (const service of ALL_SERVICES) {
+    if (!existsSync(path.join(root, 'openapi', `${service}.yaml`))) {
+      log(`documento mancante: openapi/${service}.yaml — servizio non montato`);
+      continue;
+    }
+    const doc = loadDocument(service);
+    const api = new OpenAPIBackend({
+      definition: structuredClone(doc),
+      apiRoot: apiRootOf(service, doc),
+      validate: true,
+      coerceTypes: true,
+      quick: true, // the documents are validated by redocly lint; its 3.0-era validator rejects 3.1 keywords
+      customizeAjv: (_original, ajvOpts) => {
+        const ajv = new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, coerceTypes: ajvOpts.coerceTypes });
+        addFormats(ajv);
+        return ajv as never;
+      },
+    });
+    // Security is checked before routing reaches openapi-backend (see `handle`); tell it so.
+    for (const scheme of Object.keys(doc.components?.securitySchemes ?? {})) api.registerSecurityHandler(scheme, () => true);
+    await api.init();
+    mounted.push({ service, root: apiRootOf(service, doc), api, doc: api.definition as Document });
+  }
+  // Longest roots first so that `/estimate/estimate/catalog` never falls to a shorter one.
+  mounted.sort((a, b) => b.root.length - a.root.length);
+
+  const allowed = new Set(options.allowedOrigins ?? ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173']);
+
+  function cors(req: IncomingMessage, res: ServerResponse) {
+    const origin = req.headers.origin;
+    if (origin && (allowed.has(origin) || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(origin))) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, username, Range');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Disposition, X-Total-Count');
+      res.setHeader('Access-Control-Max-Age', '600');
+    }
+  }
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    if (res.headersSent) return;
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (body === undefined || body === null || status === 204) {
+      res.statusCode = status;
+      res.end();
+      return;
+    }
+    if (Buffer.isBuffer(body)) {
+      if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/octet-stream');
+      res.statusCode = status;
+      res.end(body);
+      return;
+    }
+    if (typeof body === 'string' && res.hasHeader('Content-Type')) {
+      res.statusCode = status;
+      res.end(body);
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.statusCode = status;
+    res.end(JSON.stringify(body));
+  }
+
+  function sendError(res: ServerResponse, status: number, message: string, details?: Record<string, unknown>) {
+    send(res, status, { message, status, ...details });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    cors(req, res);
+    const url = new URL(req.url ?? '/', options.origin);
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS') return send(res, 204, undefined);
+    if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
+    if (url.pathname === '/docs' || url.pathname === '/docs/') {
+      return send(res, 200, renderDocsIndex(mounted.map((m) => ({ service: m.service, root: m.root, doc: m.doc }))), { 'Content-Type': 'text/html; charset=utf-8' });
+    }
+    const docMatch = /^\/docs\/([a-z]+)(\.yaml)?$/.exec(url.pathname);
+    if (docMatch) {
+      const m = mounted.find((x) => x.service === docMatch[1]);
+      if (!m) return sendError(res, 404, 'Documento non trovato');
+      if (docMatch[2]) return send(res, 200, readFileSync(path.join(root, 'openapi', `${m.service}.yaml`), 'utf8'), { 'Content-Type': 'application/yaml; charset=utf-8' });
+      return send(res, 200, renderServiceReference(m.service, m.root, m.doc), { 'Content-Type': 'text/html; charset=utf-8' });
+    }
+
+    const target = mounted.find((m) => url.pathname === m.root || url.pathname.startsWith(`${m.root}/`));
+    if (!target) return sendError(res, 404, `Nessun servizio risponde a ${url.pathname}`);
+
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+    const contentType = headers['content-type'] ?? '';
+
+    const rawReq: RawRequest = { method, path: url.pathname + url.search, headers, body: undefined };
+    const operation = target.api.matchOperation(rawReq as never);
+    if (!operation) {
+      const anyMethod = target.api.router.getOperations().some((op) => target.api.router.matchOperation({ ...rawReq, method: op.method } as never)?.path === op.path);
+      return sendError(res, anyMethod ? 405 : 404, anyMethod ? `Metodo ${method} non consentito su ${url.pathname}` : `Percorso sconosciuto: ${url.pathname}`);
+    }
+
+    const raw = await readRaw(req);
+    const declared = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+    if (raw.length && declared.length) {
+      const base = contentType.split(';')[0].trim().toLowerCase();
+      if (!declared.some((d) => d.toLowerCase() === base)) {
+        return sendError(res, 415, `Tipo di contenuto non supportato: ${base || 'assente'} (attesi: ${declared.join(', ')})`);
+      }
+    }
+    const parsed = await parseBody(raw, contentType);
+
+    // Security: bearer on every operation but the public ones.
+    const security = operationSecurity(target.doc, operation as never);
+    const needsBearer = security.length > 0 && !security.some((s) => Object.keys(s).length === 0) && security.some((s) => 'bearerAuth' in s);
+    let user: Principal | undefined;
+    if (needsBearer) {
+      user = await authenticate(options.db, headers.authorization);
+      if (!user) return sendError(res, 401, 'Autenticazione richiesta o scaduta: accedi di nuovo');
+      if (user.kind === 'guest' && !(operation as { 'x-guest'?: boolean })['x-guest']) {
+        return sendError(res, 403, 'Il link condiviso non dà accesso a questa operazione');
+      }
+    }
+
+    const result = await target.api.handleRequest({ ...rawReq, body: parsed.forValidation } as never, {
+      parsed,
+      user,
+    });
+    const outcome = result as { status: number; body?: unknown; headers?: Record<string, string> };
+    return send(res, outcome.status, outcome.body, outcome.headers);
+  }
+
+  // Register every operation: the service's handler, or a 501 that says so.
+  for (const m of mounted) {
+    const handlers = options.handlers[m.service] ?? {};
+    m.api.register({
+      validationFail: (c: Context) => ({ status: 400, body: { message: 'Richiesta non valida', status: 400, errors: violations(c) } }),
+      notFound: () => ({ status: 404, body: { message: 'Percorso sconosciuto', status: 404 } }),
+      methodNotAllowed: () => ({ status: 405, body: { message: 'Metodo non consentito', status: 405 } }),
+      notImplemented: (c: Context) => ({
+        status: 501,
+        body: { message: `Operazione non ancora implementata nella sandbox: ${m.service}.${c.operation.operationId}`, status: 501 },
+      }),
+    });
+    for (const op of m.api.router.getOperations()) {
+      const operationId = op.operationId;
+      if (!operationId || !handlers[operationId]) continue;
+      const handler = handlers[operationId];
+      m.api.register(operationId, async (c: Context, extra: { parsed: { body: unknown; files: UploadedFile[] }; user?: Principal }) => {
+        const ctx: HandlerContext = {
+          db: options.db,
+          service: m.service,
+          operationId,
+          params: (c.request.params ?? {}) as Record<string, string>,
+          query: (c.request.query ?? {}) as Record<string, unknown>,
+          headers: c.request.headers as Record<string, string>,
+          body: extra.parsed.body,
+          files: extra.parsed.files,
+          user: extra.user,
+          origin: options.origin,
+          services: options.services,
+        };
+        try {
+          const value = await handler(ctx);
+          if (isReply(value)) return { status: value.status ?? 200, body: value.body, headers: value.headers };
+          return { status: 200, body: value };
+        } catch (error) {
+          if (error instanceof HttpError) return { status: error.status, body: { message: error.message, status: error.status, ...error.details } };
+          log(`errore in ${m.service}.${operationId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          return { status: 500, body: { message: 'Errore interno della sandbox', status: 500 } };
+        }
+      });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) return sendError(res, error.status, error.message, error.details);
+      log(`errore non gestito: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      sendError(res, 500, 'Errore interno della sandbox');
+    });
+  });
+  return { server, mounted };
+}

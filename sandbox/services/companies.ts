@@ -1,0 +1,4 @@
+import type { ServiceHandlers } from '../http';
+
+/** The companies service. Its operations answer 501 until their handlers are written here. */
+export const handlers: ServiceHandlers = {};

@@ -1,0 +1,34 @@
+/** One demo user per role: the role without ROLE_, lower case; password "demo" (ARCHITECTURE.md). */
+export const ROLES = [
+  'ROLE_ADMIN',
+  'ROLE_MANAGER',
+  'ROLE_GUEST',
+  'ROLE_ASSETMANAGER',
+  'ROLE_SALES',
+  'ROLE_SALESLEADER',
+  'ROLE_MEDIAMONITOR',
+  'ROLE_PLANNER',
+  'ROLE_SUPERVISOR',
+  'ROLE_DESIGNER',
+] as const;
+
+export const DEMO_PASSWORD = 'demo';
+
+const NAMES: Record<string, [string, string]> = {
+  ROLE_ADMIN: ['Alessandra', 'Conti'],
+  ROLE_MANAGER: ['Marco', 'Ferrari'],
+  ROLE_GUEST: ['Ospite', 'Esterno'],
+  ROLE_ASSETMANAGER: ['Giulia', 'Romano'],
+  ROLE_SALES: ['Luca', 'Bianchi'],
+  ROLE_SALESLEADER: ['Francesca', 'Colombo'],
+  ROLE_MEDIAMONITOR: ['Davide', 'Ricci'],
+  ROLE_PLANNER: ['Sara', 'Marino'],
+  ROLE_SUPERVISOR: ['Paolo', 'Greco'],
+  ROLE_DESIGNER: ['Elena', 'Bruno'],
+};
+
+export const DEMO_USERS = ROLES.map((role) => {
+  const username = role.replace('ROLE_', '').toLowerCase();
+  const [name, surname] = NAMES[role];
+  return { username, role, name, surname, email: `${username}@demo.ooh.it` };
+});

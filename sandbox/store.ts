@@ -1,0 +1,242 @@
+import type { Db } from './db';
+import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from './http';
+
+/* The generic JSON document store (table `records`): one collection per resource. */
+
+export type RecordData = Record<string, unknown>;
+export type StoredRecord = RecordData & { id: number };
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function field(name: string): string {
+  if (!FIELD.test(name)) throw new HttpError(400, `Campo non valido: ${name}`);
+  return name;
+}
+
+const toRecord = (row: { id: string | number; data: RecordData }): StoredRecord => ({ ...row.data, id: Number(row.id) });
+
+export async function insertRecord(db: Db, collection: string, data: RecordData): Promise<StoredRecord> {
+  const { id: _drop, ...rest } = data;
+  const { rows } = await db.query<{ id: string; data: RecordData }>(
+    'INSERT INTO records (collection, data) VALUES ($1, $2) RETURNING id, data',
+    [collection, JSON.stringify(rest)],
+  );
+  return toRecord(rows[0]);
+}
+
+export async function getRecord(db: Db, collection: string, id: number): Promise<StoredRecord | undefined> {
+  const { rows } = await db.query<{ id: string; data: RecordData }>('SELECT id, data FROM records WHERE collection = $1 AND id = $2', [
+    collection,
+    id,
+  ]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function requireRecord(db: Db, collection: string, id: number, label = 'Elemento'): Promise<StoredRecord> {
+  const record = await getRecord(db, collection, id);
+  if (!record) throw new HttpError(404, `${label} ${id} non trovato`);
+  return record;
+}
+
+export async function updateRecord(db: Db, collection: string, id: number, data: RecordData, merge = true): Promise<StoredRecord | undefined> {
+  const { id: _drop, ...rest } = data;
+  const { rows } = await db.query<{ id: string; data: RecordData }>(
+    `UPDATE records SET data = ${merge ? 'data || $3::jsonb' : '$3::jsonb'}, updated_at = now()
+      WHERE collection = $1 AND id = $2 RETURNING id, data`,
+    [collection, id, JSON.stringify(rest)],
+  );
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function deleteRecord(db: Db, collection: string, id: number): Promise<StoredRecord | undefined> {
+  const { rows } = await db.query<{ id: string; data: RecordData }>('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id, data', [
+    collection,
+    id,
+  ]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export interface ListQuery {
+  /** Equality per field (an array means any of); `q` searches every text; `<f>_gte` / `<f>_lte` bound a field. */
+  filter?: Record<string, unknown>;
+  sort?: [string, 'ASC' | 'DESC'];
+  /** Inclusive range of positions, as ra-data-simple-rest sends it. */
+  range?: [number, number];
+}
+
+export async function listRecords(db: Db, collection: string, query: ListQuery = {}): Promise<{ rows: StoredRecord[]; total: number }> {
+  const where: string[] = ['collection = $1'];
+  const params: unknown[] = [collection];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  for (const [key, value] of Object.entries(query.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'q') {
+      where.push(`data::text ILIKE ${add(`%${String(value)}%`)}`);
+    } else if (key === 'id') {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      where.push(`id = ANY(${add(ids)}::bigint[])`);
+    } else if (key.endsWith('_gte') || key.endsWith('_lte')) {
+      const f = field(key.slice(0, -4));
+      where.push(`data->>'${f}' ${key.endsWith('_gte') ? '>=' : '<='} ${add(String(value))}`);
+    } else if (Array.isArray(value)) {
+      where.push(`data->>'${field(key)}' = ANY(${add(value.map(String))}::text[])`);
+    } else {
+      where.push(`data->>'${field(key)}' = ${add(String(value))}`);
+    }
+  }
+  const [sortField, sortDir] = query.sort ?? ['id', 'ASC'];
+  const dir = sortDir === 'DESC' ? 'DESC' : 'ASC';
+  const order = sortField === 'id' ? `id ${dir}` : `data->'${field(sortField)}' ${dir} NULLS LAST, id ${dir}`;
+  const [start, end] = query.range ?? [0, 9999];
+  const limit = Math.max(0, Math.min(10000, end - start + 1));
+  const sql = `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${Math.max(0, start)}`;
+  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(sql, params);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && start > 0) {
+    const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
+    total = Number(c.rows[0].n);
+  }
+  return { rows: rows.map(toRecord), total };
+}
+
+function parseJsonParam<T>(value: unknown, name: string): T | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    throw new HttpError(400, `Il parametro ${name} non è JSON valido`);
+  }
+}
+
+/** ra-data-simple-rest's list query (`sort`, `range`, `filter` as JSON strings). */
+export function simpleRestQuery(query: Record<string, unknown>): ListQuery {
+  const sort = parseJsonParam<[string, 'ASC' | 'DESC']>(query.sort, 'sort');
+  const range = parseJsonParam<[number, number]>(query.range, 'range');
+  const filter = parseJsonParam<Record<string, unknown>>(query.filter, 'filter');
+  if (sort && (!Array.isArray(sort) || typeof sort[0] !== 'string')) throw new HttpError(400, 'sort deve essere ["campo","ASC|DESC"]');
+  if (range && (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isInteger) || range[0] < 0 || range[1] < range[0])) {
+    throw new HttpError(400, 'range deve essere [inizio, fine] con 0 ≤ inizio ≤ fine');
+  }
+  if (filter && (typeof filter !== 'object' || Array.isArray(filter))) throw new HttpError(400, 'filter deve essere un oggetto JSON');
+  return { sort, range, filter };
+}
+
+export interface SimpleRestOptions {
+  /** The resource name in paths and in Content-Range (e.g. `campaigns`). */
+  resource: string;
+  collection?: string;
+  label?: string;
+  /** Fills server-side fields and checks rules before a create or update. */
+  beforeWrite?: (ctx: HandlerContext, data: RecordData, existing?: StoredRecord) => Promise<RecordData> | RecordData;
+  afterWrite?: (ctx: HandlerContext, record: StoredRecord, action: 'create' | 'update' | 'delete') => Promise<void> | void;
+}
+
+/**
+ * The five ra-data-simple-rest handlers of one resource. Their operationIds are passed in, since
+ * each document names its own.
+ */
+export function simpleRestHandlers(
+  ops: { list?: string; get?: string; create?: string; update?: string; remove?: string },
+  options: SimpleRestOptions,
+): ServiceHandlers {
+  const collection = options.collection ?? options.resource;
+  const label = options.label ?? 'Elemento';
+  const handlers: ServiceHandlers = {};
+  const idOf = (ctx: HandlerContext) => {
+    const id = Number(ctx.params.id);
+    if (!Number.isInteger(id) || id < 1) throw new HttpError(400, 'id non valido');
+    return id;
+  };
+  if (ops.list) {
+    handlers[ops.list] = (async (ctx) => {
+      const q = simpleRestQuery(ctx.query);
+      const { rows, total } = await listRecords(ctx.db, collection, q);
+      const start = q.range?.[0] ?? 0;
+      const end = rows.length ? start + rows.length - 1 : start;
+      return reply(200, rows, {
+        'Content-Range': `${options.resource} ${start}-${end}/${total}`,
+        'Access-Control-Expose-Headers': 'Content-Range',
+      });
+    }) as Handler;
+  }
+  if (ops.get) handlers[ops.get] = (async (ctx) => requireRecord(ctx.db, collection, idOf(ctx), label)) as Handler;
+  if (ops.create) {
+    handlers[ops.create] = (async (ctx) => {
+      let data = { ...(ctx.body as RecordData) };
+      if (options.beforeWrite) data = await options.beforeWrite(ctx, data);
+      const record = await insertRecord(ctx.db, collection, data);
+      await options.afterWrite?.(ctx, record, 'create');
+      return reply(201, record);
+    }) as Handler;
+  }
+  if (ops.update) {
+    handlers[ops.update] = (async (ctx) => {
+      const id = idOf(ctx);
+      const existing = await requireRecord(ctx.db, collection, id, label);
+      let data = { ...(ctx.body as RecordData) };
+      if (options.beforeWrite) data = await options.beforeWrite(ctx, data, existing);
+      const record = (await updateRecord(ctx.db, collection, id, data))!;
+      await options.afterWrite?.(ctx, record, 'update');
+      return record;
+    }) as Handler;
+  }
+  if (ops.remove) {
+    handlers[ops.remove] = (async (ctx) => {
+      const record = await deleteRecord(ctx.db, collection, idOf(ctx));
+      if (!record) throw new HttpError(404, `${label} ${ctx.params.id} non trovato`);
+      await options.afterWrite?.(ctx, record, 'delete');
+      return record;
+    }) as Handler;
+  }
+  return handlers;
+}
+
+/** Stores an uploaded file; returns its id. */
+export async function storeFile(
+  db: Db,
+  owner: { collection: string; id?: number | null },
+  file: { fileName: string; mediaType: string; content: Buffer },
+  uploadedBy?: string,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO files (owner_collection, owner_id, file_name, media_type, size, content, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [owner.collection, owner.id ?? null, file.fileName, file.mediaType, file.content.length, file.content, uploadedBy ?? null],
+  );
+  return Number(rows[0].id);
+}
+
+export async function readFile(db: Db, id: number): Promise<{ fileName: string; mediaType: string; content: Buffer; ownerCollection: string; ownerId: number | null } | undefined> {
+  const { rows } = await db.query<{ file_name: string; media_type: string; content: Uint8Array; owner_collection: string; owner_id: string | null }>(
+    'SELECT file_name, media_type, content, owner_collection, owner_id FROM files WHERE id = $1',
+    [id],
+  );
+  const r = rows[0];
+  return r
+    ? { fileName: r.file_name, mediaType: r.media_type, content: Buffer.from(r.content), ownerCollection: r.owner_collection, ownerId: r.owner_id === null ? null : Number(r.owner_id) }
+    : undefined;
+}
+
+export async function deleteFile(db: Db, id: number): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM files WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+/** Upload rules shared by every service: size and media type, with a clear 413 / 415. */
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+export function requireUpload(ctx: HandlerContext, allowed: string[], fieldName = 'file') {
+  const upload = ctx.files.find((f) => f.fieldName === fieldName) ?? ctx.files[0];
+  if (!upload) throw new HttpError(400, 'Nessun file ricevuto');
+  if (upload.size > UPLOAD_LIMIT_BYTES) throw new HttpError(413, `Il file supera il limite di ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB`);
+  if (!allowed.includes(upload.mediaType)) {
+    throw new HttpError(415, `Tipo di file non ammesso: ${upload.mediaType} (ammessi: ${allowed.join(', ')})`);
+  }
+  if (/[\\/]|\.\./.test(upload.fileName)) throw new HttpError(400, 'Nome del file non valido');
+  return upload;
+}

@@ -1,0 +1,29 @@
+import type { HandlerContext, HandlerResult, ServiceHandlers } from './http';
+
+/* Types that tie a service's handlers to its generated `operations` (src/api/generated/<service>.ts). */
+
+type Get<T, K extends PropertyKey> = T extends Record<K, infer V> ? V : never;
+type JsonOf<C> = C extends { content: infer Content } ? Get<Content, 'application/json'> : never;
+
+export type PathParams<Op> = NonNullable<Get<Get<Op, 'parameters'>, 'path'>>;
+export type QueryParams<Op> = NonNullable<Get<Get<Op, 'parameters'>, 'query'>>;
+export type JsonBody<Op> = JsonOf<NonNullable<Get<Op, 'requestBody'>>>;
+type Responses<Op> = Get<Op, 'responses'>;
+export type SuccessBody<Op> =
+  | JsonOf<Get<Responses<Op>, 200>>
+  | JsonOf<Get<Responses<Op>, 201>>;
+
+export interface TypedContext<Op> extends Omit<HandlerContext, 'params' | 'query' | 'body'> {
+  params: PathParams<Op>;
+  query: QueryParams<Op>;
+  body: [JsonBody<Op>] extends [never] ? unknown : JsonBody<Op>;
+}
+
+export type TypedHandler<Op> = (ctx: TypedContext<Op>) => Promise<SuccessBody<Op> | HandlerResult> | SuccessBody<Op> | HandlerResult;
+
+/** A service's handlers, each typed from its operation in the generated document types. */
+export type TypedHandlers<Operations> = { [K in keyof Operations]?: TypedHandler<Operations[K]> };
+
+export function defineHandlers<Operations>(handlers: TypedHandlers<Operations>): ServiceHandlers {
+  return handlers as unknown as ServiceHandlers;
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Installs the project's packages when they are missing or older than package-lock.json, so that
+// `npm start` and `npm test` work on a fresh clone with nothing installed beforehand.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lock = path.join(root, 'package-lock.json');
+const stamp = path.join(root, 'node_modules', '.install-stamp');
+const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
+
+if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
+
+console.log('Installo le dipendenze (npm ci)…');
+const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+if (result.status !== 0) {
+  console.error('npm ci non riuscito: vedi i messaggi sopra.');
+  process.exit(result.status ?? 1);
+}
+writeFileSync(stamp, hash);

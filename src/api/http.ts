@@ -1,0 +1,214 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { getAuthToken, getUser, clearSession, hasCompleteCredentials, isGuest } from '@/auth/session';
+import { DOWNLOAD_URL_REVOKE_MS, FORCED_LOGOUT_URL, USERNAME_HEADER, WRONG_CREDENTIALS_LOG } from '@/config/constants';
+import { getRuntimeConfig, serviceBase } from '@/config/environment';
+import type { Service } from '@/config/services';
+
+/** The error a rejected call carries: the HTTP status, the message (body's, else status text), the body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** What a 409 resolves with (spec §8): the parsed body plus statusCode 409. */
+export type Conflict<B = Record<string, unknown>> = B & { statusCode: 409 };
+
+/** Page navigation, replaceable in tests (jsdom cannot navigate). */
+export const browser = {
+  reload: (): void => window.location.reload(),
+  assign: (url: string): void => window.location.assign(url),
+};
+
+/** Spec §8: the body is read as text and parsed as JSON if not empty (text that is not JSON stays text). */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return fallback;
+}
+
+/** Spec §8: 401 clears the session and fully reloads the page. */
+export function handleUnauthorized(): void {
+  clearSession();
+  browser.reload();
+}
+
+/**
+ * Spec §8, the shared response handling, for a response whose body is already parsed:
+ * OK resolves with the body; 409 resolves with the body plus statusCode 409; 404 resolves with the
+ * body; 401 clears the session, reloads and rejects; any other non-OK rejects with the body's
+ * message, else the status text.
+ */
+export function settle(response: Response, body: unknown): unknown {
+  if (response.ok) return body;
+  if (response.status === 401) {
+    handleUnauthorized();
+    throw new ApiError(401, messageOf(body, response.statusText || 'Unauthorized'), body);
+  }
+  if (response.status === 409) {
+    return { ...(body && typeof body === 'object' ? body : { message: body }), statusCode: 409 };
+  }
+  if (response.status === 404) return body;
+  throw new ApiError(response.status, messageOf(body, response.statusText), body);
+}
+
+export async function handleResponse(response: Response): Promise<unknown> {
+  return settle(response, await readBody(response));
+}
+
+/** The share service's own variant (spec §8): 401 logs out to /404; 422 is the result; others reject. */
+export function settleShare(response: Response, body: unknown): unknown {
+  if (response.ok || response.status === 422) return body;
+  if (response.status === 401) {
+    clearSession();
+    browser.assign('/404');
+    throw new ApiError(401, messageOf(body, response.statusText || 'Unauthorized'), body);
+  }
+  throw new ApiError(response.status, messageOf(body, response.statusText), body);
+}
+
+/**
+ * Spec §5: without stored credentials the call does not leave: 'User or password wrong' is logged
+ * and the page goes to the forced logout.
+ */
+export function requireCredentials(): void {
+  if (!hasCompleteCredentials() && !(isGuest() && getAuthToken())) {
+    console.log(WRONG_CREDENTIALS_LOG);
+    browser.assign(FORCED_LOGOUT_URL);
+    throw new ApiError(401, WRONG_CREDENTIALS_LOG);
+  }
+}
+
+/** Bearer authorization; on JSON calls the JSON content type and the username header. */
+export const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    requireCredentials();
+    request.headers.set('Authorization', `Bearer ${getAuthToken()}`);
+    const body = request.headers.get('Content-Type');
+    if (!body || body.includes('json')) {
+      if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
+        request.headers.set('Content-Type', 'application/json');
+      }
+      const username = getUser()?.username;
+      if (username) request.headers.set(USERNAME_HEADER, username);
+    }
+    return request;
+  },
+};
+
+/**
+ * Normalises every response body as spec §8 reads it (text, then JSON when not empty), so that
+ * openapi-fetch never fails on an empty body.
+ */
+export const responseMiddleware: Middleware = {
+  async onResponse({ response }) {
+    if (response.status === 204 || response.status === 205 || response.status === 304) return response;
+    const type = response.headers.get('Content-Type') ?? '';
+    if (type && !type.includes('json') && !type.startsWith('text/')) return response; // blobs stay blobs
+    const text = await response.clone().text();
+    if (text) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('Content-Length');
+    return new Response(response.ok ? 'null' : '', { status: response.status, statusText: response.statusText, headers });
+  },
+};
+
+export interface ServiceClientOptions {
+  /** Public calls (sign-in, signup, token auth) carry no credentials. */
+  public?: boolean;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A typed openapi-fetch client for one service, its base read from the runtime configuration. */
+export function createServiceClient<Paths extends object>(service: Service, options: ServiceClientOptions = {}): Client<Paths> {
+  const client = createClient<Paths>({
+    baseUrl: serviceBase(service, getRuntimeConfig()) ?? undefined,
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+  });
+  if (!options.public) client.use(authMiddleware);
+  client.use(responseMiddleware);
+  return client;
+}
+
+/** A lazily built client, so that it reads the configuration loaded at start-up. */
+export function lazyClient<Paths extends object>(service: Service, options: ServiceClientOptions = {}): () => Client<Paths> {
+  let cached: Client<Paths> | undefined;
+  let builtFor: unknown;
+  return () => {
+    const config = getRuntimeConfig();
+    if (!cached || builtFor !== config) {
+      cached = createServiceClient<Paths>(service, options);
+      builtFor = config;
+    }
+    return cached;
+  };
+}
+
+interface FetchResult<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+/** Spec §8 semantics for a typed call: OK → data; 409 → body + statusCode; 404 → body; else reject. */
+export async function call<D>(promise: Promise<FetchResult<D>>): Promise<D | Conflict | unknown> {
+  const { data, error, response } = await promise;
+  return settle(response, response.ok ? data : error);
+}
+
+/**
+ * For react-admin's data providers, which need every failure as an error: OK → data, anything else
+ * rejects with an ApiError carrying status, message and body (401 still clears the session).
+ */
+export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<D> {
+  const { data, error, response } = await promise;
+  if (response.ok) return data as D;
+  if (response.status === 401) handleUnauthorized();
+  throw new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error);
+}
+
+/** The blob variant (spec §8): downloads a file and revokes its object URL after 40 s. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_REVOKE_MS);
+}
+
+/** The file name a Content-Disposition header gives, else the fallback. */
+export function fileNameFrom(response: Response, fallback: string): string {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  return match ? decodeURIComponent(match[1]) : fallback;
+}
+
+export async function downloadBlob(promise: Promise<FetchResult<unknown>>, fallbackName: string): Promise<string> {
+  const { data, error, response } = await promise;
+  if (!response.ok) {
+    settle(response, error);
+    throw new ApiError(response.status, messageOf(error, response.statusText), error);
+  }
+  const name = fileNameFrom(response, fallbackName);
+  saveBlob(data as Blob, name);
+  return name;
+}

@@ -1,0 +1,111 @@
+/**
+ * Session items of spec §4, kept in localStorage: auth (access token), refresh token, user, type
+ * (the role), group, subscription and the check flag; a guest marker for tokenised links.
+ */
+export const SESSION_KEYS = {
+  auth: 'auth',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  type: 'type',
+  group: 'group',
+  subscription: 'subscription',
+  check: 'check',
+  guest: 'guest',
+} as const;
+
+export interface SessionUser {
+  username: string;
+  name?: string;
+  surname?: string;
+  id?: number;
+  avatarId?: number | null;
+  theme?: string;
+}
+
+const storage = (): Storage => window.localStorage;
+
+export function getAuthToken(): string | null {
+  return storage().getItem(SESSION_KEYS.auth);
+}
+
+export function getRefreshToken(): string | null {
+  return storage().getItem(SESSION_KEYS.refreshToken);
+}
+
+export function getRole(): string | null {
+  return storage().getItem(SESSION_KEYS.type);
+}
+
+export function getGroup(): string | null {
+  return storage().getItem(SESSION_KEYS.group);
+}
+
+export function getUser(): SessionUser | null {
+  const raw = storage().getItem(SESSION_KEYS.user);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as SessionUser;
+  } catch {
+    return null;
+  }
+}
+
+export function isGuest(): boolean {
+  return storage().getItem(SESSION_KEYS.guest) === 'true';
+}
+
+export interface SessionItems {
+  auth: string;
+  refreshToken?: string;
+  user: SessionUser;
+  type: string;
+  group: string;
+  subscription?: unknown;
+}
+
+export function storeSession(items: SessionItems): void {
+  const s = storage();
+  s.setItem(SESSION_KEYS.auth, items.auth);
+  if (items.refreshToken) s.setItem(SESSION_KEYS.refreshToken, items.refreshToken);
+  s.setItem(SESSION_KEYS.user, JSON.stringify(items.user));
+  s.setItem(SESSION_KEYS.type, items.type);
+  s.setItem(SESSION_KEYS.group, items.group);
+  s.setItem(SESSION_KEYS.subscription, JSON.stringify(items.subscription ?? null));
+  s.setItem(SESSION_KEYS.check, 'true');
+}
+
+export function storeTokens(auth: string, refreshToken?: string): void {
+  storage().setItem(SESSION_KEYS.auth, auth);
+  if (refreshToken) storage().setItem(SESSION_KEYS.refreshToken, refreshToken);
+}
+
+/** Guest login (spec §4): a bearer token and a guest marker. */
+export function storeGuest(token: string): void {
+  storage().setItem(SESSION_KEYS.auth, token);
+  storage().setItem(SESSION_KEYS.guest, 'true');
+}
+
+/** Spec §4: sign-out or any 401 clears user, type, group, auth, subscription and check. */
+export function clearSession(): void {
+  const s = storage();
+  for (const key of [
+    SESSION_KEYS.user,
+    SESSION_KEYS.type,
+    SESSION_KEYS.group,
+    SESSION_KEYS.auth,
+    SESSION_KEYS.subscription,
+    SESSION_KEYS.check,
+    SESSION_KEYS.refreshToken,
+    SESSION_KEYS.guest,
+  ]) {
+    s.removeItem(key);
+  }
+}
+
+/** Spec §5: the auth header helper needs user, type, auth and the check flag. */
+export function hasCompleteCredentials(): boolean {
+  const s = storage();
+  return Boolean(
+    s.getItem(SESSION_KEYS.user) && s.getItem(SESSION_KEYS.type) && s.getItem(SESSION_KEYS.auth) && s.getItem(SESSION_KEYS.check),
+  );
+}

@@ -1,0 +1,101 @@
+import { ADDRESS_FORMS, SERVICES, type Service } from './services';
+import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MAP_ID, type Environment } from './constants';
+
+/**
+ * The runtime configuration, read from `/config.json` when the app starts, so that one build
+ * serves every environment (spec §1). Hosts are per environment and per service.
+ */
+export interface RuntimeConfig {
+  /** dev, stage or prod; default prod. Any other value is an unknown environment. */
+  environment?: string;
+  hosts: Partial<Record<Environment, Partial<Record<Service, string>>>>;
+  /** Path prefix of the companies service (`{host}/{companyPrefix}/v1`). */
+  companyPrefix?: string;
+  /** Host used for the opportunity service when none is configured (spec §1). */
+  opportunityFallbackHost?: string;
+  mapsId?: string;
+  /** Map tile URL template; empty or missing = no tiles (markers and clusters still render). */
+  tileUrl?: string;
+}
+
+export const DEFAULT_COMPANY_PREFIX = 'company';
+export const DEFAULT_OPPORTUNITY_FALLBACK_HOST = 'http://127.0.0.1:8787/opportunity';
+
+export function isKnownEnvironment(env: string | undefined): env is Environment {
+  return (ENVIRONMENTS as readonly string[]).includes(env ?? '');
+}
+
+export function currentEnvironment(config: RuntimeConfig): string {
+  return config.environment ?? DEFAULT_ENVIRONMENT;
+}
+
+function trimSlash(host: string): string {
+  return host.replace(/\/+$/, '');
+}
+
+/**
+ * Spec §1: the base address of a service in the configured environment.
+ * An unknown environment yields no base ('') for most services and an undefined base for share
+ * and scheduler; the opportunity service falls back to its fallback host when none is configured.
+ */
+export function serviceBase(service: Service, config: RuntimeConfig): string | undefined {
+  const env = currentEnvironment(config);
+  const configured = isKnownEnvironment(env) ? config.hosts[env]?.[service] : undefined;
+  let host = configured;
+  if (!host && service === 'opportunity') {
+    host = config.opportunityFallbackHost ?? DEFAULT_OPPORTUNITY_FALLBACK_HOST;
+  }
+  if (!host) {
+    return service === 'share' || service === 'scheduler' ? undefined : '';
+  }
+  const h = trimSlash(host);
+  switch (ADDRESS_FORMS[service]) {
+    case 'versioned':
+      return `${h}/${API_VERSION}`;
+    case 'company':
+      return `${h}/${config.companyPrefix ?? DEFAULT_COMPANY_PREFIX}/${API_VERSION}`;
+    case 'versionedSlash':
+      return `${h}/${API_VERSION}/`;
+    case 'unversioned':
+      return h;
+    case 'catalogue':
+      return `${h}/estimate/catalog`;
+    case 'estimate':
+      return `${h}/estimate/`;
+    case 'advertiser':
+      return `${h}/${API_VERSION}/`;
+    case 'history':
+      return `${h}/${API_VERSION}${HISTORY_SUFFIX}`;
+  }
+}
+
+/** Every service's sandbox host: `http://127.0.0.1:8787/<service>` (ARCHITECTURE.md). */
+export function sandboxHosts(origin = 'http://127.0.0.1:8787'): Record<Service, string> {
+  return Object.fromEntries(SERVICES.map((s) => [s, `${trimSlash(origin)}/${s}`])) as Record<Service, string>;
+}
+
+let runtimeConfig: RuntimeConfig = { environment: DEFAULT_ENVIRONMENT, hosts: {} };
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return runtimeConfig;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  runtimeConfig = config;
+}
+
+export function mapsId(config: RuntimeConfig = runtimeConfig): string {
+  return config.mapsId ?? MAPS_MAP_ID;
+}
+
+/** Reads `/config.json` (next to index.html). A missing or broken file leaves the defaults. */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Configurazione non disponibile (${response.status})`);
+  const config = (await response.json()) as RuntimeConfig;
+  if (!config || typeof config !== 'object' || typeof config.hosts !== 'object') {
+    throw new Error('Configurazione non valida: manca "hosts"');
+  }
+  setRuntimeConfig(config);
+  return config;
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from '@/config/environment';
+import { App } from './App';
+
+const root = createRoot(document.getElementById('root')!);
+
+loadRuntimeConfig()
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+  .catch((error: unknown) => {
+    root.render(
+      <p role="alert" style={{ fontFamily: 'sans-serif', padding: 24 }}>
+        Impossibile avviare l&apos;applicazione: {error instanceof Error ? error.message : String(error)}
+      </p>,
+    );
+  });

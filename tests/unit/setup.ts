@@ -1,0 +1,6 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  window.localStorage.clear();
+});
