@@ -126,6 +126,7 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
       apiRoot: apiRootOf(service, doc),
       validate: true,
       coerceTypes: true,
+      ignoreTrailingSlashes: false, // spec §7 spells some paths with a trailing slash; they are routed as written
       quick: true, // the documents are validated by redocly lint; its 3.0-era validator rejects 3.1 keywords
       customizeAjv: (_original, ajvOpts) => {
         const ajv = new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, coerceTypes: ajvOpts.coerceTypes });
@@ -232,8 +233,13 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
     if (needsBearer) {
       user = await authenticate(options.db, headers.authorization);
       if (!user) return sendError(res, 401, 'Autenticazione richiesta o scaduta: accedi di nuovo');
-      if (user.kind === 'guest' && !(operation as { 'x-guest'?: boolean })['x-guest']) {
+      const op = operation as { 'x-guest'?: boolean; 'x-roles'?: string[] };
+      if (user.kind === 'guest' && !op['x-guest']) {
         return sendError(res, 403, 'Il link condiviso non dà accesso a questa operazione');
+      }
+      // `x-roles` in a document lists the roles allowed to call the operation; admin passes every check (spec §6).
+      if (user.kind === 'user' && op['x-roles'] && user.role !== 'ROLE_ADMIN' && !op['x-roles'].includes(user.role)) {
+        return sendError(res, 403, 'Il tuo ruolo non consente questa operazione');
       }
     }
 

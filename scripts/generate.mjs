@@ -35,14 +35,18 @@ async function generateService(service, outDir) {
 async function generateAll(outDir, only) {
   await mkdir(outDir, { recursive: true });
   const services = only.length ? only : SERVICES;
-  const quietLog = console.log;
-  console.log = () => {}; // orval is chatty; errors still throw
+  // orval is chatty (and warns about the `description` of server variables, which OpenAPI 3.1
+  // allows); generation errors still throw.
+  const saved = { log: console.log, info: console.info, warn: console.warn, out: process.stdout.write };
+  console.log = console.info = console.warn = () => {};
+  process.stdout.write = () => true;
   try {
     for (const service of services) {
       await generateService(service, outDir);
     }
   } finally {
-    console.log = quietLog;
+    Object.assign(console, { log: saved.log, info: saved.info, warn: saved.warn });
+    process.stdout.write = saved.out;
   }
   return services;
 }

@@ -1,0 +1,90 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Debian's chromium: installed by the test set-up when missing (needs root, as on CI). */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} manca: installa il pacchetto Debian "chromium" (apt-get install -y chromium)`);
+  console.log('Installo chromium da Debian (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+  if (result.status !== 0 || !existsSync(CHROMIUM)) throw new Error('Installazione di chromium non riuscita');
+}
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: il processo è terminato (codice ${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} non risponde dopo ${timeoutMs / 1000} s`);
+}
+
+export interface Stack {
+  appUrl: string;
+  sandboxUrl: string;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The `npm start` stack on its own ports: the sandbox on a fresh data folder and the app's dev
+ * server. The app is pointed at this sandbox by the browser helpers (see browser.ts).
+ */
+export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large' } = {}): Promise<Stack> {
+  const sandboxPort = options.sandboxPort ?? 8797;
+  const appPort = options.appPort ?? 5183;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'));
+  const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+  const logs: string[] = [];
+  const keep = (child: ChildProcess, name: string) => {
+    for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => logs.push(`[${name}] ${d.toString()}`));
+  };
+  const sandbox = spawn(bin('tsx'), ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(sandboxPort), '--seed', options.seed ?? 'small'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  keep(sandbox, 'sandbox');
+  const app = spawn(bin('vite'), ['--host', '127.0.0.1', '--port', String(appPort), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  keep(app, 'app');
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  try {
+    await Promise.all([waitFor(`${sandboxUrl}/health`, 180_000, sandbox), waitFor(`${appUrl}/config.json`, 120_000, app)]);
+  } catch (error) {
+    console.error(logs.join(''));
+    await Promise.all([stopChild(sandbox), stopChild(app)]);
+    throw error;
+  }
+  return {
+    appUrl,
+    sandboxUrl,
+    async stop() {
+      await Promise.all([stopChild(sandbox), stopChild(app)]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
