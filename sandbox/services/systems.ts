@@ -1,4 +1,5 @@
 import type { ServiceHandlers } from '../http';
+import { teamHandlers } from './teams';
 
-/** The systems service. Its operations answer 501 until their handlers are written here. */
-export const handlers: ServiceHandlers = {};
+/** The systems service: systems (here) and provider teams (./teams.ts), both in systems.yaml. */
+export const handlers: ServiceHandlers = { ...teamHandlers };
