@@ -55,8 +55,8 @@ function stopChild(child: ChildProcess): Promise<void> {
  * server. The app is pointed at this sandbox by the browser helpers (see browser.ts).
  */
 export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large' } = {}): Promise<Stack> {
-  const sandboxPort = options.sandboxPort ?? 8797;
-  const appPort = options.appPort ?? 5183;
+  const sandboxPort = options.sandboxPort ?? Number(process.env.E2E_SANDBOX_PORT ?? 8797);
+  const appPort = options.appPort ?? Number(process.env.E2E_APP_PORT ?? 5183);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'));
   const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
   const logs: string[] = [];
