@@ -2,5 +2,5 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });
