@@ -45,5 +45,7 @@ const args = process.argv.slice(2);
 if (existsSync(path.join(root, 'sandbox', 'main.ts'))) {
   start('sandbox', bin('tsx'), ['sandbox/main.ts', ...args]);
 }
-start('app', bin('vite'), ['--host', '127.0.0.1', '--port', '5173', '--strictPort']);
-console.log('App: http://127.0.0.1:5173  ·  Sandbox: http://127.0.0.1:8787 (riferimento API su /docs)');
+const appPort = process.env.APP_PORT ?? '5173';
+const sandboxPort = process.env.SANDBOX_PORT ?? '8787';
+start('app', bin('vite'), ['--host', '127.0.0.1', '--port', appPort, '--strictPort']);
+console.log(`App: http://127.0.0.1:${appPort}  ·  Sandbox: http://127.0.0.1:${sandboxPort} (riferimento API su /docs)`);

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// `npm run bench`: figures and ratios, measured in Debian's chromium against the production build
+// and the sandbox with the large seed. Prints a table and writes .bench/results.json. Nothing here
+// passes or fails on a timing: these are measurements, on a shared, noisy machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { createStaticServer } from './serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.bench');
+mkdirSync(out, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const { values: opts } = parseArgs({
+  options: {
+    seed: { type: 'string', default: 'large' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string', multiple: true },
+  },
+});
+const wants = (section) => !opts.only?.length || opts.only.includes(section);
+
+const SANDBOX_PORT = 8897;
+const APP_PORT = 4297;
+const BASELINE_PORT = 4298;
+const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const SERVICES = ['systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product', 'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history'];
+
+const results = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, figures: {} };
+const figure = (name, value, unit, note = '') => {
+  results.figures[name] = { value, unit, note };
+  console.log(`  ${name.padEnd(58)} ${String(value).padStart(12)} ${unit}${note ? `  (${note})` : ''}`);
+};
+
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} → ${r.status}`);
+}
+
+async function waitFor(url, ms, child) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: process exited ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer in ${ms / 1000} s`);
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function listen(server, port) {
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function signIn(username = 'admin') {
+  const response = await fetch(`${SANDBOX}/user/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
+  });
+  if (!response.ok) throw new Error(`sign-in ${username}: ${response.status}`);
+  return response.json();
+}
+
+/** Gzip size of the JavaScript a page loads before it settles. */
+async function initialJs(browser, url) {
+  const page = await browser.newPage();
+  const bodies = [];
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (type.includes('javascript')) bodies.push(response.body().then((b) => gzipSync(b).length).catch(() => 0));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const sizes = await Promise.all(bodies);
+  await page.close();
+  return { files: sizes.length, gzip: sizes.reduce((a, b) => a + b, 0) };
+}
+
+const config = {
+  environment: 'dev',
+  hosts: { dev: Object.fromEntries(SERVICES.map((s) => [s, `${SANDBOX}/${s}`])) },
+  companyPrefix: 'company',
+  opportunityFallbackHost: `${SANDBOX}/opportunity`,
+  tileUrl: '',
+};
+
+let sandbox;
+const servers = [];
+let browser;
+try {
+  console.log('Build di produzione dell’app e della baseline…');
+  run(bin('vite'), ['build', '--outDir', path.join(out, 'app-dist'), '--emptyOutDir', '--logLevel', 'warn']);
+  writeFileSync(path.join(out, 'app-dist', 'config.json'), JSON.stringify(config));
+  run(bin('vite'), ['build', 'scripts/bench/baseline', '--config', 'vite.config.ts', '--outDir', path.join(out, 'baseline-dist'), '--emptyOutDir', '--logLevel', 'warn']);
+  servers.push(await listen(createStaticServer(path.join(out, 'app-dist')), APP_PORT));
+  servers.push(await listen(createStaticServer(path.join(out, 'baseline-dist')), BASELINE_PORT));
+
+  const dataDir = path.join(out, `sandbox-${opts.seed}`);
+  console.log(`Sandbox con i dati "${opts.seed}" (${dataDir})…`);
+  const started = Date.now();
+  sandbox = spawn(bin('tsx'), ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(SANDBOX_PORT), '--seed', opts.seed, '--quiet'], { cwd: root, stdio: 'inherit' });
+  await waitFor(`${SANDBOX}/health`, 900_000, sandbox);
+  console.log(`  sandbox pronta in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  console.log('\nFigure');
+
+  if (wants('bundle')) {
+    const app = await initialJs(browser, `${APP}/login`);
+    const base = await initialJs(browser, `http://127.0.0.1:${BASELINE_PORT}/`);
+    figure('initial JS of /login (gzip)', app.gzip, 'bytes', `${app.files} files`);
+    figure('initial JS of a bare react-admin <Admin> (gzip)', base.gzip, 'bytes', `${base.files} files`);
+    figure('initial JS ratio app / bare react-admin', (app.gzip / base.gzip).toFixed(2), '×');
+  }
+
+  if (wants('screens')) {
+    const { screenFigures } = await import('./bench/screens.mjs');
+    await screenFigures({ browser, app: APP, sandbox: SANDBOX, config, figure, signIn });
+  }
+
+  if (wants('throughput')) {
+    const { access_token } = await signIn();
+    const auth = `Authorization=Bearer ${access_token}`;
+    const load = (url, method = 'GET', body) => {
+      const args = [path.join(root, 'node_modules', 'autocannon', 'autocannon.js'), '-c', opts.connections, '-d', opts.duration, '-j', '-H', auth, '-m', method];
+      if (body) args.push('-H', 'Content-Type=application/json', '-b', body);
+      args.push(url);
+      const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (r.status !== 0) throw new Error(r.stderr);
+      const j = JSON.parse(r.stdout);
+      return { rps: j.requests.average, p99: j.latency.p99, errors: j.errors + j.non2xx };
+    };
+    const constant = load(`${SANDBOX}/health`);
+    const list = load(`${SANDBOX}/systems/v1/system/all/page/0/perPage/10?type=OOH`);
+    const search = load(`${SANDBOX}/systems/v1/system/search/params?page=0&size=9999&type=ALL`, 'POST', JSON.stringify({ statuses: ['active'] }));
+    figure('sandbox constant body: requests/s', constant.rps.toFixed(0), 'req/s', `p99 ${constant.p99} ms`);
+    figure('sandbox systems list page: requests/s', list.rps.toFixed(0), 'req/s', `p99 ${list.p99} ms, errors ${list.errors}`);
+    figure('sandbox systems list / constant body', (list.rps / constant.rps).toFixed(3), '×');
+    figure('sandbox systems search (size 9999): requests/s', search.rps.toFixed(1), 'req/s', `p99 ${search.p99} ms, errors ${search.errors}`);
+    figure('sandbox systems search / constant body', (search.rps / constant.rps).toFixed(4), '×');
+  }
+
+  if (wants('coldstart')) {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, SANDBOX_PORT: '8898', APP_PORT: '5298', SANDBOX_DATA_DIR: path.join(out, 'coldstart-data') },
+    });
+    try {
+      await Promise.all([waitFor('http://127.0.0.1:8898/health', 300_000, child), waitFor('http://127.0.0.1:5298/', 300_000, child)]);
+      figure('cold start of npm start (installed tree)', ((Date.now() - t0) / 1000).toFixed(1), 's', 'sandbox + app answering');
+    } finally {
+      await stop(child);
+    }
+  }
+} finally {
+  await browser?.close();
+  await stop(sandbox);
+  for (const s of servers) s.close();
+}
+
+writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2));
+console.log(`\nRisultati in ${path.relative(root, path.join(out, 'results.json'))}`);
