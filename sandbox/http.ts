@@ -60,7 +60,10 @@ export type ServiceHandlers = Record<string, Handler>;
 
 export interface SandboxServices {
   /** Records a mail in the outbox (the mail service) and returns it. */
-  sendMail(db: Db, mail: { to: string; subject: string; body: string; kind?: string; relatedResource?: string }): Promise<{ id: number }>;
+  sendMail(
+    db: Db,
+    mail: { to: string; subject: string; body: string; kind?: string; sentBy?: string; relatedResource?: string | Record<string, unknown> },
+  ): Promise<{ id: number }>;
   /** Records a history entry for a write to a system, campaign or advertiser. */
   recordHistory(db: Db, entry: {
     entityType: 'system' | 'campaign' | 'advertiser' | 'advertiserUser';

@@ -2,7 +2,8 @@ import type { HandlerContext, HandlerResult, ServiceHandlers } from './http';
 
 /* Types that tie a service's handlers to its generated `operations` (src/api/generated/<service>.ts). */
 
-type Get<T, K extends PropertyKey> = T extends Record<K, infer V> ? V : never;
+// `K extends keyof T` (not `T extends Record<K, …>`) so that optional members like `query?:` resolve too.
+type Get<T, K extends PropertyKey> = K extends keyof T ? T[K] : never;
 type JsonOf<C> = C extends { content: infer Content } ? Get<Content, 'application/json'> : never;
 
 export type PathParams<Op> = NonNullable<Get<Get<Op, 'parameters'>, 'path'>>;

@@ -1,4 +1,274 @@
-import type { ServiceHandlers } from '../http';
+import { randomBytes } from 'node:crypto';
+import type { components, operations } from '../../src/api/generated/share';
+import { issueTokens, revokeUserSessions } from '../auth';
+import type { Db } from '../db';
+import { HttpError, reply, type HandlerContext } from '../http';
+import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
+import { defineHandlers } from '../typed';
+import { sendMailAs } from './mail';
+import { APP_ORIGIN } from './user';
 
-/** The share service. Its operations answer 501 until their handlers are written here. */
-export const handlers: ServiceHandlers = {};
+/*
+ * The share service: tokenised links (collection `shares` of the record store) and the guest
+ * access they give. A guest session's username is `guest:<shareId>`, so deleting a share or
+ * regenerating its token revokes the guest tokens issued for it.
+ */
+
+type Share = components['schemas']['Share'];
+type ResourceType = components['schemas']['ResourceType'];
+
+/* ---------- reading the records of other services ---------- */
+
+/**
+ * Where the records a share or a history entry can point at live. By default the record store's
+ * collection of that name; a service that keeps its records elsewhere registers a reader with
+ * `registerResourceReader` (returning the record, or null when there is no such id).
+ */
+export const RESOURCE_COLLECTIONS: Record<string, string> = {
+  estimate: 'estimates',
+  planning: 'plannings',
+  campaign: 'campaigns',
+  order: 'orders',
+  system: 'systems',
+  advertiser: 'advertisers',
+};
+
+export type ResourceReader = (db: Db, id: number) => Promise<Record<string, unknown> | null>;
+const readers = new Map<string, ResourceReader>();
+
+export function registerResourceReader(resourceType: string, reader: ResourceReader): void {
+  readers.set(resourceType, reader);
+}
+
+export type ResourceLookup =
+  | { status: 'found'; record: Record<string, unknown> }
+  | { status: 'missing' }
+  /** The service that owns this kind of record has no records in the sandbox yet: existence cannot be told. */
+  | { status: 'unknown' };
+
+export async function readResource(db: Db, resourceType: string, id: number): Promise<ResourceLookup> {
+  const reader = readers.get(resourceType);
+  if (reader) {
+    const record = await reader(db, id);
+    return record ? { status: 'found', record } : { status: 'missing' };
+  }
+  const collection = RESOURCE_COLLECTIONS[resourceType];
+  if (!collection) return { status: 'unknown' };
+  const record = await getRecord(db, collection, id);
+  if (record) return { status: 'found', record };
+  const { rows } = await db.query('SELECT 1 FROM records WHERE collection = $1 LIMIT 1', [collection]);
+  return rows.length ? { status: 'missing' } : { status: 'unknown' };
+}
+
+const LABELS: Record<ResourceType, string> = {
+  estimate: 'Preventivo',
+  planning: 'Pianificazione',
+  campaign: 'Campagna',
+  order: 'Ordine',
+  system: 'Impianto',
+};
+
+function titleOf(resourceType: ResourceType, resourceId: number, record?: Record<string, unknown>): string {
+  const base = `${LABELS[resourceType]} ${resourceId}`;
+  const name = ['name', 'title', 'description', 'code', 'address'].map((k) => record?.[k]).find((v) => typeof v === 'string' && v.trim());
+  return name ? `${base} - ${String(name).trim()}` : base;
+}
+
+/* ---------- shares ---------- */
+
+const newToken = () => randomBytes(18).toString('base64url'); // 24 URL-safe characters
+
+export const viewPathOf = (s: { resourceType: string; resourceId: number; token: string }) =>
+  `/resource/${s.resourceType}/${s.resourceId}/token/${s.token}/view`;
+
+function toShare(record: StoredRecord): Share {
+  const resourceType = record.resourceType as ResourceType;
+  const resourceId = Number(record.resourceId);
+  const token = String(record.token);
+  return {
+    id: record.id,
+    resourceId,
+    resourceType,
+    token,
+    createdAt: String(record.createdAt),
+    expiresAt: (record.expiresAt as string | null | undefined) ?? null,
+    createdBy: String(record.createdBy),
+    viewPath: viewPathOf({ resourceType, resourceId, token }),
+  };
+}
+
+const isExpired = (share: Share) => share.expiresAt !== null && share.expiresAt !== undefined && Date.parse(share.expiresAt) <= Date.now();
+
+function futureExpiry(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const t = Date.parse(value);
+  if (Number.isNaN(t) || t <= Date.now()) {
+    throw new HttpError(422, 'La data di scadenza deve essere futura', { errors: [{ path: '/body/expiresAt', message: 'deve essere una data futura' }] });
+  }
+  return new Date(t).toISOString();
+}
+
+async function requireShare(db: Db, id: number): Promise<Share> {
+  const record = await getRecord(db, 'shares', id);
+  if (!record) throw new HttpError(404, 'Condivisione non trovata');
+  return toShare(record);
+}
+
+const guestName = (shareId: number) => `guest:${shareId}`;
+
+/** Guest sessions of a share never outlive it. */
+async function capGuestSessions(db: Db, shareId: number, expiresAt: string | null) {
+  if (!expiresAt) return;
+  await db.query(
+    `UPDATE sessions SET access_expires_at = LEAST(access_expires_at, $2::timestamptz), refresh_expires_at = LEAST(refresh_expires_at, $2::timestamptz)
+      WHERE username = $1 AND kind = 'guest' AND NOT revoked`,
+    [guestName(shareId), expiresAt],
+  );
+}
+
+function shareIdOfGuest(ctx: HandlerContext): number | undefined {
+  const m = /^guest:(\d+)$/.exec(ctx.user?.username ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+export const handlers = defineHandlers<operations>({
+  async createShare(ctx) {
+    const input = ctx.body;
+    const expiresAt = futureExpiry(input.expiresAt);
+    const resourceId = Number(input.resourceId);
+    const found = await readResource(ctx.db, input.resourceType, resourceId);
+    if (found.status === 'missing') throw new HttpError(404, `Risorsa non trovata: ${LABELS[input.resourceType].toLowerCase()} ${resourceId}`);
+    const record = await insertRecord(ctx.db, 'shares', {
+      resourceId,
+      resourceType: input.resourceType,
+      token: newToken(),
+      createdAt: new Date().toISOString(),
+      expiresAt,
+      createdBy: ctx.user!.username,
+    });
+    return reply(201, toShare(record));
+  },
+
+  async listSharesByResource(ctx) {
+    const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
+      `SELECT id, data FROM records WHERE collection = 'shares' AND data->>'resourceType' = $1 AND data->>'resourceId' = $2
+        ORDER BY data->>'createdAt' DESC, id DESC`,
+      [String(ctx.query.resourceType), String(Number(ctx.query.resourceId))],
+    );
+    return rows.map((r) => toShare({ ...r.data, id: Number(r.id) }));
+  },
+
+  async updateShare(ctx) {
+    const id = Number(ctx.query.id);
+    const input = ctx.body;
+    return ctx.db.transaction(async (tx) => {
+      await requireShare(tx, id);
+      const patch: Record<string, unknown> = {};
+      if ('expiresAt' in input) patch.expiresAt = futureExpiry(input.expiresAt);
+      if (input.regenerateToken) patch.token = newToken();
+      const updated = toShare((await updateRecord(tx, 'shares', id, patch))!);
+      // A new token invalidates the links already sent, and the guest access they gave.
+      if (input.regenerateToken) await revokeUserSessions(tx, guestName(id));
+      else await capGuestSessions(tx, id, updated.expiresAt ?? null);
+      return updated;
+    });
+  },
+
+  async deleteShare(ctx) {
+    const id = Number(ctx.query.id);
+    return ctx.db.transaction(async (tx) => {
+      const deleted = await deleteRecord(tx, 'shares', id);
+      if (!deleted) throw new HttpError(404, 'Condivisione non trovata');
+      await revokeUserSessions(tx, guestName(id));
+      return toShare(deleted);
+    });
+  },
+
+  async sendShareLink(ctx) {
+    const id = Number(ctx.query.id);
+    const input = ctx.body;
+    return ctx.db.transaction(async (tx) => {
+      const share = await requireShare(tx, id);
+      if (isExpired(share)) throw new HttpError(422, 'Il link di condivisione è scaduto');
+      const found = await readResource(tx, share.resourceType, share.resourceId);
+      const title = titleOf(share.resourceType, share.resourceId, found.status === 'found' ? found.record : undefined);
+      const link = `${APP_ORIGIN}${share.viewPath}`;
+      const expiry = share.expiresAt
+        ? `\nIl link è valido fino al ${new Date(share.expiresAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'long', timeStyle: 'short' })}.`
+        : '';
+      const body = `${input.message ? `${input.message.trim()}\n\n` : ''}${ctx.user!.username} ha condiviso con lei: ${title}.\nApra il link: ${link}${expiry}`;
+      const mail = await sendMailAs(ctx.services, tx, {
+        to: input.to,
+        subject: `Condivisione: ${title}`,
+        body,
+        kind: 'share-link',
+        sentBy: ctx.user!.username,
+        relatedResource: { resourceType: share.resourceType, resourceId: share.resourceId },
+      });
+      const stored = await getRecord(tx, 'mails', mail.id);
+      return { shareId: id, to: input.to, mailId: mail.id, sentAt: String(stored?.sentAt ?? new Date().toISOString()) };
+    });
+  },
+
+  async authenticateShareToken(ctx) {
+    const { resourceType, token } = ctx.query;
+    const resourceId = Number(ctx.query.resourceId);
+    const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
+      `SELECT id, data FROM records WHERE collection = 'shares' AND data->>'token' = $1`,
+      [String(token)],
+    );
+    if (!rows[0]) throw new HttpError(404, 'Link di condivisione non trovato');
+    const share = toShare({ ...rows[0].data, id: Number(rows[0].id) });
+    if (share.resourceType !== resourceType || share.resourceId !== resourceId) throw new HttpError(401, 'Token non valido per questa risorsa');
+    if (isExpired(share)) throw new HttpError(422, 'Il link di condivisione è scaduto');
+    const issued = await ctx.db.transaction(async (tx) => {
+      const tokens = await issueTokens(tx, guestName(share.id), 'guest', { resource: { resourceType: share.resourceType, resourceId: share.resourceId } });
+      await capGuestSessions(tx, share.id, share.expiresAt ?? null);
+      const { rows: s } = await tx.query<{ access_expires_at: Date | string }>('SELECT access_expires_at FROM sessions WHERE access_token = $1', [
+        tokens.access_token,
+      ]);
+      return { accessToken: tokens.access_token, expiresAt: new Date(s[0].access_expires_at).toISOString() };
+    });
+    return reply(
+      200,
+      { token_type: 'bearer', access_token: issued.accessToken, resourceType: share.resourceType, resourceId: share.resourceId, expiresAt: issued.expiresAt },
+      { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+    );
+  },
+
+  async getSharedResource(ctx) {
+    const resourceType = ctx.query.resourceType;
+    const resourceId = Number(ctx.query.resourceId);
+    let share: Share | undefined;
+    if (ctx.user?.kind === 'guest') {
+      const r = ctx.user.resource;
+      if (!r || r.resourceType !== resourceType || Number(r.resourceId) !== resourceId) {
+        throw new HttpError(403, 'Il link condiviso non dà accesso a questa risorsa');
+      }
+      const shareId = shareIdOfGuest(ctx);
+      const record = shareId ? await getRecord(ctx.db, 'shares', shareId) : undefined;
+      share = record && toShare(record);
+      if (!share || isExpired(share)) throw new HttpError(401, 'Il link di condivisione non è più valido');
+    } else {
+      const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
+        `SELECT id, data FROM records WHERE collection = 'shares' AND data->>'resourceType' = $1 AND data->>'resourceId' = $2
+          ORDER BY data->>'createdAt' DESC, id DESC LIMIT 1`,
+        [resourceType, String(resourceId)],
+      );
+      share = rows[0] ? toShare({ ...rows[0].data, id: Number(rows[0].id) }) : undefined;
+    }
+    const found = await readResource(ctx.db, resourceType, resourceId);
+    if (found.status === 'missing' || (found.status === 'unknown' && !share)) {
+      throw new HttpError(404, `Risorsa non trovata: ${LABELS[resourceType].toLowerCase()} ${resourceId}`);
+    }
+    // Until the owning service has records in the sandbox, the share tells what it knows.
+    const data = found.status === 'found' ? { ...found.record, id: resourceId } : { id: resourceId, resourceType };
+    return {
+      resourceType,
+      resourceId,
+      title: titleOf(resourceType, resourceId, found.status === 'found' ? found.record : undefined),
+      ...(share ? { sharedBy: share.createdBy, expiresAt: share.expiresAt ?? null } : {}),
+      data,
+    };
+  },
+});
