@@ -81,7 +81,8 @@ async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unkn
   if (type === 'application/json' || type.endsWith('+json')) {
     try {
       const body = JSON.parse(raw.toString('utf8')) as unknown;
-      return { body, files: [], forValidation: body };
+      // openapi-backend JSON-parses string bodies itself: hand it the JSON text of a bare string.
+      return { body, files: [], forValidation: typeof body === 'string' ? JSON.stringify(body) : body };
     } catch {
       throw new HttpError(400, 'Il corpo della richiesta non è JSON valido');
     }
@@ -209,7 +210,14 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
     const contentType = headers['content-type'] ?? '';
 
-    const rawReq: RawRequest = { method, path: url.pathname + url.search, headers, body: undefined };
+    // The query as the URL has it: a repeated key is an array however often it repeats (qs, which
+    // openapi-backend would use, stops making arrays after 20 values).
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      query[key] = all.length > 1 ? all : all[0];
+    }
+    const rawReq: RawRequest = { method, path: url.pathname + url.search, headers, body: undefined, query };
     const operation = target.api.matchOperation(rawReq as never);
     if (!operation) {
       const anyMethod = target.api.router.getOperations().some((op) => target.api.router.matchOperation({ ...rawReq, method: op.method } as never)?.path === op.path);
@@ -296,7 +304,11 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) return sendError(res, error.status, error.message, error.details);
+      if (error instanceof HttpError) {
+        // An oversized body is left unread: close the connection rather than reuse a dirty socket.
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        return sendError(res, error.status, error.message, error.details);
+      }
       log(`errore non gestito: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       sendError(res, 500, 'Errore interno della sandbox');
     });
