@@ -1,4 +1,447 @@
-import type { ServiceHandlers } from '../http';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { components, operations } from '../../src/api/generated/estimate';
+import type { Db } from '../db';
+import { HttpError, file, reply } from '../http';
+import { defineHandlers } from '../typed';
+import { allRows, cents, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, toCatalog, type Row } from './catalogue';
+import type { SeedOptions } from './index';
+import { readOpportunity, salesPeople } from './opportunity';
+import { registerResourceReader } from './share';
 
-/** The estimate service. Its operations answer 501 until their handlers are written here. */
-export const handlers: ServiceHandlers = {};
+/*
+ * The estimate service: estimates (collection `estimates`) with their lines, totals, the sales
+ * person's commission (the documented discount-bracket rule), status moves and the PDF.
+ */
+
+type Estimate = components['schemas']['Estimate'];
+type EstimateLine = components['schemas']['EstimateLine'];
+type EstimateInput = components['schemas']['EstimateInput'];
+type Status = components['schemas']['EstimateStatus'];
+type Commission = components['schemas']['Commission'];
+
+/** The allowed status moves (EstimateStatus.x-transitions in openapi/estimate.yaml). */
+export const TRANSITIONS: Record<Status, Status[]> = {
+  draft: ['sent'],
+  sent: ['accepted', 'rejected', 'expired'],
+  accepted: [],
+  rejected: ['draft'],
+  expired: ['draft'],
+};
+
+export const STATUS_LABELS: Record<Status, string> = {
+  draft: 'Bozza',
+  sent: 'Inviato',
+  accepted: 'Accettato',
+  rejected: 'Rifiutato',
+  expired: 'Scaduto',
+};
+
+/* ---------- totals and commission ---------- */
+
+export const lineTotal = (l: { quantity: number; unitPrice: number; discountPercent?: number }) =>
+  cents(l.quantity * l.unitPrice * (1 - (l.discountPercent ?? 0) / 100));
+
+export function totalsOf(lines: Array<{ quantity: number; unitPrice: number; discountPercent?: number }>) {
+  const subtotal = cents(lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0));
+  const total = cents(lines.reduce((s, l) => s + lineTotal(l), 0));
+  return { subtotal, total, discountTotal: cents(Math.max(0, subtotal - total)) };
+}
+
+const BRACKETS: Array<{ upTo: number; rate: 10 | 8 | 6 | 4; label: string }> = [
+  { upTo: 10, rate: 10, label: 'fascia 0–10%' },
+  { upTo: 20, rate: 8, label: 'fascia oltre 10% fino a 20%' },
+  { upTo: 30, rate: 6, label: 'fascia oltre 20% fino a 30%' },
+  { upTo: Infinity, rate: 4, label: 'fascia oltre 30%' },
+];
+
+/** Italian number with thousands separators and two decimals (5.985,00). */
+export function euro(value: number): string {
+  const [int, dec] = Math.abs(value).toFixed(2).split('.');
+  return `${value < 0 ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
+}
+
+/** The documented rule: the commission rate by the bracket of the average discount, applied to the total. */
+export function commissionOf(t: { subtotal: number; discountTotal: number; total: number }) {
+  const discount = t.subtotal > 0 ? (t.discountTotal / t.subtotal) * 100 : 0;
+  const bracket = BRACKETS.find((b) => discount <= b.upTo)!;
+  const commission = cents((t.total * bracket.rate) / 100);
+  const shown = Math.round(discount * 100) / 100;
+  const rule = `Sconto medio ${shown.toFixed(2).replace('.', ',')}% (${bracket.label}): provvigione ${bracket.rate}% sul totale di ${euro(t.total)} €`;
+  return { discountPercent: shown, commissionRate: bracket.rate, commission, rule };
+}
+
+/* ---------- records ---------- */
+
+export function toEstimate(row: Row): Estimate {
+  const out: Estimate = {
+    id: row.id,
+    name: String(row.name),
+    opportunityId: Number(row.opportunityId),
+    advertiserId: Number(row.advertiserId),
+    salesId: Number(row.salesId),
+    status: row.status as Status,
+    commissions: Number(row.commissions ?? 0),
+    lines: (row.lines as EstimateLine[]) ?? [],
+    subtotal: Number(row.subtotal ?? 0),
+    discountTotal: Number(row.discountTotal ?? 0),
+    total: Number(row.total ?? 0),
+    createdAt: String(row.createdAt),
+  };
+  if (row.validUntil) out.validUntil = String(row.validUntil);
+  if (row.notes) out.notes = String(row.notes);
+  return out;
+}
+
+async function requireEstimateRow(db: Db, id: number): Promise<Row> {
+  const row = await oneRow(db, 'estimates', id);
+  if (!row) throw new HttpError(404, `Preventivo ${id} non trovato`);
+  return row;
+}
+
+/** Names of the estimate's opportunity, advertiser and sales person, for the PDF and the shared view. */
+async function partiesOf(db: Db, e: Estimate) {
+  const opportunity = await readOpportunity(db, e.opportunityId);
+  const advertiser = await oneRow(db, 'advertisers', e.advertiserId);
+  const sales = (await salesPeople(db)).find((s) => s.id === e.salesId);
+  return {
+    opportunityName: opportunity?.name ?? `Opportunità ${e.opportunityId}`,
+    advertiserName: advertiser ? String(advertiser.name) : `Inserzionista ${e.advertiserId}`,
+    salesName: sales ? `${sales.name} ${sales.surname}`.trim() : `Commerciale ${e.salesId}`,
+  };
+}
+
+/**
+ * What a shared link shows of an estimate: the estimate, the names of its parties and its
+ * commission-free totals. The share service reads estimates through this (registered below).
+ */
+export async function sharedEstimateView(db: Db, id: number): Promise<Record<string, unknown> | null> {
+  const row = await oneRow(db, 'estimates', id);
+  if (!row) return null;
+  const { commissions: _internal, ...estimate } = toEstimate(row);
+  return { ...estimate, ...(await partiesOf(db, toEstimate(row))), statusLabel: STATUS_LABELS[estimate.status] };
+}
+
+registerResourceReader('estimate', sharedEstimateView);
+
+async function nextLineId(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: string | null }>(
+    `SELECT max((l->>'id')::bigint) AS n FROM records r, jsonb_array_elements(r.data->'lines') l WHERE r.collection = 'estimates'`,
+  );
+  return Number(rows[0]?.n ?? 0) + 1;
+}
+
+const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
+
+/** Lines with their totals; checks periods, products, catalogs and that each product is in its catalog. */
+async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Promise<EstimateLine[]> {
+  const products = new Map((await allRows(db, 'products')).map((p) => [p.id, p]));
+  const catalogs = new Map((await allRows(db, 'catalogs')).map((c) => [c.id, toCatalog(c)]));
+  let next = await nextLineId(db);
+  return input.lines.map((l, i) => {
+    if (l.periodEnd < l.periodStart) throw badRequest(`/body/lines/${i}/periodEnd`, "la fine del periodo precede l'inizio");
+    const product = products.get(l.productId);
+    if (!product) throw new HttpError(404, `Prodotto ${l.productId} non trovato`);
+    const catalog = catalogs.get(l.catalogId);
+    if (!catalog) throw new HttpError(404, `Listino ${l.catalogId} non trovato`);
+    if (!catalog.prices.some((p) => p.productId === l.productId)) throw new HttpError(409, `Il prodotto ${l.productId} non è nel listino ${l.catalogId}`);
+    const id = l.id && keep.has(l.id) ? l.id : next++;
+    const discountPercent = l.discountPercent ?? 0;
+    return {
+      id,
+      productId: l.productId,
+      catalogId: l.catalogId,
+      description: l.description?.trim() || String(product.name),
+      quantity: l.quantity,
+      periodStart: l.periodStart,
+      periodEnd: l.periodEnd,
+      unitPrice: cents(l.unitPrice),
+      discountPercent,
+      total: lineTotal({ quantity: l.quantity, unitPrice: l.unitPrice, discountPercent }),
+    };
+  });
+}
+
+function withTotals(data: Record<string, unknown>, lines: EstimateLine[]) {
+  const totals = totalsOf(lines);
+  return { ...data, lines, ...totals, commissions: commissionOf(totals).commission };
+}
+
+/* ---------- the PDF ---------- */
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+
+/** Text the standard font can write (WinAnsi): other characters become close ones or '?'. */
+function writable(font: PDFFont, text: string): string {
+  const plain = text.replace(/[–—]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+  let out = '';
+  for (const ch of plain) {
+    try {
+      font.encodeText(ch);
+      out += ch;
+    } catch {
+      out += '?';
+    }
+  }
+  return out;
+}
+
+/** Shortened with '...' to fit the width. */
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let t = text;
+  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
+  return `${t}...`;
+}
+
+const itDate = (iso?: string) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '-');
+
+export async function estimatePdf(db: Db, e: Estimate): Promise<Uint8Array> {
+  const parties = await partiesOf(db, e);
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Preventivo ${e.id}`);
+  pdf.setAuthor('Back office OOH/DOOH');
+  pdf.setCreationDate(new Date(e.createdAt));
+  pdf.setModificationDate(new Date(e.createdAt));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page: PDFPage = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const write = (text: string, x: number, size = 9, font = regular, maxWidth?: number) => {
+    let t = writable(font, text);
+    if (maxWidth) t = fit(font, t, size, maxWidth);
+    page.drawText(t, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+  };
+  const right = (text: string, xRight: number, size = 9, font = regular) => {
+    const t = writable(font, text);
+    page.drawText(t, { x: xRight - font.widthOfTextAtSize(t, size), y, size, font });
+  };
+
+  write(`Preventivo n. ${e.id}`, MARGIN, 18, bold);
+  y -= 22;
+  write(e.name, MARGIN, 12, bold, A4[0] - 2 * MARGIN);
+  y -= 24;
+  const info: Array<[string, string]> = [
+    ['Inserzionista', parties.advertiserName],
+    ['Opportunità', parties.opportunityName],
+    ['Commerciale', parties.salesName],
+    ['Stato', STATUS_LABELS[e.status]],
+    ['Data', itDate(e.createdAt)],
+    ['Valido fino al', itDate(e.validUntil)],
+  ];
+  for (const [label, value] of info) {
+    write(`${label}:`, MARGIN, 10, bold);
+    write(value, MARGIN + 95, 10, regular, A4[0] - 2 * MARGIN - 95);
+    y -= 15;
+  }
+  y -= 10;
+  const cols = { product: MARGIN, period: 250, qty: 375, price: 440, discount: 485, total: A4[0] - MARGIN };
+  const header = () => {
+    page.drawRectangle({ x: MARGIN - 4, y: y - 4, width: A4[0] - 2 * MARGIN + 8, height: 16, color: rgb(0.04, 0.25, 0.54) });
+    const white = rgb(1, 1, 1);
+    page.drawText('Prodotto', { x: cols.product, y, size: 9, font: bold, color: white });
+    page.drawText('Periodo', { x: cols.period, y, size: 9, font: bold, color: white });
+    for (const [text, x] of [['Q.tà', cols.qty], ['Prezzo', cols.price], ['Sconto', cols.discount], ['Totale', cols.total]] as const) {
+      const t = writable(bold, text);
+      page.drawText(t, { x: x - bold.widthOfTextAtSize(t, 9), y, size: 9, font: bold, color: white });
+    }
+    y -= 18;
+  };
+  header();
+  for (const l of e.lines) {
+    if (y < MARGIN + 90) {
+      page = pdf.addPage(A4);
+      y = A4[1] - MARGIN;
+      header();
+    }
+    write(l.description, cols.product, 9, regular, cols.period - cols.product - 8);
+    write(`${itDate(l.periodStart)} - ${itDate(l.periodEnd)}`, cols.period, 9);
+    right(String(l.quantity), cols.qty);
+    right(`${euro(l.unitPrice)} €`, cols.price);
+    right(`${String(l.discountPercent).replace('.', ',')}%`, cols.discount);
+    right(`${euro(l.total)} €`, cols.total);
+    y -= 14;
+  }
+  if (!e.lines.length) {
+    write('Nessuna riga', cols.product, 9);
+    y -= 14;
+  }
+  y -= 8;
+  page.drawLine({ start: { x: 330, y: y + 10 }, end: { x: A4[0] - MARGIN, y: y + 10 }, thickness: 0.5 });
+  for (const [label, value, font] of [
+    ['Subtotale', e.subtotal, regular],
+    ['Sconto', e.discountTotal, regular],
+    ['Totale', e.total, bold],
+  ] as const) {
+    right(`${label}:`, 470, 10, font);
+    right(`${euro(value)} €`, cols.total, 10, font);
+    y -= 15;
+  }
+  if (e.notes) {
+    y -= 10;
+    write('Note:', MARGIN, 10, bold);
+    y -= 14;
+    for (const line of e.notes.split(/\r?\n/)) {
+      if (y < MARGIN) {
+        page = pdf.addPage(A4);
+        y = A4[1] - MARGIN;
+      }
+      write(line, MARGIN, 9, regular, A4[0] - 2 * MARGIN);
+      y -= 12;
+    }
+  }
+  return pdf.save({ useObjectStreams: false });
+}
+
+/* ---------- handlers ---------- */
+
+export const handlers = defineHandlers<operations>({
+  async listEstimates(ctx) {
+    const field = String((ctx.query as Record<string, unknown>).sortValue ?? 'name');
+    const items = sortRows((await allRows(ctx.db, 'estimates')).map(toEstimate), field, ctx.params.dir);
+    return pageOf(items, Number(ctx.params.p), Number(ctx.params.n));
+  },
+  async listEstimateDtos(ctx) {
+    return sortRows((await allRows(ctx.db, 'estimates')).map(toEstimate), 'name', 'ASC').map(
+      ({ id, name, opportunityId, advertiserId, salesId, status, total, validUntil, createdAt }) => ({
+        id,
+        name,
+        opportunityId,
+        advertiserId,
+        salesId,
+        status,
+        total,
+        ...(validUntil ? { validUntil } : {}),
+        createdAt,
+      }),
+    );
+  },
+  async listSalesPeople(ctx) {
+    return salesPeople(ctx.db);
+  },
+  async listEstimatesByOpportunityId(ctx) {
+    const id = Number(ctx.query.opportunityId);
+    if (!(await oneRow(ctx.db, 'opportunities', id))) throw new HttpError(404, `Opportunità ${id} non trovata`);
+    return sortRows(
+      (await allRows(ctx.db, 'estimates')).map(toEstimate).filter((e) => e.opportunityId === id),
+      'createdAt',
+      'DESC',
+    );
+  },
+  async getEstimateById(ctx) {
+    return toEstimate(await requireEstimateRow(ctx.db, Number(ctx.params.id)));
+  },
+  async getEstimatePdf(ctx) {
+    const e = toEstimate(await requireEstimateRow(ctx.db, Number(ctx.params.id)));
+    return file(await estimatePdf(ctx.db, e), 'application/pdf', `preventivo-${e.id}.pdf`);
+  },
+  async calculateEstimateCommission(ctx) {
+    const e = toEstimate(await requireEstimateRow(ctx.db, Number(ctx.params.id)));
+    const c: Commission = { estimateId: e.id, subtotal: e.subtotal, ...commissionOf(e) };
+    return c;
+  },
+  async deleteEstimate(ctx) {
+    const id = Number(ctx.query.id);
+    const row = await requireEstimateRow(ctx.db, id);
+    if (row.status === 'accepted') throw new HttpError(409, 'Un preventivo accettato non può essere eliminato');
+    await removeRow(ctx.db, 'estimates', id);
+    return reply(204);
+  },
+  async saveEstimate(ctx) {
+    const { opportunityId, advertiserId, salesId } = ctx.query;
+    const input = ctx.body;
+    return ctx.db.transaction(async (tx) => {
+      if (!(await oneRow(tx, 'opportunities', Number(opportunityId)))) throw new HttpError(404, `Opportunità ${opportunityId} non trovata`);
+      if (!(await oneRow(tx, 'advertisers', Number(advertiserId)))) throw new HttpError(404, `Inserzionista ${advertiserId} non trovato`);
+      if (!(await salesPeople(tx)).some((s) => s.id === Number(salesId))) throw new HttpError(404, `Commerciale ${salesId} non trovato`);
+      const existing = input.id ? await requireEstimateRow(tx, input.id) : undefined;
+      if (existing && existing.status !== 'draft') {
+        throw new HttpError(409, `Solo i preventivi in bozza possono essere modificati (stato attuale ${String(existing.status)})`);
+      }
+      const keep = new Set(((existing?.lines as EstimateLine[] | undefined) ?? []).map((l) => l.id));
+      const lines = await buildLines(tx, input, keep);
+      const data = withTotals(
+        {
+          name: input.name.trim(),
+          opportunityId: Number(opportunityId),
+          advertiserId: Number(advertiserId),
+          salesId: Number(salesId),
+          status: existing?.status ?? 'draft',
+          validUntil: input.validUntil,
+          notes: input.notes,
+          createdAt: existing?.createdAt ?? new Date().toISOString(),
+        },
+        lines,
+      );
+      const row = existing ? await saveRow(tx, 'estimates', existing.id, data) : await insertNumbered(tx, 'estimates', data);
+      return existing ? toEstimate(row) : reply(201, toEstimate(row));
+    });
+  },
+  async changeEstimateStatus(ctx) {
+    const id = Number(ctx.query.estimateId);
+    const to = ctx.query.status;
+    const row = await requireEstimateRow(ctx.db, id);
+    const from = row.status as Status;
+    if (!TRANSITIONS[from].includes(to)) {
+      throw new HttpError(409, `Transizione di stato non consentita: da ${from} a ${to}`, { from, to, allowed: TRANSITIONS[from] });
+    }
+    return toEstimate(await saveRow(ctx.db, 'estimates', id, { ...row, status: to }));
+  },
+});
+
+/* ---------- seed: ~200 estimates in every status ---------- */
+
+const STATUSES: Status[] = ['draft', 'sent', 'accepted', 'rejected', 'expired'];
+
+export async function seed(db: Db, { rng, size }: SeedOptions): Promise<void> {
+  const count = size === 'large' ? 800 : 200;
+  const opportunities = await allRows(db, 'opportunities');
+  const catalogs = (await allRows(db, 'catalogs')).map(toCatalog).filter((c) => c.prices.length);
+  const products = new Map((await allRows(db, 'products')).map((p) => [p.id, p]));
+  if (!opportunities.length || !catalogs.length) return;
+  let lineId = 100;
+  for (let id = 1; id <= count; id++) {
+    const spread = Math.floor((id / count) * opportunities.length) + rng.int(-3, 3);
+    const o = id === 42 ? (opportunities.find((x) => x.id === 21) ?? opportunities[0]) : opportunities[Math.max(0, Math.min(opportunities.length - 1, spread))];
+    const created = new Date(Date.parse(String(o.createdAt)) + rng.int(1, 20) * 86400000);
+    const start = new Date(created.getTime() + rng.int(10, 60) * 86400000);
+    const catalog = id === 42 ? catalogs[0] : rng.pick(catalogs);
+    const picked = id === 42 ? catalog.prices.filter((p) => p.productId === 3 || p.productId === 7) : rng.sample(catalog.prices, rng.int(1, 5));
+    const lines: EstimateLine[] = picked.map((p) => {
+      const weeks = rng.int(1, 4);
+      const end = new Date(start.getTime() + (weeks * 7 - 1) * 86400000);
+      const quantity = rng.int(1, 30);
+      const discountPercent = rng.pick([0, 0, 5, 10, 15, 20, 25, 35]);
+      return {
+        id: ++lineId,
+        productId: p.productId,
+        catalogId: catalog.id,
+        description: String(products.get(p.productId)?.name ?? `Prodotto ${p.productId}`),
+        quantity,
+        periodStart: start.toISOString().slice(0, 10),
+        periodEnd: end.toISOString().slice(0, 10),
+        unitPrice: p.price,
+        discountPercent,
+        total: lineTotal({ quantity, unitPrice: p.price, discountPercent }),
+      };
+    });
+    const status = id === 42 ? 'draft' : id <= STATUSES.length ? STATUSES[id - 1] : rng.pick(STATUSES);
+    await insertNumbered(
+      db,
+      'estimates',
+      withTotals(
+        {
+          name: id === 42 ? 'Preventivo primavera 2026 – Milano centro' : `Preventivo ${String(o.name)}`,
+          opportunityId: o.id,
+          advertiserId: Number(o.advertiserId),
+          salesId: Number(o.salesId),
+          status,
+          validUntil: new Date(created.getTime() + 30 * 86400000).toISOString().slice(0, 10),
+          notes: rng.chance(0.5) ? 'Prezzi IVA esclusa. Stampa e affissione incluse.' : undefined,
+          createdAt: created.toISOString(),
+        },
+        lines,
+      ),
+    );
+  }
+}

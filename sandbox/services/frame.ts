@@ -1,4 +1,65 @@
-import type { ServiceHandlers } from '../http';
+import type { Db } from '../db';
+import { HttpError } from '../http';
+import { simpleRestHandlers, type RecordData } from '../store';
+import type { SeedOptions } from './index';
+import { allSystems, missingSystems } from './teams';
 
-/** The frame service. Its operations answer 501 until their handlers are written here. */
-export const handlers: ServiceHandlers = {};
+/** The frame service: the faces and slots of the systems, in the ra-data-simple-rest shape. */
+
+const FRAMES = 'frames';
+
+async function checkFrame(db: Db, data: RecordData, pathId?: number): Promise<RecordData> {
+  if (pathId !== undefined && data.id !== undefined && Number(data.id) !== pathId) {
+    throw new HttpError(400, `L'id del corpo (${String(data.id)}) non corrisponde a quello del percorso (${pathId})`);
+  }
+  const systemId = Number(data.systemId);
+  if ((await missingSystems(db, [systemId])).length) throw new HttpError(400, `Impianto ${systemId} non trovato`);
+  const { rows } = await db.query(
+    "SELECT id FROM records WHERE collection = $1 AND data->>'systemId' = $2 AND (data->>'position')::int = $3 AND id <> $4 LIMIT 1",
+    [FRAMES, String(systemId), Number(data.position), pathId ?? 0],
+  );
+  if (rows[0]) throw new HttpError(409, `L'impianto ${systemId} ha già un frame in posizione ${String(data.position)}`);
+  const { id: _id, ...rest } = data;
+  return { digital: false, status: 'initialized', ...rest, name: String(data.name).trim() };
+}
+
+export const handlers = simpleRestHandlers(
+  { list: 'listFrames', get: 'getFrame', create: 'createFrame', update: 'updateFrame', remove: 'deleteFrame' },
+  {
+    resource: 'frames',
+    label: 'Frame',
+    beforeWrite: (ctx, data, existing) => checkFrame(ctx.db, data, existing?.id),
+  },
+);
+
+const FACE_NAMES = ['Faccia A', 'Faccia B', 'Faccia C', 'Faccia D'];
+
+export async function seed(db: Db, { rng }: SeedOptions): Promise<void> {
+  const systems = await allSystems(db);
+  const values: string[] = [];
+  const params: unknown[] = [FRAMES];
+  const flush = async () => {
+    if (!values.length) return;
+    await db.query(`INSERT INTO records (collection, data) VALUES ${values.join(',')}`, params);
+    values.length = 0;
+    params.length = 1;
+  };
+  for (const system of systems) {
+    const digital = system.type === 'DOOH';
+    const [width, height] = digital ? rng.pick([[120, 200], [300, 200], [600, 300]]) : rng.pick([[600, 300], [400, 300], [300, 200], [100, 140]]);
+    for (let position = 1; position <= (digital ? 1 : system.faces); position++) {
+      params.push(JSON.stringify({
+        systemId: system.id,
+        name: digital ? 'Schermo' : FACE_NAMES[position - 1],
+        position,
+        width,
+        height,
+        digital,
+        status: rng.chance(0.9) ? 'active' : rng.pick(['initialized', 'maintenance']),
+      }));
+      values.push(`($1, $${params.length}::jsonb)`);
+      if (values.length >= 1000) await flush();
+    }
+  }
+  await flush();
+}

@@ -1,4 +1,571 @@
-import type { ServiceHandlers } from '../http';
+import type { components } from '../../src/api/generated/order';
+import type { Db } from '../db';
+import { file, HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from '../http';
+import { deleteFile, getRecord, insertRecord, readFile, simpleRestQuery, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
+import type { SeedOptions } from '.';
+import { readResource } from './share';
 
-/** The order service. Its operations answer 501 until their handlers are written here. */
-export const handlers: ServiceHandlers = {};
+/*
+ * The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record
+ * store). This module also holds the ra-data-simple-rest helpers that the other execution
+ * services (campaign, planner, creativity) share: lists with their own filter fields, uploads.
+ */
+
+type Order = components['schemas']['Order'];
+type OrderStatus = components['schemas']['OrderStatus'];
+
+/* ---------- shared ra-data-simple-rest helpers (execution services) ---------- */
+
+export interface ListSpec {
+  /** The resource name in Content-Range. */
+  resource: string;
+  collection?: string;
+  /** Filter fields the document lists (besides `id` and `q`). */
+  fields: readonly string[];
+  /** Fields `q` searches. */
+  searchFields?: readonly string[];
+  /** Extra SQL conditions (e.g. a guest's one planning). */
+  where?: (add: (value: unknown) => string) => string[];
+}
+
+const FIELD = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** GET /{resources}: filter (equality or any-of), `q`, sort and range, answered with Content-Range. */
+export async function listResource(
+  ctx: HandlerContext,
+  spec: ListSpec,
+  map: (record: StoredRecord) => unknown = (r) => r,
+  db: Db = ctx.db,
+): Promise<ReturnType<typeof reply>> {
+  const { sort, range, filter } = simpleRestQuery(ctx.query);
+  const params: unknown[] = [spec.collection ?? spec.resource];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['collection = $1', ...(spec.where?.(add) ?? [])];
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    // The documents share one Filter parameter whose example names other resources' fields: a field
+    // this resource does not have matches nothing to filter and is left out.
+    if (key !== 'id' && key !== 'q' && !spec.fields.includes(key)) continue;
+    if (value === undefined || value === '') continue;
+    if (key === 'q') {
+      const text = `%${String(value)}%`;
+      const fields = spec.searchFields ?? [];
+      if (fields.length) where.push(`(${fields.map((f) => `coalesce(data->>'${f}', '') ILIKE ${add(text)}`).join(' OR ')})`);
+    } else if (key === 'id') {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      where.push(`id = ANY(${add(ids)}::bigint[])`);
+    } else if (value === null) {
+      where.push(`(data->'${key}' IS NULL OR data->'${key}' = 'null'::jsonb)`);
+    } else if (Array.isArray(value)) {
+      where.push(`data->>'${key}' = ANY(${add(value.map(String))}::text[])`);
+    } else {
+      where.push(`data->>'${key}' = ${add(String(value))}`);
+    }
+  }
+  const [sortField, sortDir] = sort ?? ['id', 'ASC'];
+  if (!FIELD.test(sortField)) throw new HttpError(400, `Campo di ordinamento non valido: ${sortField}`);
+  const dir = sortDir === 'DESC' ? 'DESC' : 'ASC';
+  const order = sortField === 'id' ? `id ${dir}` : `data->'${sortField}' ${dir} NULLS LAST, id ${dir}`;
+  const [start, end] = range ?? [0, 99999];
+  const limit = Math.max(0, Math.min(100000, end - start + 1));
+  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(
+    `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && start > 0) {
+    const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
+    total = Number(c.rows[0].n);
+  }
+  const records = rows.map((r) => ({ ...r.data, id: Number(r.id) }) as StoredRecord);
+  const contentRange = records.length ? `${spec.resource} ${start}-${start + records.length - 1}/${total}` : `${spec.resource} */${total}`;
+  return reply(200, records.map(map), { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
+}
+
+export function idParam(ctx: HandlerContext, name = 'id'): number {
+  const id = Number(ctx.params[name]);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(400, `${name} non valido`);
+  return id;
+}
+
+/** The record of a collection, or a 404 with the given Italian message. */
+export async function requireOne(db: Db, collection: string, id: number, notFound: string): Promise<StoredRecord> {
+  const record = await getRecord(db, collection, id);
+  if (!record) throw new HttpError(404, notFound);
+  return record;
+}
+
+export function checkPeriod(start: unknown, end: unknown, path = '/body/periodEnd'): void {
+  if (typeof start === 'string' && typeof end === 'string' && end < start) {
+    throw new HttpError(400, 'La fine del periodo non può precedere l’inizio', { errors: [{ path, message: 'non deve precedere periodStart' }] });
+  }
+}
+
+/** Checks the one uploaded file (size, media type) and returns it. */
+export function uploadedFile(ctx: HandlerContext, allowed: readonly string[], maxBytes: number, maxLabel: string): UploadedFile {
+  const upload = ctx.files.find((f) => f.fieldName === 'file') ?? ctx.files[0];
+  if (!upload) throw new HttpError(400, 'Nessun file ricevuto', { errors: [{ path: '/body/file', message: 'obbligatorio' }] });
+  if (upload.size > maxBytes) throw new HttpError(413, `Il file supera la dimensione massima di ${maxLabel}`);
+  if (!allowed.includes(upload.mediaType)) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
+  const fileName = upload.fileName.replace(/^.*[\\/]/, '').trim() || 'file';
+  return { ...upload, fileName };
+}
+
+/** A stored file's details as the documents read them (the store keeps the file id aside). */
+export function withoutFileId<T extends RecordData>(record: T): Omit<T, 'fileId'> {
+  const { fileId: _omit, ...rest } = record;
+  return rest;
+}
+
+export async function fileDownload(db: Db, record: StoredRecord, notFound: string) {
+  const stored = await readFile(db, Number(record.fileId));
+  if (!stored) throw new HttpError(404, notFound);
+  return file(stored.content, String(record.mediaType ?? stored.mediaType), String(record.fileName ?? stored.fileName));
+}
+
+export const today = () => new Date().toISOString().slice(0, 10);
+export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export const MB = 1024 * 1024;
+
+/** The fields that differ between two versions of a record, for the history service. */
+export function diff(before: RecordData, after: RecordData, fields: readonly string[]): Array<{ field: string; oldValue: unknown; newValue: unknown }> {
+  return fields
+    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+    .map((f) => ({ field: f, oldValue: before[f] ?? null, newValue: after[f] ?? null }));
+}
+
+/* ---------- estimates (estimate service), read defensively ---------- */
+
+export interface EstimateView {
+  id: number;
+  status: string;
+  advertiserId: number;
+  opportunityId: number | null;
+  salesId: number;
+  total: number;
+  lines: Array<{ periodStart?: string; periodEnd?: string }>;
+}
+
+async function tableExists(db: Db, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [name]);
+  return Boolean(rows[0]?.t);
+}
+
+function estimateView(id: number, raw: Record<string, unknown>): EstimateView {
+  const data = (raw.data && typeof raw.data === 'object' ? { ...(raw.data as object), ...raw } : raw) as Record<string, unknown>;
+  const num = (k: string, alt?: string) => Number(data[k] ?? (alt ? data[alt] : undefined) ?? 0);
+  return {
+    id,
+    status: String(data.status ?? ''),
+    advertiserId: num('advertiserId', 'advertiser_id'),
+    opportunityId: data.opportunityId ?? data.opportunity_id ? num('opportunityId', 'opportunity_id') : null,
+    salesId: num('salesId', 'sales_id'),
+    total: num('total'),
+    lines: Array.isArray(data.lines) ? (data.lines as EstimateView['lines']) : [],
+  };
+}
+
+/** An estimate by id: through the share service's readers / the record store, else an `estimates` table. */
+export async function readEstimate(db: Db, id: number): Promise<EstimateView | null> {
+  const found = await readResource(db, 'estimate', id);
+  if (found.status === 'found') return estimateView(id, found.record);
+  if (await tableExists(db, 'estimates')) {
+    const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM estimates WHERE id = $1', [id]);
+    if (rows[0]) {
+      const view = estimateView(id, rows[0]);
+      if (!view.lines.length && (await tableExists(db, 'estimate_lines'))) {
+        const lines = await db.query<Record<string, unknown>>('SELECT * FROM estimate_lines WHERE estimate_id = $1', [id]);
+        view.lines = lines.rows.map((l) => ({ periodStart: String(l.period_start ?? l.periodStart ?? ''), periodEnd: String(l.period_end ?? l.periodEnd ?? '') }));
+      }
+      return view;
+    }
+  }
+  return null;
+}
+
+/** Accepted estimates' ids, wherever the estimate service keeps them (empty when it has none yet). */
+export async function acceptedEstimateIds(db: Db): Promise<number[]> {
+  const fromRecords = await db.query<{ id: string }>(`SELECT id FROM records WHERE collection = 'estimates' AND data->>'status' = 'accepted' ORDER BY id`);
+  if (fromRecords.rows.length) return fromRecords.rows.map((r) => Number(r.id));
+  if (await tableExists(db, 'estimates')) {
+    try {
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM estimates WHERE status = 'accepted' ORDER BY id`);
+      return rows.map((r) => Number(r.id));
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+/* ---------- orders ---------- */
+
+const ORDERS = 'orders';
+const DOCUMENTS = 'orderDocuments';
+const LINKS = 'orderCampaigns';
+
+const ORDER_MOVES: Record<OrderStatus, OrderStatus[]> = {
+  draft: ['confirmed', 'cancelled'],
+  confirmed: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export const STATUS_LABEL: Record<OrderStatus, string> = {
+  draft: 'bozza',
+  confirmed: 'confermato',
+  in_progress: 'in corso',
+  completed: 'completato',
+  cancelled: 'annullato',
+};
+
+const ORDER_DOCUMENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+const orderNotFound = (id: number) => `Ordine ${id} non trovato`;
+
+function toOrder(r: StoredRecord): Order {
+  return {
+    id: r.id,
+    code: String(r.code),
+    estimateId: (r.estimateId as number | null) ?? null,
+    advertiserId: Number(r.advertiserId),
+    opportunityId: (r.opportunityId as number | null) ?? null,
+    salesId: Number(r.salesId),
+    status: r.status as OrderStatus,
+    total: Number(r.total),
+    orderDate: String(r.orderDate),
+    periodStart: String(r.periodStart),
+    periodEnd: String(r.periodEnd),
+    notes: (r.notes as string | null) ?? null,
+  };
+}
+
+const codeOf = (id: number, orderDate: string) => `ORD-${orderDate.slice(0, 4)}-${String(id).padStart(4, '0')}`;
+
+/** Inserts an order and gives it its code (`ORD-<year>-<id>`). */
+export async function insertOrder(db: Db, data: Omit<Order, 'id' | 'code'>): Promise<Order> {
+  const record = await insertRecord(db, ORDERS, { ...data, code: 'ORD-0000-0000' });
+  const done = await updateRecord(db, ORDERS, record.id, { code: codeOf(record.id, data.orderDate) });
+  return toOrder(done!);
+}
+
+function orderFields(body: RecordData): Omit<Order, 'id' | 'code' | 'status'> {
+  return {
+    estimateId: (body.estimateId as number | null | undefined) ?? null,
+    advertiserId: Number(body.advertiserId),
+    opportunityId: (body.opportunityId as number | null | undefined) ?? null,
+    salesId: Number(body.salesId),
+    total: Number(body.total),
+    orderDate: String(body.orderDate),
+    periodStart: String(body.periodStart),
+    periodEnd: String(body.periodEnd),
+    notes: (body.notes as string | null | undefined) ?? null,
+  };
+}
+
+async function checkEstimateRef(db: Db, estimateId: number | null) {
+  if (estimateId === null) return;
+  const found = await readResource(db, 'estimate', estimateId);
+  if (found.status === 'missing') throw new HttpError(404, `Preventivo ${estimateId} non trovato`);
+}
+
+async function removeDocuments(db: Db, orderId: number) {
+  const { rows } = await db.query<{ id: string; data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING id, data`, [DOCUMENTS, String(orderId)]);
+  for (const r of rows) await deleteFile(db, Number(r.data.fileId));
+}
+
+/** Sets (or clears) a campaign's `orderId` when a link is made or removed, with a history entry. */
+async function setCampaignOrder(ctx: HandlerContext, db: Db, campaignId: number, orderId: number | null, onlyIf?: number) {
+  const campaign = await getRecord(db, 'campaigns', campaignId);
+  if (!campaign) return;
+  const current = (campaign.orderId as number | null | undefined) ?? null;
+  if (onlyIf !== undefined && current !== onlyIf) return;
+  if (current === orderId) return;
+  await updateRecord(db, 'campaigns', campaignId, { orderId });
+  await ctx.services.recordHistory(db, {
+    entityType: 'campaign',
+    entityId: campaignId,
+    action: orderId === null ? 'detach' : 'attach',
+    username: ctx.user?.username ?? 'system',
+    changes: [{ field: 'orderId', oldValue: current, newValue: orderId }],
+  });
+}
+
+const listOrders: Handler = (ctx) =>
+  listResource(ctx, { resource: ORDERS, fields: ['status', 'advertiserId', 'estimateId', 'opportunityId', 'salesId'], searchFields: ['code', 'notes'] }, (r) => toOrder(r));
+
+const createOrder: Handler = async (ctx) => {
+  const body = ctx.body as RecordData;
+  checkPeriod(body.periodStart, body.periodEnd);
+  const fields = orderFields(body);
+  await checkEstimateRef(ctx.db, fields.estimateId);
+  const order = await insertOrder(ctx.db, { ...fields, status: (body.status as OrderStatus | undefined) ?? 'draft' });
+  return reply(201, order);
+};
+
+const getOrderById: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return toOrder(await requireOne(ctx.db, ORDERS, id, orderNotFound(id)));
+};
+
+const updateOrder: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  const body = ctx.body as RecordData;
+  const existing = toOrder(await requireOne(ctx.db, ORDERS, id, orderNotFound(id)));
+  checkPeriod(body.periodStart, body.periodEnd);
+  const status = (body.status as OrderStatus | undefined) ?? existing.status;
+  if (status !== existing.status && !ORDER_MOVES[existing.status].includes(status)) {
+    throw new HttpError(409, `Passaggio di stato non consentito: ${existing.status} → ${status}`);
+  }
+  const fields = orderFields(body);
+  if (fields.estimateId !== existing.estimateId) await checkEstimateRef(ctx.db, fields.estimateId);
+  const updated = await updateRecord(ctx.db, ORDERS, id, { ...fields, status });
+  return toOrder(updated!);
+};
+
+const deleteOrder: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const existing = toOrder(await requireOne(tx, ORDERS, id, orderNotFound(id)));
+    if (existing.status !== 'draft') throw new HttpError(409, `Solo un ordine in bozza può essere eliminato (stato attuale: ${STATUS_LABEL[existing.status]})`);
+    await removeDocuments(tx, id);
+    const links = await tx.query<{ data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING data`, [LINKS, String(id)]);
+    for (const l of links.rows) await setCampaignOrder(ctx, tx, Number(l.data.campaignId), null, id);
+    await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [ORDERS, id]);
+    return existing;
+  });
+};
+
+/** The period an estimate's lines cover: earliest start to latest end. */
+export function estimatePeriod(lines: EstimateView['lines']): { periodStart?: string; periodEnd?: string } {
+  const starts = lines.map((l) => l.periodStart).filter((d): d is string => typeof d === 'string' && d.length >= 10).sort();
+  const ends = lines.map((l) => l.periodEnd).filter((d): d is string => typeof d === 'string' && d.length >= 10).sort();
+  return { periodStart: starts[0]?.slice(0, 10), periodEnd: ends[ends.length - 1]?.slice(0, 10) };
+}
+
+const createOrderFromEstimate: Handler = async (ctx) => {
+  const estimateId = idParam(ctx, 'estimateId');
+  const body = (ctx.body ?? {}) as RecordData;
+  return ctx.db.transaction(async (tx) => {
+    const estimate = await readEstimate(tx, estimateId);
+    if (!estimate) throw new HttpError(404, `Preventivo ${estimateId} non trovato`);
+    if (estimate.status !== 'accepted') throw new HttpError(409, `Il preventivo ${estimateId} non è accettato: impossibile creare l'ordine`);
+    const existing = await tx.query<{ id: string; data: RecordData }>(`SELECT id, data FROM records WHERE collection = $1 AND data->>'estimateId' = $2 LIMIT 1`, [ORDERS, String(estimateId)]);
+    if (existing.rows[0]) {
+      throw new HttpError(409, `Il preventivo ${estimateId} ha già un ordine: ${String(existing.rows[0].data.code)}`, { orderId: Number(existing.rows[0].id) });
+    }
+    const period = estimatePeriod(estimate.lines);
+    const orderDate = (body.orderDate as string | undefined) ?? today();
+    const periodStart = (body.periodStart as string | undefined) ?? period.periodStart ?? orderDate;
+    const periodEnd = (body.periodEnd as string | undefined) ?? period.periodEnd ?? periodStart;
+    checkPeriod(periodStart, periodEnd);
+    const order = await insertOrder(tx, {
+      estimateId,
+      advertiserId: estimate.advertiserId || 1,
+      opportunityId: estimate.opportunityId,
+      salesId: estimate.salesId || 1,
+      status: 'draft',
+      total: Math.max(0, estimate.total),
+      orderDate,
+      periodStart,
+      periodEnd,
+      notes: (body.notes as string | null | undefined) ?? null,
+    });
+    return reply(201, order);
+  });
+};
+
+/* ---------- documents ---------- */
+
+const documentNotFound = (id: number) => `Documento ${id} non trovato`;
+
+const uploadOrderDocument: Handler = async (ctx) => {
+  const orderId = idParam(ctx);
+  await requireOne(ctx.db, ORDERS, orderId, orderNotFound(orderId));
+  const upload = uploadedFile(ctx, ORDER_DOCUMENT_TYPES, 20 * MB, '20 MB');
+  const record = await ctx.db.transaction(async (tx) => {
+    const fileId = await storeFile(tx, { collection: DOCUMENTS, id: orderId }, { fileName: upload.fileName, mediaType: upload.mediaType, content: upload.content }, ctx.user?.username);
+    return insertRecord(tx, DOCUMENTS, {
+      orderId,
+      fileName: upload.fileName,
+      mediaType: upload.mediaType,
+      size: upload.size,
+      uploadedAt: nowIso(),
+      uploadedBy: ctx.user?.username ?? 'system',
+      fileId,
+    });
+  });
+  return reply(201, withoutFileId(record));
+};
+
+const listOrderDocuments: Handler = (ctx) => listResource(ctx, { resource: DOCUMENTS, fields: ['orderId'], searchFields: ['fileName'] }, withoutFileId);
+
+const getOrderDocumentById: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return withoutFileId(await requireOne(ctx.db, DOCUMENTS, id, documentNotFound(id)));
+};
+
+const deleteOrderDocument: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const record = await requireOne(tx, DOCUMENTS, id, documentNotFound(id));
+    await deleteFile(tx, Number(record.fileId));
+    await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [DOCUMENTS, id]);
+    return withoutFileId(record);
+  });
+};
+
+const downloadOrderDocument: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return fileDownload(ctx.db, await requireOne(ctx.db, DOCUMENTS, id, documentNotFound(id)), documentNotFound(id));
+};
+
+/* ---------- order ↔ campaign links ---------- */
+
+const toLink = (r: StoredRecord) => ({ id: r.id, orderId: Number(r.orderId), campaignId: Number(r.campaignId) });
+
+/** Connects an order and a campaign (idempotent when `quiet`), keeping the campaign's `orderId` in step. */
+export async function connect(ctx: HandlerContext, db: Db, orderId: number, campaignId: number, quiet = false) {
+  const existing = await db.query<{ id: string; data: RecordData }>(
+    `SELECT id, data FROM records WHERE collection = $1 AND data->>'orderId' = $2 AND data->>'campaignId' = $3`,
+    [LINKS, String(orderId), String(campaignId)],
+  );
+  if (existing.rows[0]) {
+    if (quiet) return toLink({ ...existing.rows[0].data, id: Number(existing.rows[0].id) });
+    throw new HttpError(409, `La campagna ${campaignId} è già collegata all'ordine ${orderId}`);
+  }
+  const link = await insertRecord(db, LINKS, { orderId, campaignId });
+  if (!quiet) await setCampaignOrder(ctx, db, campaignId, orderId);
+  return toLink(link);
+}
+
+const createOrderCampaign: Handler = async (ctx) => {
+  const body = ctx.body as { orderId: number; campaignId: number };
+  return ctx.db.transaction(async (tx) => {
+    await requireOne(tx, ORDERS, body.orderId, orderNotFound(body.orderId));
+    await requireOne(tx, 'campaigns', body.campaignId, `Campagna ${body.campaignId} non trovata`);
+    return reply(201, await connect(ctx, tx, body.orderId, body.campaignId));
+  });
+};
+
+const deleteOrderCampaign: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const link = toLink(await requireOne(tx, LINKS, id, `Collegamento ${id} non trovato`));
+    await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [LINKS, id]);
+    await setCampaignOrder(ctx, tx, link.campaignId, null, link.orderId);
+    return link;
+  });
+};
+
+export const handlers: ServiceHandlers = {
+  listOrders,
+  createOrder,
+  getOrderById,
+  updateOrder,
+  deleteOrder,
+  createOrderFromEstimate,
+  uploadOrderDocument,
+  listOrderDocuments,
+  getOrderDocumentById,
+  deleteOrderDocument,
+  downloadOrderDocument,
+  listOrderCampaigns: (ctx) => listResource(ctx, { resource: LINKS, fields: ['orderId', 'campaignId'] }, toLink),
+  createOrderCampaign,
+  deleteOrderCampaign,
+};
+
+/* ---------- seed ---------- */
+
+/** A one-page PDF, enough for a download to open. */
+export function tinyPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${44 + text.length} >>\nstream\nBT /F1 18 Tf 72 770 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const NOTES = [
+  'Affissioni 6x3 su Milano e Roma, consegna materiali entro il 20 del mese precedente.',
+  'Campagna pensiline a Torino: stampa a cura del cliente.',
+  'Circuito digitale stazioni, spot da 15 secondi.',
+  null,
+];
+
+/** Orders from accepted estimates (when the estimate service has them), then a few by hand. */
+export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
+  const accepted = await acceptedEstimateIds(db);
+  const fromEstimates = accepted.slice(0, size === 'large' ? 40 : Math.max(0, Math.min(accepted.length - 1, 6)));
+  let n = 0;
+  for (const estimateId of fromEstimates) {
+    const estimate = await readEstimate(db, estimateId);
+    if (!estimate) continue;
+    const period = estimatePeriod(estimate.lines);
+    const periodStart = period.periodStart ?? '2026-03-01';
+    const order = await insertOrder(db, {
+      estimateId,
+      advertiserId: estimate.advertiserId || 1,
+      opportunityId: estimate.opportunityId,
+      salesId: estimate.salesId || 1,
+      status: rng.pick(['draft', 'confirmed', 'in_progress'] as const),
+      total: Math.max(0, estimate.total),
+      orderDate: '2026-02-10',
+      periodStart,
+      periodEnd: period.periodEnd && period.periodEnd >= periodStart ? period.periodEnd : periodStart,
+      notes: rng.pick(NOTES),
+    });
+    n += 1;
+    await seedDocument(db, order);
+  }
+  const manual = size === 'large' ? 60 : 8;
+  for (let i = 0; i < manual; i += 1) {
+    const month = 1 + (i % 12);
+    const start = `2026-${String(month).padStart(2, '0')}-01`;
+    const order = await insertOrder(db, {
+      estimateId: null,
+      advertiserId: 1 + (i % 5),
+      opportunityId: null,
+      salesId: 1 + (i % 3),
+      status: (['draft', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 5],
+      total: rng.int(20, 400) * 100,
+      orderDate: `2026-${String(Math.max(1, month - 1)).padStart(2, '0')}-1${i % 9}`,
+      periodStart: start,
+      periodEnd: `2026-${String(month).padStart(2, '0')}-28`,
+      notes: rng.pick(NOTES),
+    });
+    n += 1;
+    if (i % 2 === 0) await seedDocument(db, order);
+  }
+  void n;
+}
+
+async function seedDocument(db: Db, order: Order) {
+  const fileName = `contratto_${order.code}.pdf`;
+  const content = tinyPdf(`Contratto ${order.code}`);
+  const fileId = await storeFile(db, { collection: DOCUMENTS, id: order.id }, { fileName, mediaType: 'application/pdf', content }, 'sales');
+  await insertRecord(db, DOCUMENTS, { orderId: order.id, fileName, mediaType: 'application/pdf', size: content.length, uploadedAt: '2026-02-11T09:42:17Z', uploadedBy: 'sales', fileId });
+}

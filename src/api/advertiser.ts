@@ -1,5 +1,76 @@
-import type { paths } from './generated/advertiser';
-import { lazyClient } from './http';
+import type { paths, SchemaAdvertiserImage, SchemaUniqueField } from './generated/advertiser';
+import { ApiError, callOrThrow, lazyClient } from './http';
 
 /** The advertiser service (spec §7): a typed openapi-fetch client. */
 export const advertiserApi = lazyClient<paths>('advertiser');
+
+/** Spec §8, the advertiser image messages (exact texts). */
+export const LOGO_MESSAGES = {
+  load: "Errore nel caricamento dell'immagine",
+  upload: (status: number, text: string) => `Errore nell'upload del logo: ${status} - ${text}`,
+  remove: (status: number, text: string) => `Errore nell'eliminazione del logo: ${status} - ${text}`,
+  update: (status: number, text: string) => `Errore nell'aggiornamento del logo: ${status} - ${text}`,
+};
+
+function asLogoError(error: unknown, message: (status: number, text: string) => string): ApiError {
+  const status = error instanceof ApiError ? error.status : 0;
+  const text = error instanceof Error ? error.message : String(error);
+  return new ApiError(status, message(status, text), error instanceof ApiError ? error.body : undefined);
+}
+
+/** GET checkUnicity/{field}?value: true when no advertiser has the value yet. */
+export async function checkAdvertiserUnicity(field: SchemaUniqueField, value: string): Promise<boolean> {
+  const result = await callOrThrow(advertiserApi().GET('/checkUnicity/{field}', { params: { path: { field }, query: { value } } }));
+  return result.unique;
+}
+
+function logoForm(file: Blob, fileName: string, advertiserId?: number): FormData {
+  const form = new FormData();
+  if (advertiserId !== undefined) form.append('advertiserId', String(advertiserId));
+  form.append('file', file, fileName);
+  return form;
+}
+
+/** POST image/upload (multipart); a failure carries 'Errore nell'upload del logo: {status} - {text}'. */
+export async function uploadAdvertiserLogo(advertiserId: number, file: File): Promise<SchemaAdvertiserImage> {
+  try {
+    return await callOrThrow(
+      advertiserApi().POST('/image/upload', { body: logoForm(file, file.name, advertiserId) as never, bodySerializer: (b) => b as unknown as FormData }),
+    );
+  } catch (error) {
+    throw asLogoError(error, LOGO_MESSAGES.upload);
+  }
+}
+
+/** PUT updateLogo/{id} (multipart); a failure carries 'Errore nell'aggiornamento del logo: {status} - {text}'. */
+export async function updateAdvertiserLogo(advertiserId: number, file: File): Promise<SchemaAdvertiserImage> {
+  try {
+    return await callOrThrow(
+      advertiserApi().PUT('/updateLogo/{id}', {
+        params: { path: { id: advertiserId } },
+        body: logoForm(file, file.name) as never,
+        bodySerializer: (b) => b as unknown as FormData,
+      }),
+    );
+  } catch (error) {
+    throw asLogoError(error, LOGO_MESSAGES.update);
+  }
+}
+
+/** DELETE image/delete/{id}; a failure carries 'Errore nell'eliminazione del logo: {status} - {text}'. */
+export async function deleteAdvertiserLogo(imageId: number): Promise<void> {
+  try {
+    await callOrThrow(advertiserApi().DELETE('/image/delete/{id}', { params: { path: { id: imageId } } }));
+  } catch (error) {
+    throw asLogoError(error, LOGO_MESSAGES.remove);
+  }
+}
+
+/** GET image/get/{id} as a blob; a failure carries 'Errore nel caricamento dell'immagine'. */
+export async function getAdvertiserLogo(imageId: number): Promise<Blob> {
+  try {
+    return (await callOrThrow(advertiserApi().GET('/image/get/{id}', { params: { path: { id: imageId } }, parseAs: 'blob' }))) as Blob;
+  } catch (error) {
+    throw new ApiError(error instanceof ApiError ? error.status : 0, LOGO_MESSAGES.load);
+  }
+}

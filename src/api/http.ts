@@ -135,6 +135,66 @@ export interface ServiceClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
+/**
+ * Obtains a new access token with the refresh token (spec: an expired access token is refreshed
+ * once before giving up); resolves with the new token, or null when it cannot.
+ */
+export type TokenRefresher = () => Promise<string | null>;
+
+let tokenRefresher: TokenRefresher | undefined;
+let pendingRefresh: Promise<string | null> | undefined;
+
+/** Registers how tokens are refreshed (the authProvider does it); `undefined` switches refresh off. */
+export function setTokenRefresher(refresher: TokenRefresher | undefined): void {
+  tokenRefresher = refresher;
+  pendingRefresh = undefined;
+}
+
+/** One refresh at a time: concurrent 401s wait for the same refresh. */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!tokenRefresher) return Promise.resolve(null);
+  if (!pendingRefresh) {
+    const refresher = tokenRefresher;
+    pendingRefresh = refresher()
+      .catch(() => null)
+      .finally(() => {
+        pendingRefresh = undefined;
+      });
+  }
+  return pendingRefresh;
+}
+
+const replayable = new Map<string, Request>();
+
+/**
+ * On a 401 of an authorised call, refreshes the access token once (see setTokenRefresher) and
+ * replays the call with the new token; when the refresh fails, or the replay answers 401 again,
+ * the 401 goes on to the spec §8 handling (clear the session, reload). Inert until a refresher is
+ * registered.
+ */
+export const tokenRefreshMiddleware: Middleware = {
+  onRequest({ request, id }) {
+    if (tokenRefresher) replayable.set(id, request.clone());
+    return undefined;
+  },
+  async onResponse({ response, id, options }) {
+    const original = replayable.get(id);
+    replayable.delete(id);
+    if (response.status !== 401 || !original) return undefined;
+    const usedToken = original.headers.get('Authorization')?.replace(/^Bearer\s+/i, '');
+    const current = getAuthToken();
+    const token = current && current !== usedToken ? current : await refreshAccessToken();
+    if (!token) return undefined;
+    const retry = new Request(original);
+    retry.headers.set('Authorization', `Bearer ${token}`);
+    return options.fetch(retry);
+  },
+  onError({ id }) {
+    replayable.delete(id);
+    return undefined;
+  },
+};
+
 /** A typed openapi-fetch client for one service, its base read from the runtime configuration. */
 export function createServiceClient<Paths extends object>(service: Service, options: ServiceClientOptions = {}): Client<Paths> {
   const client = createClient<Paths>({
@@ -143,6 +203,8 @@ export function createServiceClient<Paths extends object>(service: Service, opti
   });
   if (!options.public) client.use(authMiddleware);
   client.use(responseMiddleware);
+  // Registered last so that it sees a response first: a retried answer still passes the ones above.
+  if (!options.public) client.use(tokenRefreshMiddleware);
   return client;
 }
 

@@ -1,5 +1,176 @@
-import type { paths } from './generated/systems';
-import { lazyClient } from './http';
+import type { components, paths } from './generated/systems';
+import { ApiError, callOrThrow, downloadBlob, handleUnauthorized, lazyClient, messageOf } from './http';
+import { getAuthToken } from '@/auth/session';
+import { getRuntimeConfig, serviceBase } from '@/config/environment';
+import { MAP_BOUNDS_BIAS, SYSTEM_FILTERED_SEARCH, SYSTEM_PAGE_SIZE, SYSTEM_SUGGESTION_DEFAULTS } from '@/config/constants';
 
 /** The systems service (spec §7): a typed openapi-fetch client. */
 export const systemsApi = lazyClient<paths>('systems');
+
+type S = components['schemas'];
+export type System = S['System'];
+export type SystemInput = S['SystemInput'];
+export type SystemKind = S['SystemKind'];
+export type SystemKindFilter = S['SystemKindFilter'];
+export type SystemSearchFilter = S['SystemSearchFilter'];
+export type SystemPage = S['SystemPage'];
+export type SystemMarker = S['SystemMarker'];
+export type SystemSuggestionPage = S['SystemSuggestionPage'];
+export type SystemSortField = S['SystemSortField'];
+export type SuggestionField = S['SuggestionField'];
+export type DistinctField = S['DistinctField'];
+export type Bounds = S['Bounds'];
+export type SystemImage = S['SystemImage'];
+export type ImportReport = S['ImportReport'];
+export type ImportRejection = S['ImportRejection'];
+export type SystemTypeCode = S['SystemTypeCode'];
+export type SystemStatus = S['SystemStatus'];
+
+export const TEMPLATE_FILE_NAME = 'template_impianti.xlsx';
+export const DOOH_SYSTEM_TYPES: SystemTypeCode[] = ['alux', 'customdooh', 'posterdooh', 'totem'];
+export const SYSTEM_STATUSES: SystemStatus[] = ['initialized', 'active', 'maintenance', 'removed'];
+
+/* ---------- systems ---------- */
+
+export function listSystemsPage(args: { page?: number; perPage?: number; type?: SystemKindFilter; searchTerm?: string; sort?: SystemSortField; sortDir?: 'ASC' | 'DESC' }) {
+  const query: NonNullable<paths['/system/all/page/{p}/perPage/{n}']['get']['parameters']['query']> = { type: args.type ?? 'ALL' };
+  if (args.searchTerm) query.searchTerm = args.searchTerm;
+  if (args.sort) {
+    query.sort = args.sort;
+    query.sortDir = args.sortDir ?? 'ASC';
+  }
+  return callOrThrow(
+    systemsApi().GET('/system/all/page/{p}/perPage/{n}', { params: { path: { p: args.page ?? 0, n: args.perPage ?? SYSTEM_PAGE_SIZE }, query } }),
+  );
+}
+
+export function searchSystems(filter: SystemSearchFilter, type: SystemKindFilter = 'ALL') {
+  return callOrThrow(
+    systemsApi().POST('/system/search/params', { params: { query: { page: SYSTEM_FILTERED_SEARCH.page, size: SYSTEM_FILTERED_SEARCH.size, type } }, body: filter }),
+  );
+}
+
+export function suggestSystems(searchTerm: string, options: { searchField?: SuggestionField; type?: SystemKindFilter } = {}) {
+  return callOrThrow(
+    systemsApi().GET('/system/suggestion', {
+      params: {
+        query: {
+          searchTerm,
+          page: SYSTEM_SUGGESTION_DEFAULTS.page,
+          size: SYSTEM_SUGGESTION_DEFAULTS.size,
+          sortBy: SYSTEM_SUGGESTION_DEFAULTS.sortBy,
+          sortDir: SYSTEM_SUGGESTION_DEFAULTS.sortDir,
+          type: options.type ?? SYSTEM_SUGGESTION_DEFAULTS.type,
+          ...(options.searchField ? { searchField: options.searchField } : {}),
+        },
+      },
+    }),
+  );
+}
+
+export const getSystem = (id: number) => callOrThrow(systemsApi().GET('/system/id/{id}', { params: { path: { id } } }));
+export const getSystemsByIds = (ids: number[]) => callOrThrow(systemsApi().POST('/system/getAllByIds', { body: ids }));
+export const createSystem = (input: SystemInput) =>
+  callOrThrow(systemsApi().POST('/system/create', { params: { query: { type: input.type } }, body: input }));
+export const updateSystem = (id: number, input: SystemInput) =>
+  callOrThrow(systemsApi().POST('/system/update', { params: { query: { id, type: input.type } }, body: input }));
+export const deleteSystem = (id: number) => callOrThrow(systemsApi().DELETE('/system/delete', { params: { query: { id } } }));
+export const removeDomains = (id: number, domains: string[]) =>
+  callOrThrow(systemsApi().DELETE('/system/{id}/domains', { params: { path: { id } }, body: domains }));
+export const getPreviewId = (sequenceName: string) => callOrThrow(systemsApi().GET('/system/getPreviewId', { params: { query: { sequenceName } } }));
+export const listSystemFrames = (systemId: number) =>
+  callOrThrow(systemsApi().GET('/system/getSystemFrameBySystemId', { params: { query: { systemId } } }));
+
+/* ---------- lookups ---------- */
+
+export const listDistinctValues = (x: DistinctField) => callOrThrow(systemsApi().GET('/system/{x}/distinct', { params: { path: { x } } }));
+export const listSystemTypeCodes = (type: SystemKind) => callOrThrow(systemsApi().GET('/system/type/all', { params: { query: { type } } }));
+export const listSystemTypes = () => callOrThrow(systemsApi().GET('/system/systemType/getAll'));
+export const listSystemTypesByType = (type: SystemKind) => callOrThrow(systemsApi().GET('/system/systemType/getByType', { params: { query: { type } } }));
+export const listSizes = (type: SystemKind) => callOrThrow(systemsApi().GET('/size/all', { params: { query: { type } } }));
+export const getSize = (sid: number, type: SystemKind) => callOrThrow(systemsApi().GET('/size/byId', { params: { query: { sid, type } } }));
+export const listAreas = () => callOrThrow(systemsApi().GET('/system/area/all'));
+export const listAreasByCircuit = (cid: number, type: SystemKind) => callOrThrow(systemsApi().GET('/system/area/list', { params: { query: { cid, type } } }));
+export const listAreaDtos = (type: SystemKind, noCircuit = true) =>
+  callOrThrow(systemsApi().GET('/system/area/listDto/all', { params: { query: { type, noCircuit } } }));
+export const listMediaOwners = () => callOrThrow(systemsApi().GET('/mediaOwner/all'));
+export const listLeases = () => callOrThrow(systemsApi().GET('/system/lease/all'));
+export const listAuthorizations = () => callOrThrow(systemsApi().GET('/system/authorization/all'));
+export const listMunicipalities = () => callOrThrow(systemsApi().GET('/system/getMunicipalities'));
+export const getMunicipality = (municipalityId: string) =>
+  callOrThrow(systemsApi().GET('/system/getMunicipalityById', { params: { query: { municipalityId } } }));
+
+/* ---------- map ---------- */
+
+export const listSystemsInArea = (bounds: Bounds, type: SystemKindFilter = 'ALL', biasPercentage = MAP_BOUNDS_BIAS) =>
+  callOrThrow(systemsApi().POST('/system/inAreaList', { params: { query: { type, biasPercentage } }, body: bounds }));
+export const geocodeLocations = (address: string) =>
+  callOrThrow(systemsApi().GET('/geocode/getGeocodeLocations', { params: { query: { address } } }));
+
+/* ---------- images, template, import ---------- */
+
+export type Progress = (fraction: number) => void;
+
+/**
+ * A multipart POST through XMLHttpRequest, so that the upload progress reaches the caller
+ * (fetch cannot report it). Resolves with the JSON answer; rejects with an ApiError.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: Progress): Promise<T> {
+  const base = serviceBase('systems', getRuntimeConfig()) ?? '';
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${base}${path}`);
+    const token = getAuthToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.total ? e.loaded / e.total : 0);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(body as T);
+        return;
+      }
+      if (xhr.status === 401) handleUnauthorized();
+      reject(new ApiError(xhr.status, messageOf(body, `HTTP ${xhr.status}`), body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Connessione al servizio non riuscita'));
+    xhr.send(form);
+  });
+}
+
+export function uploadSystemImage(systemId: number, image: File, onProgress?: Progress): Promise<SystemImage> {
+  const form = new FormData();
+  form.append('systemId', String(systemId));
+  form.append('file', image, image.name);
+  return uploadWithProgress<SystemImage>('/system/image/upload', form, onProgress);
+}
+
+export const deleteSystemImage = (id: number) => callOrThrow(systemsApi().DELETE('/system/image/delete/{id}', { params: { path: { id } } }));
+
+export async function getSystemImage(id: number): Promise<Blob> {
+  const data = await callOrThrow(systemsApi().GET('/system/image/get/{id}', { params: { path: { id } }, parseAs: 'blob' }));
+  return data as unknown as Blob;
+}
+
+export const downloadImportTemplate = () =>
+  downloadBlob(systemsApi().GET('/system/download/templateImportSystems', { parseAs: 'blob' }), TEMPLATE_FILE_NAME);
+
+/** The import: 200 with the report, or an ApiError whose body (422) names every rejected row. */
+export function importSystems(workbook: File, onProgress?: Progress): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', workbook, workbook.name);
+  return uploadWithProgress<ImportReport>('/system/upload', form, onProgress);
+}
+
+/** The rejected rows of a failed import (422 body), sorted by row. */
+export function rejectionsOf(error: unknown): ImportRejection[] {
+  const body = error instanceof ApiError ? (error.body as { rejected?: ImportRejection[] } | undefined) : undefined;
+  return [...(body?.rejected ?? [])].sort((a, b) => a.row - b.row);
+}

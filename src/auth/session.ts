@@ -109,3 +109,16 @@ export function hasCompleteCredentials(): boolean {
     s.getItem(SESSION_KEYS.user) && s.getItem(SESSION_KEYS.type) && s.getItem(SESSION_KEYS.auth) && s.getItem(SESSION_KEYS.check),
   );
 }
+
+/** Changes stored fields of the signed-in user (theme preference, avatar) without touching the rest. */
+export function updateSessionUser(patch: Partial<SessionUser>): void {
+  const user = getUser();
+  if (!user) return;
+  storage().setItem(SESSION_KEYS.user, JSON.stringify({ ...user, ...patch }));
+}
+
+/** Whether any session item is stored (a sign-out has something to clear). */
+export function hasAnySessionItem(): boolean {
+  const s = storage();
+  return Object.values(SESSION_KEYS).some((key) => s.getItem(key) !== null);
+}

@@ -49,3 +49,6 @@ export const DEFAULT_ROLE = 'ROLE_ADMIN';
 export const USERNAME_HEADER = 'username';
 export const FORCED_LOGOUT_URL = '/logout?error=wronguser';
 export const WRONG_CREDENTIALS_LOG = 'User or password wrong';
+
+/** The fixed basic client authorization of POST /oauth/token (spec §7), `client:secret` before Base64. */
+export const OAUTH_CLIENT_AUTHORIZATION = 'backoffice:backoffice-secret';

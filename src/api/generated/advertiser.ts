@@ -1179,11 +1179,10 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /**
-                     * Format: int64
-                     * @description The advertiser whose logo this is.
+                     * @description The advertiser whose logo this is (its id; a multipart field travels as text).
                      * @example 12
                      */
-                    advertiserId: number;
+                    advertiserId: string;
                     /** @description The image file (PNG, JPEG or WebP, at most 5 MB). */
                     file: string;
                 };

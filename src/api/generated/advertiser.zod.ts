@@ -268,8 +268,11 @@ export const getAdvertiserImageParams = zod.object({
  * Stores the image and makes it the advertiser's logo (`logoId`), replacing and deleting any previous logo. PNG, JPEG or WebP up to 5 MB (413 above, 415 for any other type). On failure the screen shows 'Errore nell'upload del logo: {status} - {text}'. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Upload the advertiser's logo
  */
+export const uploadAdvertiserImageBodyAdvertiserIdRegExp = new RegExp('^[1-9][0-9]{0,18}$');
+
+
 export const uploadAdvertiserImageBody = zod.object({
-  "advertiserId": zod.number().min(1).describe('The advertiser whose logo this is.'),
+  "advertiserId": zod.string().regex(uploadAdvertiserImageBodyAdvertiserIdRegExp).describe('The advertiser whose logo this is (its id; a multipart field travels as text).'),
   "file": zod.string().describe('The image file (PNG, JPEG or WebP, at most 5 MB).')
 })
 

@@ -246,14 +246,13 @@ export interface components {
              */
             uploadedAt?: string;
         };
-        /** @description Form fields of an upload. */
+        /** @description Form fields of an upload. Multipart fields travel as text, so the numbers are decimal strings. */
         CreativeUpload: {
             /**
-             * Format: int64
-             * @description The campaign.
+             * @description The campaign (its id).
              * @example 9
              */
-            campaignId: number;
+            campaignId: string;
             /**
              * @description Creative name.
              * @example Spot Primavera 15 secondi
@@ -262,26 +261,25 @@ export interface components {
             /** @description The image or video. */
             file: string;
             /**
-             * Format: int64
-             * @description The system size it is made for (optional).
+             * @description The system size it is made for (optional; its id).
              * @example 7
              */
-            sizeId?: number;
+            sizeId?: string;
             /**
              * @description Width in pixels (optional; read from the file when absent).
              * @example 1080
              */
-            width?: number;
+            width?: string;
             /**
              * @description Height in pixels (optional; read from the file when absent).
              * @example 1920
              */
-            height?: number;
+            height?: string;
             /**
              * @description Duration of a video in seconds (optional; read from the file when absent).
              * @example 15
              */
-            durationSeconds?: number;
+            durationSeconds?: string;
         };
     };
     responses: {

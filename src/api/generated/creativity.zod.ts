@@ -39,17 +39,22 @@ export const listCreativesResponse = zod.array(listCreativesResponseItem)
  * Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 404 when `campaignId` or `sizeId` names nothing.
  * @summary Upload a creative
  */
-export const uploadCreativeBodyNameMax = 200;
+export const uploadCreativeBodyCampaignIdRegExp = new RegExp('^[1-9][0-9]{0,17}$');
+export const uploadCreativeBodyNameMax = 200;export const uploadCreativeBodySizeIdRegExp = new RegExp('^[1-9][0-9]{0,17}$');
+export const uploadCreativeBodyWidthRegExp = new RegExp('^[1-9][0-9]{0,5}$');
+export const uploadCreativeBodyHeightRegExp = new RegExp('^[1-9][0-9]{0,5}$');
+export const uploadCreativeBodyDurationSecondsRegExp = new RegExp('^(0\\.[0-9]*[1-9][0-9]*|[1-9][0-9]{0,5}(\\.[0-9]+)?)$');
+
 
 export const uploadCreativeBody = zod.object({
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "campaignId": zod.string().regex(uploadCreativeBodyCampaignIdRegExp).describe('The campaign (its id).'),
   "name": zod.string().min(1).max(uploadCreativeBodyNameMax).describe('Creative name.'),
   "file": zod.string().describe('The image or video.'),
-  "sizeId": zod.number().min(1).optional().describe('The system size it is made for (optional).'),
-  "width": zod.number().min(1).optional().describe('Width in pixels (optional; read from the file when absent).'),
-  "height": zod.number().min(1).optional().describe('Height in pixels (optional; read from the file when absent).'),
-  "durationSeconds": zod.number().optional().describe('Duration of a video in seconds (optional; read from the file when absent).')
-}).describe('Form fields of an upload.')
+  "sizeId": zod.string().regex(uploadCreativeBodySizeIdRegExp).optional().describe('The system size it is made for (optional; its id).'),
+  "width": zod.string().regex(uploadCreativeBodyWidthRegExp).optional().describe('Width in pixels (optional; read from the file when absent).'),
+  "height": zod.string().regex(uploadCreativeBodyHeightRegExp).optional().describe('Height in pixels (optional; read from the file when absent).'),
+  "durationSeconds": zod.string().regex(uploadCreativeBodyDurationSecondsRegExp).optional().describe('Duration of a video in seconds (optional; read from the file when absent).')
+}).describe('Form fields of an upload. Multipart fields travel as text, so the numbers are decimal strings.')
 
 
 /**

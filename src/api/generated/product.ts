@@ -637,11 +637,10 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /**
-                     * Format: int64
-                     * @description The product the photo belongs to.
+                     * @description The product the photo belongs to (its id; a multipart field travels as text).
                      * @example 3
                      */
-                    productId: number;
+                    productId: string;
                     /** @description The photo (PNG, JPEG or WebP, at most 5 MB). */
                     file: string;
                 };

@@ -108,8 +108,11 @@ export const saveProductResponse = zod.object({
  * Stores the photo and adds its id to the product's `photoIds`. PNG, JPEG or WebP up to 5 MB (413 above, 415 for any other type). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Add a photo to a product
  */
+export const uploadProductPhotoBodyProductIdRegExp = new RegExp('^[1-9][0-9]{0,18}$');
+
+
 export const uploadProductPhotoBody = zod.object({
-  "productId": zod.number().min(1).describe('The product the photo belongs to.'),
+  "productId": zod.string().regex(uploadProductPhotoBodyProductIdRegExp).describe('The product the photo belongs to (its id; a multipart field travels as text).'),
   "file": zod.string().describe('The photo (PNG, JPEG or WebP, at most 5 MB).')
 })
 

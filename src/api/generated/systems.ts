@@ -1667,7 +1667,11 @@ export interface components {
         };
         /** @description A photo and the system it belongs to. */
         SystemImageUpload: {
-            systemId: components["schemas"]["Id"];
+            /**
+             * @description The system id, in decimal (a multipart field is text).
+             * @example 1
+             */
+            systemId: string;
             /** @description The image: JPEG, PNG or WebP. */
             file: string;
         };

@@ -1079,8 +1079,11 @@ export const geocodeAddressResponse = zod.array(geocodeAddressResponseItem)
  * JPEG, PNG or WebP up to 10 MB.
  * @summary Upload a photo of a system
  */
+export const uploadSystemImageBodySystemIdRegExp = new RegExp('^[1-9][0-9]{0,15}$');
+
+
 export const uploadSystemImageBody = zod.object({
-  "systemId": zod.number().min(1).describe('Record id.'),
+  "systemId": zod.string().regex(uploadSystemImageBodySystemIdRegExp).describe('The system id, in decimal (a multipart field is text).'),
   "file": zod.string().describe('The image: JPEG, PNG or WebP.')
 }).describe('A photo and the system it belongs to.')
 

@@ -1,0 +1,282 @@
+import { matchPath } from 'react-router-dom';
+
+/**
+ * The one permission table of the product (spec §6). It alone drives the route guard, the app bar
+ * menus, the home page and react-admin's `authProvider.canAccess`. No screen checks a role itself.
+ *
+ * To add a page: add (or reuse) its row in ROUTE_PERMISSIONS. To let react-admin screens of a
+ * resource follow a page's rule, name the resource in that row's `resources`.
+ */
+
+/** The ten roles of spec §6: nine staff roles, and ROLE_GUEST, the visitor of a tokenised link. */
+export const ROLES = [
+  'ROLE_ADMIN',
+  'ROLE_MANAGER',
+  'ROLE_GUEST',
+  'ROLE_ASSETMANAGER',
+  'ROLE_SALES',
+  'ROLE_SALESLEADER',
+  'ROLE_MEDIAMONITOR',
+  'ROLE_PLANNER',
+  'ROLE_SUPERVISOR',
+  'ROLE_DESIGNER',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The nine staff roles ("all nine roles" of spec §6). ROLE_GUEST reaches only the shared-resource viewer. */
+export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'ROLE_GUEST');
+
+export const ADMIN: Role = 'ROLE_ADMIN';
+export const GUEST: Role = 'ROLE_GUEST';
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Who may open a route: a list of roles (ROLE_ADMIN passes every check anyway) or 'all' staff roles. */
+export type Allowed = readonly Role[] | 'all';
+
+export interface RoutePermission {
+  /** A route pattern as spec §2 writes it, `:param` segments and an optional trailing `/*`. */
+  pattern: string;
+  allowed: Allowed;
+  /** react-admin resources whose screens and actions follow this row (authProvider.canAccess). */
+  resources?: readonly string[];
+}
+
+const ADMIN_ONLY: Allowed = ['ROLE_ADMIN'];
+const ASSETS: Allowed = ['ROLE_ADMIN', 'ROLE_ASSETMANAGER'];
+const SALES: Allowed = ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER'];
+const MEDIA: Allowed = ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR'];
+
+/** Spec §2 private routes → spec §6 roles. The first matching row decides. */
+export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
+  // Admin only
+  { pattern: '/', allowed: ADMIN_ONLY },
+  { pattern: '/dooh-manage/*', allowed: ADMIN_ONLY },
+  { pattern: '/shows-manage/*', allowed: ADMIN_ONLY },
+  { pattern: '/dooh/players', allowed: ADMIN_ONLY },
+  { pattern: '/plannings', allowed: ADMIN_ONLY, resources: ['plannings', 'planningItems'] },
+  { pattern: '/plannings/:id', allowed: ADMIN_ONLY },
+  { pattern: '/plannings/:id/search', allowed: ADMIN_ONLY },
+  { pattern: '/playerDOOH', allowed: ADMIN_ONLY },
+  { pattern: '/settings/users/*', allowed: ADMIN_ONLY, resources: ['users'] },
+  { pattern: '/test', allowed: ADMIN_ONLY },
+  // Admin and asset manager: systems, circuits, providers
+  { pattern: '/systems-manage/*', allowed: ASSETS },
+  { pattern: '/circuit-manage/*', allowed: ASSETS },
+  { pattern: '/providers/*', allowed: ASSETS },
+  // Admin, sales, sales leader: campaigns, advertisers, estimates and products
+  // Execution (issue 7): the creatives manager is also the designer's; uploading documents to an
+  // order and connecting campaigns to it are for the roles that may change orders.
+  {
+    pattern: '/campaigns/:id/creatives',
+    allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'],
+    resources: ['creatives'],
+  },
+  { pattern: '/orders/:id/documents', allowed: SALES },
+  { pattern: '/orders/:id/campaigns', allowed: SALES },
+  {
+    pattern: '/campaigns/*',
+    allowed: SALES,
+    resources: ['campaigns', 'campaignMembers', 'campaignAttachments'],
+  },
+  { pattern: '/advertisers/*', allowed: SALES, resources: ['advertisers'] },
+  { pattern: '/estimates/*', allowed: SALES, resources: ['estimates', 'products', 'catalogs', 'shares'] },
+  // Admin and media monitor: media monitor screens and analytics
+  { pattern: '/media/*', allowed: MEDIA, resources: ['detections', 'subItems', 'agents'] },
+  { pattern: '/dashboard/analytics', allowed: MEDIA },
+  { pattern: '/DOOH/analytics', allowed: MEDIA },
+  // All nine staff roles
+  { pattern: '/profile', allowed: 'all' },
+  { pattern: '/orders', allowed: 'all', resources: ['orders', 'orderDocuments', 'orderCampaigns'] },
+  { pattern: '/orders/orderVisualizer', allowed: 'all' },
+  { pattern: '/opportunities', allowed: 'all', resources: ['opportunities'] },
+];
+
+function pathnameOf(path: string): string {
+  const cut = path.search(/[?#]/);
+  const pathname = cut === -1 ? path : path.slice(0, cut);
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname || '/';
+}
+
+/** The table row that governs a path (its query string and hash are ignored), if any. */
+export function permissionFor(path: string): RoutePermission | undefined {
+  const pathname = pathnameOf(path);
+  return ROUTE_PERMISSIONS.find((row) =>
+    matchPath({ path: row.pattern, caseSensitive: true, end: true }, pathname),
+  );
+}
+
+function allows(allowed: Allowed, role: Role): boolean {
+  return allowed === 'all' ? STAFF_ROLES.includes(role) : allowed.includes(role);
+}
+
+/** Whether a role may open a path. ROLE_ADMIN passes every check; unknown roles and paths open nothing else. */
+export function canOpen(role: string | null | undefined, path: string): boolean {
+  if (!isRole(role)) return false;
+  if (role === ADMIN) return true;
+  const row = permissionFor(path);
+  return row ? allows(row.allowed, role) : false;
+}
+
+export interface MenuEntry {
+  /** Italian label, exactly as spec §2 writes it. */
+  label: string;
+  to: string;
+}
+
+export interface MenuGroup {
+  key: string;
+  /** Italian label, exactly as spec §2 writes it. */
+  label: string;
+  /** The group path of spec §2 (an identifier: no page lives there). */
+  path: string;
+  /** The roles spec §6 shows the group to. */
+  roles: readonly Role[];
+  entries: readonly MenuEntry[];
+}
+
+/** The five menu groups of spec §2, each shown to the roles of spec §6. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  {
+    key: 'patrimonio',
+    label: 'PATRIMONIO',
+    path: '/ooh',
+    roles: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER'],
+    entries: [
+      { label: 'Impianti', to: '/systems-manage/manage' },
+      { label: 'Circuiti', to: '/circuit-manage/manage' },
+      { label: 'Squadre', to: '/providers/manage' },
+    ],
+  },
+  {
+    key: 'pubblicazione',
+    label: 'PUBBLICAZIONE',
+    path: '/dooh',
+    roles: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER'],
+    entries: [
+      { label: 'Opportunità', to: '/opportunities' },
+      { label: 'Preventivi', to: '/estimates/manage' },
+      { label: 'Ordini', to: '/orders' },
+      { label: 'Campagne', to: '/campaigns' },
+      { label: 'Pianificazioni', to: '/plannings' },
+      { label: 'Inserzionisti', to: '/advertisers' },
+    ],
+  },
+  {
+    key: 'inventario',
+    label: 'INVENTARIO',
+    path: '/estimates',
+    roles: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER'],
+    entries: [
+      { label: 'Prodotti', to: '/estimates/products' },
+      { label: 'Listini', to: '/estimates/products?catalogs' },
+    ],
+  },
+  {
+    key: 'mediamonitor',
+    label: 'MEDIA MONITOR',
+    path: '/mediamonitor',
+    roles: ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR'],
+    entries: [
+      { label: 'Rilevazioni', to: '/media/monitor' },
+      { label: 'Media Monitor', to: '/media/analytics' },
+      { label: 'Gestione Campi', to: '/media/manage' },
+    ],
+  },
+  {
+    key: 'analytics',
+    label: 'ANALYTICS',
+    path: '/analytics',
+    roles: ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR'],
+    entries: [
+      { label: 'Dashboard Funnel', to: '/dashboard/analytics' },
+      { label: 'Programmatic DOOH', to: '/DOOH/analytics' },
+      { label: 'Media Monitor', to: '/media/analytics' },
+    ],
+  },
+];
+
+/** Pages every staff role may open; shown on their own in the app bar to roles that do not see their group. */
+export const ALL_ROLES_LINKS: readonly MenuEntry[] = [
+  { label: 'Ordini', to: '/orders' },
+  { label: 'Opportunità', to: '/opportunities' },
+];
+
+export interface RoleMenu {
+  groups: MenuGroup[];
+  /** Links outside any group (the all-roles pages the role's groups do not hold). */
+  links: MenuEntry[];
+}
+
+/** The app bar of a role: its groups (only the entries it may open) and the all-roles pages it would miss. */
+export function menuFor(role: string | null | undefined): RoleMenu {
+  if (!isRole(role)) return { groups: [], links: [] };
+  const groups = MENU_GROUPS.filter((g) => role === ADMIN || g.roles.includes(role))
+    .map((g) => ({ ...g, entries: g.entries.filter((e) => canOpen(role, e.to)) }))
+    .filter((g) => g.entries.length > 0);
+  const shown = new Set(groups.flatMap((g) => g.entries.map((e) => e.to)));
+  const links = ALL_ROLES_LINKS.filter((l) => !shown.has(l.to) && canOpen(role, l.to));
+  return { groups, links };
+}
+
+/** Where a guest signed in on /login lands: the login page explains guests open only shared links. */
+export const GUEST_HOME = '/login';
+
+/**
+ * Spec §2 home page: /orders for ROLE_SALES and ROLE_SALESLEADER, / for the others, or the first
+ * page the role may open (in app bar order) when it may not open /.
+ */
+export function homeFor(role: string | null | undefined): string {
+  if (!isRole(role) || role === GUEST) return GUEST_HOME;
+  if (role === 'ROLE_SALES' || role === 'ROLE_SALESLEADER') return '/orders';
+  if (canOpen(role, '/')) return '/';
+  const menu = menuFor(role);
+  const first = menu.groups[0]?.entries[0] ?? menu.links[0];
+  return first ? first.to : '/profile';
+}
+
+/** After sign-in: the remembered location if any (never for a guest), else the role's home. */
+export function afterLoginPath(role: string | null | undefined, remembered?: string | null): string {
+  if (role === GUEST) return GUEST_HOME;
+  if (remembered && remembered.startsWith('/') && !remembered.startsWith('//') && !isPublicPath(remembered)) {
+    return remembered;
+  }
+  return homeFor(role);
+}
+
+/** Public routes (no layout, no guard). */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/logout',
+  '/user/confirm/:confirmationToken',
+  '/forgot-password',
+  '/change-password',
+  '/signup',
+  '/new-password',
+  '/resource/:resourceType/:resourceId/token/:token/view',
+  '/403',
+  '/404',
+] as const;
+
+export function isPublicPath(path: string): boolean {
+  const pathname = pathnameOf(path);
+  return PUBLIC_PATHS.some((p) => matchPath({ path: p, end: true }, pathname));
+}
+
+/**
+ * react-admin access control: a resource follows the rows naming it in `resources` (any of them
+ * allowing the role is enough). A resource no row names is for ROLE_ADMIN only. `users.role`-style
+ * field resources follow their resource. Every action follows the same rule.
+ */
+export function canAccessResource(
+  role: string | null | undefined,
+  resource: string,
+  _action?: string,
+): boolean {
+  if (!isRole(role)) return false;
+  if (role === ADMIN) return true;
+  const name = resource.split('.')[0];
+  return ROUTE_PERMISSIONS.some((row) => row.resources?.includes(name) && allows(row.allowed, role));
+}

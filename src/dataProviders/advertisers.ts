@@ -1,0 +1,135 @@
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import {
+  advertiserApi,
+  checkAdvertiserUnicity,
+  deleteAdvertiserLogo,
+  getAdvertiserLogo,
+  updateAdvertiserLogo,
+  uploadAdvertiserLogo,
+} from '@/api/advertiser';
+import { historyApi } from '@/api/history';
+import { callOrThrow } from '@/api/http';
+import type {
+  SchemaAdvertiser,
+  SchemaAdvertiserInput,
+  SchemaBusinessArea,
+  SchemaContactRole,
+} from '@/api/generated/advertiser';
+import type { SchemaHistoryEntry } from '@/api/generated/history';
+import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
+
+/*
+ * Advertisers: the list is allPaginated/page/{p}/perPage/{n} with the optional name and business
+ * area filters (spec §7, §9 defaults); uniqueness checks, logos and history as custom methods.
+ */
+
+/** The list request: page from 0, per page, the filters the service knows (`q` is the name search). */
+export function listAdvertisersRequest(params: Partial<Pick<GetListParams, 'pagination' | 'filter'>>) {
+  const p = Math.max(0, (params.pagination?.page ?? ADVERTISER_LIST_DEFAULTS.page + 1) - 1);
+  const n = params.pagination?.perPage ?? ADVERTISER_LIST_DEFAULTS.perPage;
+  const filter = params.filter ?? {};
+  const query: { name?: string; businessArea?: string } = {};
+  const name = filter.name ?? filter.q;
+  if (typeof name === 'string' && name.trim()) query.name = name.trim();
+  if (typeof filter.businessArea === 'string' && filter.businessArea)
+    query.businessArea = filter.businessArea;
+  return { path: { p, n }, query };
+}
+
+const INPUT_FIELDS = [
+  'name',
+  'vatNumber',
+  'fiscalCode',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'businessArea',
+  'roles',
+] as const;
+
+/** The body of POST create / PUT update: the input fields, empty ones left out (the logo has its own calls). */
+export function advertiserInputOf(data: Record<string, unknown>): SchemaAdvertiserInput {
+  const out: Record<string, unknown> = {};
+  for (const k of INPUT_FIELDS) {
+    const v = data[k];
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  if (Array.isArray(out.roles)) {
+    out.roles = (out.roles as Array<Record<string, unknown>>)
+      .filter((c) => c && c.name)
+      .map((c) => ({
+        name: String(c.name).trim(),
+        role: String(c.role ?? ''),
+        ...(c.email ? { email: String(c.email).trim() } : {}),
+      }));
+  }
+  return out as unknown as SchemaAdvertiserInput;
+}
+
+const getAdvertiser = (id: Identifier): Promise<SchemaAdvertiser> =>
+  callOrThrow(advertiserApi().GET('/getById', { params: { query: { id: Number(id) } } }));
+
+export interface AdvertisersDataProvider extends DataProvider {
+  checkUnicity: typeof checkAdvertiserUnicity;
+  uploadLogo: typeof uploadAdvertiserLogo;
+  updateLogo: typeof updateAdvertiserLogo;
+  deleteLogo: typeof deleteAdvertiserLogo;
+  getLogo: typeof getAdvertiserLogo;
+  businessAreas(): Promise<SchemaBusinessArea[]>;
+  contactRoles(): Promise<SchemaContactRole[]>;
+  names(): Promise<Array<{ id: number; name: string }>>;
+  /** History of the advertiser (GET /idAdvertiser/{id}) and of its contact people (GET /users/idAdvertiser/{id}). */
+  history(id: number): Promise<SchemaHistoryEntry[]>;
+  usersHistory(id: number): Promise<SchemaHistoryEntry[]>;
+}
+
+export const advertisersDataProvider: AdvertisersDataProvider = {
+  async getList(_r, params) {
+    const page = await callOrThrow(
+      advertiserApi().GET('/allPaginated/page/{p}/perPage/{n}', { params: listAdvertisersRequest(params) }),
+    );
+    return { data: page.content as never[], total: page.totalElements };
+  },
+  async getOne(_r, params) {
+    return { data: (await getAdvertiser(params.id)) as never };
+  },
+  async getMany(_r, params) {
+    return { data: (await Promise.all(params.ids.map(getAdvertiser))) as never[] };
+  },
+  async getManyReference() {
+    throw new Error('Il servizio inserzionisti non offre elenchi collegati');
+  },
+  async create(_r, params) {
+    const body = advertiserInputOf(params.data as Record<string, unknown>);
+    return { data: (await callOrThrow(advertiserApi().POST('/create', { body }))) as never };
+  },
+  async update(_r, params) {
+    const body = { ...advertiserInputOf(params.data as Record<string, unknown>), id: Number(params.id) };
+    return { data: (await callOrThrow(advertiserApi().PUT('/update', { body }))) as never };
+  },
+  async updateMany() {
+    throw new Error('Modifica multipla degli inserzionisti non prevista');
+  },
+  async delete(_r, params) {
+    await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id: Number(params.id) } } }));
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+  async deleteMany(_r, params) {
+    for (const id of params.ids)
+      await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id: Number(id) } } }));
+    return { data: params.ids };
+  },
+  checkUnicity: checkAdvertiserUnicity,
+  uploadLogo: uploadAdvertiserLogo,
+  updateLogo: updateAdvertiserLogo,
+  deleteLogo: deleteAdvertiserLogo,
+  getLogo: getAdvertiserLogo,
+  businessAreas: () => callOrThrow(advertiserApi().GET('/businessArea/all')),
+  contactRoles: () => callOrThrow(advertiserApi().GET('/getRoles')),
+  names: () => callOrThrow(advertiserApi().GET('/getAdvertiserName')),
+  history: (id) => callOrThrow(historyApi().GET('/idAdvertiser/{id}', { params: { path: { id } } })),
+  usersHistory: (id) =>
+    callOrThrow(historyApi().GET('/users/idAdvertiser/{id}', { params: { path: { id } } })),
+};

@@ -1,0 +1,69 @@
+import type { DataProvider } from 'react-admin';
+import { campaignApi } from '@/api/campaign';
+import { historyApi } from '@/api/history';
+import { callOrThrow, downloadBlob } from '@/api/http';
+import type {
+  SchemaCampaign,
+  SchemaCampaignAttachment,
+  SchemaCampaignMember,
+} from '@/api/generated/campaign';
+import type { SchemaHistoryEntry } from '@/api/generated/history';
+import { fileForm, simpleRestProvider, uploadWithProgress } from './orders';
+
+/** `campaigns`, `campaignMembers` and `campaignAttachments` over the campaign service (simple-rest). */
+export const campaignsDataProvider: DataProvider = simpleRestProvider(campaignApi, {
+  campaigns: {
+    path: '/campaigns',
+    inputFields: [
+      'id',
+      'name',
+      'advertiserId',
+      'orderId',
+      'periodStart',
+      'periodEnd',
+      'status',
+      'budget',
+      'description',
+    ],
+  },
+  campaignMembers: { path: '/campaignMembers', inputFields: ['id', 'campaignId', 'username', 'role'] },
+  campaignAttachments: { path: '/campaignAttachments', inputFields: [], readOnly: true },
+});
+
+export type {
+  SchemaCampaign as Campaign,
+  SchemaCampaignMember as CampaignMember,
+  SchemaCampaignAttachment as CampaignAttachment,
+};
+
+/** POST /campaigns/{id}/attachments with progress. */
+export function uploadCampaignAttachment(
+  campaignId: number,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<SchemaCampaignAttachment> {
+  return uploadWithProgress<SchemaCampaignAttachment>(
+    'campaign',
+    `/campaigns/${campaignId}/attachments`,
+    fileForm(file),
+    onProgress,
+  );
+}
+
+/** GET /campaignAttachments/{id}/content, saved under its own name. */
+export function downloadCampaignAttachment(
+  attachment: Pick<SchemaCampaignAttachment, 'id' | 'fileName'>,
+): Promise<string> {
+  return downloadBlob(
+    campaignApi().GET('/campaignAttachments/{id}/content', {
+      params: { path: { id: attachment.id } },
+      parseAs: 'blob',
+    }),
+    attachment.fileName,
+  );
+}
+
+/** The campaign's history (history service, GET /idCampaign/{id}), newest first. */
+export function campaignHistory(campaignId: number): Promise<SchemaHistoryEntry[]> {
+  return callOrThrow(historyApi().GET('/idCampaign/{id}', { params: { path: { id: campaignId } } }));
+}

@@ -1,0 +1,167 @@
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import { ApiError } from '@/api/http';
+import {
+  CIRCUIT_TYPES,
+  createCircuit,
+  deleteCircuit,
+  getCircuit,
+  listCircuitAssets,
+  listCircuitsByAsset,
+  listCircuitsByType,
+  updateCircuit,
+  type Circuit,
+  type CircuitAsset,
+  type CircuitType,
+} from '@/api/circuits';
+
+/*
+ * `circuits` over the circuits service. The service answers whole lists (by type, by asset), so
+ * paging, sorting and the name search happen here on the answered list. A circuit is named by its
+ * id and its type: getOne/update/delete take the type from `meta.type` or `previousData.type`.
+ */
+
+const isType = (value: unknown): value is CircuitType => (CIRCUIT_TYPES as unknown[]).includes(value);
+
+/** The list call for a filter: `assetId` → by asset; otherwise by `type` (OOH when absent). */
+export function circuitListCall(
+  filter: Record<string, unknown> = {},
+): { by: 'asset'; assetId: number } | { by: 'type'; type: CircuitType } {
+  if (filter.assetId !== undefined && filter.assetId !== '')
+    return { by: 'asset', assetId: Number(filter.assetId) };
+  return { by: 'type', type: isType(filter.type) ? filter.type : 'OOH' };
+}
+
+/** Name search, sort and page of an answered list, as react-admin asked. */
+export function pageOf<T extends Record<string, unknown>>(
+  rows: T[],
+  params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
+) {
+  const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLowerCase() : '';
+  let out = q
+    ? rows.filter((r) =>
+        String(r.name ?? '')
+          .toLowerCase()
+          .includes(q),
+      )
+    : [...rows];
+  const field = params.sort?.field;
+  if (field) {
+    const dir = params.sort?.order === 'DESC' ? -1 : 1;
+    const value = (r: T) => (field === 'assets' ? ((r.assets as unknown[]) ?? []).length : r[field]);
+    out.sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
+      return String(x ?? '').localeCompare(String(y ?? ''), 'it') * dir;
+    });
+  }
+  const total = out.length;
+  if (params.pagination) {
+    const { page, perPage } = params.pagination;
+    out = out.slice((page - 1) * perPage, page * perPage);
+  }
+  return { data: out, total };
+}
+
+function typeOf(params: {
+  meta?: { type?: unknown };
+  previousData?: { type?: unknown };
+  data?: { type?: unknown };
+}): CircuitType | undefined {
+  for (const candidate of [params.meta?.type, params.data?.type, params.previousData?.type])
+    if (isType(candidate)) return candidate;
+  return undefined;
+}
+
+/** Without a type the circuit is looked for among the OOH ones, then the DOOH ones. */
+async function findCircuit(id: number, type?: CircuitType): Promise<Circuit> {
+  if (type) return getCircuit(id, type);
+  for (const t of CIRCUIT_TYPES) {
+    try {
+      return await getCircuit(id, t);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  throw new ApiError(404, `Circuito ${id} non trovato`);
+}
+
+const optionalId = (value: unknown): number | undefined =>
+  value === undefined || value === null || value === '' ? undefined : Number(value);
+
+/** The member list of a form's data (ids, whatever shape the picker keeps them in). */
+export function assetIdsOf(value: unknown): number[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return [
+    ...new Set(
+      value.map((v) => (typeof v === 'object' && v !== null ? Number((v as { id: unknown }).id) : Number(v))),
+    ),
+  ].filter((id) => Number.isInteger(id) && id > 0);
+}
+
+export interface CircuitsDataProvider extends DataProvider {
+  getCircuitAssets(id: Identifier, type: CircuitType): Promise<CircuitAsset[]>;
+  getCircuitsByAsset(assetId: Identifier): Promise<Circuit[]>;
+}
+
+export const circuitsDataProvider: CircuitsDataProvider = {
+  async getList(_resource, params) {
+    const call = circuitListCall(params.filter);
+    const rows =
+      call.by === 'asset' ? await listCircuitsByAsset(call.assetId) : await listCircuitsByType(call.type);
+    return pageOf(rows as unknown as Array<Circuit & Record<string, unknown>>, params) as never;
+  },
+  async getOne(_resource, params) {
+    return { data: (await findCircuit(Number(params.id), typeOf(params))) as never };
+  },
+  async getMany(_resource, params) {
+    const wanted = new Set(params.ids.map(Number));
+    const lists = await Promise.all(CIRCUIT_TYPES.map((t) => listCircuitsByType(t)));
+    return { data: lists.flat().filter((c) => wanted.has(c.id)) as never[] };
+  },
+  async getManyReference(_resource, params) {
+    if (params.target !== 'assetId')
+      throw new ApiError(400, `I circuiti non si elencano per ${params.target}`);
+    const rows = await listCircuitsByAsset(Number(params.id));
+    return pageOf(rows as unknown as Array<Circuit & Record<string, unknown>>, params) as never;
+  },
+  async create(_resource, params) {
+    const data = params.data as Record<string, unknown>;
+    const type = typeOf(params);
+    if (!type) throw new ApiError(400, 'Il tipo del circuito (OOH o DOOH) è obbligatorio');
+    const created = await createCircuit({
+      name: String(data.name ?? '').trim(),
+      type,
+      playlistId: optionalId(data.playlistId),
+      showId: optionalId(data.showId),
+      assets: assetIdsOf(data.assets),
+    });
+    return { data: created as never };
+  },
+  async update(_resource, params) {
+    const data = params.data as Record<string, unknown>;
+    const type = typeOf(params);
+    if (!type) throw new ApiError(400, 'Il tipo del circuito (OOH o DOOH) è obbligatorio');
+    const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim() : undefined;
+    const updated = await updateCircuit(Number(params.id), type, { name, assets: assetIdsOf(data.assets) });
+    return { data: updated as never };
+  },
+  async updateMany() {
+    throw new ApiError(400, 'I circuiti si modificano uno alla volta');
+  },
+  async delete(_resource, params) {
+    return { data: (await deleteCircuit(Number(params.id))) as never };
+  },
+  async deleteMany(_resource, params) {
+    const done: Identifier[] = [];
+    for (const id of params.ids) {
+      await deleteCircuit(Number(id));
+      done.push(id);
+    }
+    return { data: done };
+  },
+  getCircuitAssets: (id, type) => listCircuitAssets(Number(id), type),
+  getCircuitsByAsset: (assetId) => listCircuitsByAsset(Number(assetId)),
+};
+
+export type { Circuit, CircuitAsset, CircuitType };

@@ -1,0 +1,73 @@
+import { combineDataProviders, type DataProvider } from 'react-admin';
+import { campaignsDataProvider } from './campaigns';
+import { creativesDataProvider } from './creatives';
+import { ordersDataProvider } from './orders';
+import { planningsDataProvider } from './plannings';
+import { agentsDataProvider } from './agents';
+import { detectionsDataProvider } from './detections';
+import { subItemsDataProvider } from './subItems';
+import { usersDataProvider } from './users';
+import { circuitsDataProvider } from './circuits';
+import { devicesDataProvider } from './devices';
+import { framesDataProvider } from './frames';
+import { systemsDataProvider } from './systems';
+import { teamsDataProvider } from './teams';
+import { advertisersDataProvider } from './advertisers';
+import { catalogsDataProvider } from './catalogs';
+import { estimatesDataProvider } from './estimates';
+import { opportunitiesDataProvider } from './opportunities';
+import { productsDataProvider } from './products';
+import { sharesDataProvider } from './shares';
+
+/**
+ * react-admin resource name → the domain data provider that serves it. Each domain adds its
+ * resources here (e.g. `systems: systemsDataProvider`), one entry per resource.
+ */
+export const DATA_PROVIDERS: Record<string, DataProvider> = {
+  orders: ordersDataProvider,
+  orderDocuments: ordersDataProvider,
+  orderCampaigns: ordersDataProvider,
+  campaigns: campaignsDataProvider,
+  campaignMembers: campaignsDataProvider,
+  campaignAttachments: campaignsDataProvider,
+  plannings: planningsDataProvider,
+  planningItems: planningsDataProvider,
+  creatives: creativesDataProvider,
+  users: usersDataProvider,
+  opportunities: opportunitiesDataProvider,
+  advertisers: advertisersDataProvider,
+  estimates: estimatesDataProvider,
+  products: productsDataProvider,
+  catalogs: catalogsDataProvider,
+  shares: sharesDataProvider,
+  detections: detectionsDataProvider,
+  subItems: subItemsDataProvider,
+  agents: agentsDataProvider,
+  systems: systemsDataProvider,
+  circuits: circuitsDataProvider,
+  teams: teamsDataProvider,
+  frames: framesDataProvider,
+  devices: devicesDataProvider,
+  shows: devicesDataProvider,
+  playlists: devicesDataProvider,
+  playLogs: devicesDataProvider,
+};
+
+export class UnknownResourceError extends Error {
+  constructor(resource: string) {
+    super(`Nessun data provider registrato per la risorsa "${resource}"`);
+    this.name = 'UnknownResourceError';
+  }
+}
+
+export function dataProviderFor(
+  resource: string,
+  registry: Record<string, DataProvider> = DATA_PROVIDERS,
+): DataProvider {
+  const provider = Object.prototype.hasOwnProperty.call(registry, resource) ? registry[resource] : undefined;
+  if (!provider) throw new UnknownResourceError(resource);
+  return provider;
+}
+
+/** The composite data provider given to <Admin>: routes each call to its resource's domain provider. */
+export const dataProvider: DataProvider = combineDataProviders((resource) => dataProviderFor(resource));

@@ -1,0 +1,144 @@
+import type { DataProvider, Identifier } from 'react-admin';
+import { auditApi, isSubItemType, subItemPathType, subItemSaveBody, SUB_ITEM_TYPES } from '@/api/audit';
+import { ApiError, callOrThrow } from '@/api/http';
+import type { SchemaSubItem, SchemaSubItemTypeName } from '@/api/generated/audit';
+
+/**
+ * `subItems`: the values of every sub-item type (Gestione Campi) as one react-admin resource. A
+ * record's id is `<type>:<value id>` (value ids are unique only within their type); `filter.type`
+ * (or `meta.type`) names the type of a list or a create.
+ */
+export type SubItemRecord = Omit<SchemaSubItem, 'id'> & {
+  id: string;
+  itemId: number;
+  type: SchemaSubItemTypeName;
+};
+
+export const subItemId = (type: SchemaSubItemTypeName, itemId: number): string => `${type}:${itemId}`;
+
+export function parseSubItemId(id: Identifier): { type: SchemaSubItemTypeName; itemId: number } {
+  const [type, raw] = String(id).split(':');
+  const itemId = Number(raw);
+  if (!isSubItemType(type) || !Number.isInteger(itemId) || itemId < 1)
+    throw new ApiError(400, `Identificativo di valore non valido: ${String(id)}`);
+  return { type, itemId };
+}
+
+const toRecord = (type: SchemaSubItemTypeName, item: SchemaSubItem): SubItemRecord => ({
+  ...item,
+  id: subItemId(type, item.id),
+  itemId: item.id,
+  type,
+});
+
+function typeOf(...candidates: unknown[]): SchemaSubItemTypeName {
+  const type = candidates.find(isSubItemType);
+  if (!type)
+    throw new ApiError(
+      400,
+      `Tipo di sotto-voce mancante o sconosciuto (ammessi: ${SUB_ITEM_TYPES.join(', ')})`,
+    );
+  return type;
+}
+
+/** GET {type}/all with the type name's underscores removed. */
+export async function listSubItemValues(type: SchemaSubItemTypeName): Promise<SubItemRecord[]> {
+  const items = await callOrThrow(
+    auditApi().GET('/detection/{type}/all', { params: { path: { type: subItemPathType(type) } } }),
+  );
+  return items.map((i) => toRecord(type, i));
+}
+
+async function getSubItem(id: Identifier): Promise<SubItemRecord> {
+  const { type, itemId } = parseSubItemId(id);
+  const item = await callOrThrow(
+    auditApi().GET('/detection/{type}/findById/{id}', {
+      params: { path: { type: subItemPathType(type), id: itemId } },
+    }),
+  );
+  return toRecord(type, item);
+}
+
+async function deleteSubItem(id: Identifier): Promise<void> {
+  const { type, itemId } = parseSubItemId(id);
+  await callOrThrow(
+    auditApi().DELETE('/detection/{type}/delete/{id}', {
+      params: { path: { type: subItemPathType(type), id: itemId } },
+    }),
+  );
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+export const subItemsDataProvider: DataProvider = {
+  async getList(_resource, params) {
+    const filter = (params.filter ?? {}) as { type?: unknown; q?: string };
+    const type = typeOf(filter.type, params.meta?.type);
+    let rows = await listSubItemValues(type);
+    if (filter.q) {
+      const q = filter.q.toLowerCase();
+      rows = rows.filter(
+        (r) => r.name.toLowerCase().includes(q) || (r.description ?? '').toLowerCase().includes(q),
+      );
+    }
+    const field =
+      params.sort?.field === 'description'
+        ? 'description'
+        : params.sort?.field === 'itemId'
+          ? 'itemId'
+          : 'name';
+    const dir = params.sort?.order === 'DESC' ? -1 : 1;
+    rows.sort(
+      (a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'it', { numeric: true }) * dir,
+    );
+    const page = params.pagination?.page ?? 1;
+    const perPage = params.pagination?.perPage ?? 25;
+    return { data: rows.slice((page - 1) * perPage, page * perPage) as never[], total: rows.length };
+  },
+  async getOne(_resource, params) {
+    return { data: (await getSubItem(params.id)) as never };
+  },
+  async getMany(_resource, params) {
+    return { data: (await Promise.all(params.ids.map(getSubItem))) as never[] };
+  },
+  async getManyReference() {
+    throw new Error('Le sotto-voci non hanno elenchi collegati');
+  },
+  async create(_resource, params) {
+    const data = params.data as Record<string, unknown>;
+    const type = typeOf(data.type, params.meta?.type);
+    const created = await callOrThrow(
+      auditApi().POST('/detection/{type}/save', {
+        params: { path: { type: subItemPathType(type) } },
+        body: subItemSaveBody(type, {
+          name: String(data.name ?? '').trim(),
+          description: text(data.description),
+        }),
+      }),
+    );
+    return { data: toRecord(type, created) as never };
+  },
+  async update(_resource, params) {
+    const { type, itemId } = parseSubItemId(params.id);
+    const data = params.data as Record<string, unknown>;
+    const updated = await callOrThrow(
+      auditApi().PUT('/detection/{type}/update', {
+        params: { path: { type: subItemPathType(type) } },
+        body: { id: itemId, name: String(data.name ?? '').trim(), description: text(data.description) },
+      }),
+    );
+    return { data: toRecord(type, updated) as never };
+  },
+  async updateMany() {
+    throw new Error('Le sotto-voci si modificano una alla volta');
+  },
+  async delete(_resource, params) {
+    await deleteSubItem(params.id);
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+  async deleteMany(_resource, params) {
+    for (const id of params.ids) await deleteSubItem(id);
+    return { data: params.ids };
+  },
+};

@@ -1,0 +1,289 @@
+import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
+import * as api from '@/api/systems';
+import type {
+  System,
+  SystemInput,
+  SystemKindFilter,
+  SystemSearchFilter,
+  SystemSortField,
+} from '@/api/systems';
+import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+
+/*
+ * react-admin's contract for the `systems` resource over the systems service's irregular
+ * endpoints (spec §7, §9):
+ *  - getList, no filter but type / searchTerm → GET /system/all/page/{p}/perPage/{n}?type&searchTerm
+ *  - getList with any other filter          → POST /system/search/params?page=0&size=9999&type (every row)
+ *  - getList with `q` (search suggestions)   → GET /system/suggestion (page 0, size 20, relevance DESC, type ALL)
+ *  - getMany → one POST /system/getAllByIds
+ * Everything else is a typed custom method (`systemsDataProvider.uploadImage(...)` etc.).
+ */
+
+export const SORT_FIELDS: SystemSortField[] = [
+  'id',
+  'code',
+  'name',
+  'type',
+  'systemType',
+  'status',
+  'address',
+  'municipality',
+  'province',
+  'region',
+  'createdAt',
+  'updatedAt',
+];
+
+/** The list filters that go to POST /system/search/params (array filters are ORed inside). */
+export const SEARCH_FILTER_KEYS = [
+  'systemTypes',
+  'statuses',
+  'municipalityIds',
+  'region',
+  'province',
+  'mediaOwners',
+  'areaIds',
+  'leaseIds',
+  'authorizationIds',
+] as const;
+
+type Filter = Record<string, unknown>;
+
+const present = (v: unknown) =>
+  v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+const asArray = (v: unknown) => (Array.isArray(v) ? v : [v]);
+
+export function kindOf(filter: Filter): SystemKindFilter {
+  return filter.type === 'OOH' || filter.type === 'DOOH' ? filter.type : 'ALL';
+}
+
+/** Whether the filter needs the filtered search (anything beyond type and searchTerm). */
+export function isFilteredSearch(filter: Filter): boolean {
+  return SEARCH_FILTER_KEYS.some((k) => present(filter[k]));
+}
+
+/** The body of POST /system/search/params from the list filter. */
+export function searchFilterOf(filter: Filter): SystemSearchFilter {
+  const body: Record<string, unknown> = {};
+  for (const key of SEARCH_FILTER_KEYS) {
+    const v = filter[key];
+    if (!present(v)) continue;
+    if (key === 'region' || key === 'province') body[key] = String(v);
+    else if (key === 'systemTypes' || key === 'statuses' || key === 'municipalityIds')
+      body[key] = [...new Set(asArray(v).map(String))];
+    else body[key] = [...new Set(asArray(v).map(Number))];
+  }
+  const kind = kindOf(filter);
+  if (kind !== 'ALL') body.type = kind;
+  if (present(filter.searchTerm)) body.searchTerm = String(filter.searchTerm);
+  return body as SystemSearchFilter;
+}
+
+/** Path and query of GET /system/all/page/{p}/perPage/{n} (react-admin pages from 1, the service from 0). */
+export function pageParamsOf({
+  pagination,
+  sort,
+  filter,
+}: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) {
+  const f = (filter ?? {}) as Filter;
+  const field = SORT_FIELDS.includes(sort?.field as SystemSortField)
+    ? (sort!.field as SystemSortField)
+    : undefined;
+  return {
+    page: Math.max(0, (pagination?.page ?? 1) - 1),
+    perPage: pagination?.perPage ?? SYSTEM_PAGE_SIZE,
+    type: kindOf(f),
+    searchTerm: present(f.searchTerm) ? String(f.searchTerm).trim() : undefined,
+    sort: field,
+    sortDir: field ? (sort?.order === 'DESC' ? ('DESC' as const) : ('ASC' as const)) : undefined,
+  };
+}
+
+const sortValue = (s: System, field: string): string | number => {
+  if (field === 'municipality') return s.municipality.name;
+  const v = (s as unknown as Record<string, unknown>)[field];
+  return typeof v === 'number' ? v : String(v ?? '');
+};
+
+/** Client-side sort of the rows of the filtered search (it answers them all at once). */
+export function sortSystems(rows: System[], sort?: GetListParams['sort']): System[] {
+  if (!sort?.field) return rows;
+  const dir = sort.order === 'DESC' ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, sort.field);
+    const y = sortValue(b, sort.field);
+    const c =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'it', { numeric: true });
+    return c * dir || (a.id - b.id) * dir;
+  });
+}
+
+const ids = (values: unknown) =>
+  Array.isArray(values)
+    ? values.map((v) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v))
+    : [];
+
+/**
+ * The SystemInput of a record as the form or the list holds it: the read shape (`municipality`,
+ * `lease`, `area`, `authorizations`, `mediaOwners` as references) or the input shape (`…Id(s)`).
+ */
+export function systemInputOf(data: Record<string, unknown>): SystemInput {
+  const out: Record<string, unknown> = {};
+  for (const key of [
+    'code',
+    'name',
+    'type',
+    'systemType',
+    'status',
+    'address',
+    'region',
+    'province',
+    'zipCode',
+    'notes',
+  ] as const) {
+    const v = data[key];
+    if (typeof v === 'string' && v.trim() !== '') out[key] = key === 'notes' ? v : v.trim();
+  }
+  const municipality =
+    data.municipalityId ?? (data.municipality as { istatCode?: string } | undefined)?.istatCode;
+  if (present(municipality)) out.municipalityId = String(municipality);
+  for (const key of ['latitude', 'longitude', 'faces'] as const) {
+    if (present(data[key]) && Number.isFinite(Number(data[key]))) out[key] = Number(data[key]);
+  }
+  if (typeof data.illuminated === 'boolean') out.illuminated = data.illuminated;
+  const lease = data.leaseId ?? (data.lease as { id?: unknown } | undefined)?.id;
+  if (present(lease)) out.leaseId = Number(lease);
+  const area = data.areaId ?? (data.area as { id?: unknown } | undefined)?.id;
+  if (present(area)) out.areaId = Number(area);
+  const authorizations = ids(data.authorizationIds ?? data.authorizations);
+  if (authorizations.length) out.authorizationIds = [...new Set(authorizations)];
+  const owners = ids(data.mediaOwnerIds ?? data.mediaOwners);
+  if (owners.length) out.mediaOwnerIds = [...new Set(owners)];
+  if (Array.isArray(data.domains)) {
+    const domains = [...new Set(data.domains.map((d) => String(d).trim()).filter(Boolean))];
+    if (domains.length) out.domains = domains;
+  }
+  if (Array.isArray(data.sizes)) {
+    out.sizes = (data.sizes as Record<string, unknown>[])
+      .filter((s) => s && present(s.sizeId))
+      .map((s) => ({
+        sizeId: Number(s.sizeId),
+        ...(present(s.width) ? { width: Number(s.width) } : {}),
+        ...(present(s.height) ? { height: Number(s.height) } : {}),
+      }));
+  }
+  return out as unknown as SystemInput;
+}
+
+async function getList(params: GetListParams): Promise<GetListResult> {
+  const filter = (params.filter ?? {}) as Filter;
+  if (present(filter.q)) {
+    const page = await api.suggestSystems(String(filter.q), {
+      searchField: filter.searchField as api.SuggestionField | undefined,
+    });
+    return { data: page.content as never[], total: page.totalElements };
+  }
+  if (isFilteredSearch(filter)) {
+    const page = await api.searchSystems(searchFilterOf(filter), kindOf(filter));
+    return { data: sortSystems(page.content, params.sort) as never[], total: page.totalElements };
+  }
+  const page = await api.listSystemsPage(pageParamsOf(params));
+  return { data: page.content as never[], total: page.totalElements };
+}
+
+/** The filter keys getManyReference understands as `target`. */
+const REFERENCE_TARGETS: Record<string, string> = {
+  areaId: 'areaIds',
+  'area.id': 'areaIds',
+  leaseId: 'leaseIds',
+  'lease.id': 'leaseIds',
+  mediaOwnerId: 'mediaOwners',
+  authorizationId: 'authorizationIds',
+  municipalityId: 'municipalityIds',
+  'municipality.istatCode': 'municipalityIds',
+};
+
+export const systemsDataProvider = {
+  getList: (_resource: string, params: GetListParams) => getList(params),
+
+  async getOne(_resource: string, params: { id: Identifier }) {
+    return { data: (await api.getSystem(Number(params.id))) as never };
+  },
+
+  async getMany(_resource: string, params: { ids: Identifier[] }) {
+    const wanted = [...new Set(params.ids.map(Number))];
+    if (!wanted.length) return { data: [] };
+    return { data: (await api.getSystemsByIds(wanted)) as never[] };
+  },
+
+  async getManyReference(_resource: string, params: GetListParams & { target: string; id: Identifier }) {
+    const key = REFERENCE_TARGETS[params.target];
+    if (!key) throw new Error(`Riferimento non gestito per gli impianti: ${params.target}`);
+    const filter = { ...(params.filter ?? {}), [key]: [params.id] };
+    const page = await api.searchSystems(searchFilterOf(filter), kindOf(filter));
+    const sorted = sortSystems(page.content, params.sort);
+    const { page: p = 1, perPage = sorted.length || 1 } = params.pagination ?? {};
+    return { data: sorted.slice((p - 1) * perPage, p * perPage) as never[], total: page.totalElements };
+  },
+
+  async create(_resource: string, params: { data: Partial<RaRecord> }) {
+    return { data: (await api.createSystem(systemInputOf(params.data))) as never };
+  },
+
+  async update(_resource: string, params: { id: Identifier; data: Partial<RaRecord>; previousData?: unknown }) {
+    return { data: (await api.updateSystem(Number(params.id), systemInputOf(params.data))) as never };
+  },
+
+  async updateMany(): Promise<never> {
+    throw new Error('Il servizio impianti non offre la modifica multipla');
+  },
+
+  async delete(_resource: string, params: { id: Identifier }) {
+    return { data: (await api.deleteSystem(Number(params.id))) as never };
+  },
+
+  /** One DELETE /system/delete per id (the service has no bulk delete), one after the other. */
+  async deleteMany(_resource: string, params: { ids: Identifier[] }) {
+    const done: Identifier[] = [];
+    for (const id of params.ids) {
+      await api.deleteSystem(Number(id));
+      done.push(id);
+    }
+    return { data: done };
+  },
+
+  /* ---------- custom methods ---------- */
+  uploadImage: (systemId: Identifier, image: File, onProgress?: api.Progress) =>
+    api.uploadSystemImage(Number(systemId), image, onProgress),
+  deleteImage: (imageId: Identifier) => api.deleteSystemImage(Number(imageId)),
+  getImage: (imageId: Identifier) => api.getSystemImage(Number(imageId)),
+  removeDomains: (systemId: Identifier, domains: string[]) => api.removeDomains(Number(systemId), domains),
+  downloadTemplate: () => api.downloadImportTemplate(),
+  importSystems: (workbook: File, onProgress?: api.Progress) => api.importSystems(workbook, onProgress),
+  inAreaList: (bounds: api.Bounds, type: SystemKindFilter = 'ALL', bias?: number) =>
+    api.listSystemsInArea(bounds, type, bias),
+  distinctValues: (field: api.DistinctField) => api.listDistinctValues(field),
+  suggest: (term: string, options?: { searchField?: api.SuggestionField; type?: SystemKindFilter }) =>
+    api.suggestSystems(term, options),
+  areas: () => api.listAreas(),
+  areasByCircuit: (circuitId: Identifier, type: api.SystemKind) =>
+    api.listAreasByCircuit(Number(circuitId), type),
+  areaDtos: (type: api.SystemKind, noCircuit = true) => api.listAreaDtos(type, noCircuit),
+  systemTypes: (type?: api.SystemKind) => (type ? api.listSystemTypesByType(type) : api.listSystemTypes()),
+  systemTypeCodes: (type: api.SystemKind) => api.listSystemTypeCodes(type),
+  sizes: (type: api.SystemKind) => api.listSizes(type),
+  size: (sizeId: Identifier, type: api.SystemKind) => api.getSize(Number(sizeId), type),
+  mediaOwners: () => api.listMediaOwners(),
+  leases: () => api.listLeases(),
+  authorizations: () => api.listAuthorizations(),
+  municipalities: () => api.listMunicipalities(),
+  municipality: (istatCode: string) => api.getMunicipality(istatCode),
+  frames: (systemId: Identifier) => api.listSystemFrames(Number(systemId)),
+  previewId: (sequenceName: string) => api.getPreviewId(sequenceName),
+  geocode: (address: string) => api.geocodeLocations(address),
+  filteredSearch: (filter: Filter) => api.searchSystems(searchFilterOf(filter), kindOf(filter)),
+} satisfies DataProvider;
+
+export type SystemsDataProvider = typeof systemsDataProvider;

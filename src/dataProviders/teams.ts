@@ -1,0 +1,134 @@
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import { ApiError, callOrThrow } from '@/api/http';
+import { systemsApi } from '@/api/systems';
+import type {
+  SchemaSystemProvider,
+  SchemaSystemProviderInput,
+  SchemaTeam,
+  SchemaTeamFilter,
+  SchemaTeamInput,
+  SchemaTeamProviderType,
+} from '@/api/generated/systems';
+import { TEAM_SORT_ORDER_DEFAULT } from '@/config/constants';
+
+/*
+ * `teams` (provider teams, squadre) and `systemProviders` (a team linked to a system with its
+ * duties) over the /team/* operations of the systems service.
+ */
+
+export type Team = SchemaTeam;
+export type TeamProviderType = SchemaTeamProviderType;
+export type SystemProvider = SchemaSystemProvider;
+
+const TEXT_FILTERS = ['companyName', 'address', 'vat', 'mail', 'phone'] as const;
+const INPUT_FIELDS = ['companyName', 'address', 'vat', 'providerType', 'mail', 'phone'] as const;
+
+/** What react-admin's list asks → POST /team/list/page/{p}/perPage/{n} (pages from 0) and its filter body. */
+export function teamListRequest({
+  pagination,
+  sort,
+  filter = {},
+}: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>) {
+  const p = Math.max(0, (pagination?.page ?? 1) - 1);
+  const n = pagination?.perPage ?? 10;
+  const body: SchemaTeamFilter = {
+    sortOrder: sort?.order === 'DESC' ? 'DESC' : sort?.order === 'ASC' ? 'ASC' : TEAM_SORT_ORDER_DEFAULT,
+  };
+  for (const key of TEXT_FILTERS) {
+    const value = typeof filter[key] === 'string' ? (filter[key] as string).trim() : '';
+    if (value) body[key] = value;
+  }
+  if (!body.companyName && typeof filter.q === 'string' && filter.q.trim())
+    body.companyName = filter.q.trim();
+  const types = Array.isArray(filter.providerType)
+    ? filter.providerType
+    : filter.providerType
+      ? [filter.providerType]
+      : [];
+  if (types.length) body.providerType = [...new Set(types)] as SchemaTeamProviderType[];
+  return { path: { p, n }, body };
+}
+
+/** A form's data → TeamInput: only its fields; empty optional strings are not sent. */
+export function teamInputOf(data: Record<string, unknown>): SchemaTeamInput {
+  const out: Record<string, unknown> = {};
+  for (const key of INPUT_FIELDS) {
+    const value = typeof data[key] === 'string' ? (data[key] as string).trim() : data[key];
+    if (value !== undefined && value !== null && value !== '') out[key] = value;
+  }
+  return out as unknown as SchemaTeamInput;
+}
+
+const getTeam = (id: Identifier) =>
+  callOrThrow(systemsApi().GET('/team/getById/{id}', { params: { path: { id: Number(id) } } }));
+const deleteTeam = (id: Identifier) =>
+  callOrThrow(systemsApi().DELETE('/team/delete/{id}', { params: { path: { id: Number(id) } } }));
+
+/** GET /team/teamProviderTypes */
+export const listProviderTypes = () => callOrThrow(systemsApi().GET('/team/teamProviderTypes'));
+/** GET /team/getAll */
+export const listAllTeams = () => callOrThrow(systemsApi().GET('/team/getAll'));
+/** GET /team/systemProvider/getBySystemId?systemId: the teams of a system with their duties. */
+export const listSystemProviders = (systemId: number) =>
+  callOrThrow(systemsApi().GET('/team/systemProvider/getBySystemId', { params: { query: { systemId } } }));
+/** POST /team/systemProvider/create */
+export const createSystemProvider = (input: SchemaSystemProviderInput) =>
+  callOrThrow(systemsApi().POST('/team/systemProvider/create', { body: input }));
+/** PUT /team/systemProvider/update/{id} */
+export const updateSystemProvider = (id: number, input: SchemaSystemProviderInput) =>
+  callOrThrow(
+    systemsApi().PUT('/team/systemProvider/update/{id}', { params: { path: { id } }, body: input }),
+  );
+/** DELETE /team/systemProvider/delete/{id} */
+export const deleteSystemProvider = (id: number) =>
+  callOrThrow(systemsApi().DELETE('/team/systemProvider/delete/{id}', { params: { path: { id } } }));
+
+export const teamsDataProvider: DataProvider = {
+  async getList(_resource, params) {
+    const { path, body } = teamListRequest(params);
+    const page = await callOrThrow(
+      systemsApi().POST('/team/list/page/{p}/perPage/{n}', { params: { path }, body }),
+    );
+    return { data: page.content as never[], total: page.totalElements };
+  },
+  async getOne(_resource, params) {
+    return { data: (await getTeam(params.id)) as never };
+  },
+  async getMany(_resource, params) {
+    if (!params.ids.length) return { data: [] };
+    const wanted = new Set(params.ids.map(Number));
+    return { data: (await listAllTeams()).filter((t) => wanted.has(t.id)) as never[] };
+  },
+  async getManyReference() {
+    throw new ApiError(400, 'Le squadre non si elencano per riferimento: usa i collegamenti agli impianti');
+  },
+  async create(_resource, params) {
+    const created = await callOrThrow(
+      systemsApi().POST('/team/create/', { body: teamInputOf(params.data as Record<string, unknown>) }),
+    );
+    return { data: created as never };
+  },
+  async update(_resource, params) {
+    const updated = await callOrThrow(
+      systemsApi().PUT('/team/update/{id}', {
+        params: { path: { id: Number(params.id) } },
+        body: teamInputOf(params.data as Record<string, unknown>),
+      }),
+    );
+    return { data: updated as never };
+  },
+  async updateMany() {
+    throw new ApiError(400, 'Le squadre si modificano una alla volta');
+  },
+  async delete(_resource, params) {
+    return { data: (await deleteTeam(params.id)) as never };
+  },
+  async deleteMany(_resource, params) {
+    const done: Identifier[] = [];
+    for (const id of params.ids) {
+      await deleteTeam(id);
+      done.push(id);
+    }
+    return { data: done };
+  },
+};

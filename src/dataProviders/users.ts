@@ -1,0 +1,128 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { callOrThrow } from '@/api/http';
+import { userApi } from '@/api/user';
+import type {
+  SchemaRole,
+  SchemaRoleInfo,
+  SchemaUser,
+  SchemaUserInput,
+  SchemaUserUpdate,
+} from '@/api/generated/user';
+import { DEFAULT_GROUP } from '@/config/constants';
+
+/** The fields GET /user/all/page/{page}/perPage/{perPage}/sort/{sort} sorts by (`sortValue`). */
+export const USER_SORT_FIELDS = ['id', 'username', 'name', 'surname', 'email', 'role', 'createdAt'] as const;
+type UserSortField = (typeof USER_SORT_FIELDS)[number];
+const DEFAULT_SORT_FIELD: UserSortField = 'username';
+
+/** What react-admin's list asks → the endpoint's path and query (page from 0, direction, field). */
+export function listUsersParams({ pagination, sort }: Pick<GetListParams, 'pagination' | 'sort'>) {
+  const page = Math.max(0, (pagination?.page ?? 1) - 1);
+  const perPage = pagination?.perPage ?? 10;
+  const field = (USER_SORT_FIELDS as readonly string[]).includes(sort?.field ?? '')
+    ? (sort!.field as UserSortField)
+    : DEFAULT_SORT_FIELD;
+  const direction: 'ASC' | 'DESC' = sort?.order === 'DESC' ? 'DESC' : 'ASC';
+  return { path: { page, perPage, sort: direction }, query: { sortValue: field } };
+}
+
+const numericId = (id: Identifier) => Number(id);
+
+const INPUT_FIELDS = [
+  'username',
+  'password',
+  'name',
+  'surname',
+  'email',
+  'role',
+  'group',
+  'enabled',
+] as const;
+const UPDATE_FIELDS = ['name', 'surname', 'email', 'role', 'group', 'enabled', 'password'] as const;
+
+function pick<K extends string>(
+  data: Record<string, unknown>,
+  keys: readonly K[],
+): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  for (const key of keys) {
+    const value = data[key];
+    if (value !== undefined && value !== null && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** The body of POST /user/createUser (the group defaults to administrators, enabled to true). */
+export function userInputOf(data: Record<string, unknown>): SchemaUserInput {
+  return { group: DEFAULT_GROUP, enabled: true, ...pick(data, INPUT_FIELDS) } as SchemaUserInput;
+}
+
+/** The body of POST /user/updateUser?id: only the fields it accepts; an empty password is not sent. */
+export function userUpdateOf(data: Record<string, unknown>): SchemaUserUpdate {
+  return pick(data, UPDATE_FIELDS) as SchemaUserUpdate;
+}
+
+async function getUser(id: Identifier): Promise<SchemaUser> {
+  return callOrThrow(userApi().GET('/user/getUserById/{id}', { params: { path: { id: numericId(id) } } }));
+}
+
+/** GET /user/getAllRole: the roles with their labels (admin and manager only). */
+export async function listRoles(): Promise<SchemaRoleInfo[]> {
+  return callOrThrow(userApi().GET('/user/getAllRole'));
+}
+
+export type { SchemaRole as UserRole };
+
+/** react-admin's CRUD contract for `users` over the user service's irregular endpoints. */
+export const usersDataProvider: DataProvider = {
+  async getList(_resource, params) {
+    const page = await callOrThrow(
+      userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', {
+        params: listUsersParams(params),
+      }),
+    );
+    return { data: page.content as never[], total: page.totalElements };
+  },
+  async getOne(_resource, params) {
+    return { data: (await getUser(params.id)) as never };
+  },
+  async getMany(_resource, params) {
+    return { data: (await Promise.all(params.ids.map(getUser))) as never[] };
+  },
+  async getManyReference() {
+    throw new Error('Il servizio utenti non offre elenchi collegati');
+  },
+  async create(_resource, params) {
+    const created = await callOrThrow(
+      userApi().POST('/user/createUser', { body: userInputOf(params.data as Record<string, unknown>) }),
+    );
+    return { data: created as never };
+  },
+  async update(_resource, params) {
+    const updated = await callOrThrow(
+      userApi().POST('/user/updateUser', {
+        params: { query: { id: numericId(params.id) } },
+        body: userUpdateOf(params.data as Record<string, unknown>),
+      }),
+    );
+    return { data: updated as never };
+  },
+  async updateMany(resource, params) {
+    await Promise.all(
+      params.ids.map((id) =>
+        usersDataProvider.update(resource, { id, data: params.data, previousData: {} as RaRecord }),
+      ),
+    );
+    return { data: params.ids };
+  },
+  async delete(_resource, params) {
+    const deleted = await callOrThrow(
+      userApi().DELETE('/user/deleteUser', { params: { query: { userId: numericId(params.id) } } }),
+    );
+    return { data: deleted as never };
+  },
+  async deleteMany(resource, params) {
+    await Promise.all(params.ids.map((id) => usersDataProvider.delete(resource, { id })));
+    return { data: params.ids };
+  },
+};

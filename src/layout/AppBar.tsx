@@ -1,0 +1,52 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { AppBar as RaAppBar, LoadingIndicator, useTranslate } from 'react-admin';
+import { STAGE_MARKER } from '@/config/constants';
+import { currentEnvironment, getRuntimeConfig } from '@/config/environment';
+import { MenuBar } from './MenuBar';
+import { UserMenu } from './UserMenu';
+
+/** Spec §1: the 'stage' marker when the configured environment is stage. */
+export function StageMarker() {
+  const translate = useTranslate();
+  if (currentEnvironment(getRuntimeConfig()) !== STAGE_MARKER) return null;
+  return (
+    <Chip
+      label={STAGE_MARKER}
+      title={translate('app.environment.stage_label')}
+      color="warning"
+      size="small"
+      sx={{ mx: 1, fontWeight: 700 }}
+    />
+  );
+}
+
+/** The top app bar: title, the five §2 menu groups the role may see, stage marker, user menu. */
+export function AppBar() {
+  const translate = useTranslate();
+  return (
+    <RaAppBar
+      color="primary"
+      userMenu={<UserMenu />}
+      toolbar={
+        <>
+          <StageMarker />
+          <LoadingIndicator />
+        </>
+      }
+      sx={{ '& .RaAppBar-menuButton': { display: 'none' }, '& .RaAppBar-toolbar': { px: 1 } }}
+    >
+      <Typography
+        component={Link}
+        to="/"
+        variant="h6"
+        color="inherit"
+        sx={{ textDecoration: 'none', mr: 2, whiteSpace: 'nowrap' }}
+      >
+        {translate('app.title')}
+      </Typography>
+      <MenuBar />
+      <Box sx={{ flex: 1, minWidth: 16 }} />
+    </RaAppBar>
+  );
+}

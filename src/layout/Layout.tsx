@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { useProfileTheme } from '@/theme/useThemePreference';
+import { AppBar } from './AppBar';
+
+/** Spec §1: the sidebar and the footer are disabled; navigation lives in the app bar. */
+const NoSidebar = () => null;
+const NoMenu = () => null;
+
+export function Layout({ children }: { children: ReactNode }) {
+  useProfileTheme();
+  return (
+    <RaLayout
+      appBar={AppBar}
+      sidebar={NoSidebar}
+      menu={NoMenu}
+      appBarAlwaysOn
+      sx={{ '& .RaLayout-content': { px: 2, pt: 2 } }}
+    >
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { Box, Button, Menu, MenuItem } from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { menuFor, type MenuEntry, type MenuGroup } from '@/auth/permissions';
+import { getRole } from '@/auth/session';
+
+function isCurrent(entry: MenuEntry, pathname: string, search: string): boolean {
+  return entry.to === pathname + search || (entry.to === pathname && !search);
+}
+
+/** One §2 menu group: a button opening a keyboard-usable menu (arrow keys, Enter, Escape) of links. */
+function GroupMenu({ group }: { group: MenuGroup }) {
+  const translate = useTranslate();
+  const { pathname, search } = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  const buttonId = `${id}-button`;
+  const menuId = `${id}-menu`;
+  const open = Boolean(anchor);
+  const active = group.entries.some((e) => isCurrent(e, pathname, search));
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        aria-haspopup="true"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open ? 'true' : 'false'}
+        title={translate('app.menu.group_button', { group: group.label })}
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        data-group={group.path}
+        sx={{
+          fontWeight: active ? 700 : 500,
+          borderBottom: active ? '2px solid currentColor' : '2px solid transparent',
+          borderRadius: 0,
+        }}
+      >
+        {group.label}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {group.entries.map((entry) => (
+          <MenuItem
+            key={entry.to}
+            component={Link}
+            to={entry.to}
+            selected={isCurrent(entry, pathname, search)}
+            aria-current={isCurrent(entry, pathname, search) ? 'page' : undefined}
+            onClick={() => setAnchor(null)}
+          >
+            {entry.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** The app bar's navigation: the groups and all-roles pages that menuFor(role) gives the signed-in role. */
+export function MenuBar() {
+  const translate = useTranslate();
+  const { pathname, search } = useLocation();
+  const { groups, links } = menuFor(getRole());
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('app.menu.label')}
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}
+    >
+      {groups.map((group) => (
+        <GroupMenu key={group.key} group={group} />
+      ))}
+      {links.map((link) => (
+        <Button
+          key={link.to}
+          color="inherit"
+          component={Link}
+          to={link.to}
+          aria-current={isCurrent(link, pathname, search) ? 'page' : undefined}
+          sx={{ borderRadius: 0 }}
+        >
+          {link.label}
+        </Button>
+      ))}
+    </Box>
+  );
+}

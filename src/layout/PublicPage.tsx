@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/** The frame of the public pages (no app bar): the product name and a centred card. */
+export function PublicPage({
+  title,
+  children,
+  width = 420,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
+      <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 2, mb: 1 }}>
+        {translate('app.title')}
+      </Typography>
+      <Card sx={{ width: '100%', maxWidth: width }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

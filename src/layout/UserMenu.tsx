@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+} from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import { Link, useNavigate } from 'react-router-dom';
+import { useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
+import { canOpen } from '@/auth/permissions';
+import { getRole } from '@/auth/session';
+import { THEMES } from '@/config/constants';
+import { LOCALES } from '@/i18n';
+import { useThemePreference } from '@/theme/useThemePreference';
+
+/** The user menu: profile (and the admin pages the role may open), theme, language and logout. */
+export function UserMenu() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { identity } = useGetIdentity();
+  const [theme, setTheme] = useThemePreference();
+  const [locale, setLocale] = useLocaleState();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  const role = getRole();
+  const close = () => setAnchor(null);
+  const pages = [
+    { to: '/profile', label: 'app.user_menu.profile' },
+    { to: '/settings/users', label: 'app.user_menu.users' },
+    { to: '/test', label: 'app.user_menu.test' },
+  ].filter((p) => canOpen(role, p.to));
+  const name = identity?.fullName ?? '';
+  return (
+    <>
+      <Button
+        id={`${id}-button`}
+        color="inherit"
+        aria-label={translate('app.user_menu.label')}
+        aria-haspopup="true"
+        aria-controls={anchor ? `${id}-menu` : undefined}
+        aria-expanded={anchor ? 'true' : 'false'}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={
+          <Avatar src={identity?.avatar} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+        }
+        sx={{ textTransform: 'none', ml: 1 }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {name}
+        </Box>
+      </Button>
+      <Menu
+        id={`${id}-menu`}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
+      >
+        {pages.map((page) => (
+          <MenuItem key={page.to} component={Link} to={page.to} onClick={close}>
+            {translate(page.label)}
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader>{translate('app.user_menu.theme')}</ListSubheader>
+        {THEMES.map((name) => (
+          <MenuItem
+            key={name}
+            role="menuitemradio"
+            aria-checked={theme === name}
+            onClick={() => {
+              close();
+              void setTheme(name);
+            }}
+          >
+            <ListItemIcon>{theme === name ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{translate(`app.theme.${name}`)}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader>{translate('app.user_menu.language')}</ListSubheader>
+        {LOCALES.map((code) => (
+          <MenuItem
+            key={code}
+            role="menuitemradio"
+            aria-checked={locale === code}
+            lang={code}
+            onClick={() => {
+              close();
+              setLocale(code);
+            }}
+          >
+            <ListItemIcon>{locale === code ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{translate(`app.language.${code}`)}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/logout');
+          }}
+        >
+          {translate('app.user_menu.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { CHUNK_LOAD_TIMEOUT_MS, LAZY_PAGE_MIN_DELAY_MS } from '@/config/constants';
+import { LoadingAnimation, type LoadingVariant } from './LoadingAnimation';
+
+/** A page's code that did not arrive: `timeout` after spec §9's 120 s, else the load failed. */
+export class ChunkLoadError extends Error {
+  readonly reason: 'timeout' | 'failed';
+  constructor(reason: 'timeout' | 'failed', options?: { cause?: unknown }) {
+    super(
+      reason === 'timeout'
+        ? `Page chunk not loaded within ${CHUNK_LOAD_TIMEOUT_MS} ms`
+        : 'Page chunk failed to load',
+      options,
+    );
+    this.name = 'ChunkLoadError';
+    this.reason = reason;
+  }
+}
+
+type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+export interface LazyPageOptions {
+  /** Minimum wait before the page shows (spec §9: 100 ms), so the animation does not flash. */
+  minDelayMs?: number;
+  /** Give up after this long (spec §9: 120 s). */
+  timeoutMs?: number;
+  /** The loading animation: `simple` inside the layout, `fullScreen` on public pages. */
+  loading?: LoadingVariant;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Loads a page module in no less than minDelayMs, failing with a ChunkLoadError after timeoutMs. */
+export function loadPage(
+  loader: PageLoader,
+  { minDelayMs = LAZY_PAGE_MIN_DELAY_MS, timeoutMs = CHUNK_LOAD_TIMEOUT_MS }: LazyPageOptions = {},
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
+  });
+  const load = loader().catch((error: unknown) => {
+    throw error instanceof ChunkLoadError ? error : new ChunkLoadError('failed', { cause: error });
+  });
+  return Promise.all([Promise.race([load, timeout]), wait(minDelayMs)])
+    .then(([module]) => module)
+    .finally(() => clearTimeout(timer));
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+}
+
+/** Catches only ChunkLoadErrors; any other error goes on to the layout's error page. */
+class ChunkErrorBoundary extends Component<BoundaryProps, { error?: unknown }> {
+  state: { error?: unknown } = {};
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    if (error instanceof ChunkLoadError) console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error !== undefined) {
+      // Not ours: rethrown so that the layout's error page shows it.
+      if (!(this.state.error instanceof ChunkLoadError)) throw this.state.error;
+      return (
+        <ChunkLoadFailure
+          reason={this.state.error.reason}
+          onRetry={() => {
+            this.setState({ error: undefined });
+            this.props.onRetry();
+          }}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export function ChunkLoadFailure({
+  reason,
+  onRetry,
+}: {
+  reason: ChunkLoadError['reason'];
+  onRetry: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 3, maxWidth: 640 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            {translate('app.chunk.retry')}
+          </Button>
+        }
+      >
+        <AlertTitle>
+          {translate(reason === 'timeout' ? 'app.chunk.timeout_title' : 'app.chunk.failed_title')}
+        </AlertTitle>
+        {translate(reason === 'timeout' ? 'app.chunk.timeout' : 'app.chunk.failed')}
+      </Alert>
+    </Box>
+  );
+}
+
+/**
+ * A lazily loaded page (spec §2, §9): the loading animation for at least 100 ms, and after 120 s
+ * without the page's code an Italian error with a retry button (a retry loads the code again).
+ */
+export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): ComponentType {
+  const make = () => lazy(() => loadPage(loader, options));
+  const current = { Page: make() };
+  function LazyPage() {
+    const [, setAttempt] = useState(0);
+    const { Page } = current;
+    return (
+      <ChunkErrorBoundary
+        onRetry={() => {
+          current.Page = make();
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <Suspense fallback={<LoadingAnimation variant={options.loading ?? 'simple'} />}>
+          <Page />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
+  }
+  return LazyPage;
+}

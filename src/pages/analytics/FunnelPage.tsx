@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { isPeriod, lastDays } from '@/resources/detections/period';
+import { BarChart, ChartCard, formatNumber } from './charts';
+import { PeriodFilter, type Period } from './PeriodFilter';
+import {
+  readCampaigns,
+  readEstimates,
+  readOpportunities,
+  readOrders,
+  readSalesPeople,
+  type FunnelItem,
+} from './sources';
+
+const STAGES = ['opportunities', 'estimates', 'orders', 'campaigns'] as const;
+type Stage = (typeof STAGES)[number];
+
+const euro = (n: number) =>
+  n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+
+/** One source's state: its rows, or the reason it is not available. */
+function useSource(key: string, read: () => Promise<FunnelItem[]>, enabled = true) {
+  return useQuery({ queryKey: ['funnel', key], queryFn: read, enabled, retry: false, staleTime: 60_000 });
+}
+
+/** /dashboard/analytics (Dashboard Funnel): opportunities → estimates → orders → campaigns by period and sales person. */
+export default function FunnelPage() {
+  const translate = useTranslate();
+  const [period, setPeriod] = useState<Period>(lastDays(365));
+  const [salesId, setSalesId] = useState<number | ''>('');
+  const opportunities = useSource('opportunities', readOpportunities);
+  const estimates = useSource('estimates', readEstimates);
+  const orders = useSource('orders', readOrders);
+  const orderSales = useMemo(() => new Map((orders.data ?? []).map((o) => [o.id, o.salesId])), [orders.data]);
+  const campaigns = useQuery({
+    queryKey: ['funnel', 'campaigns', orders.dataUpdatedAt],
+    queryFn: () => readCampaigns(orderSales),
+    enabled: !orders.isPending,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const sales = useQuery({
+    queryKey: ['funnel', 'sales'],
+    queryFn: readSalesPeople,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const sources: Record<Stage, typeof opportunities> = { opportunities, estimates, orders, campaigns };
+
+  const inScope = (i: FunnelItem) =>
+    isPeriod(period) &&
+    i.day >= period.dateStart &&
+    i.day <= period.dateEnd &&
+    (salesId === '' || i.salesId === salesId);
+  const stats = STAGES.map((stage, index) => {
+    const source = sources[stage];
+    const rows = (source.data ?? []).filter(inScope);
+    return {
+      stage,
+      label: translate(`resources.analytics.funnel.stages.${stage}`),
+      available: Boolean(source.data),
+      pending: source.isPending,
+      error: source.error as Error | null,
+      count: rows.length,
+      value: rows.reduce((s, r) => s + (Number(r.value) || 0), 0),
+      index,
+    };
+  });
+  const rate = (i: number) => {
+    const prev = stats[i - 1];
+    if (i === 0 || !prev.available || !stats[i].available || !prev.count) return null;
+    return (stats[i].count / prev.count) * 100;
+  };
+  const available = stats.filter((s) => s.available);
+  const suffix = `${period.dateStart}_${period.dateEnd}${salesId ? `_commerciale_${salesId}` : ''}`;
+  const nameOf = (id: number | null) =>
+    id === null
+      ? translate('resources.analytics.funnel.no_sales')
+      : ((sales.data ?? []).find((s) => s.id === id)?.name ?? `#${id}`);
+  const people = [
+    ...new Set(STAGES.flatMap((s) => (sources[s].data ?? []).filter(inScope).map((r) => r.salesId))),
+  ];
+  const bySales = people
+    .map((id) => ({
+      id,
+      counts: STAGES.map((s) => (sources[s].data ?? []).filter((r) => inScope(r) && r.salesId === id).length),
+      value: (orders.data ?? [])
+        .filter((r) => inScope(r) && r.salesId === id)
+        .reduce((s, r) => s + r.value, 0),
+    }))
+    .sort((a, b) => b.value - a.value);
+  const title = translate('resources.analytics.funnel.title');
+  const c = (k: string) => translate(`resources.analytics.funnel.columns.${k}`);
+
+  return (
+    <Box>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+        {title}
+      </Typography>
+      <PeriodFilter value={period} onChange={setPeriod}>
+        <TextField
+          select
+          size="small"
+          label={translate('resources.analytics.funnel.sales_person')}
+          value={salesId}
+          onChange={(e) => setSalesId(e.target.value === '' ? '' : Number(e.target.value))}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">{translate('resources.analytics.funnel.all_sales')}</MenuItem>
+          {(sales.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </PeriodFilter>
+      {stats
+        .filter((s) => s.error)
+        .map((s) => (
+          <Alert key={s.stage} severity="warning" sx={{ mb: 1 }}>
+            {translate('resources.analytics.source_unavailable', {
+              source: s.label,
+              message: s.error!.message,
+            })}
+          </Alert>
+        ))}
+      {stats.some((s) => s.pending) ? (
+        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+      ) : null}
+      <ChartCard
+        title={translate('resources.analytics.funnel.chart')}
+        chart={
+          <BarChart
+            data={available.map((s) => ({ label: s.label, value: s.count }))}
+            title={translate('resources.analytics.funnel.chart')}
+          />
+        }
+        columns={[c('stage'), c('count'), c('value'), c('conversion')]}
+        rows={stats.map((s, i) => [
+          s.label,
+          s.available ? s.count : translate('resources.analytics.not_available'),
+          s.available ? Math.round(s.value * 100) / 100 : translate('resources.analytics.not_available'),
+          rate(i) === null ? '—' : `${formatNumber(rate(i)!, 1)}%`,
+        ])}
+        fileName={`funnel_${suffix}.csv`}
+        empty={!available.length}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} data-testid="funnel-summary">
+        {stats.map((s, i) => (
+          <Box key={s.stage} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 180 }}>
+            <Typography variant="overline">{s.label}</Typography>
+            <Typography variant="h5">
+              {s.available ? formatNumber(s.count) : translate('resources.analytics.not_available')}
+            </Typography>
+            {s.available ? <Typography variant="body2">{euro(s.value)}</Typography> : null}
+            {rate(i) !== null ? (
+              <Typography variant="body2">
+                {translate('resources.analytics.funnel.conversion', { rate: formatNumber(rate(i)!, 1) })}
+              </Typography>
+            ) : null}
+          </Box>
+        ))}
+      </Box>
+      <ChartCard
+        title={translate('resources.analytics.funnel.by_sales')}
+        chart={
+          <BarChart
+            data={bySales.map((r) => ({ label: nameOf(r.id), value: r.value }))}
+            title={translate('resources.analytics.funnel.by_sales')}
+            format={euro}
+          />
+        }
+        columns={[
+          c('sales_person'),
+          ...STAGES.map((s) => translate(`resources.analytics.funnel.stages.${s}`)),
+          c('orders_value'),
+        ]}
+        rows={bySales.map((r) => [nameOf(r.id), ...r.counts, Math.round(r.value * 100) / 100])}
+        fileName={`funnel_commerciali_${suffix}.csv`}
+        empty={!bySales.length}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { fetchDetections, type DetectionRecord } from '@/dataProviders/detections';
+import { isPeriod, lastDays } from '@/resources/detections/period';
+import { BarChart, ChartCard, countBy, overTime, TimeChart } from './charts';
+import { PeriodFilter, type Period } from './PeriodFilter';
+
+const TOP = 15;
+
+function Breakdown({
+  title,
+  items,
+  pick,
+  column,
+  fileName,
+}: {
+  title: string;
+  items: DetectionRecord[];
+  pick: (d: DetectionRecord) => string;
+  column: string;
+  fileName: string;
+}) {
+  const translate = useTranslate();
+  const data = countBy(items, pick);
+  return (
+    <ChartCard
+      title={title}
+      chart={<BarChart data={data.slice(0, TOP)} title={title} />}
+      columns={[column, translate('resources.analytics.detections')]}
+      rows={data.map((d) => [d.label, d.value])}
+      fileName={fileName}
+    />
+  );
+}
+
+/** /media/analytics: detections over time and by media owner, brand and subject, for a period. */
+export default function MediaAnalyticsPage() {
+  const translate = useTranslate();
+  const [period, setPeriod] = useState<Period>(lastDays(365));
+  const query = useQuery({
+    queryKey: ['detections', 'analytics', period],
+    queryFn: () => fetchDetections(period),
+    enabled: isPeriod(period),
+  });
+  const items = query.data ?? [];
+  const suffix = `${period.dateStart}_${period.dateEnd}`;
+  const timeline = isPeriod(period)
+    ? overTime(items, (d) => d.detectionDate, period.dateStart, period.dateEnd)
+    : [];
+  const title = translate('resources.analytics.media.title');
+  return (
+    <Box>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
+        {title}
+      </Typography>
+      <PeriodFilter value={period} onChange={setPeriod}>
+        {query.data ? (
+          <Typography data-testid="detections-total">
+            {translate('resources.analytics.media.total', { smart_count: items.length })}
+          </Typography>
+        ) : null}
+      </PeriodFilter>
+      {query.isPending && isPeriod(period) ? (
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      ) : null}
+      {query.isError ? (
+        <Alert severity="error">
+          {translate('resources.analytics.unavailable', { message: (query.error as Error).message })}
+        </Alert>
+      ) : null}
+      {query.data ? (
+        <>
+          <ChartCard
+            title={translate('resources.analytics.media.over_time')}
+            chart={<TimeChart data={timeline} title={translate('resources.analytics.media.over_time')} />}
+            columns={[translate('resources.analytics.period'), translate('resources.analytics.detections')]}
+            rows={timeline.map((d) => [d.label, d.value])}
+            fileName={`rilevazioni_nel_tempo_${suffix}.csv`}
+            empty={!items.length}
+          />
+          <Breakdown
+            title={translate('resources.analytics.media.by_media_owner')}
+            items={items}
+            pick={(d) => d.mediaOwner}
+            column={translate('resources.detections.fields.mediaOwner')}
+            fileName={`rilevazioni_per_media_owner_${suffix}.csv`}
+          />
+          <Breakdown
+            title={translate('resources.analytics.media.by_brand')}
+            items={items}
+            pick={(d) => d.brandName}
+            column={translate('resources.detections.fields.brandName')}
+            fileName={`rilevazioni_per_brand_${suffix}.csv`}
+          />
+          <Breakdown
+            title={translate('resources.analytics.media.by_subject')}
+            items={items}
+            pick={(d) => d.subject}
+            column={translate('resources.detections.fields.subject')}
+            fileName={`rilevazioni_per_soggetto_${suffix}.csv`}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+
+/** /404 and every unknown path (spec §2): the text exactly as the spec writes it, and a 'Torna alla Home' link. */
+export default function NotFoundPage() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+        p: 2,
+      }}
+    >
+      <Typography variant="h4" component="h1" sx={{ textAlign: 'center' }}>
+        {translate('app.error_pages.not_found')}
+      </Typography>
+      <Button variant="outlined" component={Link} to="/">
+        {translate('app.error_pages.home')}
+      </Button>
+    </Box>
+  );
+}

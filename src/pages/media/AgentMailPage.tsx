@@ -1,0 +1,233 @@
+import { useMemo, useState } from 'react';
+import SendIcon from '@mui/icons-material/Send';
+import { useLocation } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
+import type { SchemaSendToAgentResult } from '@/api/generated/audit';
+import type { AgentRecord } from '@/dataProviders/agents';
+import { fetchDetections, sendToAgent } from '@/dataProviders/detections';
+import { isPeriod, lastDays } from '@/resources/detections/period';
+import { PageHeader } from './PageHeader';
+
+const SHOWN = 300;
+
+/** /media/monitor/agent-mail: choose detections and an agent; one mail goes out through the mail service. */
+export function AgentMailPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const location = useLocation();
+  const preselected = ((location.state as { auditIds?: number[] } | null)?.auditIds ?? []).map(Number);
+  const [period, setPeriod] = useState(lastDays(30));
+  const [brandName, setBrandName] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set(preselected));
+  const [agentId, setAgentId] = useState<number | ''>('');
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<SchemaSendToAgentResult | null>(null);
+  const agents = useGetList<AgentRecord>('agents', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'surname', order: 'ASC' },
+  });
+  const detections = useQuery({
+    queryKey: ['detections', 'agent-mail', period],
+    queryFn: () => fetchDetections(period),
+    enabled: isPeriod(period),
+  });
+  const brands = useMemo(
+    () =>
+      [...new Set((detections.data ?? []).map((d) => d.brandName))].sort((a, b) => a.localeCompare(b, 'it')),
+    [detections.data],
+  );
+  const rows = (detections.data ?? []).filter((d) => !brandName || d.brandName === brandName);
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allShown = rows.slice(0, SHOWN);
+  const allChecked = allShown.length > 0 && allShown.every((r) => selected.has(r.id));
+
+  const send = async () => {
+    if (!agentId || !selected.size) return;
+    setSending(true);
+    setResult(null);
+    try {
+      const r = await sendToAgent(agentId, [...selected]);
+      setResult(r);
+      notify('resources.detections.agent_mail.sent', {
+        type: 'success',
+        messageArgs: { recipient: r.recipient, smart_count: r.auditIds.length },
+      });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader title="resources.detections.agent_mail.title" />
+      <Card>
+        <CardContent>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+            <TextField
+              select
+              label={translate('resources.detections.fields.agent')}
+              value={agentId}
+              onChange={(e) => setAgentId(Number(e.target.value))}
+              sx={{ minWidth: 240 }}
+              required
+              error={agents.isError}
+              helperText={
+                agents.isError ? translate('resources.detections.agent_mail.agents_error') : undefined
+              }
+            >
+              {(agents.data ?? []).map((a) => (
+                <MenuItem key={a.id} value={a.id}>
+                  {a.fullName}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="date"
+              label={translate('resources.detections.filters.dateStart')}
+              value={period.dateStart}
+              onChange={(e) => setPeriod((p) => ({ ...p, dateStart: e.target.value }))}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              label={translate('resources.detections.filters.dateEnd')}
+              value={period.dateEnd}
+              onChange={(e) => setPeriod((p) => ({ ...p, dateEnd: e.target.value }))}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              select
+              label={translate('resources.detections.fields.brandName')}
+              value={brandName}
+              onChange={(e) => setBrandName(e.target.value)}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">{translate('resources.detections.filters.all')}</MenuItem>
+              {brands.map((b) => (
+                <MenuItem key={b} value={b}>
+                  {b}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          {!isPeriod(period) ? (
+            <Alert severity="warning">{translate('resources.detections.filters.bad_period')}</Alert>
+          ) : null}
+          {detections.isError ? (
+            <Alert severity="error">
+              {translate('resources.detections.load_error', { message: (detections.error as Error).message })}
+            </Alert>
+          ) : null}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+            <Typography>
+              {translate('resources.detections.agent_mail.selected', { smart_count: selected.size })}
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<SendIcon />}
+              disabled={!agentId || !selected.size || sending}
+              onClick={send}
+            >
+              {translate('resources.detections.agent_mail.send')}
+            </Button>
+            {selected.size ? (
+              <Button onClick={() => setSelected(new Set())}>
+                {translate('resources.detections.agent_mail.clear')}
+              </Button>
+            ) : null}
+          </Box>
+          {result ? (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {translate('resources.detections.agent_mail.result', {
+                id: result.mailId,
+                recipient: result.recipient,
+                smart_count: result.auditIds.length,
+              })}
+            </Alert>
+          ) : null}
+          {detections.isPending && isPeriod(period) ? (
+            <CircularProgress aria-label={translate('ra.page.loading')} />
+          ) : null}
+          {detections.data && !rows.length ? (
+            <Typography>{translate('resources.detections.empty')}</Typography>
+          ) : null}
+          {rows.length ? (
+            <Table size="small" aria-label={translate('resources.detections.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allChecked}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          allShown.forEach((r) => (allChecked ? next.delete(r.id) : next.add(r.id)));
+                          return next;
+                        })
+                      }
+                      inputProps={{ 'aria-label': translate('ra.action.select_all') }}
+                    />
+                  </TableCell>
+                  <TableCell>{translate('resources.detections.fields.detectionDate')}</TableCell>
+                  <TableCell>{translate('resources.detections.fields.brandName')}</TableCell>
+                  <TableCell>{translate('resources.detections.fields.subject')}</TableCell>
+                  <TableCell>{translate('resources.detections.fields.mediaOwner')}</TableCell>
+                  <TableCell>{translate('resources.detections.fields.municipality')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {allShown.map((d) => (
+                  <TableRow key={d.id} hover selected={selected.has(d.id)} onClick={() => toggle(d.id)}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(d.id)}
+                        inputProps={{ 'aria-label': `${d.brandName} ${d.detectionDate} (${d.id})` }}
+                      />
+                    </TableCell>
+                    <TableCell>{d.detectionDate}</TableCell>
+                    <TableCell>{d.brandName}</TableCell>
+                    <TableCell>{d.subject}</TableCell>
+                    <TableCell>{d.mediaOwner}</TableCell>
+                    <TableCell>{d.municipality}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : null}
+          {rows.length > SHOWN ? (
+            <Typography variant="body2">
+              {translate('resources.detections.agent_mail.more', { shown: SHOWN, total: rows.length })}
+            </Typography>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { callOrThrow } from '@/api/http';
+import { userPublicApi } from '@/api/user';
+import { PublicPage } from '@/layout/PublicPage';
+import { errorKeyFor, statusOf } from '../messages';
+import { validatePasswordReset, type Errors, type PasswordReset } from '../validation';
+
+/** /change-password?token=…: the link of the reset mail; POST /user/savePassword (public) with the token and the new password. */
+export default function ChangePasswordPage() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [values, setValues] = useState<PasswordReset>({ newPassword: '', newPasswordConfirm: '' });
+  const [errors, setErrors] = useState<Errors<keyof PasswordReset>>({});
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validatePasswordReset(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await callOrThrow(
+        userPublicApi().POST('/user/savePassword', { body: { token, newPassword: values.newPassword } }),
+      );
+      setDone(true);
+    } catch (e) {
+      setError(statusOf(e) === 404 ? 'app.change_password.invalid_token' : errorKeyFor(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof PasswordReset, label: string) => (
+    <TextField
+      label={translate(label)}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ? translate(errors[name]) : undefined}
+    />
+  );
+
+  return (
+    <PublicPage title={translate('app.change_password.title')}>
+      {!token ? (
+        <Alert severity="error" role="alert">
+          {translate('app.change_password.missing_token')}
+        </Alert>
+      ) : done ? (
+        <Alert severity="success" role="status">
+          {translate('app.change_password.done')}
+        </Alert>
+      ) : (
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          <Box sx={{ typography: 'body2' }}>{translate('app.change_password.intro')}</Box>
+          {field('newPassword', 'app.password.new')}
+          {field('newPasswordConfirm', 'app.password.confirm')}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {translate(error)}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {translate('app.change_password.submit')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <MuiLink component={Link} to="/login">
+          {translate('app.auth.back_to_login')}
+        </MuiLink>
+        {!token || error === 'app.change_password.invalid_token' ? (
+          <MuiLink component={Link} to="/forgot-password">
+            {translate('app.forgot_password.title')}
+          </MuiLink>
+        ) : null}
+      </Box>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { callOrThrow } from '@/api/http';
+import { userPublicApi } from '@/api/user';
+import { PublicPage } from '@/layout/PublicPage';
+import { errorKeyFor } from '../messages';
+import { usernameKey } from '../validation';
+
+/** /forgot-password: POST /user/forgotPassword?username (public); the answer is the same whether or not the user exists. */
+export default function ForgotPasswordPage() {
+  const translate = useTranslate();
+  const [username, setUsername] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = usernameKey(username.trim());
+    setFieldError(invalid);
+    if (invalid) return;
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await callOrThrow(
+        userPublicApi().POST('/user/forgotPassword', { params: { query: { username: username.trim() } } }),
+      );
+      setSent(true);
+    } catch (e) {
+      setError(errorKeyFor(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicPage title={translate('app.forgot_password.title')}>
+      {sent ? (
+        <Alert severity="success" role="status">
+          {translate('app.forgot_password.sent')}
+        </Alert>
+      ) : (
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          <Box sx={{ typography: 'body2' }}>{translate('app.forgot_password.intro')}</Box>
+          <TextField
+            label={translate('app.auth.username')}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={Boolean(fieldError)}
+            helperText={fieldError ? translate(fieldError) : undefined}
+          />
+          {error ? (
+            <Alert severity="error" role="alert">
+              {translate(error)}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {translate('app.forgot_password.submit')}
+          </Button>
+        </Box>
+      )}
+      <MuiLink component={Link} to="/login">
+        {translate('app.auth.back_to_login')}
+      </MuiLink>
+    </PublicPage>
+  );
+}

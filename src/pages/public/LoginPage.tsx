@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, AlertTitle, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLogin, useTranslate } from 'react-admin';
+import { isSignedIn } from '@/auth/authProvider';
+import { afterLoginPath, GUEST } from '@/auth/permissions';
+import { rememberedLocation } from '@/auth/redirect';
+import { getRole } from '@/auth/session';
+import { PublicPage } from '@/layout/PublicPage';
+
+/** What a guest signed in on /login sees: guests open only shared links. */
+function GuestNotice() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <PublicPage title={translate('app.auth.guest_title')}>
+      <Alert severity="info">{translate('app.auth.guest_text')}</Alert>
+      <Button variant="contained" onClick={() => navigate('/logout')}>
+        {translate('app.auth.guest_logout')}
+      </Button>
+    </PublicPage>
+  );
+}
+
+export interface LoginFormProps {
+  /** `wronguser`: the forced sign-out of spec §5, explained above the form. */
+  notice?: 'wronguser';
+}
+
+/** Username and password → authProvider.login; back to the remembered location, else the role's home. */
+export function LoginForm({ notice }: LoginFormProps) {
+  const translate = useTranslate();
+  const location = useLocation();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError('app.validation.required');
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await login({ username: username.trim(), password, from: rememberedLocation(location) });
+    } catch (e) {
+      setError(e instanceof Error && e.message.startsWith('app.') ? e.message : 'app.auth.errors.server');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicPage title={translate('app.auth.login_title')}>
+      {notice === 'wronguser' ? (
+        <Alert severity="warning">
+          <AlertTitle>{translate('app.auth.wronguser_title')}</AlertTitle>
+          {translate('app.auth.wronguser')}
+        </Alert>
+      ) : null}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <TextField
+          label={translate('app.auth.username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label={translate('app.auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error ? (
+          <Alert severity="error" role="alert">
+            {translate(error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="contained" disabled={submitting}>
+          {translate(submitting ? 'app.auth.signing_in' : 'app.auth.sign_in')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <MuiLink component={Link} to="/forgot-password">
+          {translate('app.auth.forgot_password')}
+        </MuiLink>
+        <MuiLink component={Link} to="/signup">
+          {translate('app.auth.signup')}
+        </MuiLink>
+      </Box>
+    </PublicPage>
+  );
+}
+
+/** /login: the sign-in form; a signed-in staff user goes on to the remembered location or home, a guest gets the notice. */
+export default function LoginPage() {
+  const location = useLocation();
+  if (isSignedIn()) {
+    const role = getRole();
+    if (role === GUEST) return <GuestNotice />;
+    return <Navigate to={afterLoginPath(role, rememberedLocation(location))} replace />;
+  }
+  return <LoginForm />;
+}

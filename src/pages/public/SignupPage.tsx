@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { callOrThrow } from '@/api/http';
+import { userPublicApi } from '@/api/user';
+import { PublicPage } from '@/layout/PublicPage';
+import { errorKeyFor, statusOf } from '../messages';
+import { validateSignup, type Errors, type Signup } from '../validation';
+
+const FIELDS: {
+  name: keyof Signup;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  optional?: boolean;
+}[] = [
+  { name: 'username', label: 'app.auth.username', autoComplete: 'username' },
+  { name: 'email', label: 'app.signup.email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'app.auth.password', type: 'password', autoComplete: 'new-password' },
+  { name: 'name', label: 'app.signup.name', autoComplete: 'given-name' },
+  { name: 'surname', label: 'app.signup.surname', autoComplete: 'family-name' },
+  { name: 'companyName', label: 'app.signup.company', autoComplete: 'organization', optional: true },
+];
+
+/** /signup: POST /prereg/signup (public); a confirmation mail follows. */
+export default function SignupPage() {
+  const translate = useTranslate();
+  const [values, setValues] = useState<Signup>({
+    username: '',
+    email: '',
+    password: '',
+    name: '',
+    surname: '',
+    companyName: '',
+  });
+  const [errors, setErrors] = useState<Errors<keyof Signup>>({});
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateSignup(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) return;
+    setError(undefined);
+    setSubmitting(true);
+    const { companyName, ...rest } = values;
+    try {
+      await callOrThrow(
+        userPublicApi().POST('/prereg/signup', {
+          body: {
+            ...rest,
+            username: rest.username.trim(),
+            email: rest.email.trim(),
+            ...(companyName.trim() ? { companyName: companyName.trim() } : {}),
+          },
+        }),
+      );
+      setDone(true);
+    } catch (e) {
+      setError(statusOf(e) === 409 ? 'app.signup.conflict' : errorKeyFor(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicPage title={translate('app.signup.title')} width={480}>
+      {done ? (
+        <Alert severity="success" role="status">
+          {translate('app.signup.done')}
+        </Alert>
+      ) : (
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          <Box sx={{ typography: 'body2' }}>{translate('app.signup.intro')}</Box>
+          {FIELDS.map((f) => (
+            <TextField
+              key={f.name}
+              label={translate(f.label)}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              required={!f.optional}
+              value={values[f.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              error={Boolean(errors[f.name])}
+              helperText={errors[f.name] ? translate(errors[f.name]!) : undefined}
+            />
+          ))}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {translate(error)}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {translate('app.signup.submit')}
+          </Button>
+        </Box>
+      )}
+      <MuiLink component={Link} to="/login">
+        {translate('app.auth.back_to_login')}
+      </MuiLink>
+    </PublicPage>
+  );
+}

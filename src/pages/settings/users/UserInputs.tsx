@@ -1,0 +1,75 @@
+import { Alert } from '@mui/material';
+import {
+  BooleanInput,
+  email,
+  maxLength,
+  minLength,
+  PasswordInput,
+  regex,
+  required,
+  SelectInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { DEFAULT_GROUP } from '@/config/constants';
+import { useRoleChoices } from './useRoleChoices';
+
+const USERNAME = /^[A-Za-z0-9._@+-]+$/;
+const validateUsername = [
+  required(),
+  minLength(3),
+  maxLength(64),
+  regex(USERNAME, 'app.validation.username'),
+];
+const validateName = [required(), maxLength(100)];
+const validateEmail = [required(), email(), maxLength(254)];
+const validateGroup = [maxLength(100)];
+const validateNewPassword = [
+  required(),
+  minLength(4, 'app.validation.password_min'),
+  maxLength(128, 'app.validation.password_max'),
+];
+const validateChangedPassword = [
+  minLength(4, 'app.validation.password_min'),
+  maxLength(128, 'app.validation.password_max'),
+];
+
+/** The inputs of a user, as createUser (`mode="create"`) and updateUser (`mode="edit"`) accept them. */
+export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
+  const translate = useTranslate();
+  const roles = useRoleChoices();
+  return (
+    <>
+      {mode === 'create' ? (
+        <TextInput source="username" validate={validateUsername} autoComplete="off" />
+      ) : (
+        <TextInput source="username" disabled />
+      )}
+      <TextInput source="name" validate={validateName} />
+      <TextInput source="surname" validate={validateName} />
+      <TextInput source="email" type="email" validate={validateEmail} />
+      {roles.failed ? (
+        <Alert severity="error" role="alert">
+          {translate('app.users.roles_error')}
+        </Alert>
+      ) : null}
+      <SelectInput source="role" choices={roles.choices} isPending={roles.loading} validate={required()} />
+      <TextInput
+        source="group"
+        defaultValue={mode === 'create' ? DEFAULT_GROUP : undefined}
+        validate={validateGroup}
+      />
+      <BooleanInput source="enabled" defaultValue={mode === 'create' ? true : undefined} />
+      {mode === 'create' ? (
+        <PasswordInput source="password" validate={validateNewPassword} autoComplete="new-password" />
+      ) : (
+        <PasswordInput
+          source="password"
+          validate={validateChangedPassword}
+          autoComplete="new-password"
+          helperText="app.users.new_password_help"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { SchemaEstimate } from '@/api/generated/estimate';
+
+export const euro = (value: unknown) =>
+  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: true }).format(Number(value ?? 0));
+export const itDate = (value: unknown) => (value ? new Date(String(value)).toLocaleDateString('it-IT', { timeZone: 'UTC' }) : '—');
+
+export type EstimateViewData = Partial<SchemaEstimate> & {
+  advertiserName?: string;
+  opportunityName?: string;
+  salesName?: string;
+};
+
+/** An estimate read-only: parties, lines and totals (the editor of a non-draft estimate, and the shared link's page). */
+export function EstimateView({ estimate }: { estimate: EstimateViewData }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.estimates.fields.${key}`);
+  const lines = estimate.lines ?? [];
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+        {estimate.advertiserName ? (
+          <>
+            <Typography variant="body2" color="text.secondary">{t('advertiserId')}</Typography>
+            <Typography variant="body2">{estimate.advertiserName}</Typography>
+          </>
+        ) : null}
+        {estimate.opportunityName ? (
+          <>
+            <Typography variant="body2" color="text.secondary">{t('opportunityId')}</Typography>
+            <Typography variant="body2">{estimate.opportunityName}</Typography>
+          </>
+        ) : null}
+        {estimate.salesName ? (
+          <>
+            <Typography variant="body2" color="text.secondary">{t('salesId')}</Typography>
+            <Typography variant="body2">{estimate.salesName}</Typography>
+          </>
+        ) : null}
+        <Typography variant="body2" color="text.secondary">{t('status')}</Typography>
+        <Box>{estimate.status ? <Chip size="small" label={translate(`resources.estimates.status.${estimate.status}`)} /> : '—'}</Box>
+        <Typography variant="body2" color="text.secondary">{t('validUntil')}</Typography>
+        <Typography variant="body2">{itDate(estimate.validUntil)}</Typography>
+      </Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('lines')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('description')}</TableCell>
+              <TableCell>{t('period')}</TableCell>
+              <TableCell align="right">{t('quantity')}</TableCell>
+              <TableCell align="right">{t('unitPrice')}</TableCell>
+              <TableCell align="right">{t('discountPercent')}</TableCell>
+              <TableCell align="right">{t('lineTotal')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.length ? (
+              lines.map((l) => (
+                <TableRow key={l.id}>
+                  <TableCell>{l.description}</TableCell>
+                  <TableCell>{`${itDate(l.periodStart)} – ${itDate(l.periodEnd)}`}</TableCell>
+                  <TableCell align="right">{l.quantity}</TableCell>
+                  <TableCell align="right">{euro(l.unitPrice)}</TableCell>
+                  <TableCell align="right">{`${l.discountPercent}%`}</TableCell>
+                  <TableCell align="right">{euro(l.total)}</TableCell>
+                </TableRow>
+              ))
+            ) : (
+              <TableRow>
+                <TableCell colSpan={6}>{translate('resources.estimates.no_lines')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <Box sx={{ alignSelf: 'flex-end', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, textAlign: 'right' }}>
+        <Typography variant="body2">{t('subtotal')}</Typography>
+        <Typography variant="body2">{euro(estimate.subtotal)}</Typography>
+        <Typography variant="body2">{t('discountTotal')}</Typography>
+        <Typography variant="body2">{euro(estimate.discountTotal)}</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{t('total')}</Typography>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="estimate-total">{euro(estimate.total)}</Typography>
+      </Box>
+      {estimate.notes ? <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{estimate.notes}</Typography> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  CreateBase,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
+import { AppPagination } from '@/layout/Pagination';
+import { AdvertiserInputs, useAdvertiserChoices } from './AdvertiserInputs';
+import { useNotifyError } from './notify';
+
+export const ADVERTISERS_PATH = '/advertisers';
+
+function useFilters() {
+  const { areas } = useAdvertiserChoices();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder="resources.advertisers.search" />,
+    <SelectInput key="businessArea" source="businessArea" choices={areas} alwaysOn />,
+  ];
+}
+
+function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notifyError = useNotifyError();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="advertiser-create-title">
+      <DialogTitle id="advertiser-create-title">{translate('resources.advertisers.create')}</DialogTitle>
+      <DialogContent>
+        <CreateBase
+          resource="advertisers"
+          redirect={false}
+          mutationOptions={{
+            onSuccess: (data: RaRecord) => navigate(`${ADVERTISERS_PATH}/${data.id}`),
+            onError: (e: unknown) => notifyError(e),
+          }}
+        >
+          <SimpleForm mode="onChange" reValidateMode="onChange">
+            <AdvertiserInputs />
+          </SimpleForm>
+        </CreateBase>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /advertisers: advertisers paged by allPaginated with name and business area filters; create in a dialog. */
+export default function AdvertisersPage() {
+  const translate = useTranslate();
+  const [creating, setCreating] = useState(false);
+  const filters = useFilters();
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {translate('resources.advertisers.name', { smart_count: 2 })}
+      </Typography>
+      <List
+        resource="advertisers"
+        title={translate('resources.advertisers.name', { smart_count: 2 })}
+        filters={filters}
+        perPage={ADVERTISER_LIST_DEFAULTS.perPage}
+        sort={{ field: 'name', order: 'ASC' }}
+        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {translate('resources.advertisers.create')}
+            </Button>
+          </TopToolbar>
+        }
+        empty={false}
+      >
+        <DataTable
+          rowClick={(id) => `${ADVERTISERS_PATH}/${id}`}
+          bulkActionButtons={false}
+          empty={<Typography sx={{ p: 2 }}>{translate('resources.advertisers.empty')}</Typography>}
+        >
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="businessArea" disableSort />
+          <DataTable.Col source="vatNumber" disableSort />
+          <DataTable.Col source="email" disableSort />
+          <DataTable.Col source="city" disableSort />
+        </DataTable>
+      </List>
+      <CreateDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

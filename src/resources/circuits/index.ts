@@ -1,0 +1,2 @@
+export { default as CircuitsPage } from './CircuitsPage';
+export { SystemPicker, type PickedSystem } from './SystemPicker';

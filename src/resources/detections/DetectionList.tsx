@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Alert, Box, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import MailIcon from '@mui/icons-material/Mail';
+import SyncIcon from '@mui/icons-material/Sync';
+import { useNavigate } from 'react-router-dom';
+import {
+  BulkDeleteWithConfirmButton,
+  Button,
+  CreateButton,
+  DataTable,
+  DateInput,
+  DeleteWithConfirmButton,
+  EditButton,
+  List,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { SchemaDistinctField } from '@/api/generated/audit';
+import { exportDetections, type DetectionRecord } from '@/dataProviders/detections';
+import { AppPagination } from '@/layout/Pagination';
+import { LeadButton } from './LeadButton';
+import { leadStatusChoices, LeadStatusField } from './leadStatus';
+import { isPeriod, lastDays } from './period';
+import { useDistinct } from './useDistinct';
+
+export const MONITOR_PATH = '/media/monitor';
+
+function DistinctFilter({ source }: { source: SchemaDistinctField; alwaysOn?: boolean }) {
+  const { choices, isPending } = useDistinct(source);
+  return (
+    <SelectInput
+      source={source}
+      choices={choices}
+      isPending={isPending}
+      emptyText="resources.detections.filters.all"
+    />
+  );
+}
+
+export const detectionFilters = [
+  <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
+  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <DistinctFilter key="mediaOwner" source="mediaOwner" alwaysOn />,
+  <DistinctFilter key="brandName" source="brandName" alwaysOn />,
+  <DistinctFilter key="subject" source="subject" />,
+  <SelectInput
+    key="leadStatus"
+    source="leadStatus"
+    choices={leadStatusChoices}
+    emptyText="resources.detections.filters.all"
+  />,
+];
+
+function ExportButton() {
+  const { filterValues } = useListContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const period = {
+    dateStart: filterValues.dateStart as string | undefined,
+    dateEnd: filterValues.dateEnd as string | undefined,
+  };
+  const run = async () => {
+    if (!isPeriod(period)) return notify('resources.detections.export.need_period', { type: 'warning' });
+    setBusy(true);
+    try {
+      const name = await exportDetections(period.dateStart!, period.dateEnd!);
+      notify('resources.detections.export.done', { type: 'success', messageArgs: { name } });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      label="resources.detections.export.button"
+      onClick={run}
+      disabled={busy}
+      startIcon={<DownloadIcon />}
+    />
+  );
+}
+
+function ListActions() {
+  const navigate = useNavigate();
+  return (
+    <TopToolbar>
+      <CreateButton to={`${MONITOR_PATH}/create`} label="resources.detections.create" />
+      <ExportButton />
+      <Button
+        label="resources.detections.import.menu"
+        onClick={() => navigate(`${MONITOR_PATH}/import`)}
+        startIcon={<UploadFileIcon />}
+      />
+      <Button
+        label="resources.detections.agent_mail.menu"
+        onClick={() => navigate(`${MONITOR_PATH}/agent-mail`)}
+        startIcon={<MailIcon />}
+      />
+      <Button
+        label="resources.detections.crm_sync.menu"
+        onClick={() => navigate(`${MONITOR_PATH}/crm-sync`)}
+        startIcon={<SyncIcon />}
+      />
+    </TopToolbar>
+  );
+}
+
+function SendToAgentBulkButton() {
+  const { selectedIds } = useListContext();
+  const navigate = useNavigate();
+  return (
+    <Button
+      label="resources.detections.agent_mail.bulk"
+      startIcon={<MailIcon />}
+      onClick={() => navigate(`${MONITOR_PATH}/agent-mail`, { state: { auditIds: selectedIds } })}
+    />
+  );
+}
+
+const BulkActions = () => (
+  <>
+    <SendToAgentBulkButton />
+    <BulkDeleteWithConfirmButton mutationMode="pessimistic" />
+  </>
+);
+
+function AgentField() {
+  const record = useRecordContext<DetectionRecord>();
+  return <>{record?.agent ? `${record.agent.name} ${record.agent.surname}` : ''}</>;
+}
+
+function RowActions() {
+  const record = useRecordContext<DetectionRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
+      <EditButton to={`${MONITOR_PATH}/${record.id}`} />
+      <LeadButton />
+      <DeleteWithConfirmButton
+        mutationMode="pessimistic"
+        redirect={false}
+        confirmTitle={translate('resources.detections.delete_title', { id: record.id })}
+        confirmContent="resources.detections.delete_content"
+      />
+    </Box>
+  );
+}
+
+function ListProblems() {
+  const { error, filterValues } = useListContext();
+  const translate = useTranslate();
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 1 }}>
+        {translate('resources.detections.load_error', { message: error.message })}
+      </Alert>
+    );
+  if (filterValues.dateStart && filterValues.dateEnd && filterValues.dateStart > filterValues.dateEnd) {
+    return (
+      <Alert severity="warning" sx={{ m: 1 }}>
+        {translate('resources.detections.filters.bad_period')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return <Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>;
+}
+
+/** /media/monitor (Rilevazioni): the detections of a period with the query-field filters. */
+export function DetectionList() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {translate('resources.detections.title')}
+      </Typography>
+      <List
+        resource="detections"
+        title={translate('resources.detections.title')}
+        filters={detectionFilters}
+        filterDefaultValues={lastDays(90)}
+        actions={<ListActions />}
+        perPage={25}
+        sort={{ field: 'detectionDate', order: 'DESC' }}
+        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        exporter={false}
+        empty={false}
+      >
+        <ListProblems />
+        <DataTable
+          rowClick={(id) => `${MONITOR_PATH}/${id}`}
+          bulkActionButtons={<BulkActions />}
+          empty={<Empty />}
+        >
+          <DataTable.Col source="auditId" />
+          <DataTable.Col source="detectionDate" />
+          <DataTable.Col source="mediaOwner" />
+          <DataTable.Col source="brandName" />
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="agent" field={AgentField} />
+          <DataTable.Col source="municipality" />
+          <DataTable.Col source="format" />
+          <DataTable.Col source="leadStatus" field={LeadStatusField} />
+          <DataTable.Col label="resources.detections.actions" disableSort>
+            <RowActions />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { RaRecord } from 'react-admin';
+
+/**
+ * The `detections` resource (Rilevazioni). Its screens are routed at /media/monitor by
+ * src/routes.tsx (src/pages/media/MediaMonitorPage.tsx), so the definition carries none itself.
+ */
+export const detectionsResource = {
+  name: 'detections',
+  icon: VisibilityIcon,
+  recordRepresentation: (record: RaRecord) =>
+    `${String(record.brandName ?? '')} – ${String(record.detectionDate ?? '')}`,
+};

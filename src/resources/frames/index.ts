@@ -1,0 +1,1 @@
+export { SystemFrames } from './SystemFrames';

@@ -1,0 +1,150 @@
+import { Alert, Box, Button, Card, CardContent, Chip, Drawer, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateField,
+  List,
+  ListBase,
+  NumberField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
+import { AppPagination } from '@/layout/Pagination';
+import { euro, itDate } from '@/pages/shared/EstimateView';
+import { estimateEditorPath, newEstimatePath } from '@/resources/estimates/paths';
+
+const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
+const SOURCES = ['manual', 'mediamonitor'];
+
+function OpportunityDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetOne('opportunities', { id });
+  const { canAccess: canEstimate } = useCanAccess({ resource: 'estimates', action: 'create' });
+  const { canAccess: canListEstimates } = useCanAccess({ resource: 'estimates', action: 'list' });
+  const { canAccess: canAdvertiser } = useCanAccess({ resource: 'advertisers', action: 'show' });
+  const t = (k: string) => translate(`resources.opportunities.fields.${k}`);
+  return (
+    <Box sx={{ width: { xs: '100vw', sm: 560 }, p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} role="region" aria-label={translate('resources.opportunities.detail')}>
+      <Button onClick={onClose} sx={{ alignSelf: 'flex-start' }}>{translate('ra.action.close')}</Button>
+      {error ? <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert> : null}
+      {isPending || !data ? null : (
+        <>
+          <Typography variant="h6" component="h2">{String(data.name)}</Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+            <Typography variant="body2" color="text.secondary">{t('advertiserName')}</Typography>
+            <Typography variant="body2">
+              {canAdvertiser ? <RouterLink to={`/advertisers/${String(data.advertiserId)}`}>{String(data.advertiserName)}</RouterLink> : String(data.advertiserName)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">{t('salesName')}</Typography>
+            <Typography variant="body2">{String(data.salesName)}</Typography>
+            <Typography variant="body2" color="text.secondary">{t('status')}</Typography>
+            <Box><Chip size="small" label={translate(`resources.opportunities.status.${String(data.status)}`)} /></Box>
+            <Typography variant="body2" color="text.secondary">{t('amount')}</Typography>
+            <Typography variant="body2">{euro(data.amount)}</Typography>
+            <Typography variant="body2" color="text.secondary">{t('expectedCloseDate')}</Typography>
+            <Typography variant="body2">{itDate(data.expectedCloseDate)}</Typography>
+            <Typography variant="body2" color="text.secondary">{t('source')}</Typography>
+            <Typography variant="body2">{translate(`resources.opportunities.source.${String(data.source)}`)}</Typography>
+          </Box>
+          {canListEstimates ? (<>
+          <Typography variant="subtitle1" component="h3">{translate('resources.estimates.name', { smart_count: 2 })}</Typography>
+          <ListBase resource="estimates" filter={{ opportunityId: id }} perPage={50} disableSyncWithLocation>
+            <DataTable
+              rowClick={canEstimate ? (eid) => estimateEditorPath(eid) : false}
+              bulkActionButtons={false}
+              empty={<Typography variant="body2" sx={{ p: 1 }}>{translate('resources.opportunities.no_estimates')}</Typography>}
+            >
+              <DataTable.Col source="name" disableSort label="resources.estimates.fields.name" />
+              <DataTable.Col source="status" disableSort label="resources.estimates.fields.status" render={(r) => translate(`resources.estimates.status.${String(r.status)}`)} />
+              <DataTable.Col source="total" disableSort label="resources.estimates.fields.total" render={(r) => euro(r.total)} />
+            </DataTable>
+          </ListBase>
+          </>) : null}
+          {canEstimate ? (
+            <Button variant="contained" component={RouterLink} to={newEstimatePath(id)} startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }}>
+              {translate('resources.opportunities.new_estimate')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** /opportunities (every role): paged, sorted and filtered list; ?id=… opens the detail with its advertiser and estimates. */
+export default function OpportunitiesPage() {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id'));
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete('id');
+    setParams(next);
+  };
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="resources.opportunities.search" />,
+    <SelectInput key="status" source="status" choices={STATUSES.map((s) => ({ id: s, name: `resources.opportunities.status.${s}` }))} alwaysOn />,
+    <SelectInput key="source" source="source" choices={SOURCES.map((s) => ({ id: s, name: `resources.opportunities.source.${s}` }))} />,
+    <ReferenceInput key="advertiserId" source="advertiserId" reference="advertisers">
+      <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} label="resources.opportunities.fields.advertiserName" />
+    </ReferenceInput>,
+  ];
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {translate('resources.opportunities.name', { smart_count: 2 })}
+      </Typography>
+      <List
+        resource="opportunities"
+        title={translate('resources.opportunities.name', { smart_count: 2 })}
+        filters={filters}
+        perPage={OPPORTUNITY_LIST_DEFAULTS.perPage}
+        sort={{ field: 'createdAt', order: OPPORTUNITY_LIST_DEFAULTS.sort }}
+        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
+        exporter={false}
+        empty={false}
+      >
+        <DataTable
+          rowClick={(rid) => {
+            const next = new URLSearchParams(params);
+            next.set('id', String(rid));
+            setParams(next);
+            return false;
+          }}
+          bulkActionButtons={false}
+          empty={<Typography sx={{ p: 2 }}>{translate('resources.opportunities.empty')}</Typography>}
+        >
+          <DataTable.Col source="name" />
+          <DataTable.Col source="advertiserName" />
+          <DataTable.Col source="salesName" />
+          <DataTable.Col source="status" render={(r) => translate(`resources.opportunities.status.${String(r.status)}`)} />
+          <DataTable.Col source="amount">
+            <NumberField source="amount" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col source="expectedCloseDate">
+            <DateField source="expectedCloseDate" locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt">
+            <DateField source="createdAt" locales="it-IT" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      <Drawer anchor="right" open={Number.isInteger(id) && id > 0} onClose={close}>
+        {id > 0 ? (
+          <Card elevation={0}>
+            <CardContent>
+              <OpportunityDetail id={id} onClose={close} />
+            </CardContent>
+          </Card>
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Loading, Title, useGetList, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { callOrThrow } from '@/api/http';
+import { estimateApi } from '@/api/estimate';
+import type { SchemaEstimate } from '@/api/generated/estimate';
+import type { Campaign } from '@/dataProviders/campaigns';
+import { downloadOrderDocument, type Order, type OrderDocument } from '@/dataProviders/orders';
+import type { Planning } from '@/dataProviders/plannings';
+import { day, errorMessage, euro, mayOpen, period, StateMessage } from './common';
+import { FileTable } from './OrderDocumentsPage';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card component="section" sx={{ mt: 2 }} aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EstimateLines({ estimateId }: { estimateId: number | null }) {
+  const translate = useTranslate();
+  const [estimate, setEstimate] = useState<SchemaEstimate | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!estimateId) return;
+    callOrThrow(estimateApi().GET('/{id}', { params: { path: { id: estimateId } } }))
+      .then(setEstimate)
+      .catch(setError);
+  }, [estimateId]);
+  if (!estimateId)
+    return <Alert severity="info">{translate('resources.orders.visualizer.noEstimate')}</Alert>;
+  if (error)
+    return <Alert severity="error">{errorMessage(error, translate('resources.orders.errors.load'))}</Alert>;
+  if (!estimate) return <Loading />;
+  if (!estimate.lines.length)
+    return <Alert severity="info">{translate('resources.orders.visualizer.noLines')}</Alert>;
+  return (
+    <>
+      <Typography variant="body2" gutterBottom>{`${estimate.id} – ${estimate.name}`}</Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('resources.orders.visualizer.line.description')}</TableCell>
+            <TableCell>{translate('resources.orders.visualizer.line.quantity')}</TableCell>
+            <TableCell>{translate('resources.orders.fields.period')}</TableCell>
+            <TableCell>{translate('resources.orders.visualizer.line.unitPrice')}</TableCell>
+            <TableCell>{translate('resources.orders.visualizer.line.total')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {estimate.lines.map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>{l.description}</TableCell>
+              <TableCell>{l.quantity}</TableCell>
+              <TableCell>{period(l.periodStart, l.periodEnd)}</TableCell>
+              <TableCell>{euro(l.unitPrice)}</TableCell>
+              <TableCell>{euro(l.total)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+/** /orders/orderVisualizer?id=: an order with its estimate lines, documents, campaigns and plannings, read only. */
+export default function OrderVisualizerPage() {
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('id'));
+  const valid = Number.isInteger(orderId) && orderId > 0;
+  const translate = useTranslate();
+  const { data: order, isPending, error } = useGetOne<Order>('orders', { id: orderId }, { enabled: valid });
+  const documents = useGetManyReference<OrderDocument>(
+    'orderDocuments',
+    {
+      target: 'orderId',
+      id: orderId,
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: 'uploadedAt', order: 'DESC' },
+    },
+    { enabled: valid },
+  );
+  const campaigns = useGetList<Campaign>(
+    'campaigns',
+    {
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: 'periodStart', order: 'ASC' },
+      filter: { orderId },
+    },
+    { enabled: valid },
+  );
+  const campaignIds = (campaigns.data ?? []).map((c) => c.id);
+  const plannings = useGetList<Planning>(
+    'plannings',
+    {
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: 'periodStart', order: 'ASC' },
+      filter: { campaignId: campaignIds },
+    },
+    { enabled: campaignIds.length > 0 },
+  );
+  const title = translate('resources.orders.visualizer.title', { code: order?.code ?? '' });
+  if (!valid) return <Alert severity="warning">{translate('resources.orders.visualizer.missingId')}</Alert>;
+  if (isPending) return <Loading />;
+  if (error || !order)
+    return <StateMessage error={error ?? new Error(translate('resources.orders.errors.load'))} />;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="order-visualizer">
+      <Title title={title} />
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Section title={translate('resources.orders.visualizer.order')}>
+        <Grid container spacing={2}>
+          {(
+            [
+              ['code', order.code],
+              ['status', translate(`resources.orders.status.${order.status}`)],
+              ['total', euro(order.total)],
+              ['orderDate', day(order.orderDate)],
+              ['period', period(order.periodStart, order.periodEnd)],
+              ['advertiserId', String(order.advertiserId)],
+              ['notes', order.notes ?? '—'],
+            ] as const
+          ).map(([field, value]) => (
+            <Grid key={field} size={{ xs: 12, sm: 6, md: 3 }}>
+              <Typography variant="caption" color="text.secondary">
+                {translate(`resources.orders.fields.${field}`)}
+              </Typography>
+              <Typography>{value}</Typography>
+            </Grid>
+          ))}
+        </Grid>
+      </Section>
+      <Section title={translate('resources.orders.visualizer.estimate')}>
+        <EstimateLines estimateId={order.estimateId} />
+      </Section>
+      <Section title={translate('resources.orders.documents.title')}>
+        <StateMessage
+          error={documents.error}
+          empty={documents.data?.length === 0 ? translate('resources.orders.documents.empty') : undefined}
+        >
+          <FileTable rows={documents.data ?? []} onDownload={downloadOrderDocument} />
+        </StateMessage>
+      </Section>
+      <Section title={translate('resources.orders.campaigns.title')}>
+        <StateMessage
+          error={campaigns.error}
+          empty={campaigns.data?.length === 0 ? translate('resources.orders.campaigns.empty') : undefined}
+        >
+          <Table size="small">
+            <TableBody>
+              {(campaigns.data ?? []).map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>
+                    {mayOpen(`/campaigns/${c.id}`) ? (
+                      <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                    ) : (
+                      c.name
+                    )}
+                  </TableCell>
+                  <TableCell>{translate(`resources.campaigns.status.${c.status}`)}</TableCell>
+                  <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
+                  <TableCell>{euro(c.budget)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </StateMessage>
+      </Section>
+      <Section title={translate('resources.plannings.name', { smart_count: 2 })}>
+        <StateMessage
+          error={plannings.error}
+          empty={
+            !campaignIds.length || plannings.data?.length === 0
+              ? translate('resources.plannings.empty')
+              : undefined
+          }
+        >
+          <Table size="small">
+            <TableBody>
+              {(plannings.data ?? []).map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>
+                    {mayOpen(`/plannings/${p.id}`) ? (
+                      <RouterLink to={`/plannings/${p.id}`}>{p.name}</RouterLink>
+                    ) : (
+                      p.name
+                    )}
+                  </TableCell>
+                  <TableCell>{period(p.periodStart, p.periodEnd)}</TableCell>
+                  <TableCell>
+                    {translate('resources.plannings.totals', {
+                      systems: p.totals.systems,
+                      amount: euro(p.totals.amount),
+                    })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </StateMessage>
+      </Section>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { Box } from '@mui/material';
+import { getRuntimeConfig } from '@/config/environment';
+
+export interface MapPoint {
+  id: number;
+  latitude: number;
+  longitude: number;
+  label: string;
+  /** booked (blue), free (green), taken (red) */
+  tone: 'booked' | 'free' | 'taken';
+}
+
+const COLOURS = { booked: '#0a3f8a', free: '#2e7d32', taken: '#c62828' } as const;
+
+function Fit({ points }: { points: MapPoint[] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!points.length) return;
+    map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])).pad(0.2), { maxZoom: 14 });
+  }, [map, points]);
+  return null;
+}
+
+/** Systems as circle markers (they need no images nor tiles); a tile layer only when `tileUrl` is configured. */
+export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; label: string; onSelect?: (id: number) => void }) {
+  const tileUrl = getRuntimeConfig().tileUrl;
+  return (
+    <Box sx={{ height: 360, my: 2, border: 1, borderColor: 'divider', bgcolor: '#eef2f6' }} role="region" aria-label={label} data-testid="planning-map">
+      <MapContainer center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
+        {tileUrl ? <TileLayer url={tileUrl} /> : null}
+        {points.map((p) => (
+          <CircleMarker
+            key={p.id}
+            center={[p.latitude, p.longitude]}
+            radius={7}
+            pathOptions={{ color: COLOURS[p.tone], fillColor: COLOURS[p.tone], fillOpacity: 0.8 }}
+            eventHandlers={onSelect ? { click: () => onSelect(p.id) } : undefined}
+          >
+            <Tooltip>{p.label}</Tooltip>
+          </CircleMarker>
+        ))}
+        <Fit points={points} />
+      </MapContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { PlaylistsList } from './PlaylistsList';
+export { withItemOrder } from './PlaylistInputs';

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Box, Button, Dialog, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Create,
+  DataTable,
+  DateField,
+  DeleteWithConfirmButton,
+  Edit,
+  FunctionField,
+  List,
+  ReferenceField,
+  ResourceContextProvider,
+  SearchInput,
+  SimpleForm,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { Show } from '@/api/device';
+import { AppPagination } from '@/layout/Pagination';
+import { notifyError } from '../circuits/errors';
+import { PlaylistsList } from '../playlists/PlaylistsList';
+import { ShowInputs } from './ShowInputs';
+
+function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
+  const translate = useTranslate();
+  const record = useRecordContext<Show>();
+  if (!record) return null;
+  return (
+    <>
+      <Button size="small" onClick={() => onEdit(record)} aria-label={translate('resources.shows.actions.edit_one', { name: record.name })}>
+        {translate('ra.action.edit')}
+      </Button>
+      <DeleteWithConfirmButton
+        mutationMode="pessimistic"
+        redirect={false}
+        confirmTitle={translate('resources.shows.messages.delete_title', { name: record.name })}
+        confirmContent="resources.shows.messages.delete_content"
+      />
+    </>
+  );
+}
+
+function ShowsList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
+  const close = () => setEditing(null);
+  const options = {
+    onSuccess: () => {
+      notify('resources.shows.messages.saved', { type: 'success' });
+      close();
+    },
+    onError: (e: unknown) => notifyError(notify, e),
+  };
+  return (
+    <ResourceContextProvider value="shows">
+      <List
+        title={translate('resources.shows.name', { smart_count: 2 })}
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        sort={{ field: 'startDate', order: 'DESC' }}
+        perPage={25}
+        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
+        exporter={false}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              {translate('resources.shows.actions.create')}
+            </Button>
+          </TopToolbar>
+        }
+      >
+        <DataTable bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="playlistId">
+            <ReferenceField source="playlistId" reference="playlists" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="startDate">
+            <DateField source="startDate" locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col source="endDate">
+            <DateField source="endDate" locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col label="resources.shows.fields.deviceIds" disableSort>
+            <FunctionField<Show> render={(r) => r.deviceIds.length} />
+          </DataTable.Col>
+          <DataTable.Col label="resources.devices.actions.actions" disableSort>
+            <RowActions onEdit={setEditing} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      <Dialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="show-dialog-title">
+        <DialogTitle id="show-dialog-title">{translate(editing === 'new' ? 'resources.shows.actions.create' : 'resources.shows.actions.edit')}</DialogTitle>
+        <DialogContent>
+          {editing === 'new' ? (
+            <Create resource="shows" redirect={false} title=" " mutationOptions={options}>
+              <SimpleForm defaultValues={{ deviceIds: [] }}>
+                <ShowInputs />
+              </SimpleForm>
+            </Create>
+          ) : editing ? (
+            <Edit resource="shows" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
+              <SimpleForm>
+                <ShowInputs />
+              </SimpleForm>
+            </Edit>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </ResourceContextProvider>
+  );
+}
+
+/** The show manager: shows (a playlist on players for a period) and playlists. */
+export function ShowManager({ initialTab = 0 }: { initialTab?: 0 | 1 }) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<number>(initialTab);
+  return (
+    <Box sx={{ p: 1 }}>
+      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
+        {translate('resources.shows.manager')}
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
+        <Tab label={translate('resources.shows.name', { smart_count: 2 })} />
+        <Tab label={translate('resources.playlists.name', { smart_count: 2 })} />
+      </Tabs>
+      {tab === 0 ? <ShowsList /> : <PlaylistsList />}
+    </Box>
+  );
+}
+
+/** /shows-manage/manage */
+export default function ShowsPage() {
+  return <ShowManager initialTab={0} />;
+}

@@ -1,0 +1,2 @@
+export { default as ShowsPage, ShowManager } from './ShowsPage';
+export { default as PlayerDoohPage } from './PlayerDoohPage';

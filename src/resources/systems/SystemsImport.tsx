@@ -1,0 +1,135 @@
+import { useRef, useState } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Title } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { rejectionsOf, type ImportReport, type ImportRejection } from '@/api/systems';
+import { systemsDataProvider as dp } from '@/dataProviders/systems';
+import { errorText, useT, useSay } from './shared';
+
+type Result =
+  { ok: true; report: ImportReport } | { ok: false; message: string; rejected: ImportRejection[] };
+
+/** The import of systems: the template, the upload with progress, the per-row result. */
+export default function SystemsImport() {
+  const t = useT();
+  const notify = useSay();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number>();
+  const [result, setResult] = useState<Result>();
+  const [fileName, setFileName] = useState<string>();
+
+  const download = async () => {
+    try {
+      await dp.downloadTemplate();
+    } catch (e) {
+      notify(errorText(e), 'error');
+    }
+  };
+  const upload = async (file: File) => {
+    setResult(undefined);
+    setFileName(file.name);
+    setProgress(0);
+    try {
+      const report = await dp.importSystems(file, setProgress);
+      setResult({ ok: true, report });
+      notify(t('import.done', { created: report.created, updated: report.updated }), 'success');
+    } catch (e) {
+      setResult({ ok: false, message: errorText(e), rejected: rejectionsOf(e) });
+      notify(errorText(e), 'error');
+    } finally {
+      setProgress(undefined);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Box component="section" sx={{ py: 2, maxWidth: 900 }}>
+      <Title title={t('import.title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('import.title')}
+      </Typography>
+      <Paper sx={{ p: 2 }}>
+        <Typography sx={{ mb: 2 }}>{t('import.intro')}</Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
+            {t('import.template')}
+          </Button>
+          <Button
+            variant="contained"
+            component="label"
+            startIcon={<UploadFileIcon />}
+            disabled={progress !== undefined}
+          >
+            {t('import.upload')}
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              data-testid="import-input"
+              onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+            />
+          </Button>
+          <Button component={RouterLink} to="/systems-manage/manage">
+            {t('import.back')}
+          </Button>
+        </Stack>
+        {progress !== undefined ? (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="body2">
+              {t(progress < 1 ? 'import.uploading' : 'import.processing', { name: fileName })}
+            </Typography>
+            <LinearProgress
+              variant={progress < 1 ? 'determinate' : 'indeterminate'}
+              value={Math.round(progress * 100)}
+              aria-label={t('import.uploading', { name: fileName })}
+            />
+          </Box>
+        ) : null}
+        {result?.ok ? (
+          <Alert severity="success" sx={{ mt: 2 }} data-testid="import-result">
+            {t('import.done', { created: result.report.created, updated: result.report.updated })}
+          </Alert>
+        ) : null}
+        {result && !result.ok ? (
+          <Box sx={{ mt: 2 }} data-testid="import-result">
+            <Alert severity="error">{result.message}</Alert>
+            {result.rejected.length ? (
+              <Table size="small" sx={{ mt: 1 }} aria-label={t('import.rejected')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('import.row')}</TableCell>
+                    <TableCell>{t('import.reason')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {result.rejected.map((r) => (
+                    <TableRow key={`${r.row}-${r.reason}`} data-rejected-row={r.row}>
+                      <TableCell>{t('import.row_n', { row: r.row })}</TableCell>
+                      <TableCell>{r.reason}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : null}
+          </Box>
+        ) : null}
+      </Paper>
+    </Box>
+  );
+}

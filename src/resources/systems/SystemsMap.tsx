@@ -1,0 +1,258 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import Supercluster from 'supercluster';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import ListIcon from '@mui/icons-material/List';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Title } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SystemMarker } from '@/api/systems';
+import { MAP_BOUNDS_BIAS } from '@/config/constants';
+import { getRuntimeConfig } from '@/config/environment';
+import { isFilteredSearch, systemsDataProvider as dp } from '@/dataProviders/systems';
+import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemsList';
+import { errorText, useDebounced, useLookups, useT } from './shared';
+
+type Props = { marker: SystemMarker };
+type Feature = Supercluster.PointFeature<Props>;
+type ClusterOrPoint = Supercluster.ClusterFeature<Supercluster.AnyProps> | Supercluster.PointFeature<Props>;
+
+const STATUS_COLOURS: Record<string, string> = {
+  active: '#2e7d32',
+  initialized: '#0a3f8a',
+  maintenance: '#ed6c02',
+  removed: '#757575',
+};
+
+const pointIcon = (m: SystemMarker) =>
+  L.divIcon({
+    className: 'system-marker',
+    html: `<div style="width:14px;height:14px;border-radius:50%;background:${STATUS_COLOURS[m.status] ?? '#0a3f8a'};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
+    iconSize: [14, 14],
+    iconAnchor: [7, 7],
+  });
+const clusterIcons = new Map<number, L.DivIcon>();
+const clusterIcon = (count: number) => {
+  const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 44 : 52;
+  const key = size * 1e6 + count;
+  if (!clusterIcons.has(key)) {
+    clusterIcons.set(
+      key,
+      L.divIcon({
+        className: 'system-cluster',
+        html: `<div style="width:${size}px;height:${size}px;line-height:${size}px;border-radius:50%;background:rgba(10,63,138,.85);color:#fff;text-align:center;font:600 12px sans-serif;border:3px solid rgba(255,255,255,.8)">${count}</div>`,
+        iconSize: [size, size],
+        iconAnchor: [size / 2, size / 2],
+      }),
+    );
+  }
+  return clusterIcons.get(key)!;
+};
+
+interface View {
+  bounds: L.LatLngBounds;
+  zoom: number;
+}
+
+/** Reports the viewport on load and after every move / zoom. */
+function ViewWatcher({ onView }: { onView: (v: View) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    onView({ bounds: map.getBounds(), zoom: map.getZoom() });
+  }, [map, onView]);
+  useMapEvents({ moveend: () => onView({ bounds: map.getBounds(), zoom: map.getZoom() }) });
+  return null;
+}
+
+function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Supercluster<Props> }) {
+  const map = useMap();
+  const t = useT();
+  const [lng, lat] = feature.geometry.coordinates;
+  const props = feature.properties as Supercluster.ClusterProperties & Partial<Props>;
+  if (props.cluster) {
+    return (
+      <Marker
+        position={[lat, lng]}
+        icon={clusterIcon(props.point_count)}
+        title={t('map.cluster', { smart_count: props.point_count })}
+        eventHandlers={{
+          click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(props.cluster_id), 18)),
+        }}
+      />
+    );
+  }
+  const m = props.marker!;
+  return (
+    <Marker position={[lat, lng]} icon={pointIcon(m)} title={`${m.code} · ${m.name}`} alt={m.code}>
+      <Popup>
+        <Box data-testid="map-popup" sx={{ minWidth: 200 }}>
+          <Typography variant="subtitle2">
+            {m.code} · {m.name}
+          </Typography>
+          <Typography variant="body2">
+            {m.address}, {m.municipality}
+          </Typography>
+          <Typography variant="body2">
+            {m.type} · {t(`systemTypes.${m.systemType}`)} · {t(`statuses.${m.status}`)}
+          </Typography>
+          <RouterLink to={`/systems-manage/${m.id}`}>{t('map.open')}</RouterLink>
+        </Box>
+      </Popup>
+    </Marker>
+  );
+}
+
+/** /systems-manage/map: every system on a map, clustered, loaded by viewport through POST /system/inAreaList. */
+export default function SystemsMap() {
+  const t = useT();
+  const tileUrl = getRuntimeConfig().tileUrl;
+  const [view, setView] = useState<View>();
+  const [markers, setMarkers] = useState<SystemMarker[]>([]);
+  const [loadedView, setLoadedView] = useState<View>();
+  const [error, setError] = useState<string>();
+  const [filter, setFilter] = useState<SystemFilterValues>({});
+  const [showFilters, setShowFilters] = useState(false);
+  const [allowedIds, setAllowed] = useState<Set<number>>();
+  const { lookups } = useLookups(showFilters);
+  const debounced = useDebounced(view, 300);
+  const request = useRef(0);
+
+  // The viewport's markers (debounced on move / zoom).
+  useEffect(() => {
+    if (!debounced) return;
+    const b = debounced.bounds;
+    const n = ++request.current;
+    dp.inAreaList(
+      {
+        north: Math.min(90, b.getNorth()),
+        south: Math.max(-90, b.getSouth()),
+        east: Math.min(180, b.getEast()),
+        west: Math.max(-180, b.getWest()),
+      },
+      filter.type ?? 'ALL',
+      MAP_BOUNDS_BIAS,
+    )
+      .then((list) => {
+        if (n !== request.current) return;
+        setMarkers(list);
+        setError(undefined);
+      })
+      .catch((e: unknown) => n === request.current && setError(errorText(e)))
+      .finally(() => n === request.current && setLoadedView(debounced));
+  }, [debounced, filter.type]);
+
+  // Filters beyond type: the ids of the filtered search, intersected with the viewport.
+  const filtered = isFilteredSearch(filter as Record<string, unknown>);
+  useEffect(() => {
+    if (!filtered) return;
+    let live = true;
+    dp.filteredSearch(filter as Record<string, unknown>)
+      .then((page) => live && setAllowed(new Set(page.content.map((s) => s.id))))
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [filter, filtered]);
+
+  const allowed = filtered ? allowedIds : undefined;
+  const loading = Boolean(debounced) && loadedView !== debounced;
+  const shown = useMemo(
+    () => (allowed ? markers.filter((m) => allowed.has(m.id)) : markers),
+    [markers, allowed],
+  );
+  const index = useMemo(() => {
+    const sc = new Supercluster<Props>({ radius: 60, maxZoom: 17 });
+    sc.load(
+      shown.map<Feature>((m) => ({
+        type: 'Feature',
+        properties: { marker: m },
+        geometry: { type: 'Point', coordinates: [m.longitude, m.latitude] },
+      })),
+    );
+    return sc;
+  }, [shown]);
+  const clusters = useMemo(() => {
+    if (!view) return [];
+    const b = view.bounds;
+    return index.getClusters(
+      [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+      Math.round(view.zoom),
+    ) as ClusterOrPoint[];
+  }, [index, view]);
+
+  return (
+    <Box component="section" sx={{ py: 2 }}>
+      <Title title={t('map.title')} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ mr: 2 }}>
+          {t('map.title')}
+        </Typography>
+        <KindSwitch value={filter.type} onChange={(type) => setFilter({ ...filter, type })} />
+        <Button
+          startIcon={<FilterListIcon />}
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+        >
+          {t('list.filters')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {loading ? <CircularProgress size={20} aria-label={t('list.loading')} /> : null}
+        <Typography variant="body2" data-testid="map-count">
+          {t('map.count', { smart_count: shown.length })}
+        </Typography>
+        <Button component={RouterLink} to="/systems-manage/manage" startIcon={<ListIcon />}>
+          {t('map.list')}
+        </Button>
+      </Stack>
+      {showFilters ? <SystemFilters value={filter} onChange={setFilter} lookups={lookups} /> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('map.error', { message: error })}
+        </Alert>
+      ) : null}
+      {!tileUrl ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('map.no_tiles')}
+        </Alert>
+      ) : null}
+      {!loading && view && !shown.length && !error ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('map.empty')}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          height: 'calc(100vh - 240px)',
+          minHeight: 420,
+          bgcolor: '#e8eef5',
+          borderRadius: 1,
+          overflow: 'hidden',
+        }}
+        data-testid="systems-map"
+      >
+        <MapContainer
+          center={[42.5, 12.5]}
+          zoom={6}
+          style={{ height: '100%', width: '100%' }}
+          preferCanvas={false}
+        >
+          {tileUrl ? <TileLayer url={tileUrl} /> : null}
+          <ViewWatcher onView={setView} />
+          {clusters.map((f) => (
+            <ClusterMarker
+              key={
+                (f.properties as { cluster?: boolean; cluster_id?: number }).cluster
+                  ? `c${(f.properties as { cluster_id: number }).cluster_id}`
+                  : `p${(f.properties as Props).marker.id}`
+              }
+              feature={f}
+              index={index}
+            />
+          ))}
+        </MapContainer>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { default as TeamsPage } from './TeamsPage';
+export { SystemLinks } from './SystemLinks';

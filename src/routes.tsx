@@ -1,0 +1,109 @@
+import type { ComponentType } from 'react';
+import { Route } from 'react-router-dom';
+import { RouteGuard } from '@/auth/RouteGuard';
+import { lazyPage, type PageLoader } from '@/layout/lazyPage';
+
+/**
+ * Every route of spec §2, spelled exactly as the spec writes it.
+ *
+ * A domain engineer replaces ONLY their own line, e.g.
+ *   { path: '/systems-manage/manage', page: page(() => import('@/resources/systems/SystemsManage')) },
+ * where the module's default export is the page component. Who may open a path is decided by
+ * src/auth/permissions.ts (ROUTE_PERMISSIONS), never here.
+ */
+export interface PageRoute {
+  path: string;
+  page: ComponentType;
+}
+
+/** A private page: lazily loaded, the simple loading animation inside the layout. */
+export const page = (loader: PageLoader) => lazyPage(loader, { loading: 'simple' });
+/** A public page: lazily loaded, the full-screen loading animation. */
+export const publicPage = (loader: PageLoader) => lazyPage(loader, { loading: 'fullScreen' });
+
+/** Spec §2 private screens (inside the layout, behind the route guard). */
+export const PRIVATE_ROUTES: readonly PageRoute[] = [
+  { path: '/', page: page(() => import('@/resources/systems/SystemsList')) },
+  // Patrimonio
+  { path: '/systems-manage/map', page: page(() => import('@/resources/systems/SystemsMap')) },
+  { path: '/systems-manage/manage', page: page(() => import('@/resources/systems/SystemsList')) },
+  { path: '/systems-manage/manage/import', page: page(() => import('@/resources/systems/SystemsImport')) },
+  { path: '/systems-manage/manage/new', page: page(() => import('@/resources/systems/SystemForm')) },
+  { path: '/systems-manage/:id', page: page(() => import('@/resources/systems/SystemShow')) },
+  { path: '/systems-manage/:id/edit', page: page(() => import('@/resources/systems/SystemForm')) },
+  { path: '/circuit-manage/manage', page: page(() => import('@/resources/circuits/CircuitsPage')) },
+  { path: '/providers/manage', page: page(() => import('@/resources/teams/TeamsPage')) },
+  // DOOH and shows
+  { path: '/dooh-manage/manage', page: page(() => import('@/resources/devices/DoohSystemsPage')) },
+  { path: '/dooh/players', page: page(() => import('@/resources/devices/DevicesPage')) },
+  { path: '/shows-manage/manage', page: page(() => import('@/resources/shows/ShowsPage')) },
+  { path: '/playerDOOH', page: page(() => import('@/resources/shows/PlayerDoohPage')) },
+  // Analytics and media monitor
+  { path: '/dashboard/analytics', page: page(() => import('@/pages/analytics/FunnelPage')) },
+  { path: '/DOOH/analytics', page: page(() => import('@/pages/analytics/DoohAnalyticsPage')) },
+  { path: '/media/analytics', page: page(() => import('@/pages/analytics/MediaAnalyticsPage')) },
+  // /media/monitor, /create, /:id, /import, /agent-mail, /crm-sync (the media monitor's pages)
+  { path: '/media/monitor/*', page: page(() => import('@/pages/media/MediaMonitorPage')) },
+  { path: '/media/manage', page: page(() => import('@/pages/media/ManagePage')) },
+  // Vendite
+  { path: '/campaigns', page: page(() => import('@/resources/campaigns/CampaignsPage')) },
+  { path: '/campaigns/:id', page: page(() => import('@/resources/campaigns/CampaignDetailPage')) },
+  { path: '/campaigns/:id/creatives', page: page(() => import('@/resources/creatives/CreativesPage')) },
+  { path: '/plannings', page: page(() => import('@/resources/plannings/PlanningsPage')) },
+  { path: '/plannings/:id', page: page(() => import('@/resources/plannings/PlanningDetailPage')) },
+  { path: '/plannings/:id/search', page: page(() => import('@/resources/plannings/PlanningSearchPage')) },
+  { path: '/advertisers', page: page(() => import('@/resources/advertisers/AdvertisersPage')) },
+  { path: '/advertisers/:id', page: page(() => import('@/resources/advertisers/AdvertiserDetailPage')) },
+  { path: '/estimates/products', page: page(() => import('@/resources/products/ProductsPage')) },
+  { path: '/estimates/manage', page: page(() => import('@/resources/estimates/EstimatesPage')) },
+  { path: '/orders', page: page(() => import('@/resources/orders/OrdersPage')) },
+  { path: '/orders/orderVisualizer', page: page(() => import('@/resources/orders/OrderVisualizerPage')) },
+  { path: '/orders/:id/documents', page: page(() => import('@/resources/orders/OrderDocumentsPage')) },
+  { path: '/orders/:id/campaigns', page: page(() => import('@/resources/orders/OrderCampaignsPage')) },
+  { path: '/opportunities', page: page(() => import('@/resources/opportunities/OpportunitiesPage')) },
+  // App shell
+  { path: '/settings/users/*', page: page(() => import('@/pages/settings/users/UsersPage')) },
+  { path: '/profile', page: page(() => import('@/pages/profile/ProfilePage')) },
+  { path: '/test', page: page(() => import('@/pages/test/TestPage')) },
+];
+
+/** Spec §2 public and error routes (no layout, no guard). */
+export const PUBLIC_ROUTES: readonly PageRoute[] = [
+  { path: '/login', page: publicPage(() => import('@/pages/public/LoginPage')) },
+  { path: '/logout', page: publicPage(() => import('@/pages/public/LogoutPage')) },
+  {
+    path: '/user/confirm/:confirmationToken',
+    page: publicPage(() => import('@/pages/public/ConfirmSignupPage')),
+  },
+  { path: '/forgot-password', page: publicPage(() => import('@/pages/public/ForgotPasswordPage')) },
+  { path: '/change-password', page: publicPage(() => import('@/pages/public/ChangePasswordPage')) },
+  { path: '/signup', page: publicPage(() => import('@/pages/public/SignupPage')) },
+  { path: '/new-password', page: publicPage(() => import('@/pages/public/NewPasswordPage')) },
+  // The shared-resource viewer: owned by the sales issue (it signs the guest in with loginAsGuest).
+  {
+    path: '/resource/:resourceType/:resourceId/token/:token/view',
+    page: publicPage(() => import('@/pages/shared/SharedResourcePage')),
+  },
+  { path: '/403', page: publicPage(() => import('@/pages/errors/ForbiddenPage')) },
+  { path: '/404', page: publicPage(() => import('@/pages/errors/NotFoundPage')) },
+];
+
+/** The <Route> elements of the private screens, each behind the route guard. */
+export function privateRouteElements() {
+  return PRIVATE_ROUTES.map(({ path, page: Page }) => (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RouteGuard>
+          <Page />
+        </RouteGuard>
+      }
+    />
+  ));
+}
+
+/** The <Route> elements of the public and error pages. */
+export function publicRouteElements() {
+  return PUBLIC_ROUTES.map(({ path, page: Page }) => <Route key={path} path={path} element={<Page />} />);
+}

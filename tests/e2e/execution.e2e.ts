@@ -1,0 +1,162 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './support/browser';
+
+/*
+ * ESECUZIONE as the admin: from an accepted estimate an order, a document, a connected campaign,
+ * its planning with three systems from the search (a fourth, booked elsewhere in the period, is
+ * refused naming that planning), a member and an attachment, the history, the order visualizer.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[] = [];
+let token = '';
+const STAMP = Date.now() % 100000;
+const CAMPAIGN = `E2E Campagna ${STAMP}`;
+const OTHER_PLANNING = `E2E Pianificazione concorrente ${STAMP}`;
+const DOC = `contratto_e2e_${STAMP}.pdf`;
+const ATTACHMENT = `brief_e2e_${STAMP}.pdf`;
+let orderId = 0;
+let campaignId = 0;
+let planningId = 0;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(sandboxUrl(path), {
+    method: init.method ?? 'GET',
+    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
+
+beforeAll(async () => {
+  const auth = await fetch(sandboxUrl('/user/oauth/token'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}` },
+    body: 'grant_type=password&username=admin&password=demo',
+  });
+  token = ((await auth.json()) as { access_token: string }).access_token;
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  errors = watchErrors(page);
+  await signIn(page, 'admin');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('execution: estimate → order → campaign → planning', () => {
+  it('creates an order from an accepted estimate that has none', async () => {
+    const estimates = await api<Array<{ id: number; status: string }>>('/estimate/estimate/getAllDto');
+    const orders = await api<Array<{ estimateId: number | null }>>('/order/orders');
+    const taken = new Set(orders.map((o) => o.estimateId));
+    const free = estimates.find((e) => e.status === 'accepted' && !taken.has(e.id));
+    expect(free, 'the seed leaves an accepted estimate without an order').toBeDefined();
+    await page.goto(appUrl('/orders'));
+    await page.getByRole('button', { name: 'Crea da preventivo' }).click();
+    await page.getByRole('combobox', { name: /preventivo/i }).click();
+    await page.getByRole('option', { name: new RegExp(`^${free!.id} – `) }).click();
+    await page.getByRole('button', { name: 'Crea ordine' }).click();
+    await page.waitForURL(/\/orders\/orderVisualizer\?id=\d+/);
+    orderId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByTestId('order-visualizer').waitFor();
+    const order = await api<{ estimateId: number; status: string }>(`/order/orders/${orderId}`);
+    expect(order).toMatchObject({ estimateId: free!.id, status: 'draft' });
+  });
+
+  it('uploads a document to the order', async () => {
+    await page.goto(appUrl(`/orders/${orderId}/documents`));
+    await page.getByRole('button', { name: 'Carica documento' }).waitFor();
+    await page.getByTestId('upload-input').setInputFiles(pdf(DOC));
+    await page.getByRole('cell', { name: DOC, exact: true }).waitFor();
+  });
+
+  it('creates a campaign connected to the order', async () => {
+    await page.goto(appUrl(`/orders/${orderId}/campaigns`));
+    await page.getByLabel(/^Nome/).fill(CAMPAIGN);
+    await page.getByRole('button', { name: 'Crea campagna' }).click();
+    await page.getByRole('link', { name: CAMPAIGN, exact: true }).waitFor();
+    const [campaign] = await api<Array<{ id: number; orderId: number }>>(`/campaign/v1/campaigns?filter=${encodeURIComponent(JSON.stringify({ q: CAMPAIGN }))}`);
+    expect(campaign.orderId).toBe(orderId);
+    campaignId = campaign.id;
+  });
+
+  it('plans it: three systems added from the search, one booked elsewhere refused with the conflict named', async () => {
+    const order = await api<{ periodStart: string; periodEnd: string; advertiserId: number }>(`/order/orders/${orderId}`);
+    // Another planning books a system in the same period.
+    const otherCampaign = await api<{ id: number }>('/campaign/v1/campaigns', {
+      method: 'POST',
+      body: { name: `E2E concorrente ${STAMP}`, advertiserId: order.advertiserId, periodStart: order.periodStart, periodEnd: order.periodEnd, budget: 0 },
+    });
+    const other = await api<{ id: number }>('/planner/v1/plannings', { method: 'POST', body: { name: OTHER_PLANNING, campaignId: otherCampaign.id, periodStart: order.periodStart, periodEnd: order.periodEnd } });
+    const page0 = await api<{ content: Array<{ id: number }> }>('/systems/v1/system/search/params?page=0&size=200&type=ALL', { method: 'POST', body: { type: 'ALL' } });
+    const ids = page0.content.map((s) => s.id);
+    const availability = await api<Array<{ systemId: number; free: boolean }>>(`/planner/v1/plannings/${other.id}/availability?${ids.map((i) => `systemIds=${i}`).join('&')}`);
+    const free = availability.filter((a) => a.free).map((a) => a.systemId);
+    expect(free.length).toBeGreaterThanOrEqual(4);
+    const [booked, ...mine] = free;
+    await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: other.id, systemId: booked } });
+
+    await page.goto(appUrl('/plannings'));
+    await page.getByRole('combobox', { name: /campagna/i }).click();
+    await page.getByRole('option', { name: CAMPAIGN, exact: true }).click();
+    await page.getByRole('button', { name: 'Crea e cerca gli impianti' }).click();
+    await page.waitForURL(/\/plannings\/\d+\/search$/);
+    planningId = Number(/\/plannings\/(\d+)\/search/.exec(page.url())![1]);
+
+    for (const systemId of mine.slice(0, 3)) {
+      const row = page.getByTestId(`system-row-${systemId}`);
+      await row.getByRole('button', { name: 'Aggiungi' }).click();
+      await row.getByRole('button', { name: 'Rimuovi' }).waitFor();
+    }
+    const refusedRow = page.getByTestId(`system-row-${booked}`);
+    await refusedRow.getByText(`Occupato: ${OTHER_PLANNING}`).waitFor();
+    await refusedRow.getByRole('button', { name: 'Aggiungi' }).click();
+    const conflict = page.getByTestId('booking-conflict');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain(OTHER_PLANNING);
+    await page.getByTestId('planning-totals').filter({ hasText: /^3 impianti/ }).waitFor();
+    const items = await api<Array<{ systemId: number }>>(`/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`);
+    expect(items.map((i) => i.systemId).sort()).toEqual(mine.slice(0, 3).sort());
+
+    await page.goto(appUrl(`/plannings/${planningId}`));
+    await page.getByTestId('planning-map').locator('path.leaflet-interactive').first().waitFor();
+    expect(await page.getByTestId('planning-map').locator('path.leaflet-interactive').count()).toBe(3);
+  }, 240_000);
+
+  it('adds a member and an attachment, and sees them in the history tab', async () => {
+    await page.goto(appUrl(`/campaigns/${campaignId}`));
+    await page.getByRole('tab', { name: 'Membri' }).click();
+    await page.getByLabel(/^Nome utente/).fill('designer');
+    await page.getByRole('button', { name: 'Aggiungi membro' }).click();
+    await page.getByText('Grafico').first().waitFor();
+    await page.getByRole('tab', { name: 'Allegati' }).click();
+    await page.getByTestId('upload-input').setInputFiles(pdf(ATTACHMENT));
+    await page.getByRole('cell', { name: ATTACHMENT, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Storico' }).click();
+    const history = page.getByTestId('campaign-history');
+    await history.waitFor();
+    await history.getByText(/designer \(ROLE_DESIGNER\)/).waitFor();
+    await history.getByText(new RegExp(ATTACHMENT)).waitFor();
+    await history.getByText(/creazione/).first().waitFor();
+  });
+
+  it('opens the order visualizer with the estimate lines, the document, the campaign and the planning', async () => {
+    await page.goto(appUrl(`/orders/orderVisualizer?id=${orderId}`));
+    const view = page.getByTestId('order-visualizer');
+    await view.getByText(DOC).waitFor();
+    await view.getByRole('link', { name: CAMPAIGN, exact: true }).waitFor();
+    await view.getByRole('link', { name: `Pianificazione ${CAMPAIGN}` }).waitFor();
+    await view.getByRole('region', { name: 'Righe del preventivo' }).getByRole('table').waitFor();
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,309 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './support/browser';
+
+/*
+ * A media monitor user's day: filter the detections by brand and period, create one, export the
+ * period, import a file with a bad row, mark a lead and sync it to the CRM, open each dashboard.
+ * A sales user cannot open these routes.
+ */
+
+let browser: Browser;
+const tokens: Record<string, string> = {};
+
+async function token(username: string): Promise<string> {
+  if (tokens[username]) return tokens[username];
+  const response = await fetch(sandboxUrl('/user/oauth/token'), {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
+  });
+  tokens[username] = ((await response.json()) as { access_token: string }).access_token;
+  return tokens[username];
+}
+
+async function api<T>(path: string, username = 'mediamonitor'): Promise<T> {
+  const response = await fetch(sandboxUrl(path), {
+    headers: { Authorization: `Bearer ${await token(username)}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const PERIOD = { dateStart: '2026-09-01', dateEnd: '2026-10-31' };
+const BRAND = 'Caffè Aurora';
+const NEW_BRAND = `Gelateria E2E ${Date.now()}`;
+
+async function signedIn(
+  username: string,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, username);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Progress of the long scenario, so a time-out says where it stopped. */
+const step = (name: string) => console.error(`[media.e2e] ${new Date().toISOString()} ${name}`);
+
+/** A text (or date) input by its label, with or without the required asterisk. */
+const field = (page: Page, label: string) => {
+  const name = new RegExp(`^${label}( \\*)?$`);
+  // Inputs that suggest values (a datalist) are comboboxes.
+  return page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name }));
+};
+
+/** Chooses an option of a react-admin SelectInput (an MUI select) by its label. */
+async function choose(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('media monitor', () => {
+  it('filters by brand and period, creates a detection, exports the period, imports, marks a lead and syncs it', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.goto(appUrl('/media/monitor'));
+    await page.getByRole('heading', { name: 'Rilevazioni', level: 1 }).waitFor();
+
+    step('filtro');
+    await field(page, 'Dal')
+      .waitFor({ timeout: 90_000 })
+      .catch(async (error: unknown) => {
+        step(`pagina: ${(await page.locator('body').innerText()).slice(0, 600)}`);
+        throw error;
+      });
+    // Filter: period and brand.
+    await field(page, 'Dal').fill(PERIOD.dateStart);
+    await field(page, 'Al').fill(PERIOD.dateEnd);
+    await choose(page, 'Brand', BRAND);
+    const expected = await api<Array<{ brandName: string }>>(
+      `/audit/v1/detection/byRangeDate?dateStart=${PERIOD.dateStart}&dateEnd=${PERIOD.dateEnd}&brandName=${encodeURIComponent(BRAND)}`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await page
+      .waitForFunction(
+        (n) =>
+          document.body.innerText.includes(`di ${n}`) ||
+          document.body.innerText.includes(`/ ${n}`) ||
+          document.body.innerText.includes(`of ${n}`),
+        expected.length,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
+    await page.getByRole('cell', { name: BRAND }).first().waitFor();
+    const brands = await page
+      .locator('tbody tr td')
+      .filter({
+        hasText:
+          /^(Caffè|Pasta|Birra|Mobilità|TeleItalia|Moda|Banca|SuperMercati|Gelateria|Viaggi|Acqua|Assicurazioni)/,
+      })
+      .allInnerTexts();
+    // Brand cells (subjects read "<brand> – <subject>"): only the chosen brand is listed.
+    const brandCells = brands.filter((t) => !t.includes('–'));
+    expect(brandCells.length).toBe(Math.min(25, expected.length));
+    expect(new Set(brandCells)).toEqual(new Set([BRAND]));
+
+    step('creazione');
+    // Create one in the period.
+    await page.getByRole('link', { name: 'Nuova rilevazione' }).click();
+    await field(page, 'Data').fill('2026-10-15');
+    await field(page, 'Media owner').fill('Urban Media Italia');
+    await field(page, 'Brand').fill(NEW_BRAND);
+    await field(page, 'Soggetto').fill(`${NEW_BRAND} – Estate`);
+    await field(page, 'Comune').fill('Milano');
+    await field(page, 'Indirizzo').fill('Corso Buenos Aires 33');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.waitForURL((url) => url.pathname === '/media/monitor');
+    const created = (
+      await api<Array<{ auditId: number; brandName: string }>>(
+        `/audit/v1/detection/byRangeDate?dateStart=2026-10-15&dateEnd=2026-10-15`,
+      )
+    ).find((d) => d.brandName === NEW_BRAND);
+    expect(created).toBeDefined();
+
+    step('esportazione');
+    // Export the period: the file opens and holds its rows.
+    await field(page, 'Dal').fill(PERIOD.dateStart);
+    await field(page, 'Al').fill(PERIOD.dateEnd);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`export_${PERIOD.dateStart}_${PERIOD.dateEnd}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.getWorksheet('Rilevazioni')!;
+    const all = await api<unknown[]>(
+      `/audit/v1/detection/byRangeDate?dateStart=${PERIOD.dateStart}&dateEnd=${PERIOD.dateEnd}`,
+    );
+    expect(sheet.rowCount - 1).toBe(all.length);
+    const brandsInFile = new Set<string>();
+    sheet.eachRow((row, n) => n > 1 && brandsInFile.add(String(row.getCell(3).value)));
+    expect(brandsInFile.has(NEW_BRAND)).toBe(true);
+
+    step('importazione');
+    // Import a file with a bad row: nothing imported, the row named.
+    const bad = new ExcelJS.Workbook();
+    const rows = bad.addWorksheet('Rilevazioni');
+    rows.addRow([
+      'Data',
+      'Media owner',
+      'Brand',
+      'Soggetto',
+      'Agente',
+      'Indirizzo',
+      'Comune',
+      'Latitudine',
+      'Longitudine',
+      'Formato',
+      'Tipo media',
+      'Stato lead',
+      'Note',
+    ]);
+    rows.addRow([
+      '2019-06-01',
+      'Urban Media Italia',
+      'Import E2E',
+      'Import E2E – A',
+      '',
+      '',
+      'Roma',
+      '',
+      '',
+      '',
+      '',
+      'none',
+      '',
+    ]);
+    rows.addRow([
+      '2019-06-02',
+      'Urban Media Italia',
+      'Import E2E',
+      '',
+      '',
+      '',
+      'Roma',
+      '',
+      '',
+      '',
+      '',
+      'none',
+      '',
+    ]);
+    const buffer = Buffer.from(await bad.xlsx.writeBuffer());
+    await page.goto(appUrl('/media/monitor/import'));
+    await page
+      .locator('#detections-file')
+      .setInputFiles({
+        name: 'rilevazioni.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer,
+      });
+    await page.getByRole('button', { name: 'Importa', exact: true }).click();
+    await page.getByText('Nessuna rilevazione importata').waitFor();
+    const rejected = page.getByRole('table', { name: 'Righe non valide' });
+    await expect(rejected.getByRole('cell', { name: '3', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(rejected.getByRole('cell', { name: 'Soggetto mancante' }).isVisible()).resolves.toBe(true);
+    expect(
+      await api<unknown[]>('/audit/v1/detection/byRangeDate?dateStart=2019-06-01&dateEnd=2019-06-30'),
+    ).toEqual([]);
+
+    step('lead e CRM');
+    // Mark the new detection as a lead (the status shows), then sync the leads to the CRM.
+    await page.goto(appUrl(`/media/monitor/${created!.auditId}`));
+    await page.getByRole('button', { name: `Lead ${created!.auditId}`, exact: true }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await page.getByText('Stato del lead aggiornato: Nuovo lead').waitFor();
+    await page.goto(appUrl('/media/monitor/crm-sync'));
+    await page.getByTestId('new-leads').waitFor();
+    await page.getByRole('button', { name: 'Sincronizza con il CRM' }).click();
+    await page.getByText(/Opportunità create: \d+/).waitFor();
+    const createdTable = page.getByRole('table', { name: /^Create/ });
+    const row = createdTable
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(created!.auditId), exact: true }) });
+    const opportunityId = Number(await row.getByRole('cell').nth(1).innerText());
+    expect(opportunityId).toBeGreaterThan(0);
+
+    step('opportunità');
+    // The opportunity is there for a sales user.
+    const opportunity = await api<{ id: number; detectionId?: number; source: string }>(
+      `/opportunity/v1/opportunity/getOpportunityById/${opportunityId}`,
+      'sales',
+    );
+    expect(opportunity).toMatchObject({
+      id: opportunityId,
+      detectionId: created!.auditId,
+      source: 'mediamonitor',
+    });
+
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  }, 300_000);
+
+  it('opens each dashboard and the fields management', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.goto(appUrl('/media/analytics'));
+    await page.getByTestId('detections-total').waitFor();
+    await expect(page.getByRole('region', { name: 'Rilevazioni per brand' }).isVisible()).resolves.toBe(true);
+    await page
+      .getByRole('region', { name: 'Rilevazioni per brand' })
+      .getByRole('button', { name: 'Mostra tabella' })
+      .click();
+    await expect(page.getByRole('table', { name: /Rilevazioni per brand/ }).isVisible()).resolves.toBe(true);
+
+    await page.goto(appUrl('/dashboard/analytics'));
+    await page.getByRole('heading', { name: 'Dashboard Funnel', level: 1 }).waitFor();
+    await page.getByTestId('funnel-summary').waitFor();
+    await page.getByRole('region', { name: /Funnel: opportunità/ }).waitFor();
+
+    await page.goto(appUrl('/DOOH/analytics'));
+    await page.getByRole('heading', { name: 'Programmatic DOOH', level: 1 }).waitFor();
+    await page
+      .getByText(/Passaggi: [\d.]+|dati non disponibili/)
+      .first()
+      .waitFor();
+
+    await page.goto(appUrl('/media/manage'));
+    await page.getByRole('heading', { name: 'Gestione Campi', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Tipo media' }).click();
+    await page
+      .getByRole('table', { name: 'Tipo media' })
+      .getByRole('cell', { name: 'Affissione', exact: true })
+      .waitFor();
+    await page.getByRole('tab', { name: 'Agenti' }).click();
+    await page.getByRole('cell', { name: 'Mario Rossi' }).waitFor();
+
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('a sales user gets /403 on the media monitor and analytics routes', async () => {
+    const { page, close } = await signedIn('sales');
+    for (const path of [
+      '/media/monitor',
+      '/media/monitor/import',
+      '/media/manage',
+      '/media/analytics',
+      '/dashboard/analytics',
+      '/DOOH/analytics',
+    ]) {
+      await page.goto(appUrl(path));
+      await page.waitForURL((url) => url.pathname === '/403', { timeout: 15_000 });
+    }
+    await close();
+  });
+});

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+
+/*
+ * VENDITE as a sales user: an advertiser (a duplicate refused with the message) with its logo, an
+ * estimate started from an opportunity with a product of a price list, its commission, its PDF
+ * (opened, holding the line), a status change, a share whose link opens in a fresh browser without
+ * signing in; an asset manager cannot open these routes.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[] = [];
+const STAMP = Date.now() % 1000000;
+const NAME = `E2E Pasticceria Lombarda ${STAMP} S.r.l.`;
+const VAT = String(90000000000 + STAMP).slice(0, 11);
+let estimateUrl = '';
+let shareLink = '';
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The text a PDF's content streams write (pdf-lib writes hex strings, Flate-compressed streams). */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const parts: string[] = [];
+  const re = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      content = m[1];
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(t[1], 'hex').toString('latin1'));
+    for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(t[1]);
+  }
+  return parts.join('\n');
+}
+
+async function pick(label: RegExp, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label }).last().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  errors = watchErrors(page);
+  await signIn(page, 'sales');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sales: advertiser, estimate, PDF, status, share', () => {
+  it('refuses a duplicate advertiser as the user types, then creates a new one', async () => {
+    await page.goto(appUrl('/advertisers'));
+    await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Ragione sociale/).fill('Torrefazione Milanese S.r.l.');
+    await expect(dialog.getByText('Esiste già un inserzionista con questa ragione sociale').waitFor({ timeout: 10000 })).resolves.toBeUndefined();
+    await dialog.getByLabel(/Ragione sociale/).fill(NAME);
+    await dialog.getByText('Esiste già un inserzionista con questa ragione sociale').waitFor({ state: 'detached', timeout: 10000 });
+    await pick(/Settore/, 'Alimentare');
+    await dialog.getByLabel(/Partita IVA/).fill(VAT);
+    await dialog.getByLabel(/^E-mail/).first().fill(`info${STAMP}@pasticcerialombarda.it`);
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await page.waitForURL(/\/advertisers\/\d+$/, { timeout: 15000 });
+    await page.getByRole('heading', { name: NAME }).waitFor();
+  });
+
+  it('uploads the logo', async () => {
+    await page.getByTestId('advertiser-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('advertiser-logo').waitFor({ timeout: 15000 });
+  });
+
+  it('starts an estimate from an opportunity, adds a product of a price list and sees the commission', async () => {
+    await page.goto(appUrl('/opportunities?id=21'));
+    await page.getByRole('link', { name: 'Nuovo preventivo' }).click();
+    await page.waitForURL(/\/estimates\/manage\?create&opportunityId=21/);
+    try {
+      await expect.poll(() => page.locator('input[name="name"]').inputValue(), { timeout: 20000 }).toContain('Preventivo');
+      await page.getByRole('button', { name: 'Aggiungi' }).first().click();
+      await pick(/^Listino/, 'Listino OOH 2026');
+      await pick(/^Prodotto/, 'Poster 6x3 Milano centro');
+      await expect.poll(() => page.locator('input[name="lines.0.unitPrice"]').inputValue()).not.toBe('');
+      await page.locator('input[name="lines.0.quantity"]').fill('10');
+      await page.locator('input[name="lines.0.discountPercent"]').fill('15');
+      await page.getByRole('button', { name: 'Salva' }).click();
+    } catch (error) {
+      await page.screenshot({ path: '/tmp/p6/estimate-create.png', fullPage: true });
+      console.log('page errors:', errors.join('\n'));
+      throw error;
+    }
+    await page.waitForURL(/\/estimates\/manage\?id=\d+/, { timeout: 15000 });
+    estimateUrl = page.url();
+    await page.getByTestId('commission-amount').waitFor({ timeout: 10000 });
+    expect(await page.getByTestId('commission-rule').textContent()).toMatch(/provvigione 8%/);
+  });
+
+  it('downloads the PDF, which opens and holds the line', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^preventivo-\d+\.pdf$/);
+    const bytes = readFileSync((await download.path())!);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBeGreaterThan(0);
+    const text = pdfText(bytes);
+    expect(text).toContain('Poster 6x3 Milano centro');
+    expect(text).toContain('Totale');
+  });
+
+  it('shows the allowed moves, refuses an invalid one with the 409 message, and changes the status', async () => {
+    await page.getByTestId('estimate-status').waitFor();
+    expect(await page.getByText(/Stati consentiti: Inviato/).count()).toBe(1);
+    await pick(/Nuovo stato/, /Accettato/);
+    await page.getByRole('button', { name: 'Cambia stato' }).click();
+    await page.getByText('Transizione di stato non consentita: da draft a accepted').waitFor({ timeout: 10000 });
+    await pick(/Nuovo stato/, /^Inviato$/);
+    await page.getByRole('button', { name: 'Cambia stato' }).click();
+    await expect.poll(() => page.getByTestId('estimate-status').textContent(), { timeout: 10000 }).toBe('Inviato');
+  });
+
+  it('shares the estimate; the link opens in a fresh browser without signing in, with no menus', async () => {
+    await page.getByRole('button', { name: 'Crea link' }).click();
+    const link = page.getByTestId('share-link').first();
+    await link.waitFor({ timeout: 10000 });
+    shareLink = (await link.getAttribute('href')) ?? '';
+    expect(shareLink).toMatch(/\/resource\/estimate\/\d+\/token\/[^/]+\/view$/);
+    const fresh = await newContext(browser);
+    const visitor = await fresh.newPage();
+    const visitorErrors = watchErrors(visitor);
+    await visitor.goto(shareLink);
+    await visitor.getByText('Poster 6x3 Milano centro').waitFor({ timeout: 15000 });
+    expect(new URL(visitor.url()).pathname).toBe(new URL(shareLink).pathname);
+    expect(await visitor.getByRole('link', { name: 'Opportunità' }).count()).toBe(0);
+    await visitor.goto(shareLink.replace(/token\/[^/]+\/view$/, 'token/nonvalido123/view'));
+    await visitor.waitForURL(/\/404$/, { timeout: 15000 });
+    await fresh.close();
+    expect(visitorErrors.filter((e) => !/404|401|Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it('leaves no page errors on the way', () => {
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    expect(estimateUrl).not.toBe('');
+  });
+});
+
+describe('an asset manager', () => {
+  it('gets /403 on the sales routes', async () => {
+    const ctx = await newContext(browser);
+    const p = await ctx.newPage();
+    await signIn(p, 'assetmanager');
+    await p.waitForURL((u) => !u.pathname.startsWith('/login'));
+    for (const path of ['/advertisers', '/estimates/manage', '/estimates/products']) {
+      await p.goto(appUrl(path));
+      await p.waitForURL(/\/403/, { timeout: 10000 });
+    }
+    await ctx.close();
+  });
+});

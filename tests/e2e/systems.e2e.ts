@@ -1,0 +1,138 @@
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+
+/* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[] = [];
+let systemId = 0;
+let code = '';
+const NAME = `E2E Poster Via Dante ${Date.now() % 100000}`;
+
+const HEADERS = ['Codice', 'Nome', 'Tipo', 'Tipologia', 'Stato', 'Indirizzo', 'Codice ISTAT comune', 'CAP', 'Latitudine', 'Longitudine'];
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Impianti');
+  sheet.addRow(HEADERS);
+  rows.forEach((r) => sheet.addRow(r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function pick(label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  errors = watchErrors(page);
+  await signIn(page, 'assetmanager');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('systems as an asset manager', () => {
+  it('creates a system through the form with the geo cascade and the geocoded pin', async () => {
+    await page.goto(appUrl('/systems-manage/manage/new'));
+    await pick(/^Tipologia/, 'Poster');
+    await page.getByLabel(/^Nome/).fill(NAME);
+    await pick(/^Regione/, 'Lombardia');
+    await pick(/^Provincia/, 'Milano');
+    await page.getByRole('combobox', { name: /^Comune/ }).fill('Milano');
+    await page.getByRole('option', { name: 'Milano', exact: true }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: /^CAP/ }).textContent(), { timeout: 30_000 }).toMatch(/\d{5}/);
+    await page.getByLabel(/^Indirizzo/).fill('Via Dante 7');
+    await page.getByRole('button', { name: /Geolocalizza/ }).click();
+    await expect.poll(() => page.getByLabel(/^Latitudine/).inputValue(), { timeout: 30_000 }).toMatch(/^45\./);
+    expect(await page.locator('[data-testid=system-form-map] .system-pin').count()).toBe(1);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.waitForURL(/\/systems-manage\/\d+$/);
+    systemId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('system-detail').waitFor({ timeout: 30_000 });
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    code = heading!.split(' · ')[0].trim();
+    expect(code).toMatch(/^MI-\d{4,}$/);
+    expect(await page.getByTestId('system-detail').textContent()).toContain('Milano');
+  });
+
+  it('finds it in the list search with suggestions and in the filtered list', async () => {
+    await page.goto(appUrl('/systems-manage/manage'));
+    const search = page.getByRole('combobox', { name: /Cerca impianti/ });
+    await search.fill(code);
+    await expect.poll(() => page.getByRole('option').first().textContent(), { timeout: 30_000 }).toContain(code);
+    await search.press('Escape');
+    await search.press('Enter');
+    await expect.poll(() => page.locator(`[data-system-row="${systemId}"]`).count(), { timeout: 30_000 }).toBe(1);
+  });
+
+  it('shows it on the map (viewport loaded through inAreaList, clustered markers)', async () => {
+    const answer = page.waitForResponse((r) => r.url().includes('/system/inAreaList'));
+    await page.goto(appUrl('/systems-manage/map'));
+    const markers = (await (await answer).json()) as { id: number }[];
+    expect(markers.map((m) => m.id)).toContain(systemId);
+    await expect.poll(() => page.locator('.system-cluster, .system-marker').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.leaflet-marker-icon').count()).toBeLessThan(500);
+  });
+
+  it('uploads and deletes an image', async () => {
+    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await page.getByTestId('system-gallery').waitFor({ timeout: 30_000 });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByTestId('image-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.locator('[data-image-id]').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: /Elimina l’immagine/ }).click();
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await expect.poll(() => page.locator('[data-image-id]').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('system-history').textContent(), { timeout: 30_000 }).toContain('Rimozione');
+  });
+
+  it('imports nothing from a template with a bad row, naming it; then imports a good one', async () => {
+    await page.goto(appUrl('/systems-manage/manage/import'));
+    const good = ['', `${NAME} import`, 'OOH', 'poster', 'active', 'Via Verdi 1', '015146', '', 45.47, 9.19];
+    const bad = ['', 'Senza coordinate', 'OOH', 'poster', '', 'Via Verdi 2', '015146', '', '', ''];
+    await page.getByTestId('import-input').setInputFiles({ name: 'impianti.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([good, bad]) });
+    await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('nessun impianto importato');
+    expect(await page.locator('[data-rejected-row="3"]').textContent()).toContain('latitudine, longitudine mancanti');
+    expect(await page.locator('[data-rejected-row]').count()).toBe(1);
+    await page.getByTestId('import-input').setInputFiles({ name: 'impianti.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([good]) });
+    await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('1 creati');
+  });
+
+  it('deletes the system', async () => {
+    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await page.getByRole('button', { name: 'Elimina', exact: true }).click();
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await page.waitForURL(/\/systems-manage\/manage$/);
+    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toContain('non trovato');
+  });
+
+  it('left no console errors', () => {
+    expect(errors.filter((e) => !/404|Failed to load resource/.test(e))).toEqual([]);
+  });
+});
+
+describe('systems as a sales user', () => {
+  it('cannot open the systems routes (lands on /403)', async () => {
+    const ctx = await newContext(browser);
+    const p = await ctx.newPage();
+    await signIn(p, 'sales');
+    await p.waitForURL((u) => !u.pathname.startsWith('/login'));
+    for (const path of ['/systems-manage/manage', '/systems-manage/map', '/systems-manage/manage/new']) {
+      await p.goto(appUrl(path));
+      await p.waitForURL(/\/403$/);
+    }
+    await ctx.close();
+  });
+});

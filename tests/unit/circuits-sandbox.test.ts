@@ -1,0 +1,184 @@
+// @vitest-environment node
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../sandbox/db';
+import { migrate } from '../../sandbox/db/migrate';
+import { internalServices } from '../../sandbox/internal';
+import { seed } from '../../sandbox/seed';
+import { createSandbox } from '../../sandbox/server';
+import { HANDLERS } from '../../sandbox/services';
+
+/* Teams, circuits, frames and devices in-process: filters, uniqueness rules, assets, in-use playlists. */
+
+let db: Db;
+let server: Server;
+let base = '';
+let token = '';
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${base}/user/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}
+
+const systemsOf = async (type: 'OOH' | 'DOOH') =>
+  (await db.query<{ id: string }>('SELECT id FROM systems WHERE type = $1 ORDER BY id LIMIT 3', [type])).rows.map((r) => Number(r.id));
+
+beforeAll(async () => {
+  db = await openDb({ dataDir: 'memory' });
+  await migrate(db);
+  await seed(db, 'small');
+  const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
+  server = sandbox.server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  token = await signIn('assetmanager');
+}, 180_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+type Team = { id: number; companyName: string; vat: string; providerType: string[] };
+type Page = { content: Team[]; totalElements: number; totalPages: number; number: number; size: number };
+
+describe('teams', () => {
+  it('the seed has about thirty teams with valid VAT numbers', async () => {
+    const all = await api<Team[]>('GET', '/systems/v1/team/getAll');
+    expect(all.body.length).toBeGreaterThanOrEqual(30);
+    expect(all.body.every((t) => /^[0-9]{11}$/.test(t.vat))).toBe(true);
+  });
+  it('filters by provider type (any of) and name (contains, any case), sorted by name', async () => {
+    const page = await api<Page>('POST', '/systems/v1/team/list/page/0/perPage/100', { providerType: ['pulizia'] });
+    expect(page.status).toBe(200);
+    expect(page.body.content.length).toBeGreaterThan(0);
+    expect(page.body.content.every((t) => t.providerType.includes('pulizia'))).toBe(true);
+    const names = page.body.content.map((t) => t.companyName.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const byName = await api<Page>('POST', '/systems/v1/team/list/page/0/perPage/10', { companyName: 'AFFISSIONI' });
+    expect(byName.body.content.length).toBeGreaterThan(0);
+    expect(byName.body.content.every((t) => t.companyName.toLowerCase().includes('affissioni'))).toBe(true);
+  });
+  it('pages from 0 and sorts DESC when asked', async () => {
+    const asc = await api<Page>('POST', '/systems/v1/team/list/page/1/perPage/5', {});
+    const desc = await api<Page>('POST', '/systems/v1/team/list/page/0/perPage/5', { sortOrder: 'DESC' });
+    expect(asc.body).toMatchObject({ number: 1, size: 5 });
+    expect(asc.body.totalPages).toBe(Math.ceil(asc.body.totalElements / 5));
+    expect(desc.body.content[0].companyName.localeCompare(desc.body.content[4].companyName)).toBeGreaterThan(0);
+  });
+  it('a VAT number in use is a 409', async () => {
+    const [first] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;
+    const again = await api('POST', '/systems/v1/team/create/', { companyName: 'Doppione S.r.l.', vat: first.vat, providerType: ['altro'], mail: 'a@b.it' });
+    expect(again.status).toBe(409);
+  });
+  it('a team linked twice to one system is a 409; deleting the team removes its links', async () => {
+    const [systemId] = await systemsOf('OOH');
+    const team = await api<Team>('POST', '/systems/v1/team/create/', { companyName: 'Prova Link S.r.l.', vat: '01234567897', providerType: ['installazione'], mail: 'link@prova.it' });
+    expect(team.status).toBe(201);
+    const link = await api<{ id: number; team: Team }>('POST', '/systems/v1/team/systemProvider/create', { systemId, teamId: team.body.id, duties: ['installazione'] });
+    expect(link.status).toBe(201);
+    expect(link.body.team.companyName).toBe('Prova Link S.r.l.');
+    const twice = await api('POST', '/systems/v1/team/systemProvider/create', { systemId, teamId: team.body.id, duties: ['manutenzione'] });
+    expect(twice.status).toBe(409);
+    await api('DELETE', `/systems/v1/team/delete/${team.body.id}`);
+    const links = await api<Array<{ teamId: number }>>('GET', `/systems/v1/team/systemProvider/getBySystemId?systemId=${systemId}`);
+    expect(links.body.some((l) => l.teamId === team.body.id)).toBe(false);
+  });
+  it('a link to an unknown system is a 404', async () => {
+    const [team] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;
+    const link = await api('POST', '/systems/v1/team/systemProvider/create', { systemId: 99999999, teamId: team.id, duties: ['altro'] });
+    expect(link.status).toBe(404);
+  });
+});
+
+describe('circuits', () => {
+  it('creates a circuit with assets, lists its assets as system summaries, and finds it by asset', async () => {
+    const ooh = await systemsOf('OOH');
+    const created = await api<{ id: number; assets: number[] }>('POST', '/circuits/v1/circuit/create?name=Prova%20Assets&type=OOH', { assets: ooh.slice(0, 2) });
+    expect(created.status).toBe(201);
+    const assets = await api<Array<{ id: number; code: string; type: string; municipality: string }>>('GET', `/circuits/v1/circuit/assetsByCircuitId?id=${created.body.id}&type=OOH`);
+    expect(assets.body.map((a) => a.id).sort()).toEqual(ooh.slice(0, 2).sort());
+    expect(assets.body.every((a) => a.type === 'OOH' && a.code && a.municipality)).toBe(true);
+    const byAsset = await api<Array<{ id: number }>>('GET', `/circuits/v1/circuit/byAssetId?assetId=${ooh[0]}`);
+    expect(byAsset.body.map((c) => c.id)).toContain(created.body.id);
+  });
+  it('refuses a system of the other type (409), a duplicate name (409) and the wrong type on read (404)', async () => {
+    const dooh = await systemsOf('DOOH');
+    expect((await api('POST', '/circuits/v1/circuit/create?name=Misto&type=OOH', { assets: dooh.slice(0, 1) })).status).toBe(409);
+    const created = await api<{ id: number }>('POST', '/circuits/v1/circuit/create?name=Unico&type=OOH');
+    expect(created.status).toBe(201);
+    expect((await api('POST', '/circuits/v1/circuit/create?name=unico&type=OOH')).status).toBe(409);
+    expect((await api('GET', `/circuits/v1/circuit/id?id=${created.body.id}&type=DOOH`)).status).toBe(404);
+  });
+  it('update without a body keeps the members; with one it replaces them', async () => {
+    const ooh = await systemsOf('OOH');
+    const created = await api<{ id: number }>('POST', '/circuits/v1/circuit/create?name=Da%20aggiornare&type=OOH', { assets: ooh });
+    const renamed = await api<{ name: string; assets: number[] }>('PATCH', `/circuits/v1/circuit/update?id=${created.body.id}&name=Aggiornato&type=OOH`);
+    expect(renamed.body).toMatchObject({ name: 'Aggiornato', assets: ooh });
+    const emptied = await api<{ assets: number[] }>('PATCH', `/circuits/v1/circuit/update?id=${created.body.id}&type=OOH`, { assets: [] });
+    expect(emptied.body.assets).toEqual([]);
+    expect((await api('DELETE', `/circuits/v1/circuit/delete?id=${created.body.id}`)).status).toBe(200);
+    expect((await api('DELETE', `/circuits/v1/circuit/delete?id=${created.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('devices, shows and playlists', () => {
+  it('the seed has about 300 devices on DOOH systems and play logs over two years', async () => {
+    const list = await api<unknown[]>('GET', '/device/v1/devices?range=[0,9]');
+    expect(list.headers.get('Content-Range')).toMatch(/^devices 0-9\/300$/);
+    const logs = await api<Array<{ playedAt: string }>>('GET', '/device/v1/playLogs?sort=["playedAt","ASC"]&range=[0,0]');
+    const total = Number(/\/(\d+)$/.exec(logs.headers.get('Content-Range') ?? '')?.[1]);
+    expect(total).toBeGreaterThan(10000);
+    expect(Date.now() - Date.parse(logs.body[0].playedAt)).toBeGreaterThan(700 * 86_400_000);
+  });
+  it('a playlist used by a show cannot be deleted (409); once free it can', async () => {
+    const playlist = await api<{ id: number }>('POST', '/device/v1/playlists', { name: 'In uso', items: [{ creativeId: 1, durationSeconds: 10, order: 1 }] });
+    const show = await api<{ id: number }>('POST', '/device/v1/shows', { name: 'Show prova', playlistId: playlist.body.id, startDate: '2026-03-01', endDate: '2026-03-31', deviceIds: [] });
+    expect(show.status).toBe(201);
+    const refused = await api<{ message: string }>('DELETE', `/device/v1/playlists/${playlist.body.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Show prova');
+    await api('DELETE', `/device/v1/shows/${show.body.id}`);
+    expect((await api('DELETE', `/device/v1/playlists/${playlist.body.id}`)).status).toBe(200);
+  });
+  it('two items with the same order are a 400; a show ending before it starts is a 400', async () => {
+    expect((await api('POST', '/device/v1/playlists', { name: 'Doppio', items: [{ creativeId: 1, durationSeconds: 10, order: 1 }, { creativeId: 2, durationSeconds: 10, order: 1 }] })).status).toBe(400);
+    const [{ id }] = (await api<Array<{ id: number }>>('GET', '/device/v1/playlists?range=[0,0]')).body;
+    expect((await api('POST', '/device/v1/shows', { name: 'Rovescio', playlistId: id, startDate: '2026-03-31', endDate: '2026-03-01', deviceIds: [] })).status).toBe(400);
+  });
+  it('deleting a device takes it out of its shows; a duplicate serial is a 409', async () => {
+    const [systemId] = await systemsOf('DOOH');
+    const device = await api<{ id: number; serial: string }>('POST', '/device/v1/devices', { systemId, serial: 'SN-PROVA-1', model: 'LG 55XS4F', resolution: '1920x1080' });
+    expect(device.status).toBe(201);
+    expect((await api('POST', '/device/v1/devices', { systemId, serial: 'sn-prova-1', model: 'LG', resolution: '1920x1080' })).status).toBe(409);
+    const [{ id: playlistId }] = (await api<Array<{ id: number }>>('GET', '/device/v1/playlists?range=[0,0]')).body;
+    const show = await api<{ id: number }>('POST', '/device/v1/shows', { name: 'Con device', playlistId, startDate: '2026-01-01', endDate: '2026-01-31', deviceIds: [device.body.id] });
+    const byDevice = await api<Array<{ id: number }>>('GET', `/device/v1/shows?filter=${encodeURIComponent(JSON.stringify({ deviceId: device.body.id }))}`);
+    expect(byDevice.body.map((s) => s.id)).toEqual([show.body.id]);
+    await api('DELETE', `/device/v1/devices/${device.body.id}`);
+    const after = await api<{ deviceIds: number[] }>('GET', `/device/v1/shows/${show.body.id}`);
+    expect(after.body.deviceIds).toEqual([]);
+  });
+  it('frames: one position per system (409)', async () => {
+    const [systemId] = await systemsOf('OOH');
+    const frames = await api<Array<{ position: number }>>('GET', `/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId }))}`);
+    expect(frames.body.length).toBeGreaterThan(0);
+    const taken = frames.body[0].position;
+    expect((await api('POST', '/frame/v1/frames', { systemId, name: 'Doppia', position: taken, width: 600, height: 300 })).status).toBe(409);
+  });
+});

@@ -1,0 +1,72 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeSession } from '@/auth/session';
+import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
+import { devicesDataProvider, withoutEmpty } from '@/dataProviders/devices';
+import { framesDataProvider } from '@/dataProviders/frames';
+import { documentHandlers, type Seen } from './support/documentMock';
+
+const ORIGIN = 'http://svc.test';
+const seen: Seen[] = [];
+const auth: string[] = [];
+const bodies: unknown[] = [];
+const server = setupServer();
+
+beforeAll(async () => {
+  server.use(...(await documentHandlers(ORIGIN, ['device', 'frame'], seen)));
+  server.events.on('request:start', async ({ request }) => {
+    auth.push(request.headers.get('Authorization') ?? '');
+    if (request.method === 'POST' || request.method === 'PUT') bodies.push(await request.clone().json());
+  });
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  seen.length = 0;
+  auth.length = 0;
+  bodies.length = 0;
+  setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) } });
+  storeSession({ auth: 'session-token', user: { username: 'admin' }, type: 'ROLE_ADMIN', group: 'administrators' });
+});
+afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
+
+const query = (i = 0) => Object.fromEntries(new URL(seen[i].url).searchParams.entries());
+
+describe('devices over ra-data-simple-rest', () => {
+  it('getList sends sort, range and filter as JSON with the session bearer', async () => {
+    await devicesDataProvider.getList('devices', { pagination: { page: 2, perPage: 25 }, sort: { field: 'serial', order: 'DESC' }, filter: { status: 'online', q: '' } });
+    expect(seen[0].operationId).toBe('listDevices');
+    expect(seen[0].violations).toEqual([]);
+    expect(query()).toEqual({ sort: '["serial","DESC"]', range: '[25,49]', filter: '{"status":"online"}' });
+    expect(auth[0]).toBe('Bearer session-token');
+  });
+  it('getMany asks for the ids in one call', async () => {
+    await devicesDataProvider.getMany('devices', { ids: [1, 2] });
+    expect(seen).toHaveLength(1);
+    expect(query()).toEqual({ filter: '{"id":[1,2]}' });
+  });
+  it('create drops empty optional fields; update sends the full record with its id', async () => {
+    await devicesDataProvider.create('devices', { data: { systemId: 2, serial: 'SN-1', model: 'LG', resolution: '1920x1080', ipAddress: '', lastSeenAt: null } });
+    await devicesDataProvider.update('devices', { id: 1, data: { id: 1, systemId: 2, serial: 'SN-1', model: 'LG', resolution: '1920x1080', status: 'maintenance' }, previousData: { id: 1 } });
+    expect(seen.map((s) => s.operationId)).toEqual(['createDevice', 'updateDevice']);
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+    expect(bodies[0]).toEqual({ systemId: 2, serial: 'SN-1', model: 'LG', resolution: '1920x1080' });
+    expect(bodies[1]).toMatchObject({ id: 1, status: 'maintenance' });
+  });
+  it('shows, playlists and play logs use their own paths', async () => {
+    await devicesDataProvider.getList('shows', { pagination: { page: 1, perPage: 10 }, sort: { field: 'startDate', order: 'DESC' }, filter: { deviceId: 3 } });
+    await devicesDataProvider.getOne('playlists', { id: 1 });
+    await devicesDataProvider.getList('playLogs', { pagination: { page: 1, perPage: 5 }, sort: { field: 'playedAt', order: 'DESC' }, filter: {} });
+    expect(seen.map((s) => s.operationId)).toEqual(['listShows', 'getPlaylist', 'listPlayLogs']);
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+  });
+  it('frames are listed by system', async () => {
+    await framesDataProvider.getManyReference('frames', { target: 'systemId', id: 7, pagination: { page: 1, perPage: 50 }, sort: { field: 'position', order: 'ASC' }, filter: {} });
+    expect(seen[0].operationId).toBe('listFrames');
+    expect(JSON.parse(query().filter)).toEqual({ systemId: 7 });
+    expect(auth[0]).toBe('Bearer session-token');
+  });
+  it('withoutEmpty keeps false and 0', () => {
+    expect(withoutEmpty({ a: '', b: null, c: 0, d: false, e: 'x' })).toEqual({ c: 0, d: false, e: 'x' });
+  });
+});

@@ -1,0 +1,130 @@
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/api/http';
+import { storeSession } from '@/auth/session';
+import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
+import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders/campaigns';
+import { creativesDataProvider, matchingSizes } from '@/dataProviders/creatives';
+import { cleanFilter, createOrderFromEstimate, connectCampaign, ordersDataProvider, simpleRestQuery, totalOf } from '@/dataProviders/orders';
+import { bookSystem, conflictOf, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
+import { documentHandlers, type Seen } from './support/documentMock';
+
+/* The execution data providers (orders, campaigns, plannings, creatives) against their documents. */
+
+const ORIGIN = 'http://svc.test';
+const seen: Seen[] = [];
+const server = setupServer();
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  seen.length = 0;
+  server.resetHandlers(...(await documentHandlers(ORIGIN, ['order', 'campaign', 'planner', 'creativity'], seen)));
+  setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) } });
+  storeSession({ auth: 'tok', user: { username: 'sales' }, type: 'ROLE_SALES', group: 'administrators' });
+});
+afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
+
+const violations = () => seen.flatMap((s) => s.violations.map((v) => `${s.method} ${s.url}: ${v}`));
+
+describe('simple-rest query', () => {
+  it('maps page, sort and filter to range, sort and filter JSON', () => {
+    expect(simpleRestQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'periodStart', order: 'DESC' }, filter: { status: 'running', q: '' } })).toEqual({
+      range: '[50,74]',
+      sort: '["periodStart","DESC"]',
+      filter: '{"status":"running"}',
+    });
+  });
+  it('reads the total of a Content-Range header, with the row count as a fallback', () => {
+    expect(totalOf('orders 0-24/319', 25)).toBe(319);
+    expect(totalOf('orders */0', 3)).toBe(0);
+    expect(totalOf(null, 3)).toBe(3);
+  });
+  it('drops empty filter values', () => {
+    expect(cleanFilter({ a: '', b: undefined, c: [], d: 0, e: 'x' })).toEqual({ d: 0, e: 'x' });
+  });
+});
+
+describe('orders provider', () => {
+  it('lists with the total from Content-Range', async () => {
+    server.use(http.get(`${ORIGIN}/order/orders`, () => HttpResponse.json([{ id: 12 }], { headers: { 'Content-Range': 'orders 0-0/319' } })));
+    const { data, total } = await ordersDataProvider.getList('orders', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(data).toEqual([{ id: 12 }]);
+    expect(total).toBe(319);
+  });
+
+  it('sends requests the order document accepts: update with the record as read, getManyReference, connect', async () => {
+    const { data } = await ordersDataProvider.getOne('orders', { id: 12 });
+    await ordersDataProvider.update('orders', { id: 12, data: { ...data, status: 'in_progress', extra: 'dropped' }, previousData: data });
+    await ordersDataProvider.getManyReference('orderDocuments', { target: 'orderId', id: 12, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await ordersDataProvider.getMany('orders', { ids: [12, 13] });
+    await ordersDataProvider.delete('orders', { id: 13, previousData: { id: 13 } });
+    await connectCampaign(12, 9);
+    expect(violations()).toEqual([]);
+    expect(seen.map((s) => s.operationId)).toEqual(['getOrderById', 'updateOrder', 'listOrderDocuments', 'listOrders', 'deleteOrder', 'createOrderCampaign']);
+    expect(new URL(seen[2].url).searchParams.get('filter')).toBe('{"orderId":12}');
+  });
+
+  it('creates from an estimate, and a 409 rejects with the service message', async () => {
+    await createOrderFromEstimate(7, { notes: 'Da preventivo' });
+    expect(violations()).toEqual([]);
+    server.use(http.post(`${ORIGIN}/order/orders/fromEstimate/8`, () => HttpResponse.json({ message: "Il preventivo 8 non è accettato: impossibile creare l'ordine", status: 409 }, { status: 409 })));
+    await expect(createOrderFromEstimate(8)).rejects.toMatchObject({ status: 409, message: "Il preventivo 8 non è accettato: impossibile creare l'ordine" });
+  });
+});
+
+describe('campaigns provider', () => {
+  it('creates a member and a campaign within the document', async () => {
+    await campaignsDataProvider.create('campaignMembers', { data: { campaignId: 9, username: 'designer', role: 'ROLE_DESIGNER' } });
+    await campaignsDataProvider.create('campaigns', { data: { name: 'Primavera', advertiserId: 3, periodStart: '2026-03-01', periodEnd: '2026-03-31', budget: 100, orderId: '' } });
+    expect(violations()).toEqual([]);
+    expect(seen.map((s) => s.operationId)).toEqual(['createCampaignMember', 'createCampaign']);
+  });
+
+  it('uploads an attachment as multipart with progress to 1', async () => {
+    const progress: number[] = [];
+    const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' });
+    await uploadCampaignAttachment(9, file, (f) => progress.push(f));
+    expect(violations()).toEqual([]);
+    expect(seen[0].operationId).toBe('uploadCampaignAttachment');
+    expect(progress.at(-1)).toBe(1);
+  });
+});
+
+describe('plannings provider', () => {
+  it('asks availability with repeated systemIds and books a system', async () => {
+    await planningAvailability(2, [101, 102, 103]);
+    await bookSystem({ planningId: 2, systemId: 101, price: 0 });
+    await planningsDataProvider.update('plannings', { id: 5, data: { id: 5, name: 'P', campaignId: 9, periodStart: '2026-03-01', periodEnd: '2026-03-31', status: 'confirmed', totals: { systems: 1, amount: 2 } }, previousData: { id: 5 } });
+    expect(violations()).toEqual([]);
+    expect(new URL(seen[0].url).searchParams.getAll('systemIds')).toEqual(['101', '102', '103']);
+  });
+
+  it('reads the conflicting booking out of a 409', async () => {
+    const conflict = { planningId: 4, planningName: 'Roma e Milano – Saldi', systemId: 103, periodStart: '2026-02-20', periodEnd: '2026-03-10' };
+    server.use(http.post(`${ORIGIN}/planner/v1/planningItems`, () => HttpResponse.json({ message: 'già prenotato', status: 409, conflict }, { status: 409 })));
+    const error = await bookSystem({ planningId: 2, systemId: 103, price: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(conflictOf(error)).toEqual(conflict);
+    expect(conflictOf(new ApiError(400, 'x'))).toBeUndefined();
+  });
+});
+
+describe('creatives provider', () => {
+  it('updates approval with the record as read', async () => {
+    const { data } = await creativesDataProvider.getOne('creatives', { id: 18 });
+    await creativesDataProvider.update('creatives', { id: 18, data: { ...data, status: 'approved' }, previousData: data });
+    expect(violations()).toEqual([]);
+  });
+  it('matches sizes by proportion, the exact one first', () => {
+    const sizes = [
+      { id: 1, width: 600, height: 300 },
+      { id: 2, width: 400, height: 300 },
+      { id: 3, width: 6000, height: 3000 },
+    ];
+    expect(matchingSizes({ width: 6000, height: 3000 }, sizes).map((s) => s.id)).toEqual([3, 1]);
+  });
+});
