@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
-    hookTimeout: 240_000,
+    hookTimeout: 480_000,
     teardownTimeout: 30_000,
   },
 });

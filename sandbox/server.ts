@@ -113,6 +113,34 @@ async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unkn
   return { body: raw, files: [], forValidation: raw.toString('utf8') };
 }
 
+type SchemaLike = { type?: string | string[]; properties?: Record<string, SchemaLike> };
+
+/**
+ * Form and multipart fields arrive as text; where the document types a field as a number, an
+ * integer or a boolean, the text is converted before validation (JSON bodies are left as sent).
+ */
+function coerceFormFields(
+  parsed: { body: unknown; forValidation: unknown },
+  operation: { requestBody?: { content?: Record<string, { schema?: SchemaLike }> } },
+  contentType: string,
+) {
+  const base = contentType.split(';')[0].trim().toLowerCase();
+  if (base !== 'multipart/form-data' && base !== 'application/x-www-form-urlencoded') return;
+  const properties = operation.requestBody?.content?.[base]?.schema?.properties;
+  const body = parsed.body as Record<string, unknown> | undefined;
+  if (!properties || !body || typeof body !== 'object') return;
+  for (const [name, schema] of Object.entries(properties)) {
+    const value = body[name];
+    if (typeof value !== 'string') continue;
+    const types = ([] as string[]).concat(schema.type ?? []);
+    let converted: unknown = value;
+    if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value.trim())) converted = Number(value);
+    else if (types.includes('boolean') && (value === 'true' || value === 'false')) converted = value === 'true';
+    body[name] = converted;
+  }
+  parsed.forValidation = body;
+}
+
 export async function createSandbox(options: SandboxOptions): Promise<{ server: Server; mounted: Mounted[] }> {
   const log = options.log ?? (() => {});
   const mounted: Mounted[] = [];
@@ -233,6 +261,7 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
       }
     }
     const parsed = await parseBody(raw, contentType);
+    coerceFormFields(parsed, operation as never, contentType);
 
     // Security: bearer on every operation but the public ones.
     const security = operationSecurity(target.doc, operation as never);

@@ -18,7 +18,7 @@ const seconds = (name, fallback) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const STARTUP_S = seconds('CONTRACT_SANDBOX_STARTUP_S', 180); // migrations + seed on a fresh folder
+const STARTUP_S = seconds('CONTRACT_SANDBOX_STARTUP_S', 420); // migrations + seed on a fresh folder
 const SUITE_S = seconds('CONTRACT_SUITE_TIMEOUT_S', 600);
 const STOP_S = 10;
 

@@ -474,17 +474,32 @@ async function upsertOpportunity(
   let body: Record<string, unknown>;
   if (existing) {
     // Already up to date: nothing to write.
-    if (existing.name === lead.name && Number(existing.detectionId) === lead.detectionId && existing.source === 'mediamonitor') {
+    if (
+      existing.name === lead.name &&
+      Number(existing.detectionId) === lead.detectionId &&
+      existing.source === 'mediamonitor'
+    ) {
       return { id: existing.id, created: false };
     }
     const { id, advertiserId, salesId, status, amount, expectedCloseDate } = existing;
-    body = { id, name: lead.name, advertiserId, salesId, status, amount, source: 'mediamonitor', detectionId: lead.detectionId };
+    body = {
+      id,
+      name: lead.name,
+      advertiserId,
+      salesId,
+      status,
+      amount,
+      source: 'mediamonitor',
+      detectionId: lead.detectionId,
+    };
     if (expectedCloseDate) body.expectedCloseDate = expectedCloseDate;
   } else {
     const advertiser =
-      scope.advertisers.find((a) => String(a.name ?? '').toLowerCase() === lead.brandName.toLowerCase()) ?? scope.advertisers[0];
+      scope.advertisers.find((a) => String(a.name ?? '').toLowerCase() === lead.brandName.toLowerCase()) ??
+      scope.advertisers[0];
     const salesPerson = scope.sales.find((s) => s.username === 'sales') ?? scope.sales[0];
-    if (!advertiser || !salesPerson) return { skipped: 'Nessun inserzionista o commerciale disponibile per creare l’opportunità' };
+    if (!advertiser || !salesPerson)
+      return { skipped: 'Nessun inserzionista o commerciale disponibile per creare l’opportunità' };
     const close = new Date(`${lead.detectionDate}T00:00:00Z`);
     close.setUTCDate(close.getUTCDate() + 90);
     body = {
@@ -992,7 +1007,18 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
     // About 1% new leads (so a first CRM sync stays short), 10% further along or discarded.
     const lead: LeadStatus = rng.chance(0.89)
       ? 'none'
-      : rng.pick(['new', 'contacted', 'contacted', 'converted', 'converted', 'discarded', 'discarded', 'discarded', 'discarded', 'discarded'] as const);
+      : rng.pick([
+          'new',
+          'contacted',
+          'contacted',
+          'converted',
+          'converted',
+          'discarded',
+          'discarded',
+          'discarded',
+          'discarded',
+          'discarded',
+        ] as const);
     rows.push({
       detectionDate: day,
       mediaOwner: rng.pick(MEDIA_OWNERS)[0],

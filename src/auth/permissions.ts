@@ -54,7 +54,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   // Admin only
   { pattern: '/', allowed: ADMIN_ONLY },
   { pattern: '/dooh-manage/*', allowed: ADMIN_ONLY },
-  { pattern: '/shows-manage/*', allowed: ADMIN_ONLY },
+  { pattern: '/shows-manage/*', allowed: ADMIN_ONLY, resources: ['shows', 'playlists'] },
   { pattern: '/dooh/players', allowed: ADMIN_ONLY },
   { pattern: '/plannings', allowed: ADMIN_ONLY, resources: ['plannings', 'planningItems'] },
   { pattern: '/plannings/:id', allowed: ADMIN_ONLY },
@@ -63,9 +63,9 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/settings/users/*', allowed: ADMIN_ONLY, resources: ['users'] },
   { pattern: '/test', allowed: ADMIN_ONLY },
   // Admin and asset manager: systems, circuits, providers
-  { pattern: '/systems-manage/*', allowed: ASSETS },
-  { pattern: '/circuit-manage/*', allowed: ASSETS },
-  { pattern: '/providers/*', allowed: ASSETS },
+  { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
+  { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
+  { pattern: '/providers/*', allowed: ASSETS, resources: ['teams'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
   // Execution (issue 7): the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
@@ -86,7 +86,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   // Admin and media monitor: media monitor screens and analytics
   { pattern: '/media/*', allowed: MEDIA, resources: ['detections', 'subItems', 'agents'] },
   { pattern: '/dashboard/analytics', allowed: MEDIA },
-  { pattern: '/DOOH/analytics', allowed: MEDIA },
+  { pattern: '/DOOH/analytics', allowed: MEDIA, resources: ['playLogs'] },
   // All nine staff roles
   { pattern: '/profile', allowed: 'all' },
   { pattern: '/orders', allowed: 'all', resources: ['orders', 'orderDocuments', 'orderCampaigns'] },

@@ -71,18 +71,18 @@ export function UserMenu() {
         ))}
         <Divider />
         <ListSubheader>{translate('app.user_menu.theme')}</ListSubheader>
-        {THEMES.map((name) => (
+        {THEMES.map((option) => (
           <MenuItem
-            key={name}
+            key={option}
             role="menuitemradio"
-            aria-checked={theme === name}
+            aria-checked={theme === option}
             onClick={() => {
               close();
-              void setTheme(name);
+              void setTheme(option);
             }}
           >
-            <ListItemIcon>{theme === name ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{translate(`app.theme.${name}`)}</ListItemText>
+            <ListItemIcon>{theme === option ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{translate(`app.theme.${option}`)}</ListItemText>
           </MenuItem>
         ))}
         <Divider />

@@ -205,13 +205,11 @@ describe('media monitor', () => {
     ]);
     const buffer = Buffer.from(await bad.xlsx.writeBuffer());
     await page.goto(appUrl('/media/monitor/import'));
-    await page
-      .locator('#detections-file')
-      .setInputFiles({
-        name: 'rilevazioni.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer,
-      });
+    await page.locator('#detections-file').setInputFiles({
+      name: 'rilevazioni.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
     await page.getByRole('button', { name: 'Importa', exact: true }).click();
     await page.getByText('Nessuna rilevazione importata').waitFor();
     const rejected = page.getByRole('table', { name: 'Righe non valide' });
@@ -224,7 +222,10 @@ describe('media monitor', () => {
     step('lead e CRM');
     // Mark the new detection as a lead (the status shows), then sync the leads to the CRM.
     await page.goto(appUrl(`/media/monitor/${created!.auditId}`));
-    await page.getByRole('button', { name: `Lead ${created!.auditId}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `Lead ${created!.auditId}`, exact: true })
+      .first()
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
     await page.getByText('Stato del lead aggiornato: Nuovo lead').waitFor();
     await page.goto(appUrl('/media/monitor/crm-sync'));

@@ -57,7 +57,7 @@ describe('systems as an asset manager', () => {
     await expect.poll(() => page.getByLabel(/^Latitudine/).inputValue(), { timeout: 30_000 }).toMatch(/^45\./);
     expect(await page.locator('[data-testid=system-form-map] .system-pin').count()).toBe(1);
     await page.getByRole('button', { name: 'Salva' }).click();
-    await page.waitForURL(/\/systems-manage\/\d+$/);
+    await page.waitForURL(/\/systems-manage\/\d+$/, { timeout: 90_000 });
     systemId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByTestId('system-detail').waitFor({ timeout: 30_000 });
     const heading = await page.getByRole('heading', { level: 1 }).textContent();

@@ -79,7 +79,7 @@ export const esecuzione: ResourcesMessages = {
       missingId: 'No order given: open the overview from the order list.',
       line: { description: 'Description', quantity: 'Quantity', unitPrice: 'Unit price', total: 'Total' },
     },
-    errors: { load: 'Could not load the data', save: 'Saving failed', download: 'Download failed' },
+    errors: { load: 'Could not load the data', save: 'Saving failed', download: 'Download failed', server: '%{message}' },
   },
   orderDocuments: { name: 'Document |||| Documents', fields: { fileName: 'File', size: 'Size', uploadedAt: 'Uploaded at', uploadedBy: 'Uploaded by' } },
   orderCampaigns: { name: 'Link |||| Links', fields: { orderId: 'Order', campaignId: 'Campaign' } },

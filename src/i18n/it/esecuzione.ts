@@ -87,6 +87,7 @@ export const esecuzione: ResourcesMessages = {
       load: 'Impossibile caricare i dati',
       save: 'Salvataggio non riuscito',
       download: 'Download non riuscito',
+      server: '%{message}',
     },
   },
   orderDocuments: {

@@ -111,7 +111,7 @@ function Members({ campaignId }: { campaignId: number }) {
         },
         // the form keeps its values, the service's message (e.g. a duplicate, 409) is shown
         onError: (err) =>
-          notify(errorMessage(err, translate('resources.orders.errors.save')), { type: 'error' }),
+          notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } }),
       },
     );
   };
@@ -137,7 +137,7 @@ function Members({ campaignId }: { campaignId: number }) {
                         { id: m.id, previousData: m },
                         {
                           onSuccess: () => void refetch(),
-                          onError: (err) => notify(errorMessage(err, ''), { type: 'error' }),
+                          onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }),
                         },
                       )
                     }
@@ -260,7 +260,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
               { id: toDelete.id, previousData: toDelete },
               {
                 onSuccess: () => void refetch(),
-                onError: (err) => notify(errorMessage(err, ''), { type: 'error' }),
+                onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }),
               },
             );
           setToDelete(null);

@@ -91,15 +91,15 @@ export default function CreativesPage() {
       if (input.current) input.current.value = '';
       void refetch();
     } catch (err) {
-      notify(errorMessage(err, translate('resources.orders.upload.failed')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.upload.failed')) } });
     } finally {
       setProgress(null);
     }
   };
   const setStatus = (c: Creative, status: Creative['status']) =>
-    void update('creatives', { id: c.id, data: { ...c, status }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify(errorMessage(err, ''), { type: 'error' }) });
+    void update('creatives', { id: c.id, data: { ...c, status }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }) });
   const setSize = (c: Creative, sizeId: string) =>
-    void update('creatives', { id: c.id, data: { ...c, sizeId: sizeId ? Number(sizeId) : null }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify(errorMessage(err, ''), { type: 'error' }) });
+    void update('creatives', { id: c.id, data: { ...c, sizeId: sizeId ? Number(sizeId) : null }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }) });
   const title = translate('resources.creatives.title', { name: campaign?.name ?? campaignId });
   return (
     <Paper sx={{ mt: 2, p: 2 }}>

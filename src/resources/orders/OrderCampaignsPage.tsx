@@ -72,7 +72,7 @@ export default function OrderCampaignsPage() {
       setChosen('');
       refetch();
     } catch (e) {
-      notify(errorMessage(e, translate('resources.orders.errors.save')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } });
     }
   };
   const createConnected = () => {
@@ -99,7 +99,7 @@ export default function OrderCampaignsPage() {
           setDraft({ name: '', budget: '' });
           refetch();
         },
-        onError: (e) => notify(errorMessage(e, translate('resources.orders.errors.save')), { type: 'error' }),
+        onError: (e) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } }),
       },
     );
   };

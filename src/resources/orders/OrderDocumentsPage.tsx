@@ -68,7 +68,7 @@ export function FileTable({
                 aria-label={translate('resources.orders.documents.download', { name: row.fileName })}
                 onClick={() =>
                   onDownload(row).catch((e: unknown) =>
-                    notify(errorMessage(e, translate('resources.orders.errors.download')), { type: 'error' }),
+                    notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.download')) } }),
                   )
                 }
               >
@@ -122,7 +122,7 @@ export default function OrderDocumentsPage() {
           });
           void refetch();
         },
-        onError: (e) => notify(errorMessage(e, translate('resources.orders.errors.save')), { type: 'error' }),
+        onError: (e) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } }),
       },
     );
     setToDelete(null);

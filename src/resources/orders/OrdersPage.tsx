@@ -55,7 +55,7 @@ function FromEstimateButton() {
       .then((all) => setEstimates(all.filter((e) => e.status === 'accepted')))
       .catch((error: unknown) => {
         setEstimates([]);
-        notify(errorMessage(error, translate('resources.orders.errors.load')), { type: 'error' });
+        notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.errors.load')) } });
       });
   }, [open, notify, translate]);
   const create = async () => {
@@ -67,7 +67,7 @@ function FromEstimateButton() {
       refresh();
       navigate(`/orders/orderVisualizer?id=${order.id}`);
     } catch (error) {
-      notify(errorMessage(error, translate('resources.orders.errors.save')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.errors.save')) } });
     } finally {
       setBusy(false);
     }

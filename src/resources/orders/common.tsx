@@ -54,7 +54,7 @@ export function UploadBox({
       notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: file.name } });
       onDone();
     } catch (error) {
-      notify(errorMessage(error, translate('resources.orders.upload.failed')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.upload.failed')) } });
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

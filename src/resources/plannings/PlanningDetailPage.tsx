@@ -31,7 +31,7 @@ function ShareLink({ planningId }: { planningId: number }) {
       const created = await sharePlanning(planningId);
       setLink(`${window.location.origin}${created.viewPath ?? `/resource/planning/${planningId}/token/${created.token}/view`}`);
     } catch (e) {
-      notify(errorMessage(e, translate('resources.orders.errors.save')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } });
     }
   };
   return (

@@ -77,7 +77,7 @@ export default function PlanningSearchPage() {
     } catch (err) {
       const c = conflictOf(err);
       if (c) setConflict(c);
-      notify(errorMessage(err, translate('resources.orders.errors.save')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } });
     } finally {
       setBusy(null);
       await Promise.all([items.refetch(), refetchPlanning(), refreshAvailability(results ?? [])]);
@@ -92,7 +92,7 @@ export default function PlanningSearchPage() {
       await releaseBooking(item.id);
       notify('resources.plannings.search.removed', { type: 'info', messageArgs: { code: system.code } });
     } catch (err) {
-      notify(errorMessage(err, translate('resources.orders.errors.save')), { type: 'error' });
+      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } });
     } finally {
       setBusy(null);
       await Promise.all([items.refetch(), refetchPlanning(), refreshAvailability(results ?? [])]);

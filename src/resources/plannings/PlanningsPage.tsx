@@ -54,7 +54,7 @@ function Configurator() {
           notify('resources.plannings.created', { type: 'success', messageArgs: { name: p.name } });
           navigate(`/plannings/${p.id}/search`);
         },
-        onError: (err) => notify(errorMessage(err, translate('resources.orders.errors.save')), { type: 'error' }),
+        onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } }),
       },
     );
   };

@@ -73,7 +73,7 @@ export async function startStack(options: { sandboxPort?: number; appPort?: numb
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
   try {
-    await Promise.all([waitFor(`${sandboxUrl}/health`, 180_000, sandbox), waitFor(`${appUrl}/config.json`, 120_000, app)]);
+    await Promise.all([waitFor(`${sandboxUrl}/health`, 420_000, sandbox), waitFor(`${appUrl}/config.json`, 120_000, app)]);
   } catch (error) {
     console.error(logs.join(''));
     await Promise.all([stopChild(sandbox), stopChild(app)]);

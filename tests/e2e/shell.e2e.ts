@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
+
+/*
+ * Spec §2 and §6, written out role by role (independently of src/auth/permissions.ts): where each
+ * demo user lands, which menu groups and all-roles links its app bar shows, one route it may open
+ * and one it may not.
+ */
+const ALL_GROUPS = ['PATRIMONIO', 'PUBBLICAZIONE', 'INVENTARIO', 'MEDIA MONITOR', 'ANALYTICS'];
+const STAFF: Array<{ user: string; home: string; groups: string[]; links: string[]; allowed: string; forbidden?: string }> = [
+  { user: 'admin', home: '/', groups: ALL_GROUPS, links: [], allowed: '/settings/users' },
+  { user: 'manager', home: '/orders', groups: [], links: ['Ordini', 'Opportunità'], allowed: '/opportunities', forbidden: '/settings/users' },
+  { user: 'assetmanager', home: '/systems-manage/manage', groups: ['PATRIMONIO'], links: ['Ordini', 'Opportunità'], allowed: '/circuit-manage/manage', forbidden: '/campaigns' },
+  { user: 'sales', home: '/orders', groups: ['PUBBLICAZIONE', 'INVENTARIO'], links: [], allowed: '/advertisers', forbidden: '/systems-manage/manage' },
+  { user: 'salesleader', home: '/orders', groups: ['PUBBLICAZIONE', 'INVENTARIO'], links: [], allowed: '/estimates/manage', forbidden: '/media/monitor' },
+  { user: 'mediamonitor', home: '/media/monitor', groups: ['MEDIA MONITOR', 'ANALYTICS'], links: ['Ordini', 'Opportunità'], allowed: '/dashboard/analytics', forbidden: '/advertisers' },
+  { user: 'planner', home: '/orders', groups: [], links: ['Ordini', 'Opportunità'], allowed: '/profile', forbidden: '/plannings' },
+  { user: 'supervisor', home: '/orders', groups: [], links: ['Ordini', 'Opportunità'], allowed: '/orders/orderVisualizer', forbidden: '/media/monitor' },
+  { user: 'designer', home: '/orders', groups: [], links: ['Ordini', 'Opportunità'], allowed: '/opportunities', forbidden: '/test' },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(user: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, user);
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+  return { context, page };
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
+
+async function apiToken(username: string, password = 'demo'): Promise<string> {
+  const response = await fetch(sandboxUrl('/user/oauth/token'), {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function changePassword(token: string, oldPassword: string, newPassword: string) {
+  const response = await fetch(sandboxUrl('/user/user/new-password'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ oldPassword, newPassword, newPasswordConfirm: newPassword }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+describe('each staff role: home page, menus and guarded routes (spec §2, §6)', () => {
+  for (const role of STAFF) {
+    it(`${role.user} lands on ${role.home} and sees exactly its menus`, async () => {
+      const { context, page } = await signedIn(role.user);
+      await page.waitForURL((url) => url.pathname === role.home, { timeout: 30_000 });
+      const bar = nav(page);
+      await bar.waitFor();
+      for (const group of ALL_GROUPS) {
+        const button = bar.getByRole('button', { name: group, exact: true });
+        expect(await button.count(), `${role.user}: group ${group}`).toBe(role.groups.includes(group) ? 1 : 0);
+      }
+      for (const link of ['Ordini', 'Opportunità']) {
+        const count = await bar.getByRole('link', { name: link, exact: true }).count();
+        expect(count, `${role.user}: link ${link}`).toBe(role.links.includes(link) ? 1 : 0);
+      }
+
+      await page.goto(appUrl(role.allowed));
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe(role.allowed);
+      expect(await page.getByText('403 - Ci dispiace, la pagina non esiste').count()).toBe(0);
+
+      if (role.forbidden) {
+        await page.goto(appUrl(role.forbidden));
+        await page.waitForURL((url) => url.pathname === '/403', { timeout: 30_000 });
+        await page.getByText('403 - Ci dispiace, la pagina non esiste').waitFor();
+        expect(await page.getByRole('button', { name: 'LOGOUT' }).count()).toBe(1);
+      }
+      await context.close();
+    });
+  }
+
+  it('the admin menu groups open with the keyboard and list the spec entries', async () => {
+    const { context, page } = await signedIn('admin');
+    const button = nav(page).getByRole('button', { name: 'INVENTARIO', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    expect(items.map((t) => t.trim())).toEqual(['Prodotti', 'Listini']);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  it('a guest signed in on /login is told that guests only open shared links', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'guest');
+    await page.getByText(/link condivis/i).first().waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+});
+
+describe('guarded routes, session and preferences', () => {
+  it('a private route without a session goes to /login and back there after sign-in', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(appUrl('/opportunities'));
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await page.getByLabel(/nome utente/i).fill('planner');
+    await page.getByLabel(/password/i).first().fill('demo');
+    await page.getByRole('button', { name: /accedi/i }).click();
+    await page.waitForURL((url) => url.pathname === '/opportunities', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('any unknown path shows the 404 page', async () => {
+    const { context, page } = await signedIn('admin');
+    await page.goto(appUrl('/questa/pagina/non-esiste'));
+    await page.getByText('404 - Ci dispiace, non sei autorizzato a visualizzare questa pagina').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: 'Torna alla Home' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('a token revoked on the server sends the user back to /login', async () => {
+    const { context, page } = await signedIn('supervisor');
+    await page.waitForURL((url) => url.pathname === '/orders', { timeout: 30_000 });
+    // Changing the password through another session ends every other session of the user.
+    const other = await apiToken('supervisor');
+    await changePassword(other, 'demo', 'demo-nuova');
+    try {
+      await page.goto(appUrl('/opportunities'));
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+    } finally {
+      await changePassword(other, 'demo-nuova', 'demo');
+    }
+    await context.close();
+  });
+
+  it('logout clears the session', async () => {
+    const { context, page } = await signedIn('manager');
+    await page.getByRole('button', { name: 'Menu utente' }).click();
+    await page.getByRole('menuitem', { name: 'Esci' }).click();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+    await page.goto(appUrl('/orders'));
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('the theme switch is saved in the profile and survives a new sign-in', async () => {
+    const { context, page } = await signedIn('planner');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.getByRole('button', { name: 'Menu utente' }).click();
+    await page.getByRole('menuitemradio', { name: 'Scuro' }).click();
+    await page.waitForFunction((before) => getComputedStyle(document.body).backgroundColor !== before, light);
+    const dark = await background();
+    await context.close();
+
+    const again = await signedIn('planner');
+    await again.page.waitForFunction((expected) => getComputedStyle(document.body).backgroundColor === expected, dark, { timeout: 30_000 });
+    // Put it back for the other tests.
+    await again.page.getByRole('button', { name: 'Menu utente' }).click();
+    await again.page.getByRole('menuitemradio', { name: 'Classico' }).click();
+    await again.page.waitForFunction((expected) => getComputedStyle(document.body).backgroundColor === expected, light);
+    await again.context.close();
+  });
+});
