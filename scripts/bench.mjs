@@ -162,6 +162,21 @@ try {
     figure('sandbox systems search / constant body', (search.rps / constant.rps).toFixed(4), '×');
   }
 
+  if (wants('systems')) {
+    // The systems screens at scale (issue 5 item 4): its own stack, the same seed.
+    const r = spawnSync(process.execPath, ['scripts/bench-systems.mjs', '--seed', opts.seed, '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const json = r.stdout.slice(r.stdout.indexOf('{'));
+    try {
+      const f = JSON.parse(json);
+      figure('systems map: markers loaded for the viewport', f.map.markersLoadedForViewport, 'systems');
+      figure('systems map: marker elements in the DOM', f.map.markerElements, 'elements', `${f.map.markerElementsAfterZoomingIn} after zooming in`);
+      figure('systems filtered search (size 9999): rows in the DOM', f.filteredSearch.rowsInDom, 'rows', `${f.filteredSearch.found}`);
+      figure('systems list first page: requests to the systems service', f.listFirstPage.requestsToSystems, 'req', `${f.listFirstPage.duplicates.length} duplicate`);
+    } catch {
+      figure('systems scale figures', 'n/a', '', (r.stderr || r.stdout).split('\n').slice(-3).join(' '));
+    }
+  }
+
   if (wants('coldstart')) {
     const t0 = Date.now();
     const child = spawn(process.execPath, ['scripts/start.mjs'], {

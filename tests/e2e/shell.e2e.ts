@@ -105,7 +105,8 @@ describe('each staff role: home page, menus and guarded routes (spec §2, §6)',
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, 'guest');
-    await page.getByText(/link condivis/i).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Accesso ospite' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/solo le risorse condivise tramite un link/i).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -141,6 +142,9 @@ describe('guarded routes, session and preferences', () => {
     try {
       await page.goto(appUrl('/opportunities'));
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+      // The 401 clears the session and reloads the page (spec §8): wait for the reloaded login form.
+      await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('load');
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     } finally {
       await changePassword(other, 'demo-nuova', 'demo');
@@ -152,7 +156,10 @@ describe('guarded routes, session and preferences', () => {
     const { context, page } = await signedIn('manager');
     await page.getByRole('button', { name: 'Menu utente' }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    // /logout clears the session, reloads once and shows the sign-in form.
+    await page.waitForURL((url) => url.pathname === '/logout' || url.pathname === '/login', { timeout: 30_000 });
+    await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('load');
     expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     await page.goto(appUrl('/orders'));
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });

@@ -22,7 +22,9 @@ describe('the stack', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(appUrl('/login'));
-    await expect(page.getByRole('button', { name: /accedi/i }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
+    await page.getByLabel(/nome utente/i).waitFor();
+    await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     await context.close();
   });
