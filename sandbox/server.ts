@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import type { Db } from './db';
 import { HttpError, isReply, type HandlerContext, type Principal, type SandboxServices, type ServiceHandlers, type UploadedFile } from './http';
+import { SERVICES } from '../src/config/services';
 import { authenticate } from './auth';
 import { renderDocsIndex, renderServiceReference } from './docs';
 
@@ -15,10 +16,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-export const ALL_SERVICES = [
-  'systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product',
-  'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history',
-] as const;
 
 export function loadDocument(service: string): Document {
   return parseYaml(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8')) as Document;
@@ -144,7 +141,7 @@ function coerceFormFields(
 export async function createSandbox(options: SandboxOptions): Promise<{ server: Server; mounted: Mounted[] }> {
   const log = options.log ?? (() => {});
   const mounted: Mounted[] = [];
-  for (const service of ALL_SERVICES) {
+  for (const service of SERVICES) {
     if (!existsSync(path.join(root, 'openapi', `${service}.yaml`))) {
       log(`documento mancante: openapi/${service}.yaml — servizio non montato`);
       continue;

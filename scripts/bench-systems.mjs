@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { SERVICES } from './services.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -23,8 +24,6 @@ const arg = (name, fallback) => {
 const SANDBOX_PORT = Number(arg('sandbox-port', process.env.BENCH_SYSTEMS_SANDBOX_PORT ?? 8831));
 const APP_PORT = Number(arg('app-port', process.env.BENCH_SYSTEMS_APP_PORT ?? 5231));
 const SEED = arg('seed', 'large');
-const SERVICES = ['systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product',
-  'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history'];
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { SERVICES } from './services.mjs';
 import { createStaticServer } from './serve.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +32,6 @@ const BASELINE_PORT = 4298;
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const SERVICES = ['systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product', 'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history'];
 
 const results = { date: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, figures: {} };
 const figure = (name, value, unit, note = '') => {

@@ -79,3 +79,11 @@ describe('service addresses (spec §1)', () => {
     expect(Object.keys(sandboxHosts())).toHaveLength(21);
   });
 });
+
+describe('the one list of services', () => {
+  it('the plain-JS list the scripts read is the same as src/config/services.ts', async () => {
+    // @ts-expect-error — a plain ESM script without types
+    const { SERVICES: scripts } = await import('../../scripts/services.mjs');
+    expect(scripts).toEqual([...SERVICES]);
+  });
+});

@@ -1,11 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { SERVICES } from '@/config/services';
 import { CHROMIUM } from './stack';
 
-export const SERVICES = [
-  'systems', 'companies', 'geo', 'audit', 'mail', 'user', 'creativity', 'campaign', 'planner', 'catalogue', 'product',
-  'estimate', 'circuits', 'share', 'order', 'frame', 'opportunity', 'advertiser', 'device', 'scheduler', 'history',
-];
+export { SERVICES };
 
 export function appUrl(pathname = '/'): string {
   return inject('appUrl') + pathname;
