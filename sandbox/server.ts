@@ -64,11 +64,13 @@ function violations(context: Context): Array<{ path: string; message: string }> 
 async function readRaw(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // An oversized body is read to its end and discarded, so that the client, still sending, gets
+  // the 413 instead of a reset connection.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, `Il contenuto supera il limite di ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
+  if (size > MAX_BODY_BYTES) throw new HttpError(413, `Il contenuto supera il limite di ${MAX_BODY_BYTES / 1024 / 1024} MB`);
   return Buffer.concat(chunks);
 }
 
