@@ -1,20 +1,8 @@
-/** One demo user per role: the role without ROLE_, lower case; password "demo" (ARCHITECTURE.md). */
-export const ROLES = [
-  'ROLE_ADMIN',
-  'ROLE_MANAGER',
-  'ROLE_GUEST',
-  'ROLE_ASSETMANAGER',
-  'ROLE_SALES',
-  'ROLE_SALESLEADER',
-  'ROLE_MEDIAMONITOR',
-  'ROLE_PLANNER',
-  'ROLE_SUPERVISOR',
-  'ROLE_DESIGNER',
-] as const;
+import { ROLES, type Role } from '../../src/auth/roles';
 
 export const DEMO_PASSWORD = 'demo';
 
-const NAMES: Record<string, [string, string]> = {
+const NAMES: Record<Role, [string, string]> = {
   ROLE_ADMIN: ['Alessandra', 'Conti'],
   ROLE_MANAGER: ['Marco', 'Ferrari'],
   ROLE_GUEST: ['Ospite', 'Esterno'],
@@ -27,6 +15,7 @@ const NAMES: Record<string, [string, string]> = {
   ROLE_DESIGNER: ['Elena', 'Bruno'],
 };
 
+/** One demo user per role: the role without ROLE_, lower case; password "demo" (ARCHITECTURE.md). */
 export const DEMO_USERS = ROLES.map((role) => {
   const username = role.replace('ROLE_', '').toLowerCase();
   const [name, surname] = NAMES[role];

@@ -8,20 +8,9 @@ import { matchPath } from 'react-router-dom';
  * resource follow a page's rule, name the resource in that row's `resources`.
  */
 
-/** The ten roles of spec §6: nine staff roles, and ROLE_GUEST, the visitor of a tokenised link. */
-export const ROLES = [
-  'ROLE_ADMIN',
-  'ROLE_MANAGER',
-  'ROLE_GUEST',
-  'ROLE_ASSETMANAGER',
-  'ROLE_SALES',
-  'ROLE_SALESLEADER',
-  'ROLE_MEDIAMONITOR',
-  'ROLE_PLANNER',
-  'ROLE_SUPERVISOR',
-  'ROLE_DESIGNER',
-] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from './roles';
+
+export { ROLES, type Role };
 
 /** The nine staff roles ("all nine roles" of spec §6). ROLE_GUEST reaches only the shared-resource viewer. */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'ROLE_GUEST');
