@@ -61,20 +61,36 @@ if (!current || (wanted && wanted !== current)) {
 
 const port = Number(values.port);
 const origin = `http://${values.host}:${port}`;
-const { server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l) });
-server.listen(port, values.host, () => {
+const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l) });
+sandbox.server.listen(port, values.host, () => {
   log(`Sandbox in ascolto su ${origin} (riferimento API: ${origin}/docs)`);
   log(`Utenti demo (password "demo"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
 });
 
+/** Bounded waits of a stop: requests in flight, then the database. */
+const DRAIN_MS = Number(process.env.SANDBOX_DRAIN_MS ?? 10_000);
+const DB_CLOSE_MS = 10_000;
+
 let closing = false;
-async function shutdown() {
+/**
+ * SIGTERM / SIGINT: stop accepting, let the requests in flight finish (bounded), close the database
+ * (PGlite flushes and shuts down cleanly), exit 0. A repeated signal (tsx relays the one sent to
+ * its process group, so the sandbox may get it twice) does not cut the stop short.
+ */
+async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  server.close();
-  server.closeAllConnections();
-  await db.close();
-  process.exit(0);
+  const { drained, abandoned } = await sandbox.close(DRAIN_MS);
+  if (!drained) console.error(`Arresto: ${abandoned} richieste ancora in corso dopo ${DRAIN_MS} ms, chiuse`);
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    db.close().then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DB_CLOSE_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!closed) console.error(`Arresto: il database non si è chiuso entro ${DB_CLOSE_MS} ms`);
+  log(`Sandbox arrestata (${signal})`);
+  process.exit(drained && closed ? 0 : 1);
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -14,8 +14,27 @@ import { renderDocsIndex, renderServiceReference } from './docs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The body limit of an operation whose document sets no `x-max-body-bytes`. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * Room a multipart body gets on top of its operation's `x-max-body-bytes` (which limits each file):
+ * the multipart framing and the other form fields.
+ */
+export const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * The limits of an operation's request, from its document (see openapi/CONVENTIONS.md,
+ * `x-max-body-bytes`): `body` bounds the bytes read, `file` each uploaded file (multipart only).
+ */
+export function bodyLimits(operation: { 'x-max-body-bytes'?: unknown }, contentType: string): { body: number; file?: number } {
+  const declared = Number(operation['x-max-body-bytes']);
+  const limit = Number.isInteger(declared) && declared > 0 ? declared : MAX_BODY_BYTES;
+  const multipart = contentType.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
+  if (!multipart) return { body: limit };
+  return { body: limit + MULTIPART_ALLOWANCE_BYTES, file: limit };
+}
 
 export function loadDocument(service: string): Document {
   return parseYaml(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8')) as Document;
@@ -61,20 +80,25 @@ function violations(context: Context): Array<{ path: string; message: string }> 
   }));
 }
 
-async function readRaw(req: IncomingMessage): Promise<Buffer> {
+/**
+ * Reads the body, keeping at most `limit` bytes: an oversized body is read to its end and
+ * discarded (so the client, still sending, gets the 413 instead of a reset connection) and never
+ * held in memory past the limit.
+ */
+async function readRaw(req: IncomingMessage, limit: number, tooLarge = `Il contenuto supera il limite di ${megabytes(limit)}`): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
   const chunks: Buffer[] = [];
   let size = 0;
-  // An oversized body is read to its end and discarded, so that the client, still sending, gets
-  // the 413 instead of a reset connection.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
+    else if (chunks.length) chunks.length = 0; // over the limit: let go of what was kept
   }
-  if (size > MAX_BODY_BYTES) throw new HttpError(413, `Il contenuto supera il limite di ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-  return Buffer.concat(chunks);
+  if (size > limit || declared > limit) throw new HttpError(413, tooLarge);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
-async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unknown; files: UploadedFile[]; forValidation: unknown }> {
+async function parseBody(raw: Buffer, contentType: string, fileLimit?: number): Promise<{ body: unknown; files: UploadedFile[]; forValidation: unknown }> {
   if (!raw.length) return { body: undefined, files: [], forValidation: undefined };
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) {
@@ -93,7 +117,7 @@ async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unkn
   if (type === 'multipart/form-data') {
     let form: FormData;
     try {
-      form = await new Request('http://sandbox.local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+      form = await new Request('http://sandbox.local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.byteLength) }).formData(); // a view, not a copy
     } catch {
       throw new HttpError(400, 'Il corpo multipart non è leggibile');
     }
@@ -102,6 +126,7 @@ async function parseBody(raw: Buffer, contentType: string): Promise<{ body: unkn
     for (const [name, value] of form.entries()) {
       if (typeof value === 'string') body[name] = value;
       else {
+        if (fileLimit !== undefined && value.size > fileLimit) throw new HttpError(413, `Il file supera la dimensione massima di ${megabytes(fileLimit)}`);
         const content = Buffer.from(await value.arrayBuffer());
         files.push({ fieldName: name, fileName: value.name, mediaType: value.type || 'application/octet-stream', size: content.length, content });
         body[name] = value.name;
@@ -140,8 +165,19 @@ function coerceFormFields(
   parsed.forValidation = body;
 }
 
-export async function createSandbox(options: SandboxOptions): Promise<{ server: Server; mounted: Mounted[] }> {
+export interface Sandbox {
+  server: Server;
+  mounted: Mounted[];
+  /** Graceful stop: refuse new work, finish what is in flight (bounded), close the connections. */
+  close(timeoutMs?: number): Promise<{ drained: boolean; abandoned: number }>;
+}
+
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const log = options.log ?? (() => {});
+  // Graceful shutdown (see `close`): requests in flight are counted so that a stop can wait for them.
+  let inFlight = 0;
+  let closing = false;
+  let onSettled: (() => void) | undefined;
   const mounted: Mounted[] = [];
   for (const service of SERVICES) {
     if (!existsSync(path.join(root, 'openapi', `${service}.yaml`))) {
@@ -165,6 +201,10 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
     // Security is checked before routing reaches openapi-backend (see `handle`); tell it so.
     for (const scheme of Object.keys(doc.components?.securitySchemes ?? {})) api.registerSecurityHandler(scheme, () => true);
     await api.init();
+    // The definition is fixed once initialised: list its operations once. openapi-backend rebuilds
+    // the list (lodash over every path) twice per routing, and a request is routed twice.
+    const operations = api.router.getOperations();
+    api.router.getOperations = () => operations;
     mounted.push({ service, root: apiRootOf(service, doc), api, doc: api.definition as Document });
   }
   // Longest roots first so that `/estimate/estimate/catalog` never falls to a shorter one.
@@ -186,6 +226,8 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     if (res.headersSent) return;
+    // While stopping, every answer ends its connection (see `close`).
+    if (closing) res.setHeader('Connection', 'close');
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (body === undefined || body === null || status === 204) {
@@ -251,7 +293,8 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
       return sendError(res, anyMethod ? 405 : 404, anyMethod ? `Metodo ${method} non consentito su ${url.pathname}` : `Percorso sconosciuto: ${url.pathname}`);
     }
 
-    const raw = await readRaw(req);
+    const limits = bodyLimits(operation as never, contentType);
+    const raw = await readRaw(req, limits.body, limits.file ? `Il file supera la dimensione massima di ${megabytes(limits.file)}` : undefined);
     const declared = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
     if (raw.length && declared.length) {
       const base = contentType.split(';')[0].trim().toLowerCase();
@@ -259,7 +302,7 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
         return sendError(res, 415, `Tipo di contenuto non supportato: ${base || 'assente'} (attesi: ${declared.join(', ')})`);
       }
     }
-    const parsed = await parseBody(raw, contentType);
+    const parsed = await parseBody(raw, contentType, limits.file);
     coerceFormFields(parsed, operation as never, contentType);
 
     // Security: bearer on every operation but the public ones.
@@ -331,6 +374,20 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
   }
 
   const server = createServer((req, res) => {
+    if (closing) {
+      // Stopping: a request that comes after the stop began (e.g. pipelined behind the one in
+      // flight) is not started — its answer could not be delivered on a closing connection.
+      res.setHeader('Connection', 'close');
+      return sendError(res, 503, 'La sandbox si sta arrestando: riprova tra poco');
+    }
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (closing) {
+        server.closeIdleConnections();
+        if (inFlight === 0) onSettled?.();
+      }
+    });
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
         // An oversized body is left unread: close the connection rather than reuse a dirty socket.
@@ -341,5 +398,31 @@ export async function createSandbox(options: SandboxOptions): Promise<{ server: 
       sendError(res, 500, 'Errore interno della sandbox');
     });
   });
-  return { server, mounted };
+
+  /**
+   * Stops accepting connections, lets the requests in flight finish (at most `timeoutMs`), then
+   * closes every connection. Answers whether every request finished; the caller closes the db.
+   */
+  async function close(timeoutMs = 10_000): Promise<{ drained: boolean; abandoned: number }> {
+    closing = true;
+    const closed = new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
+    server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    const drained =
+      inFlight === 0 ||
+      (await new Promise<boolean>((resolve) => {
+        onSettled = () => resolve(true);
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }));
+    clearTimeout(timer);
+    const abandoned = inFlight;
+    server.closeAllConnections();
+    await closed;
+    return { drained, abandoned };
+  }
+
+  return { server, mounted, close };
 }

@@ -89,7 +89,8 @@ try {
   await page.goto(`${appUrl}/test`).catch(() => {});
   page.on('request', onRequest);
   await page.goto(`${appUrl}/systems-manage/manage`);
-  await page.locator('[data-system-row]').first().waitFor({ timeout: 60_000 });
+  // The dev server compiles the screen on its first visit: slow on a busy machine.
+  await page.locator('[data-system-row]').first().waitFor({ timeout: 180_000 });
   await page.waitForTimeout(1500);
   page.off('request', onRequest);
   const systemRequests = requests.filter((r) => r.includes('/systems/'));

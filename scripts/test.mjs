@@ -23,6 +23,7 @@ const steps = [
     report: 'unit.json',
   },
   { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json', optional: 'scripts/contract-on-sandbox.mjs' },
+  { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
   { name: 'end-to-end (Playwright, Debian chromium)', cmd: 'node', args: ['scripts/e2e.mjs'], report: 'e2e.json', optional: 'scripts/e2e.mjs' },
 ];
 

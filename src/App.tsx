@@ -1,5 +1,7 @@
-import { BrowserRouter, Navigate } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { createQueryClient } from '@/api/queryClient';
 import { authProvider } from '@/auth/authProvider';
 import { dataProvider } from '@/dataProviders';
 import { i18nProvider } from '@/i18n';
@@ -15,30 +17,37 @@ const CatchAll = () => <Navigate to="/404" replace />;
 /**
  * The back office: browser history with real paths (spec §2), the one authProvider (sign-in,
  * session, permission table), Italian first, classic and dark themes, the app-bar-only layout.
+ * The router is a data router, so that forms can block leaving with unsaved changes (issue 9);
+ * the QueryClient retries only reads, and only on network failures and 5xx.
  */
-export function App() {
+function BackOffice() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <BrowserRouter>
-      <Admin
-        title="Back office OOH / DOOH"
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        layout={Layout}
-        loginPage={false}
-        catchAll={CatchAll}
-        loading={FullScreenLoading}
-        lightTheme={classicTheme}
-        darkTheme={darkTheme}
-        defaultTheme="light"
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>{publicRouteElements()}</CustomRoutes>
-        <CustomRoutes>{privateRouteElements()}</CustomRoutes>
-        {RESOURCES.map((resource) => (
-          <Resource key={resource.name} {...resource} />
-        ))}
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      title="Back office OOH / DOOH"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      layout={Layout}
+      loginPage={false}
+      catchAll={CatchAll}
+      loading={FullScreenLoading}
+      lightTheme={classicTheme}
+      darkTheme={darkTheme}
+      defaultTheme="light"
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>{publicRouteElements()}</CustomRoutes>
+      <CustomRoutes>{privateRouteElements()}</CustomRoutes>
+      {RESOURCES.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
+    </Admin>
   );
+}
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice /> }]));
+  return <RouterProvider router={router} />;
 }

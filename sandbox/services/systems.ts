@@ -61,8 +61,9 @@ export interface SystemRow {
   illuminated: boolean;
   faces: number;
   data: { sizes?: S['SystemSize'][]; frames?: SystemFrame[]; notes?: string };
-  created_at: string | Date;
-  updated_at: string | Date;
+  /** A Date, or epoch milliseconds when read as a tuple (see `systemsWhere`). */
+  created_at: string | number | Date;
+  updated_at: string | number | Date;
 }
 
 /* ---------- reading ---------- */
@@ -74,17 +75,15 @@ interface Names {
   areas: Map<number, string>;
 }
 
-async function namesOf(db: Db): Promise<Names> {
-  const load = async (table: string) => {
-    const { rows } = await db.query<{ id: string; name: string }>(`SELECT id, name FROM ${table}`);
-    return new Map(rows.map((r) => [Number(r.id), r.name]));
-  };
-  return {
-    leases: await load('system_leases'),
-    authorizations: await load('system_authorizations'),
-    mediaOwners: await load('system_media_owners'),
-    areas: await load('system_areas'),
-  };
+/** The names of the four lookups as one JSON text of `[kind, id, name]` (a column of `systemsWhere`'s query). */
+const NAMES_SQL = `(SELECT json_agg(json_build_array(k, id, name))::text FROM (
+    SELECT 'leases' AS k, id, name FROM system_leases UNION ALL SELECT 'authorizations', id, name FROM system_authorizations
+    UNION ALL SELECT 'mediaOwners', id, name FROM system_media_owners UNION ALL SELECT 'areas', id, name FROM system_areas) n)`;
+
+function namesOf(json: string | null): Names {
+  const names: Names = { leases: new Map(), authorizations: new Map(), mediaOwners: new Map(), areas: new Map() };
+  for (const [k, id, name] of (JSON.parse(json ?? '[]') as Array<[keyof Names, number, string]>)) names[k].set(Number(id), name);
+  return names;
 }
 
 async function imagesOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
@@ -101,7 +100,7 @@ async function imagesOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
   return out;
 }
 
-const iso = (v: string | Date) => new Date(v).toISOString();
+const iso = (v: string | number | Date) => new Date(v).toISOString();
 const ref = (names: Map<number, string>, id: number) => ({ id, name: names.get(id) ?? `#${id}` });
 
 function toSystem(r: SystemRow, names: Names, images: number[]): System {
@@ -136,11 +135,87 @@ function toSystem(r: SystemRow, names: Names, images: number[]): System {
   return s;
 }
 
-async function toSystems(db: Db, rows: SystemRow[]): Promise<System[]> {
-  if (!rows.length) return [];
-  const names = await namesOf(db);
-  const images = await imagesOf(db, rows.map((r) => Number(r.id)));
-  return rows.map((r) => toSystem(r, names, images.get(Number(r.id)) ?? []));
+/*
+ * Reading many systems. PGlite turns every column of every row into a JavaScript value one at a
+ * time, which made a size-9999 search cost seconds: here the database writes each row as one JSON
+ * array (json, not jsonb: plain text, cheap to build), all joined into a single text that
+ * JavaScript parses at once. Each tuple starts with its position in the order, the timestamps
+ * travel as epoch milliseconds, the coordinates in their shortest exact text form, the image ids
+ * come from the same query.
+ */
+const TUPLE_COLUMNS = [
+  'id', 'code', 'name', 'type', 'system_type', 'status', 'address', 'region', 'province', 'municipality_istat',
+  'municipality_name', 'zip_code', 'latitude', 'longitude', 'media_owner_ids', 'authorization_ids', 'area_id',
+  'lease_id', 'domains', 'illuminated', 'faces', 'data', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof SystemRow)[];
+// Microseconds rounded to an integer, then whole milliseconds (what toISOString of the Date shows).
+const epochMs = (column: string) => `((date_part('epoch', ${column}) * 1000000)::bigint / 1000)`;
+const TUPLE_SQL = `json_build_array(s.n, fi.images, ${TUPLE_COLUMNS.map((c) => (c === 'created_at' || c === 'updated_at' ? epochMs(`s.${c}`) : `s.${c}`)).join(', ')})`;
+
+type Tuple = [number, number[] | null, ...unknown[]];
+
+/** A row from its tuple: position, images, then the TUPLE_COLUMNS in their order. */
+function rowOfTuple(t: Tuple): SystemRow {
+  const [, , id, code, name, type, system_type, status, address, region, province, municipality_istat, municipality_name, zip_code, latitude, longitude,
+    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at] = t as unknown as never[];
+  return {
+    id, code, name, type, system_type, status, address, region, province, municipality_istat, municipality_name, zip_code, latitude, longitude,
+    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at,
+  };
+}
+
+/*
+ * Counts of the lists, kept per filter while the `systems` table is unchanged: a trigger moves
+ * `systems_version` on every write (migration 070), and the query that reads a page reads the
+ * version in the same statement, counting again only when it moved. Bounded: the oldest filter
+ * goes first.
+ */
+const COUNTS_KEPT = 200;
+const counts = new Map<string, { version: string; total: number }>();
+
+/**
+ * The systems that `where` selects, in `order`, from `offset` for at most `limit` (all without a
+ * limit); with `count`, also how many `where` selects in all, from the same round trip.
+ */
+export async function systemsWhere(
+  db: Db,
+  w: { sql: string; params: unknown[] },
+  order = 'id ASC',
+  { limit, offset = 0, count = false }: { limit?: number; offset?: number; count?: boolean } = {},
+): Promise<{ systems: System[]; total: number }> {
+  const bounds = `${limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.trunc(limit))}`}${offset > 0 ? ` OFFSET ${Math.trunc(offset)}` : ''}`;
+  const params = [...w.params];
+  const key = `${w.sql}\u0000${JSON.stringify(w.params)}`;
+  const known = count ? counts.get(key) : undefined;
+  let total = 'NULL::bigint AS total, NULL::bigint AS version';
+  if (count) {
+    params.push(known?.version ?? '-1');
+    total = `CASE WHEN v.version = $${params.length}::bigint THEN NULL ELSE (SELECT count(*) FROM systems ${w.sql}) END AS total, v.version`;
+  }
+  const { rows } = await db.query<{ rows: string | null; names: string | null; total: string | number | null; version: string | number | null }>(
+    `SELECT (SELECT string_agg(${TUPLE_SQL}::text, ',')
+               FROM (SELECT ${TUPLE_COLUMNS.join(', ')}, row_number() OVER (ORDER BY ${order}) AS n FROM systems ${w.sql} ORDER BY ${order}${bounds}) s
+               LEFT JOIN (SELECT owner_id, array_agg(id ORDER BY id) AS images FROM files WHERE owner_collection = '${IMAGE_OWNER}' GROUP BY owner_id) fi
+                 ON fi.owner_id = s.id) AS rows,
+            ${NAMES_SQL} AS names, ${total}
+       FROM systems_version v`,
+    params,
+  );
+  const row = rows[0];
+  let found = 0;
+  if (count && row) {
+    if (row.total === null && known) found = known.total;
+    else {
+      found = Number(row.total);
+      counts.delete(key);
+      counts.set(key, { version: String(row.version), total: found });
+      if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+    }
+  }
+  const tuples = (JSON.parse(`[${row?.rows ?? ''}]`) as Tuple[]).sort((a, b) => a[0] - b[0]);
+  if (!tuples.length) return { systems: [], total: found };
+  const names = namesOf(row?.names ?? null);
+  return { systems: tuples.map((t) => toSystem(rowOfTuple(t), names, t[1] ?? [])), total: found };
 }
 
 async function rowById(db: Db, id: number): Promise<SystemRow | undefined> {
@@ -155,8 +230,7 @@ async function requireRow(db: Db, id: number): Promise<SystemRow> {
 }
 
 export async function systemById(db: Db, id: number): Promise<System | undefined> {
-  const row = await rowById(db, id);
-  return row ? (await toSystems(db, [row]))[0] : undefined;
+  return (await systemsWhere(db, { sql: 'WHERE id = $1', params: [id] })).systems[0];
 }
 
 registerResourceReader('system', async (db, id) => (await systemById(db, id)) ?? null);
@@ -203,19 +277,15 @@ function filterWhere(filter: SystemFilter, type: unknown): Where {
 }
 
 async function page(db: Db, w: Where, p: number, n: number, order: string): Promise<S['SystemPage']> {
-  const { rows: count } = await db.query<{ total: string }>(`SELECT count(*) AS total FROM systems ${w.sql}`, w.params);
-  const total = Number(count[0].total);
-  const { rows } = await db.query<SystemRow>(
-    `SELECT * FROM systems ${w.sql} ORDER BY ${order} LIMIT ${n} OFFSET ${p * n}`,
-    w.params,
-  );
-  return { content: await toSystems(db, rows), totalElements: total, totalPages: Math.ceil(total / n), number: p, size: n };
+  const { systems, total } = await systemsWhere(db, w, order, { limit: n, offset: p * n, count: true });
+  return { content: systems, totalElements: total, totalPages: Math.ceil(total / n), number: p, size: n };
 }
 
 function orderOf(sort: unknown, dir: unknown): string {
   const column = SORT_COLUMN[String(sort ?? 'id')] ?? 'id';
   const d = String(dir ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-  return column === 'id' ? `id ${d}` : `${column} ${d}, id ${d}`;
+  // The code is unique like the id: no tie to break, and its index gives the order.
+  return column === 'id' || column === 'code' ? `${column} ${d}` : `${column} ${d}, id ${d}`;
 }
 
 /** SQL of the relevance of one column: exact 0.9 (1 for the code), prefix 0.75, word prefix 0.6, inside 0.4. */
@@ -589,13 +659,11 @@ const num = (v: unknown) => Number(v);
 
 const systemHandlers: Partial<Record<keyof operations, Handler>> = {
   async listAllSystems(ctx) {
-    const { rows } = await ctx.db.query<SystemRow>('SELECT * FROM systems ORDER BY id');
-    return toSystems(ctx.db, rows);
+    return (await systemsWhere(ctx.db, { sql: '', params: [] })).systems;
   },
 
   async listSystemsByType(ctx) {
-    const { rows } = await ctx.db.query<SystemRow>('SELECT * FROM systems WHERE type = $1 ORDER BY id', [ctx.params.type]);
-    return toSystems(ctx.db, rows);
+    return (await systemsWhere(ctx.db, { sql: 'WHERE type = $1', params: [ctx.params.type] })).systems;
   },
 
   async listSystemsPage(ctx) {
@@ -618,8 +686,7 @@ const systemHandlers: Partial<Record<keyof operations, Handler>> = {
 
   async getSystemsByIds(ctx) {
     const ids = (ctx.body as number[]).map(Number);
-    const { rows } = await ctx.db.query<SystemRow>('SELECT * FROM systems WHERE id = ANY($1::bigint[])', [ids]);
-    const systems = await toSystems(ctx.db, rows);
+    const { systems } = await systemsWhere(ctx.db, { sql: 'WHERE id = ANY($1::bigint[])', params: [ids] });
     const byId = new Map(systems.map((s) => [s.id, s]));
     const seen = new Set<number>();
     return ids.filter((id) => byId.has(id) && !seen.has(id) && seen.add(id)).map((id) => byId.get(id)!);
@@ -668,7 +735,7 @@ const systemHandlers: Partial<Record<keyof operations, Handler>> = {
 
   async searchSystems(ctx) {
     const w = filterWhere((ctx.body ?? {}) as SystemFilter, ctx.query.type);
-    return page(ctx.db, w, num(ctx.query.page ?? 0), num(ctx.query.size ?? 9999), 'code ASC, id ASC');
+    return page(ctx.db, w, num(ctx.query.page ?? 0), num(ctx.query.size ?? 9999), 'code ASC');
   },
 
   async createSystem(ctx) {

@@ -3,6 +3,7 @@ import { getAuthToken, getUser, clearSession, hasCompleteCredentials, isGuest } 
 import { DOWNLOAD_URL_REVOKE_MS, FORCED_LOGOUT_URL, USERNAME_HEADER, WRONG_CREDENTIALS_LOG } from '@/config/constants';
 import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
+import { hideServerFailure } from './failures';
 
 /** The error a rejected call carries: the HTTP status, the message (body's, else status text), the body. */
 export class ApiError extends Error {
@@ -236,13 +237,21 @@ export async function call<D>(promise: Promise<FetchResult<D>>): Promise<D | Con
 
 /**
  * For react-admin's data providers, which need every failure as an error: OK → data, anything else
- * rejects with an ApiError carrying status, message and body (401 still clears the session).
+ * rejects with an ApiError carrying status, message and body (401 still clears the session). A
+ * network failure (status 0) or a 5xx carries a clear Italian message instead of the service's
+ * (spec §8: server-side error bodies are not shown; the body stays on the error).
  */
 export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<D> {
-  const { data, error, response } = await promise;
+  let result: FetchResult<D>;
+  try {
+    result = await promise;
+  } catch (failure) {
+    throw hideServerFailure(failure);
+  }
+  const { data, error, response } = result;
   if (response.ok) return data as D;
   if (response.status === 401) handleUnauthorized();
-  throw new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error);
+  throw hideServerFailure(new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error));
 }
 
 /** The blob variant (spec §8): downloads a file and revokes its object URL after 40 s. */

@@ -96,7 +96,12 @@ export const advertisersDataProvider: AdvertisersDataProvider = {
     return { data: (await getAdvertiser(params.id)) as never };
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(getAdvertiser))) as never[] };
+    // One request however many rows refer to advertisers (a list's ReferenceFields): the service
+    // has no read by ids, so several ids are picked from getAll; a single id keeps getById.
+    const wanted = [...new Set(params.ids.map(Number))];
+    if (wanted.length <= 1) return { data: (await Promise.all(wanted.map(getAdvertiser))) as never[] };
+    const byId = new Map((await callOrThrow(advertiserApi().GET('/getAll'))).map((a) => [a.id, a]));
+    return { data: wanted.flatMap((id) => byId.get(id) ?? []) as never[] };
   },
   async getManyReference() {
     throw new Error('Il servizio inserzionisti non offre elenchi collegati');

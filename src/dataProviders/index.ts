@@ -1,4 +1,5 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
+import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider } from './campaigns';
 import { creativesDataProvider } from './creatives';
 import { ordersDataProvider } from './orders';
@@ -69,5 +70,8 @@ export function dataProviderFor(
   return provider;
 }
 
-/** The composite data provider given to <Admin>: routes each call to its resource's domain provider. */
-export const dataProvider: DataProvider = combineDataProviders((resource) => dataProviderFor(resource));
+/**
+ * The composite data provider given to <Admin>: routes each call to its resource's domain provider;
+ * every failure reaches the screens as a userFacingError (clear message, field errors keyed by field).
+ */
+export const dataProvider: DataProvider = withUserFacingErrors(combineDataProviders((resource) => dataProviderFor(resource)));

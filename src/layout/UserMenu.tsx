@@ -19,6 +19,19 @@ import { THEMES } from '@/config/constants';
 import { LOCALES } from '@/i18n';
 import { useThemePreference } from '@/theme/useThemePreference';
 
+/** Read by assistive technology, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The user menu: profile (and the admin pages the role may open), theme, language and logout. */
 export function UserMenu() {
   const translate = useTranslate();
@@ -41,20 +54,24 @@ export function UserMenu() {
       <Button
         id={`${id}-button`}
         color="inherit"
-        aria-label={translate('app.user_menu.label')}
         aria-haspopup="true"
         aria-controls={anchor ? `${id}-menu` : undefined}
         aria-expanded={anchor ? 'true' : 'false'}
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={
-          <Avatar src={identity?.avatar} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+          <Avatar src={identity?.avatar} alt="" aria-hidden sx={{ width: 28, height: 28, fontSize: 14 }}>
             {name.charAt(0).toUpperCase()}
           </Avatar>
         }
         sx={{ textTransform: 'none', ml: 1 }}
       >
+        {/* The accessible name is the visible name followed by the hidden "menu utente" (WCAG 2.5.3
+            label in name: no aria-label hiding the text a speech user sees). */}
         <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
           {name}
+        </Box>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {name ? ` – ${translate('app.user_menu.label')}` : translate('app.user_menu.label')}
         </Box>
       </Button>
       <Menu
@@ -70,7 +87,7 @@ export function UserMenu() {
           </MenuItem>
         ))}
         <Divider />
-        <ListSubheader>{translate('app.user_menu.theme')}</ListSubheader>
+        <ListSubheader role="presentation">{translate('app.user_menu.theme')}</ListSubheader>
         {THEMES.map((option) => (
           <MenuItem
             key={option}
@@ -86,7 +103,7 @@ export function UserMenu() {
           </MenuItem>
         ))}
         <Divider />
-        <ListSubheader>{translate('app.user_menu.language')}</ListSubheader>
+        <ListSubheader role="presentation">{translate('app.user_menu.language')}</ListSubheader>
         {LOCALES.map((code) => (
           <MenuItem
             key={code}

@@ -91,7 +91,13 @@ export interface BuildContext {
 
 export const SCRIPT_TEXT = '<script>alert(1)</script>';
 export const UNKNOWN_ID = 987654321;
-export const OVERSIZED_BYTES = 11 * 1024 * 1024;
+/** The body limit of an operation without `x-max-body-bytes` (openapi/CONVENTIONS.md). */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+/** Sent in the oversized case: beyond the file limit and beyond the 1 MiB multipart framing allowance. */
+export function oversizedBytes(op: object): number {
+  const limit = (op as { 'x-max-body-bytes'?: unknown })['x-max-body-bytes'];
+  return (typeof limit === 'number' && limit > 0 ? limit : DEFAULT_BODY_LIMIT) + 1024 * 1024 + 1;
+}
 export const MAX_INVALID_CASES = 60;
 /** Repeated query values in the boundary case (more than the 20 that `qs`-style parsers keep as an array). */
 export const MANY_VALUES = 25;
@@ -570,9 +576,10 @@ function bodyCases(op: Operation, ctx: BuildContext, valid: RequestSpec): Reques
   cases.push({ id: 'body.contentType', label: `wrong Content-Type (${wrongType}) → 415`, request: { ...valid, body: { type: 'raw', contentType: wrongType, text } }, expect: { kind: 'rejected', statuses: [415], declaredOnly: false }, handlerLevel: false });
 
   if (body.type === 'multipart' || body.type === 'binary') {
-    const oversized: FilePart = { ...(body.type === 'multipart' ? (body.files[0] ?? fileFor([])) : body.file), kind: 'bytes', size: OVERSIZED_BYTES };
+    const size = oversizedBytes(op.raw);
+    const oversized: FilePart = { ...(body.type === 'multipart' ? (body.files[0] ?? fileFor([])) : body.file), kind: 'bytes', size };
     const request: RequestSpec = body.type === 'multipart' ? { ...valid, body: { ...body, files: [oversized, ...body.files.slice(1)] } } : { ...valid, body: { ...body, file: oversized } };
-    cases.push({ id: 'body.oversized', label: `upload of ${OVERSIZED_BYTES / 1024 / 1024} MB → 413`, request, expect: { kind: 'rejected', statuses: [413], declaredOnly: false }, handlerLevel: false });
+    cases.push({ id: 'body.oversized', label: `upload of ${(size / 1024 / 1024).toFixed(1)} MB → 413`, request, expect: { kind: 'rejected', statuses: [413], declaredOnly: false }, handlerLevel: false });
   }
   if (body.type === 'multipart' && body.files.length) {
     const files = body.files.map((f, i) => (i === 0 ? { ...f, fileName: `../../../etc/passwd${f.fileName.slice(f.fileName.lastIndexOf('.'))}` } : f));

@@ -84,7 +84,11 @@ describe('circuits and teams as an asset manager', () => {
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await page.getByText(new RegExp(`partita IVA ${VAT} è già in uso`)).waitFor();
     expect(await dialog.getByLabel(/^Ragione sociale/).inputValue()).toBe(`${TEAM} bis`);
+    // The dialog holds unsaved data: cancelling asks first; the user confirms leaving it.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));
     await dialog.getByRole('button', { name: 'Annulla' }).click();
+    expect(await asked).toBe('confirm');
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('links a system to the team with its duties', async () => {

@@ -68,6 +68,9 @@ describe('systems as an asset manager', () => {
 
   it('finds it in the list search with suggestions and in the filtered list', async () => {
     await page.goto(appUrl('/systems-manage/manage'));
+    // The pagination speaks Italian: the range, and the page buttons' names.
+    await expect.poll(() => page.getByText(/^1-10 di \d+$/).count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByRole('button', { name: 'Pagina successiva' }).count()).toBe(1);
     const search = page.getByRole('combobox', { name: /Cerca impianti/ });
     await search.fill(code);
     await expect.poll(() => page.getByRole('option').first().textContent(), { timeout: 30_000 }).toContain(code);

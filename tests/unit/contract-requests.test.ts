@@ -7,7 +7,8 @@ import {
   buildInvalidCases,
   buildUnauthorizedCase,
   buildValidRequest,
-  OVERSIZED_BYTES,
+  DEFAULT_BODY_LIMIT,
+  oversizedBytes,
   SCRIPT_TEXT,
   UNKNOWN_ID,
   type BuildContext,
@@ -277,12 +278,17 @@ describe('the invalid cases', () => {
     expect(Object.keys(cases).sort()).toEqual(
       ['body.missing', 'body.contentType', 'body.oversized', 'body.fileName.traversal', 'missing:/file', 'body.unknown:/', 'body.missing:/thingId', 'body.type:/thingId', 'body.minimum:/thingId'].sort(),
     );
-    expect(cases['body.oversized'].request.body).toMatchObject({ files: [{ field: 'file', kind: 'bytes', size: OVERSIZED_BYTES }] });
+    expect(cases['body.oversized'].request.body).toMatchObject({ files: [{ field: 'file', kind: 'bytes', size: DEFAULT_BODY_LIMIT + 1024 * 1024 + 1 }] });
     expect(cases['body.oversized'].expect).toEqual({ kind: 'rejected', statuses: [413], declaredOnly: false });
     expect(cases['body.fileName.traversal'].request.body).toMatchObject({ files: [{ fileName: '../../../etc/passwd.png' }] });
     expect(cases['missing:/file'].request.body).toMatchObject({ type: 'multipart', files: [] });
     expect(cases['body.type:/thingId'].request.body).toMatchObject({ fields: { thingId: 'abc' } });
     expect(cases['body.contentType'].request.body).toMatchObject({ type: 'raw', contentType: 'text/plain' });
+  });
+
+  it('sends the oversized upload beyond the operation\'s own x-max-body-bytes and its multipart allowance', () => {
+    expect(oversizedBytes({ 'x-max-body-bytes': 20 * 1024 * 1024 })).toBe(21 * 1024 * 1024 + 1);
+    expect(oversizedBytes({})).toBe(11 * 1024 * 1024 + 1);
   });
 
   it('puts script text in a plain string query parameter of a public operation', () => {

@@ -109,3 +109,19 @@ describe('i18n provider', () => {
     expect(i18nProvider.translate('app.error_pages.logout')).toBe('LOGOUT');
   });
 });
+
+describe('message keys written in the screens', () => {
+  const sources = Object.entries(import.meta.glob('/src/**/*.tsx', { query: '?raw', import: 'default', eager: true }) as Record<string, string>);
+
+  it('a placeholder is never a raw message key (react-admin does not translate placeholders)', () => {
+    const raw = sources.flatMap(([file, text]) => [...text.matchAll(/placeholder="([a-z_]+(?:\.[A-Za-z_]+)+)"/g)].map((m) => `${file}: ${m[1]}`));
+    expect(raw).toEqual([]);
+  });
+
+  it('every literal key given to translate() exists in Italian', () => {
+    const missing = sources.flatMap(([file, text]) =>
+      [...text.matchAll(/\btranslate\(\s*'((?:ra|app|resources)\.[A-Za-z0-9_.]+)'/g)].map((m) => m[1]).filter((k) => typeof get(italian as Tree, k) !== 'string').map((k) => `${file}: ${k}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});

@@ -206,7 +206,7 @@ describe('app bar', () => {
   it('the user menu offers profile, theme, language and logout; admin pages only to the admin', async () => {
     signInAs('ROLE_SALES');
     renderWithAdmin(<Route path="/" element={<AppBar />} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Menu utente' }));
+    await userEvent.click(screen.getByRole('button', { name: /menu utente/i }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profilo' })).toHaveAttribute('href', '/profile');
     expect(within(menu).queryByRole('menuitem', { name: 'Gestione utenti' })).toBeNull();
@@ -230,7 +230,7 @@ describe('app bar', () => {
   it('the admin also finds Gestione utenti and Test dei servizi', async () => {
     signInAs('ROLE_ADMIN');
     renderWithAdmin(<Route path="/" element={<AppBar />} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Menu utente' }));
+    await userEvent.click(screen.getByRole('button', { name: /menu utente/i }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Gestione utenti' })).toHaveAttribute(
       'href',
@@ -242,11 +242,11 @@ describe('app bar', () => {
   it('switching the theme applies it, keeps it locally and saves it through the user service', async () => {
     signInAs('ROLE_SALES');
     renderWithAdmin(<Route path="/" element={<AppBar />} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Menu utente' }));
+    await userEvent.click(screen.getByRole('button', { name: /menu utente/i }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Scuro' }));
     await waitFor(() => expect(preferences).toEqual([{ theme: 'dark' }]));
     expect(getUser()?.theme).toBe('dark');
-    await userEvent.click(screen.getByRole('button', { name: 'Menu utente' }));
+    await userEvent.click(screen.getByRole('button', { name: /menu utente/i }));
     expect(await screen.findByRole('menuitemradio', { name: 'Scuro' })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -256,9 +256,9 @@ describe('app bar', () => {
   it('switching the language to English translates the app bar', async () => {
     signInAs('ROLE_SALES');
     renderWithAdmin(<Route path="/" element={<AppBar />} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Menu utente' }));
+    await userEvent.click(screen.getByRole('button', { name: /menu utente/i }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Inglese' }));
-    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /user menu/i })).toBeInTheDocument();
     await act(async () => {});
   });
 });

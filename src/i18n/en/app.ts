@@ -126,6 +126,7 @@ export const app: AppMessages = {
   errors: {
     generic: 'Something went wrong. Retry later.',
     unreachable: 'The service does not answer. Check the connection and retry.',
+    server: 'The service had a problem (error %{status}) and the operation did not succeed. Retry shortly.',
     bad_request: 'The data sent is not valid: check the fields and retry.',
     forbidden_action: 'Your role does not allow this operation.',
     too_large: 'The file is larger than allowed (2 MB).',

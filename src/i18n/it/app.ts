@@ -127,6 +127,7 @@ export const app = {
   errors: {
     generic: 'Si è verificato un errore. Riprova più tardi.',
     unreachable: 'Il servizio non risponde. Controlla la connessione e riprova.',
+    server: 'Il servizio ha avuto un problema (errore %{status}) e l’operazione non è riuscita. Riprova tra poco.',
     bad_request: 'I dati inviati non sono validi: controlla i campi e riprova.',
     forbidden_action: 'Il tuo ruolo non consente questa operazione.',
     too_large: 'Il file supera la dimensione massima consentita (2 MB).',

@@ -9,7 +9,6 @@ import {
   Card,
   CardContent,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -39,6 +38,7 @@ import { SUB_ITEM_TYPES } from '@/api/audit';
 import type { SchemaSubItemTypeName } from '@/api/generated/audit';
 import type { AgentRecord } from '@/dataProviders/agents';
 import type { SubItemRecord } from '@/dataProviders/subItems';
+import { DialogCancelButton, differs, FormDialog, useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { PageHeader } from './PageHeader';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -60,6 +60,9 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
   const [editing, setEditing] = useState<(SubItemRecord & { id: string }) | null>(null);
   const [deleting, setDeleting] = useState<(SubItemRecord & { id: string }) | null>(null);
   const typeLabel = translate(`resources.subItems.types.${type}`);
+  const { guard } = useUnsavedChangesGuard(Boolean(name.trim() || description.trim()));
+  const original = editing ? data?.find((d) => d.id === editing.id) : undefined;
+  const editDirty = Boolean(editing && original) && differs([editing?.name, editing?.description ?? ''], [original?.name, original?.description ?? '']);
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -125,6 +128,7 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
         onSubmit={add}
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
       >
+        {guard}
         <TextField
           label={translate('resources.subItems.fields.name')}
           value={name}
@@ -189,7 +193,7 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
           </TableBody>
         </Table>
       ) : null}
-      <Dialog open={Boolean(editing)} onClose={() => setEditing(null)} fullWidth maxWidth="xs">
+      <FormDialog open={Boolean(editing)} onClose={() => setEditing(null)} dirty={editDirty} fullWidth maxWidth="xs">
         <DialogTitle>{translate('resources.subItems.edit', { type: typeLabel })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
@@ -209,12 +213,12 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setEditing(null)}>{translate('ra.action.cancel')}</Button>
+          <DialogCancelButton />
           <Button variant="contained" onClick={saveEdit} disabled={!editing?.name.trim()}>
             {translate('ra.action.save')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </FormDialog>
       <Confirm
         isOpen={Boolean(deleting)}
         title={translate('resources.subItems.delete_title', { name: deleting?.name ?? '' })}
@@ -236,6 +240,7 @@ function AgentsTab() {
   });
   const [create, { isPending: creating }] = useCreate();
   const [form, setForm] = useState({ name: '', surname: '', email: '' });
+  const { guard } = useUnsavedChangesGuard(Boolean(form.name.trim() || form.surname.trim() || form.email.trim()));
   const valid = form.name.trim() && form.surname.trim() && /^\S+@\S+\.\S+$/.test(form.email.trim());
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -270,6 +275,7 @@ function AgentsTab() {
   return (
     <Box>
       <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        {guard}
         {field('name')}
         {field('surname')}
         {field('email')}

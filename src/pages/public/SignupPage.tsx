@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { callOrThrow } from '@/api/http';
 import { userPublicApi } from '@/api/user';
 import { PublicPage } from '@/layout/PublicPage';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { errorKeyFor, statusOf } from '../messages';
 import { validateSignup, type Errors, type Signup } from '../validation';
 
@@ -38,6 +39,7 @@ export default function SignupPage() {
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const { guard } = useUnsavedChangesGuard(!done && Object.values(values).some((v) => String(v).trim() !== ''));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,6 +81,7 @@ export default function SignupPage() {
           noValidate
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
+          {guard}
           <Box sx={{ typography: 'body2' }}>{translate('app.signup.intro')}</Box>
           {FIELDS.map((f) => (
             <TextField

@@ -7,6 +7,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
 import { sharesDataProvider } from '@/dataProviders/shares';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { useNotifyError } from '@/resources/advertisers/notify';
 
 /** The full address of a share's viewer page. */
@@ -18,6 +19,7 @@ function SendLink({ share, onSent }: { share: SchemaShare; onSent: () => void })
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [to, setTo] = useState('');
+  const { guard } = useUnsavedChangesGuard(Boolean(to.trim()));
   const [busy, setBusy] = useState(false);
   const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim());
   const send = async () => {
@@ -35,6 +37,7 @@ function SendLink({ share, onSent }: { share: SchemaShare; onSent: () => void })
   };
   return (
     <Box component="form" onSubmit={(e) => { e.preventDefault(); if (valid) void send(); }} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      {guard}
       <TextField size="small" type="email" label={translate('resources.shares.fields.to')} value={to} onChange={(e) => setTo(e.target.value)} />
       <Button type="submit" size="small" startIcon={<SendIcon />} disabled={!valid || busy}>
         {translate('resources.shares.send')}

@@ -9,11 +9,11 @@ import {
   ListBase,
   NumberField,
   SaveButton,
-  SimpleForm,
   Toolbar,
   useEditContext,
   useTranslate,
 } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { Navigate, useParams } from 'react-router-dom';
 import { AdvertiserHistory } from './AdvertiserHistory';
 import { AdvertiserInputs } from './AdvertiserInputs';
@@ -130,9 +130,9 @@ export default function AdvertiserDetailPage() {
               }}
             >
               <Box sx={{ flex: 1 }}>
-                <SimpleForm mode="onChange" reValidateMode="onChange" toolbar={<EditToolbar />}>
+                <AppSimpleForm mode="onChange" reValidateMode="onChange" toolbar={<EditToolbar />}>
                   <AdvertiserInputs />
-                </SimpleForm>
+                </AppSimpleForm>
               </Box>
               <AdvertiserLogo />
             </Box>

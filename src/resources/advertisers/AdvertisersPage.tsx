@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   CreateBase,
@@ -7,11 +7,11 @@ import {
   List,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TopToolbar,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { useNavigate } from 'react-router-dom';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
 import { AppPagination } from '@/layout/Pagination';
@@ -21,9 +21,10 @@ import { useNotifyError } from './notify';
 export const ADVERTISERS_PATH = '/advertisers';
 
 function useFilters() {
+  const translate = useTranslate();
   const { areas } = useAdvertiserChoices();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder="resources.advertisers.search" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.advertisers.search')} />,
     <SelectInput key="businessArea" source="businessArea" choices={areas} alwaysOn />,
   ];
 }
@@ -33,7 +34,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const navigate = useNavigate();
   const notifyError = useNotifyError();
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="advertiser-create-title">
+    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="advertiser-create-title">
       <DialogTitle id="advertiser-create-title">{translate('resources.advertisers.create')}</DialogTitle>
       <DialogContent>
         <CreateBase
@@ -44,12 +45,12 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
             onError: (e: unknown) => notifyError(e),
           }}
         >
-          <SimpleForm mode="onChange" reValidateMode="onChange">
+          <AppSimpleForm mode="onChange" reValidateMode="onChange">
             <AdvertiserInputs />
-          </SimpleForm>
+          </AppSimpleForm>
         </CreateBase>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -31,6 +31,7 @@ import {
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { ROLES } from '@/auth/permissions';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import {
   campaignHistory,
   downloadCampaignAttachment,
@@ -95,6 +96,7 @@ function Members({ campaignId }: { campaignId: number }) {
   const [create, { isPending: saving }] = useCreate();
   const [remove] = useDelete();
   const [form, setForm] = useState({ username: '', role: 'ROLE_DESIGNER' });
+  const { guard } = useUnsavedChangesGuard(Boolean(form.username.trim()));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void create(
@@ -162,6 +164,7 @@ function Members({ campaignId }: { campaignId: number }) {
         sx={{ mt: 2 }}
         onSubmit={submit}
       >
+        {guard}
         <TextField
           required
           size="small"

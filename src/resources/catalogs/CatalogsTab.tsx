@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Box, Button, DialogContent, DialogTitle, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   ArrayInput,
@@ -16,7 +16,6 @@ import {
   SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
   TextInput,
   Toolbar,
@@ -26,6 +25,7 @@ import {
   useGetList,
   useTranslate,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import type { SchemaProduct } from '@/api/generated/product';
 import { useNotifyError } from '@/resources/advertisers/notify';
 
@@ -63,12 +63,12 @@ function CatalogDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
   const notifyError = useNotifyError();
   const onError = (e: unknown) => notifyError(e);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="catalog-dialog-title">
+    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="catalog-dialog-title">
       <DialogTitle id="catalog-dialog-title">{translate(id ? 'resources.catalogs.edit' : 'resources.catalogs.create')}</DialogTitle>
       <DialogContent>
         {id ? (
           <EditBase resource="catalogs" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <SimpleForm
+            <AppSimpleForm
               validate={validity}
               toolbar={
                 <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
@@ -78,17 +78,17 @@ function CatalogDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
               }
             >
               <CatalogInputs />
-            </SimpleForm>
+            </AppSimpleForm>
           </EditBase>
         ) : (
           <CreateBase resource="catalogs" redirect={false} record={{ currency: 'EUR', active: true, prices: [] }} mutationOptions={{ onSuccess: onClose, onError }}>
-            <SimpleForm validate={validity}>
+            <AppSimpleForm validate={validity}>
               <CatalogInputs />
-            </SimpleForm>
+            </AppSimpleForm>
           </CreateBase>
         )}
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -101,7 +101,7 @@ export function CatalogsTab() {
       <List
         resource="catalogs"
         title={translate('resources.catalogs.name', { smart_count: 2 })}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder="resources.catalogs.search" />]}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.catalogs.search')} />]}
         perPage={25}
         sort={{ field: 'name', order: 'ASC' }}
         exporter={false}

@@ -22,6 +22,7 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { Confirm, useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Circuit } from '@/api/circuits';
 import { circuitsDataProvider } from '@/dataProviders/circuits';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { errorMessage, notifyError } from './errors';
 import { SystemPicker, type PickedSystem } from './SystemPicker';
 
@@ -37,6 +38,7 @@ export function CircuitAssets({ circuit, onChanged, onDeleted }: Props) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [name, setName] = useState(circuit.name);
+  const { guard } = useUnsavedChangesGuard(name.trim() !== circuit.name);
   const [picked, setPicked] = useState<PickedSystem | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [update, { isPending: saving }] = useUpdate<Circuit>();
@@ -103,6 +105,7 @@ export function CircuitAssets({ circuit, onChanged, onDeleted }: Props) {
         }}
         sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}
       >
+        {guard}
         <TextField
           size="small"
           label={translate('resources.circuits.fields.name')}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -11,6 +10,7 @@ import {
 } from '@mui/material';
 import { useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Circuit, CircuitType } from '@/api/circuits';
+import { DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
 import { notifyError } from './errors';
 
 interface Props {
@@ -72,7 +72,7 @@ export function CircuitDialog({ open, type, onClose, onCreated }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="circuit-dialog-title">
+    <FormDialog open={open} onClose={onClose} dirty={Boolean(name || playlistId || showId)} fullWidth maxWidth="sm" aria-labelledby="circuit-dialog-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="circuit-dialog-title">
           {translate('resources.circuits.actions.create_type', { type })}
@@ -123,12 +123,12 @@ export function CircuitDialog({ open, type, onClose, onCreated }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <DialogCancelButton />
           <Button type="submit" variant="contained" disabled={isPending}>
             {translate('ra.action.save')}
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

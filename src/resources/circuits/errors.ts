@@ -7,8 +7,9 @@ import { ApiError } from '@/api/http';
 export function errorMessage(error: unknown, fallback = 'Operazione non riuscita'): string {
   if (error instanceof ApiError || (error && typeof error === 'object' && 'body' in error)) {
     const { message, body } = error as { message?: string; body?: unknown };
-    const details =
-      (body as { errors?: Array<{ path?: string; message: string }> } | undefined)?.errors ?? [];
+    // The service's list (`violations` once the shared data provider keyed `errors` by field).
+    const { errors, violations } = (body ?? {}) as { errors?: unknown; violations?: unknown };
+    const details = (Array.isArray(violations) ? violations : Array.isArray(errors) ? errors : []) as Array<{ path?: string; message: string }>;
     const list = details
       .map((d) => `${(d.path ?? '').replace(/^\/(body|query|path)\/?/, '') || '—'}: ${d.message}`)
       .join('; ');

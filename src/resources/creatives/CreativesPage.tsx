@@ -6,6 +6,7 @@ import { callOrThrow } from '@/api/http';
 import { systemsApi } from '@/api/systems';
 import type { SchemaSize } from '@/api/generated/systems';
 import type { Campaign } from '@/dataProviders/campaigns';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { creativePreviewUrl, matchingSizes, uploadCreative, type Creative } from '@/dataProviders/creatives';
 import { errorMessage, StateMessage } from '../orders/common';
 
@@ -71,6 +72,7 @@ export default function CreativesPage() {
   const [sizes, setSizes] = useState<SchemaSize[]>([]);
   const [form, setForm] = useState<{ name: string; sizeId: string }>({ name: '', sizeId: '' });
   const [file, setFile] = useState<File | null>(null);
+  const { guard } = useUnsavedChangesGuard(Boolean(form.name.trim() || form.sizeId || file));
   const [progress, setProgress] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -112,6 +114,7 @@ export default function CreativesPage() {
       </Button>
       <StateMessage error={campaignError} />
       <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ my: 2 }} onSubmit={(e) => void submit(e)}>
+        {guard}
         <TextField required size="small" label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <TextField select size="small" sx={{ minWidth: 200 }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
           <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>

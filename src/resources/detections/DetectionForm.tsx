@@ -5,7 +5,6 @@ import {
   NumberInput,
   ReferenceInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   maxLength,
   maxValue,
@@ -14,6 +13,7 @@ import {
   useGetList,
   useTranslate,
 } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { SUB_ITEM_TYPES } from '@/api/audit';
 import type { SchemaDistinctField, SchemaSubItemTypeName } from '@/api/generated/audit';
 import type { SubItemRecord } from '@/dataProviders/subItems';
@@ -88,7 +88,7 @@ export function DetectionForm({ mode }: { mode: 'create' | 'edit' }) {
     </Typography>
   );
   return (
-    <SimpleForm
+    <AppSimpleForm
       defaultValues={mode === 'create' ? { leadStatus: 'none', photoIds: [] } : undefined}
       warnWhenUnsavedChanges
     >
@@ -164,6 +164,6 @@ export function DetectionForm({ mode }: { mode: 'create' | 'edit' }) {
         fullWidth
       />
       <TextInput source="notes" multiline minRows={2} validate={maxLength(2000)} fullWidth />
-    </SimpleForm>
+    </AppSimpleForm>
   );
 }

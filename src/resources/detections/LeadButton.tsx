@@ -2,7 +2,6 @@ import { useState } from 'react';
 import FlagIcon from '@mui/icons-material/Flag';
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -13,6 +12,7 @@ import {
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SchemaLeadStatus } from '@/api/generated/audit';
 import { updateLead, type DetectionRecord } from '@/dataProviders/detections';
+import { DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
 import { LEAD_STATUSES } from './leadStatus';
 
 /** Marks the detection in context as a lead (or moves its lead status), with a note. */
@@ -58,9 +58,10 @@ export function LeadButton() {
       >
         {translate('resources.detections.lead.mark')}
       </Button>
-      <Dialog
+      <FormDialog
         open={open}
         onClose={() => setOpen(false)}
+        dirty={status !== (record.leadStatus === 'none' ? 'new' : record.leadStatus) || note !== (record.leadNote ?? '')}
         onClick={(e) => e.stopPropagation()}
         fullWidth
         maxWidth="xs"
@@ -91,12 +92,12 @@ export function LeadButton() {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+          <DialogCancelButton />
           <Button variant="contained" onClick={save} disabled={saving}>
             {translate('ra.action.save')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Create,
@@ -12,13 +12,13 @@ import {
   ResourceContextProvider,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TopToolbar,
   useNotify,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { DEVICE_STATUSES } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
 import { notifyError } from '../circuits/errors';
@@ -101,24 +101,24 @@ export default function DevicesPage() {
           </DataTable.Col>
         </DataTable>
       </List>
-      <Dialog open={editing !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="device-dialog-title">
+      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="device-dialog-title">
         <DialogTitle id="device-dialog-title">{translate(editing === 'new' ? 'resources.devices.actions.create' : 'resources.devices.actions.edit')}</DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
             <Create resource="devices" redirect={false} title=" " mutationOptions={{ onSuccess, onError }}>
-              <SimpleForm>
+              <AppSimpleForm>
                 <DeviceInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Create>
           ) : editing ? (
             <Edit resource="devices" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }}>
-              <SimpleForm>
+              <AppSimpleForm>
                 <DeviceInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Edit>
           ) : null}
         </DialogContent>
-      </Dialog>
+      </FormDialog>
     </ResourceContextProvider>
   );
 }

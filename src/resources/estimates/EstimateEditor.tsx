@@ -8,7 +8,6 @@ import {
   Link,
   ReferenceInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   required,
   useDataProvider,
@@ -16,6 +15,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { SchemaSalesPerson } from '@/api/generated/estimate';
@@ -99,11 +99,11 @@ function EditBody() {
         <Card sx={{ flex: 1, minWidth: 0 }}>
           <CardContent>
             {draft ? (
-              <SimpleForm>
+              <AppSimpleForm>
                 <HeaderInputs isNew={false} />
                 <EstimateLines />
                 <TotalsPreview />
-              </SimpleForm>
+              </AppSimpleForm>
             ) : (
               <>
                 <Alert severity="info" sx={{ mb: 2 }}>
@@ -167,11 +167,11 @@ export function EstimateCreate({ opportunityId }: { opportunityId?: number }) {
               onError: (e: unknown) => notifyError(e),
             }}
           >
-            <SimpleForm>
+            <AppSimpleForm>
               <HeaderInputs isNew />
               <EstimateLines />
               <TotalsPreview />
-            </SimpleForm>
+            </AppSimpleForm>
           </CreateBase>
         </CardContent>
       </Card>

@@ -29,7 +29,7 @@ function EstimateList() {
         resource="estimates"
         title={translate('resources.estimates.name', { smart_count: 2 })}
         filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder="resources.estimates.search" />,
+          <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.estimates.search')} />,
           <SelectInput key="status" source="status" choices={statusChoices} alwaysOn label="resources.estimates.fields.status" />,
         ]}
         perPage={25}

@@ -89,7 +89,7 @@ export default function OpportunitiesPage() {
     setParams(next);
   };
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="resources.opportunities.search" />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.opportunities.search')} />,
     <SelectInput key="status" source="status" choices={STATUSES.map((s) => ({ id: s, name: `resources.opportunities.status.${s}` }))} alwaysOn />,
     <SelectInput key="source" source="source" choices={SOURCES.map((s) => ({ id: s, name: `resources.opportunities.source.${s}` }))} />,
     <ReferenceInput key="advertiserId" source="advertiserId" reference="advertisers">

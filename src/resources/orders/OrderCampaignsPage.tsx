@@ -27,6 +27,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Campaign } from '@/dataProviders/campaigns';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { connectCampaign, type Order, type OrderCampaign } from '@/dataProviders/orders';
 import { errorMessage, euro, period, StateMessage } from './common';
 
@@ -61,6 +62,7 @@ export default function OrderCampaignsPage() {
   const [create, { isPending: creating }] = useCreate();
   const [deleteLink] = useDelete();
   const [draft, setDraft] = useState({ name: '', budget: '' });
+  const { guard } = useUnsavedChangesGuard(Boolean(draft.name.trim() || draft.budget.trim()));
   const refetch = () => {
     void links.refetch();
     void candidates.refetch();
@@ -204,6 +206,7 @@ export default function OrderCampaignsPage() {
               createConnected();
             }}
           >
+            {guard}
             <TextField
               required
               size="small"

@@ -8,6 +8,7 @@ import type { SchemaCircuit } from '@/api/generated/circuits';
 import type { SchemaPlanningCriteria, SchemaSystemType } from '@/api/generated/planner';
 import type { Campaign } from '@/dataProviders/campaigns';
 import type { Planning } from '@/dataProviders/plannings';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { errorMessage, euro, period } from '../orders/common';
 
 export const SYSTEM_TYPES: SchemaSystemType[] = [
@@ -25,6 +26,7 @@ function Configurator() {
   const [create, { isPending }] = useCreate<Planning>();
   const [form, setForm] = useState({ campaignId: '', name: '', periodStart: '', periodEnd: '' });
   const [criteria, setCriteria] = useState<SchemaPlanningCriteria>({ circuitIds: [], systemTypes: [], municipalityIds: [] });
+  const { guard, release } = useUnsavedChangesGuard(Boolean(form.campaignId || form.name.trim() || form.periodStart || form.periodEnd));
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     Promise.all((['OOH', 'DOOH'] as const).map((type) => callOrThrow(circuitsApi().GET('/circuit/byType', { params: { query: { type } } })).catch(() => [] as SchemaCircuit[])))
@@ -52,6 +54,7 @@ function Configurator() {
       {
         onSuccess: (p) => {
           notify('resources.plannings.created', { type: 'success', messageArgs: { name: p.name } });
+          release();
           navigate(`/plannings/${p.id}/search`);
         },
         onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } }),
@@ -65,6 +68,7 @@ function Configurator() {
       </Typography>
       {campaigns.error ? <Alert severity="error">{errorMessage(campaigns.error, '')}</Alert> : null}
       <Stack component="form" spacing={2} sx={{ mt: 1, maxWidth: 720 }} onSubmit={submit}>
+        {guard}
         <TextField select required label={translate('resources.plannings.fields.campaignId')} value={form.campaignId} onChange={(e) => chooseCampaign(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'planning-campaign' } }}>
           {(campaigns.data ?? []).map((c) => (
             <MenuItem key={c.id} value={String(c.id)}>

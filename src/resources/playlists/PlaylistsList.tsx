@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { Button, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Create,
@@ -10,13 +10,13 @@ import {
   List,
   ResourceContextProvider,
   SearchInput,
-  SimpleForm,
   TopToolbar,
   useNotify,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import type { Playlist } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
 import { notifyError } from '../circuits/errors';
@@ -85,24 +85,24 @@ export function PlaylistsList() {
           </DataTable.Col>
         </DataTable>
       </List>
-      <Dialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="playlist-dialog-title">
+      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="playlist-dialog-title">
         <DialogTitle id="playlist-dialog-title">{translate(editing === 'new' ? 'resources.playlists.actions.create' : 'resources.playlists.actions.edit')}</DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
             <Create resource="playlists" redirect={false} title=" " transform={withItemOrder} mutationOptions={options}>
-              <SimpleForm defaultValues={{ items: [] }}>
+              <AppSimpleForm defaultValues={{ items: [] }}>
                 <PlaylistInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Create>
           ) : editing ? (
             <Edit resource="playlists" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" transform={withItemOrder} mutationOptions={options}>
-              <SimpleForm>
+              <AppSimpleForm>
                 <PlaylistInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Edit>
           ) : null}
         </DialogContent>
-      </Dialog>
+      </FormDialog>
     </ResourceContextProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   BooleanField,
@@ -15,7 +15,6 @@ import {
   SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   Toolbar,
   TopToolbar,
@@ -26,6 +25,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { useSearchParams } from 'react-router-dom';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import { productsDataProvider } from '@/dataProviders/products';
@@ -93,12 +93,12 @@ function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
   const notifyError = useNotifyError();
   const onError = (e: unknown) => notifyError(e);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
+    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
       <DialogTitle id="product-dialog-title">{translate(id ? 'resources.products.edit' : 'resources.products.create')}</DialogTitle>
       <DialogContent>
         {id ? (
           <EditBase resource="products" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <SimpleForm
+            <AppSimpleForm
               toolbar={
                 <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
                   <SaveButton />
@@ -109,17 +109,17 @@ function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
               <ProductInputs />
               <ProductCatalogs />
               <ProductPhotos />
-            </SimpleForm>
+            </AppSimpleForm>
           </EditBase>
         ) : (
           <CreateBase resource="products" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <SimpleForm>
+            <AppSimpleForm>
               <ProductInputs />
-            </SimpleForm>
+            </AppSimpleForm>
           </CreateBase>
         )}
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -133,7 +133,7 @@ function ProductsTab() {
         resource="products"
         title={translate('resources.products.name', { smart_count: 2 })}
         filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder="resources.products.search" />,
+          <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.products.search')} />,
           <SelectInput key="catalogId" source="catalogId" choices={catalogs} alwaysOn label="resources.products.fields.catalogId" />,
         ]}
         perPage={25}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Create,
@@ -12,13 +12,13 @@ import {
   ReferenceField,
   ResourceContextProvider,
   SearchInput,
-  SimpleForm,
   TopToolbar,
   useNotify,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import type { Show } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
 import { notifyError } from '../circuits/errors';
@@ -93,24 +93,24 @@ function ShowsList() {
           </DataTable.Col>
         </DataTable>
       </List>
-      <Dialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="show-dialog-title">
+      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="show-dialog-title">
         <DialogTitle id="show-dialog-title">{translate(editing === 'new' ? 'resources.shows.actions.create' : 'resources.shows.actions.edit')}</DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
             <Create resource="shows" redirect={false} title=" " mutationOptions={options}>
-              <SimpleForm defaultValues={{ deviceIds: [] }}>
+              <AppSimpleForm defaultValues={{ deviceIds: [] }}>
                 <ShowInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Create>
           ) : editing ? (
             <Edit resource="shows" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
-              <SimpleForm>
+              <AppSimpleForm>
                 <ShowInputs />
-              </SimpleForm>
+              </AppSimpleForm>
             </Edit>
           ) : null}
         </DialogContent>
-      </Dialog>
+      </FormDialog>
     </ResourceContextProvider>
   );
 }

@@ -28,6 +28,7 @@ import { createSystemBody } from '@/api/generated/systems.zod';
 import type { System, SystemInput, SystemKind } from '@/api/systems';
 import { getRuntimeConfig } from '@/config/environment';
 import { systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { errorText, STATUSES, typesFor, useLookups, useT, useSay } from './shared';
 
 export interface FormValues {
@@ -263,7 +264,13 @@ export default function SystemForm() {
   const provinces = values.region ? provinceList : [];
   const municipalities = values.province ? municipalityList : [];
   const zips = values.municipalityId ? zipList : [];
-  const set = (patch: Partial<FormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // Only the person's changes make the form dirty (the cascade's own fills do not).
+  const [dirty, setDirty] = useState(false);
+  const { guard, release } = useUnsavedChangesGuard(dirty);
+  const set = (patch: Partial<FormValues>) => {
+    setDirty(true);
+    setValues((v) => ({ ...v, ...patch }));
+  };
 
   useEffect(() => {
     if (!editing) return;
@@ -370,6 +377,7 @@ export default function SystemForm() {
         ? (await dp.update('systems', { id: id!, data: input as never, previousData: {} as never })).data
         : (await dp.create('systems', { data: input as never })).data;
       notify(t(editing ? 'form.updated' : 'form.created', { code: (saved as System).code }), 'success');
+      release();
       navigate(`/systems-manage/${(saved as System).id}`);
     } catch (err) {
       // The values stay; the service's message goes to the field it names, and to a notification.
@@ -403,6 +411,7 @@ export default function SystemForm() {
 
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ py: 2 }} aria-label={title}>
+      {guard}
       <Title title={title} />
       <Typography variant="h5" component="h1" gutterBottom>
         {title}

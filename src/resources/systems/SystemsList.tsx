@@ -28,7 +28,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Confirm, Title, useGetList } from 'react-admin';
+import { Confirm, Title, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { saveBlob } from '@/api/http';
 import type { System, SystemSuggestionPage } from '@/api/systems';
@@ -401,6 +401,7 @@ function SystemRow({
 /** /systems-manage/manage (and /): the systems manager. */
 export default function SystemsList() {
   const t = useT();
+  const translate = useTranslate();
   const notify = useSay();
   const [filter, setFilter] = useState<SystemFilterValues>({});
   const [page, setPage] = useState(1);
@@ -619,6 +620,8 @@ export default function SystemsList() {
               setPage(1);
             }}
             labelRowsPerPage={t('list.per_page')}
+            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+            getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
           />
         </Paper>
       )}

@@ -29,7 +29,7 @@ const STATUS_COLOURS: Record<string, string> = {
 const pointIcon = (m: SystemMarker) =>
   L.divIcon({
     className: 'system-marker',
-    html: `<div style="width:14px;height:14px;border-radius:50%;background:${STATUS_COLOURS[m.status] ?? '#0a3f8a'};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
+    html: `<div style="width:14px;height:14px;border-radius:50%;background:${Object.hasOwn(STATUS_COLOURS, m.status) ? STATUS_COLOURS[m.status] : '#0a3f8a'};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
     iconSize: [14, 14],
     iconAnchor: [7, 7],
   });

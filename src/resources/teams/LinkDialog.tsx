@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormHelperText, InputLabel, ListItemText, MenuItem, Select, Stack } from '@mui/material';
+import { Button, Checkbox, DialogActions, DialogContent, DialogTitle, FormControl, FormHelperText, InputLabel, ListItemText, MenuItem, Select, Stack } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { createSystemProvider, type Team, type TeamProviderType } from '@/dataProviders/teams';
+import { DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
 import { notifyError } from '../circuits/errors';
 import { SystemPicker, type PickedSystem } from '../circuits/SystemPicker';
 import { useProviderTypes } from './providerTypes';
@@ -60,7 +61,7 @@ export function LinkDialog({ team, onClose }: { team?: Team; onClose: () => void
     }
   };
   return (
-    <Dialog open={Boolean(team)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="link-dialog-title">
+    <FormDialog open={Boolean(team)} onClose={onClose} dirty={system !== null} fullWidth maxWidth="sm" aria-labelledby="link-dialog-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="link-dialog-title">{translate('resources.teams.actions.link_title', { name: team?.companyName ?? '' })}</DialogTitle>
         <DialogContent>
@@ -71,12 +72,12 @@ export function LinkDialog({ team, onClose }: { team?: Team; onClose: () => void
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <DialogCancelButton />
           <Button type="submit" variant="contained" disabled={pending}>
             {translate('resources.teams.actions.link')}
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Checkbox,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -17,6 +16,7 @@ import {
 } from '@mui/material';
 import { useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Team, TeamProviderType } from '@/dataProviders/teams';
+import { DialogCancelButton, differs, FormDialog } from '@/forms/unsavedChanges';
 import { notifyError } from '../circuits/errors';
 import { useProviderTypes } from './providerTypes';
 
@@ -49,9 +49,10 @@ export function TeamDialog({ open, team, onClose, onSaved }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const types = useProviderTypes();
-  const [values, setValues] = useState<Values>(() =>
+  const [initial] = useState<Values>(() =>
     team ? { ...EMPTY, ...team, address: team.address ?? '', phone: team.phone ?? '', mail: team.mail ?? '', vat: team.vat ?? '' } : EMPTY,
   );
+  const [values, setValues] = useState<Values>(initial);
   const [touched, setTouched] = useState(false);
   const [create, { isPending: creating }] = useCreate<Team>();
   const [update, { isPending: updating }] = useUpdate<Team>();
@@ -75,7 +76,7 @@ export function TeamDialog({ open, team, onClose, onSaved }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="team-dialog-title">
+    <FormDialog open={open} onClose={onClose} dirty={differs(values, initial)} fullWidth maxWidth="sm" aria-labelledby="team-dialog-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="team-dialog-title">{translate(team ? 'resources.teams.actions.edit' : 'resources.teams.actions.create')}</DialogTitle>
         <DialogContent>
@@ -108,12 +109,12 @@ export function TeamDialog({ open, team, onClose, onSaved }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <DialogCancelButton />
           <Button type="submit" variant="contained" disabled={creating || updating}>
             {translate('ra.action.save')}
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -10,7 +10,6 @@ import {
   List,
   ResourceContextProvider,
   SaveButton,
-  SimpleForm,
   DateField,
   Toolbar,
   TopToolbar,
@@ -19,6 +18,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { AppPagination } from '@/layout/Pagination';
 import { UserInputs } from './UserInputs';
 
@@ -110,9 +110,9 @@ function UserCreate() {
   const translate = useTranslate();
   return (
     <Create title={translate('app.users.create')} redirect={USERS_PATH}>
-      <SimpleForm>
+      <AppSimpleForm>
         <UserInputs mode="create" />
-      </SimpleForm>
+      </AppSimpleForm>
     </Create>
   );
 }
@@ -126,9 +126,9 @@ function UserEdit() {
       mutationMode="pessimistic"
       actions={false}
     >
-      <SimpleForm toolbar={<EditToolbar />}>
+      <AppSimpleForm toolbar={<EditToolbar />}>
         <UserInputs mode="edit" />
-      </SimpleForm>
+      </AppSimpleForm>
     </Edit>
   );
 }
