@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in order, each step reported; exits non-zero on any failure.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+// `npm test`: every test of the project, each step reported; exits non-zero on any failure.
+//
+// Steps of one group run side by side: the machine has two cores, and the paired steps are each
+// mostly single-threaded (tsc beside ESLint, the drift check beside the OpenAPI lint, the contract
+// suite beside the robustness run, each against its own sandbox). The wall time of every step
+// goes to .e2e/reports/steps.json, which `npm run bench` reports.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,28 +16,49 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const steps = [
-  { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
-  { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
-  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  {
-    name: 'unit tests (vitest)',
-    cmd: bin('vitest'),
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
-    report: 'unit.json',
-  },
-  { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json', optional: 'scripts/contract-on-sandbox.mjs' },
-  { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
-  { name: 'end-to-end (Playwright, Debian chromium)', cmd: 'node', args: ['scripts/e2e.mjs'], report: 'e2e.json', optional: 'scripts/e2e.mjs' },
+const groups = [
+  [
+    { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
+    { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
+  ],
+  [
+    { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  ],
+  [
+    {
+      name: 'unit tests (vitest)',
+      cmd: bin('vitest'),
+      args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
+      report: 'unit.json',
+    },
+  ],
+  [
+    { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json' },
+    { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
+  ],
+  [{ name: 'end-to-end (Playwright, Debian chromium)', cmd: 'node', args: ['scripts/e2e.mjs'], report: 'e2e.json' }],
 ];
 
-function run(step) {
+/** Runs one step; alone it prints as it goes, beside another its output is held and printed whole. */
+function run(step, alone) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-    child.on('exit', (code) => resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000 }));
-    child.on('error', () => resolve({ code: 1, seconds: 0 }));
+    const env = { ...process.env, FORCE_COLOR: '0' };
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    const held = [];
+    if (!alone) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => held.push(d));
+    const done = (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!alone) {
+        console.log(`\n=== ${step.name}`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+      resolve({ code, seconds });
+    };
+    child.on('exit', (code) => done(code ?? 1));
+    child.on('error', () => done(1));
   });
 }
 
@@ -45,15 +71,37 @@ function counts(file) {
   return { passed: r.passed ?? 0, failed: r.failed ?? 0, skipped: r.skipped ?? 0 };
 }
 
-const results = [];
-for (const step of steps) {
-  if (step.optional && !existsSync(path.join(root, step.optional))) continue;
-  console.log(`\n=== ${step.name}`);
-  const { code, seconds } = await run(step);
-  const c = step.report ? counts(step.report) : null;
-  results.push({ name: step.name, ok: code === 0, seconds, counts: c });
-  console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+/** `git status --porcelain` of the tree, or null outside a git checkout. */
+function treeStatus() {
+  const r = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout : null;
 }
+
+const before = treeStatus();
+const started = Date.now();
+const results = [];
+for (const group of groups) {
+  if (group.length > 1) console.log(`\n=== side by side: ${group.map((s) => s.name).join(' | ')}`);
+  else console.log(`\n=== ${group[0].name}`);
+  const outcomes = await Promise.all(group.map((step) => run(step, group.length === 1)));
+  group.forEach((step, i) => {
+    const c = step.report ? counts(step.report) : null;
+    results.push({ name: step.name, ok: outcomes[i].code === 0, seconds: outcomes[i].seconds, counts: c });
+  });
+}
+
+// A test run must leave the working tree as it found it (no rewritten screenshots, no stray files).
+const after = treeStatus();
+if (before !== null && after !== before) {
+  const changed = after.split('\n').filter((line) => line && !before.split('\n').includes(line));
+  results.push({ name: 'the run leaves the working tree as it found it', ok: false, seconds: 0, counts: null });
+  console.log(`\n=== the test run changed the working tree:\n${changed.join('\n')}`);
+} else if (before !== null) {
+  results.push({ name: 'the run leaves the working tree as it found it', ok: true, seconds: 0, counts: null });
+}
+
+const wall = (Date.now() - started) / 1000;
+writeFileSync(path.join(reports, 'steps.json'), JSON.stringify({ wallSeconds: wall, steps: results.map(({ name, ok, seconds }) => ({ name, ok, seconds })) }, null, 2));
 
 console.log('\nSummary');
 let passed = 0;
@@ -70,5 +118,6 @@ for (const r of results) {
   else failed += 1;
   if (!r.ok && r.counts && r.counts.failed === 0) failed += 1; // a step that failed without a failed test still fails
 }
+console.log(`  wall time: ${wall.toFixed(1)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+import { SERVICES } from '@/config/services';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -50,15 +52,38 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+/** The app's dev server (`E2E_APP=dev`): modules compiled on request, as `npm start` serves them. */
+function startDevServer(appPort: number): ChildProcess {
+  return spawn(bin('vite'), ['--host', '127.0.0.1', '--port', String(appPort), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * The production build served as `npm run serve` serves it (CSP, SPA fallback), its config.json
+ * naming this run's sandbox. A page then loads a handful of bundled files instead of the dev
+ * server's hundreds of modules, which is most of an end-to-end run's time on two cores.
+ */
+function startBuild(appPort: number, sandboxUrl: string, dataDir: string): ChildProcess {
+  const outDir = path.join(dataDir, 'app-dist');
+  const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`vite build: codice ${build.status}`);
+  const hosts = Object.fromEntries(SERVICES.map((s) => [s, `${sandboxUrl}/${s}`]));
+  writeFileSync(
+    path.join(outDir, 'config.json'),
+    JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: `${sandboxUrl}/opportunity`, tileUrl: '' }),
+  );
+  return spawn(process.execPath, ['scripts/serve.mjs', '--dir', outDir, '--port', String(appPort)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /**
  * The `npm start` stack on its own ports: the sandbox on a fresh data folder and the app's dev
  * server. The app is pointed at this sandbox by the browser helpers (see browser.ts).
  */
-export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large' } = {}): Promise<Stack> {
+export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large'; app?: 'build' | 'dev' } = {}): Promise<Stack> {
   const sandboxPort = options.sandboxPort ?? Number(process.env.E2E_SANDBOX_PORT ?? 8797);
   const appPort = options.appPort ?? Number(process.env.E2E_APP_PORT ?? 5183);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'));
-  const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
   const logs: string[] = [];
   const keep = (child: ChildProcess, name: string) => {
     for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => logs.push(`[${name}] ${d.toString()}`));
@@ -68,10 +93,10 @@ export async function startStack(options: { sandboxPort?: number; appPort?: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   keep(sandbox, 'sandbox');
-  const app = spawn(bin('vite'), ['--host', '127.0.0.1', '--port', String(appPort), '--strictPort'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  keep(app, 'app');
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
+  const app = options.app === 'dev' || process.env.E2E_APP === 'dev' ? startDevServer(appPort) : startBuild(appPort, sandboxUrl, dataDir);
+  keep(app, 'app');
   try {
     await Promise.all([waitFor(`${sandboxUrl}/health`, 420_000, sandbox), waitFor(`${appUrl}/config.json`, 120_000, app)]);
   } catch (error) {
