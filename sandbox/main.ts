@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { seller, setConfigFile } from './company';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { internalServices } from './internal';
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     'reset-only': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    /** The runtime configuration whose `company` block names the seller (default public/config.json). */
+    config: { type: 'string' },
   },
 });
 
@@ -36,6 +39,14 @@ if ((values.reset || values['reset-only']) && !databaseUrl && dataDir !== 'memor
   rmSync(dataDir, { recursive: true, force: true });
   log(`Dati della sandbox azzerati (${dataDir})`);
   if (values['reset-only']) process.exit(0);
+}
+
+if (values.config) setConfigFile(values.config);
+try {
+  log(`Venditore delle offerte: ${seller().identity.name}`);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
 }
 
 const db = await openDb({ dataDir, databaseUrl });

@@ -11,6 +11,7 @@ import { HttpError, isReply, type HandlerContext, type Principal, type SandboxSe
 import { SERVICES } from '../src/config/services';
 import { authenticate } from './auth';
 import { renderDocsIndex, renderServiceReference } from './docs';
+import { seller } from './company';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -261,6 +262,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     const method = (req.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS') return send(res, 204, undefined);
     if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
+    // The seller the estimate PDFs name, as configured (public, like the app's own config.json).
+    if (url.pathname === '/company') {
+      const { identity, logo } = seller();
+      return send(res, 200, { ...identity, ...(logo ? { logo: '/company/logo' } : {}) });
+    }
+    if (url.pathname === '/company/logo') {
+      const { logo } = seller();
+      if (!logo) return sendError(res, 404, 'Nessun logo configurato');
+      return send(res, 200, Buffer.from(logo.bytes), { 'Content-Type': logo.kind === 'png' ? 'image/png' : 'image/jpeg', 'Cache-Control': 'no-cache' });
+    }
     if (url.pathname === '/docs' || url.pathname === '/docs/') {
       return send(res, 200, renderDocsIndex(mounted.map((m) => ({ service: m.service, root: m.root, doc: m.doc }))), { 'Content-Type': 'text/html; charset=utf-8' });
     }

@@ -15,6 +15,9 @@ export async function seed(db: Db, size: SeedSize): Promise<void> {
     for (const mod of Object.values(SERVICE_MODULES)) {
       if (mod.seed) await mod.seed(tx, { size, rng: rng(20260301) });
     }
+    for (const mod of Object.values(SERVICE_MODULES)) {
+      if (mod.seedLate) await mod.seedLate(tx, { size, rng: rng(20260302) });
+    }
     await tx.query(
       `INSERT INTO sandbox_meta (key, value) VALUES ('seed', $1)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext } from '../http';
 import { insertRecord, listRecords, simpleRestHandlers, simpleRestQuery, type RecordData, type StoredRecord } from '../store';
+import { planPlayLogs } from '../seed/playLogs';
 import type { SeedOptions } from './index';
 import { allSystems, missingSystems } from './teams';
 
@@ -280,23 +281,34 @@ const SEASONS: Array<[name: string, from: string, to: string]> = [
   ['inverno', '01-07', '03-20'], ['primavera', '03-21', '06-20'], ['estate', '06-21', '09-22'], ['autunno', '09-23', '12-20'], ['Natale', '12-01', '12-31'],
 ];
 
+/** Two years of play logs, ending yesterday. */
+const PLAY_LOG_DAYS = 728;
+
 /**
- * Two years of play logs ending yesterday: one row per device and week (the week's plays summed),
- * about 100 rows per device, so that the seed stays fast.
+ * The play logs (see seed/playLogs.ts): after every other seed, since they name the campaigns and
+ * their creatives. About 130 sampled plays per device, so the seed stays fast and a month of the
+ * whole network stays well inside one 10,000-row read of the dashboard.
  */
-async function seedPlayLogs(db: Db, deviceIds: number[]): Promise<void> {
-  const chunk = 500;
-  for (let i = 0; i < deviceIds.length; i += chunk) {
+export async function seedLate(db: Db, { rng }: SeedOptions): Promise<void> {
+  const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => Number(r.id));
+  const deviceIds = await ids(`SELECT id FROM records WHERE collection = '${DEVICES}' ORDER BY id`);
+  const creatives = await db.query<{ id: string; campaign: string | null }>(
+    "SELECT id, data->>'campaignId' AS campaign FROM records WHERE collection = 'creatives' ORDER BY id",
+  );
+  const campaigns = (await ids("SELECT id FROM records WHERE collection = 'campaigns' ORDER BY id")).map((id) => ({
+    id,
+    creativeIds: creatives.rows.filter((c) => Number(c.campaign) === id).map((c) => Number(c.id)),
+  }));
+  const today = new Date();
+  const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  const plays = planPlayLogs({ deviceIds, campaigns, creativeIds: creatives.rows.map((c) => Number(c.id)), end, days: PLAY_LOG_DAYS, rng });
+  const chunk = 20_000;
+  for (let i = 0; i < plays.deviceId.length; i += chunk) {
+    const part = <T>(column: T[]) => column.slice(i, i + chunk);
     await db.query(
       `INSERT INTO play_logs (device_id, campaign_id, creative_id, played_at, duration_seconds, audience)
-       SELECT d.id,
-              1 + ((d.id * 7 + g.n / 3) % 40),
-              1 + ((d.id * 13 + g.n) % 60),
-              (current_date - 728 + g.n * 7)::timestamp + interval '6 hours' + ((d.id % 12) * interval '5 minutes'),
-              (48 + (d.id * 31 + g.n * 17) % 96) * 15 * 7,
-              (120 + (d.id * 37 + g.n * 11) % 400) * (48 + (d.id * 31 + g.n * 17) % 96) * 7 / 10
-         FROM unnest($1::bigint[]) AS d(id), generate_series(0, 103) AS g(n)`,
-      [deviceIds.slice(i, i + chunk)],
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::int[], $6::int[])`,
+      [part(plays.deviceId), part(plays.campaignId), part(plays.creativeId), part(plays.playedAt), part(plays.durationSeconds), part(plays.audience)],
     );
   }
 }
@@ -344,5 +356,4 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
       deviceIds: rng.sample(deviceIds, Math.min(deviceIds.length, rng.int(1, 15))).sort((a, b) => a - b),
     });
   }
-  await seedPlayLogs(db, deviceIds);
 }

@@ -32,6 +32,8 @@ export interface ServiceModule {
   handlers: ServiceHandlers;
   /** Loads the service's seed data (inside the seed transaction). */
   seed?: (db: Db, options: SeedOptions) => Promise<void>;
+  /** Seed data that refers to services seeded later (run once every `seed` has run). */
+  seedLate?: (db: Db, options: SeedOptions) => Promise<void>;
 }
 
 /** Every service module, in seed order: what later seeds refer to comes first. */

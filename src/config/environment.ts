@@ -1,4 +1,5 @@
 import { ADDRESS_FORMS, SERVICES, type Service } from './services';
+import { parseCompanyIdentity, type CompanyIdentity } from './company';
 import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MAP_ID, type Environment } from './constants';
 
 /**
@@ -16,6 +17,8 @@ export interface RuntimeConfig {
   mapsId?: string;
   /** Map tile URL template; empty or missing = no tiles (markers and clusters still render). */
   tileUrl?: string;
+  /** The seller (name, logo, VAT number, address, contacts, offer terms): see `company.ts`. */
+  company?: CompanyIdentity;
 }
 
 export const DEFAULT_COMPANY_PREFIX = 'company';
@@ -96,6 +99,7 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   if (!config || typeof config !== 'object' || typeof config.hosts !== 'object') {
     throw new Error('Configurazione non valida: manca "hosts"');
   }
+  if (config.company !== undefined) config.company = parseCompanyIdentity(config.company);
   setRuntimeConfig(config);
   return config;
 }

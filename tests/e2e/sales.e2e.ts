@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { pdfPages } from '../support/pdfText';
 
 /*
  * VENDITE as a sales user: an advertiser (a duplicate refused with the message) with its logo, an
  * estimate started from an opportunity with a product of a price list, its commission, its PDF
- * (opened, holding the line), a status change, a share whose link opens in a fresh browser without
+ * (a formal offer: seller, client, validity, the line, page numbers), a status change, a share whose link opens in a fresh browser without
  * signing in; an asset manager cannot open these routes.
  */
 
@@ -24,24 +24,6 @@ let shareLink = '';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** The text a PDF's content streams write (pdf-lib writes hex strings, Flate-compressed streams). */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [];
-  const re = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      content = m[1];
-    }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(t[1], 'hex').toString('latin1'));
-    for (const t of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) parts.push(t[1]);
-  }
-  return parts.join('\n');
-}
 
 async function pick(label: RegExp, option: RegExp | string) {
   await page.getByRole('combobox', { name: label }).last().click();
@@ -107,15 +89,23 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
     expect(await page.getByTestId('commission-rule').textContent()).toMatch(/provvigione 8%/);
   });
 
-  it('downloads the PDF, which opens and holds the line', async () => {
+  it('downloads the PDF, a formal offer holding the seller, the client, the validity, the line and the page numbers', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^preventivo-\d+\.pdf$/);
     const bytes = readFileSync((await download.path())!);
     const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getPageCount()).toBeGreaterThan(0);
-    const text = pdfText(bytes);
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(pdf.getPageCount());
+    const seller = (JSON.parse(readFileSync('public/config.json', 'utf8')) as { company: { name: string; vatNumber: string } }).company;
+    expect(pages[0]).toContain(seller.name);
+    expect(pages[0]).toContain(`P.IVA ${seller.vatNumber}`);
+    // The client block is the opportunity's advertiser, with its VAT number.
+    expect(pages[0]).toMatch(/SPETT\.LE CLIENTE \S.* P\.IVA \d{11}/);
+    expect(pages[0]).toMatch(/Valida fino al: \d{2}\/\d{2}\/\d{4}/);
+    const text = pages.join(' ');
     expect(text).toContain('Poster 6x3 Milano centro');
-    expect(text).toContain('Totale');
+    expect(text).toContain('Totale offerta (IVA inclusa)');
+    pages.forEach((p, i) => expect(p).toContain(`Pagina ${i + 1} di ${pages.length}`));
   });
 
   it('shows the allowed moves, refuses an invalid one with the 409 message, and changes the status', async () => {

@@ -1,12 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { components, operations } from '../../src/api/generated/estimate';
-import type { Db } from '../db';
-import { HttpError, file, reply } from '../http';
-import { defineHandlers } from '../typed';
-import { allRows, cents, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, toCatalog, type Row } from './catalogue';
-import type { SeedOptions } from './index';
-import { readOpportunity, salesPeople } from './opportunity';
-import { registerResourceReader } from './share';
+import type { components, operations } from '../../../src/api/generated/estimate';
+import type { Db } from '../../db';
+import { HttpError, file, reply } from '../../http';
+import { defineHandlers } from '../../typed';
+import { allRows, cents, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, toCatalog, type Row } from '../catalogue';
+import type { SeedOptions } from '../index';
+import { readOpportunity, salesPeople } from '../opportunity';
+import { registerResourceReader } from '../share';
+import { seller } from '../../company';
+import { euro, offerPdf, type OfferParties } from './pdf';
+
+export { euro } from './pdf';
 
 /*
  * The estimate service: estimates (collection `estimates`) with their lines, totals, the sales
@@ -54,12 +57,6 @@ const BRACKETS: Array<{ upTo: number; rate: 10 | 8 | 6 | 4; label: string }> = [
   { upTo: Infinity, rate: 4, label: 'fascia oltre 30%' },
 ];
 
-/** Italian number with thousands separators and two decimals (5.985,00). */
-export function euro(value: number): string {
-  const [int, dec] = Math.abs(value).toFixed(2).split('.');
-  return `${value < 0 ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${dec}`;
-}
-
 /** The documented rule: the commission rate by the bracket of the average discount, applied to the total. */
 export function commissionOf(t: { subtotal: number; discountTotal: number; total: number }) {
   const discount = t.subtotal > 0 ? (t.discountTotal / t.subtotal) * 100 : 0;
@@ -98,15 +95,25 @@ async function requireEstimateRow(db: Db, id: number): Promise<Row> {
   return row;
 }
 
-/** Names of the estimate's opportunity, advertiser and sales person, for the PDF and the shared view. */
-async function partiesOf(db: Db, e: Estimate) {
+/** The estimate's opportunity, client (its advertiser) and sales person, for the PDF and the shared view. */
+async function partiesOf(db: Db, e: Estimate): Promise<OfferParties & { advertiserName: string }> {
   const opportunity = await readOpportunity(db, e.opportunityId);
   const advertiser = await oneRow(db, 'advertisers', e.advertiserId);
   const sales = (await salesPeople(db)).find((s) => s.id === e.salesId);
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const advertiserName = advertiser ? String(advertiser.name) : `Inserzionista ${e.advertiserId}`;
   return {
     opportunityName: opportunity?.name ?? `Opportunità ${e.opportunityId}`,
-    advertiserName: advertiser ? String(advertiser.name) : `Inserzionista ${e.advertiserId}`,
+    advertiserName,
     salesName: sales ? `${sales.name} ${sales.surname}`.trim() : `Commerciale ${e.salesId}`,
+    client: {
+      name: advertiserName,
+      address: text(advertiser?.address),
+      city: text(advertiser?.city),
+      vatNumber: text(advertiser?.vatNumber),
+      fiscalCode: text(advertiser?.fiscalCode),
+      email: text(advertiser?.email),
+    },
   };
 }
 
@@ -118,7 +125,8 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
   const row = await oneRow(db, 'estimates', id);
   if (!row) return null;
   const { commissions: _internal, ...estimate } = toEstimate(row);
-  return { ...estimate, ...(await partiesOf(db, toEstimate(row))), statusLabel: STATUS_LABELS[estimate.status] };
+  const { opportunityName, advertiserName, salesName } = await partiesOf(db, toEstimate(row));
+  return { ...estimate, opportunityName, advertiserName, salesName, statusLabel: STATUS_LABELS[estimate.status] };
 }
 
 registerResourceReader('estimate', sharedEstimateView);
@@ -168,129 +176,9 @@ function withTotals(data: Record<string, unknown>, lines: EstimateLine[]) {
 
 /* ---------- the PDF ---------- */
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 40;
-
-/** Text the standard font can write (WinAnsi): other characters become close ones or '?'. */
-function writable(font: PDFFont, text: string): string {
-  const plain = text.replace(/[–—]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
-  let out = '';
-  for (const ch of plain) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
-}
-
-/** Shortened with '...' to fit the width. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let t = text;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-  return `${t}...`;
-}
-
-const itDate = (iso?: string) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '-');
-
+/** The estimate as a formal offer of the configured seller (see ./pdf.ts). */
 export async function estimatePdf(db: Db, e: Estimate): Promise<Uint8Array> {
-  const parties = await partiesOf(db, e);
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Preventivo ${e.id}`);
-  pdf.setAuthor('Back office OOH/DOOH');
-  pdf.setCreationDate(new Date(e.createdAt));
-  pdf.setModificationDate(new Date(e.createdAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = pdf.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const write = (text: string, x: number, size = 9, font = regular, maxWidth?: number) => {
-    let t = writable(font, text);
-    if (maxWidth) t = fit(font, t, size, maxWidth);
-    page.drawText(t, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-  };
-  const right = (text: string, xRight: number, size = 9, font = regular) => {
-    const t = writable(font, text);
-    page.drawText(t, { x: xRight - font.widthOfTextAtSize(t, size), y, size, font });
-  };
-
-  write(`Preventivo n. ${e.id}`, MARGIN, 18, bold);
-  y -= 22;
-  write(e.name, MARGIN, 12, bold, A4[0] - 2 * MARGIN);
-  y -= 24;
-  const info: Array<[string, string]> = [
-    ['Inserzionista', parties.advertiserName],
-    ['Opportunità', parties.opportunityName],
-    ['Commerciale', parties.salesName],
-    ['Stato', STATUS_LABELS[e.status]],
-    ['Data', itDate(e.createdAt)],
-    ['Valido fino al', itDate(e.validUntil)],
-  ];
-  for (const [label, value] of info) {
-    write(`${label}:`, MARGIN, 10, bold);
-    write(value, MARGIN + 95, 10, regular, A4[0] - 2 * MARGIN - 95);
-    y -= 15;
-  }
-  y -= 10;
-  const cols = { product: MARGIN, period: 250, qty: 375, price: 440, discount: 485, total: A4[0] - MARGIN };
-  const header = () => {
-    page.drawRectangle({ x: MARGIN - 4, y: y - 4, width: A4[0] - 2 * MARGIN + 8, height: 16, color: rgb(0.04, 0.25, 0.54) });
-    const white = rgb(1, 1, 1);
-    page.drawText('Prodotto', { x: cols.product, y, size: 9, font: bold, color: white });
-    page.drawText('Periodo', { x: cols.period, y, size: 9, font: bold, color: white });
-    for (const [text, x] of [['Q.tà', cols.qty], ['Prezzo', cols.price], ['Sconto', cols.discount], ['Totale', cols.total]] as const) {
-      const t = writable(bold, text);
-      page.drawText(t, { x: x - bold.widthOfTextAtSize(t, 9), y, size: 9, font: bold, color: white });
-    }
-    y -= 18;
-  };
-  header();
-  for (const l of e.lines) {
-    if (y < MARGIN + 90) {
-      page = pdf.addPage(A4);
-      y = A4[1] - MARGIN;
-      header();
-    }
-    write(l.description, cols.product, 9, regular, cols.period - cols.product - 8);
-    write(`${itDate(l.periodStart)} - ${itDate(l.periodEnd)}`, cols.period, 9);
-    right(String(l.quantity), cols.qty);
-    right(`${euro(l.unitPrice)} €`, cols.price);
-    right(`${String(l.discountPercent).replace('.', ',')}%`, cols.discount);
-    right(`${euro(l.total)} €`, cols.total);
-    y -= 14;
-  }
-  if (!e.lines.length) {
-    write('Nessuna riga', cols.product, 9);
-    y -= 14;
-  }
-  y -= 8;
-  page.drawLine({ start: { x: 330, y: y + 10 }, end: { x: A4[0] - MARGIN, y: y + 10 }, thickness: 0.5 });
-  for (const [label, value, font] of [
-    ['Subtotale', e.subtotal, regular],
-    ['Sconto', e.discountTotal, regular],
-    ['Totale', e.total, bold],
-  ] as const) {
-    right(`${label}:`, 470, 10, font);
-    right(`${euro(value)} €`, cols.total, 10, font);
-    y -= 15;
-  }
-  if (e.notes) {
-    y -= 10;
-    write('Note:', MARGIN, 10, bold);
-    y -= 14;
-    for (const line of e.notes.split(/\r?\n/)) {
-      if (y < MARGIN) {
-        page = pdf.addPage(A4);
-        y = A4[1] - MARGIN;
-      }
-      write(line, MARGIN, 9, regular, A4[0] - 2 * MARGIN);
-      y -= 12;
-    }
-  }
-  return pdf.save({ useObjectStreams: false });
+  return offerPdf(e, await partiesOf(db, e), seller());
 }
 
 /* ---------- handlers ---------- */
