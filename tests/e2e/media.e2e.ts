@@ -255,6 +255,44 @@ describe('media monitor', () => {
     await close();
   }, 300_000);
 
+  it('agent mail lists only the chosen agent’s detections, and sends only those', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    // The screen's default period: the last 30 days up to today (local time, as the app counts).
+    const today = new Date();
+    const start = new Date(today);
+    start.setDate(start.getDate() - 29);
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const period = await api<Array<{ id: number; agentId: number | null }>>(
+      `/audit/v1/detection/byRangeDate?dateStart=${day(start)}&dateEnd=${day(today)}`,
+    );
+    const agents = await api<Array<{ id: number; fullName: string }>>('/audit/v1/detection/agent/allNameAndSurname');
+    const counts = agents
+      .map((a) => ({ agent: a, count: period.filter((d) => d.agentId === a.id).length }))
+      .filter((c) => c.count > 0 && c.count <= 300)
+      .sort((a, b) => a.count - b.count);
+    expect(counts.length, 'two agents with detections in the last 30 days').toBeGreaterThanOrEqual(2);
+    expect(counts[0].count).toBeLessThan(period.length);
+
+    await page.goto(appUrl('/media/monitor/agent-mail'));
+    await page.getByRole('heading', { name: 'Invio rilevazioni all’agente', level: 1 }).waitFor();
+    const rows = page.locator('table tbody tr');
+    for (const { agent, count } of [counts[0], counts[counts.length - 1]]) {
+      await page.getByRole('combobox', { name: /agente/i }).click();
+      await page.getByRole('option', { name: agent.fullName, exact: true }).click();
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(count);
+    }
+
+    // Select every row shown, then go back to the first agent: the other agent's picks don't count.
+    await page.getByRole('checkbox', { name: /seleziona tutto|select all/i }).check();
+    await page.getByText(`${counts[counts.length - 1].count} rilevazioni selezionate`).waitFor();
+    await page.getByRole('combobox', { name: /agente/i }).click();
+    await page.getByRole('option', { name: counts[0].agent.fullName, exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(counts[0].count);
+    expect(await page.getByRole('button', { name: 'Invia per mail' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('opens each dashboard and the fields management', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
     await page.goto(appUrl('/media/analytics'));

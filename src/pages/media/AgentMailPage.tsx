@@ -49,12 +49,18 @@ export function AgentMailPage() {
     queryFn: () => fetchDetections(period),
     enabled: isPeriod(period),
   });
-  const brands = useMemo(
-    () =>
-      [...new Set((detections.data ?? []).map((d) => d.brandName))].sort((a, b) => a.localeCompare(b, 'it')),
-    [detections.data],
+  // The chosen agent's detections only: the list, its brands and what can be sent. Ids chosen
+  // before (or preselected on the detections list) that are another agent's stay out of the mail.
+  const forAgent = useMemo(
+    () => (detections.data ?? []).filter((d) => agentId === '' || d.agentId === agentId),
+    [detections.data, agentId],
   );
-  const rows = (detections.data ?? []).filter((d) => !brandName || d.brandName === brandName);
+  const brands = useMemo(
+    () => [...new Set(forAgent.map((d) => d.brandName))].sort((a, b) => a.localeCompare(b, 'it')),
+    [forAgent],
+  );
+  const rows = forAgent.filter((d) => !brandName || d.brandName === brandName);
+  const chosen = forAgent.filter((d) => selected.has(d.id)).map((d) => d.id);
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -67,11 +73,11 @@ export function AgentMailPage() {
   const allChecked = allShown.length > 0 && allShown.every((r) => selected.has(r.id));
 
   const send = async () => {
-    if (!agentId || !selected.size) return;
+    if (!agentId || !chosen.length) return;
     setSending(true);
     setResult(null);
     try {
-      const r = await sendToAgent(agentId, [...selected]);
+      const r = await sendToAgent(agentId, chosen);
       setResult(r);
       notify('resources.detections.agent_mail.sent', {
         type: 'success',
@@ -94,7 +100,10 @@ export function AgentMailPage() {
               select
               label={translate('resources.detections.fields.agent')}
               value={agentId}
-              onChange={(e) => setAgentId(Number(e.target.value))}
+              onChange={(e) => {
+                setAgentId(Number(e.target.value));
+                setBrandName('');
+              }}
               sx={{ minWidth: 240 }}
               required
               error={agents.isError}
@@ -147,12 +156,12 @@ export function AgentMailPage() {
           ) : null}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
             <Typography>
-              {translate('resources.detections.agent_mail.selected', { smart_count: selected.size })}
+              {translate('resources.detections.agent_mail.selected', { smart_count: chosen.length })}
             </Typography>
             <Button
               variant="contained"
               startIcon={<SendIcon />}
-              disabled={!agentId || !selected.size || sending}
+              disabled={!agentId || !chosen.length || sending}
               onClick={send}
             >
               {translate('resources.detections.agent_mail.send')}
