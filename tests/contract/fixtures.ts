@@ -44,6 +44,8 @@ export interface FixtureApi {
   need(resource: string): Promise<Made>;
   /** A new record of the resource, for an operation that consumes it (delete, status move). */
   fresh(resource: string): Promise<Made>;
+  /** A record of the resource that the create operation's own checks made and nothing else uses, if any. */
+  spare(resource: string): Made | undefined;
   /** Sends another operation's valid request (with its resource patch and `patch`); the JSON of its 2xx answer, or throws. */
   call(opKey: string, patch?: RequestPatch): Promise<unknown>;
   /** Like `call`, for an operation that answers a file: its bytes. */
@@ -99,6 +101,10 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     patch: (f) => ({ path: { type: 'mediatype' }, bodyValue: { media_type: { name: `Tipo ${f.unique()}`, description: 'Creato dalla suite di contratto' } } }),
     remove: { op: 'audit.deleteSubItem', at: (m) => ({ path: { type: 'mediatype', id: m.id } }) },
     unique: true,
+  },
+  opportunity: {
+    create: 'opportunity.saveOpportunity',
+    patch: (f) => ({ body: { name: `Opportunità ${f.unique()}` } }),
   },
   order: {
     create: 'order.createOrder',
@@ -279,9 +285,10 @@ async function fillTemplate(template: Uint8Array, row: Record<string, Scalar>): 
 type Fixture = (f: FixtureApi, valid: RequestSpec) => Promise<RequestPatch>;
 
 const pathId = (resource: string, fresh = false): Fixture => async (f) => ({ path: { id: (await (fresh ? f.fresh(resource) : f.need(resource))).id } });
-const removeOf = (resource: string): Fixture => async (f) => {
+/** The delete of a record of this run: a spare one when there is one, else a new one (`fresh`: always new). */
+const removeOf = (resource: string, fresh = false): Fixture => async (f) => {
   const spec = RESOURCES[resource];
-  return (spec.remove as NonNullable<ResourceSpec['remove']>).at(await f.fresh(resource));
+  return (spec.remove as NonNullable<ResourceSpec['remove']>).at((fresh ? undefined : f.spare(resource)) ?? (await f.fresh(resource)));
 };
 
 /** Per operation: the patch that gives its valid request records of this run to work on. */
@@ -292,7 +299,8 @@ export const FIXTURES: Record<string, Fixture> = {
   },
   'advertiser.updateAdvertiserLogo': pathId('advertiser'),
   'advertiser.getAdvertiserImage': pathId('advertiserImage'),
-  'advertiser.deleteAdvertiserImage': removeOf('advertiserImage'),
+  // A new one: a logo update replaces the advertiser's image, so an older one may be gone.
+  'advertiser.deleteAdvertiserImage': removeOf('advertiserImage', true),
   'advertiser.deleteAdvertiser': removeOf('advertiser'),
 
   'audit.updateDetection': async (f) => {
@@ -301,6 +309,7 @@ export const FIXTURES: Record<string, Fixture> = {
   },
   'audit.updateDetectionLead': pathId('detection'),
   'audit.deleteDetection': removeOf('detection'),
+  'audit.sendDetectionsToAgent': async (f) => ({ body: { agentId: (await f.need('agent')).id, auditIds: [(await f.need('detection')).id] } }),
   'audit.updateSubItem': async (f) => ({ path: { type: 'mediatype' }, body: { id: (await f.need('mediaType')).id, name: `Tipo ${f.unique()}` } }),
   'audit.deleteSubItem': removeOf('mediaType'),
 
@@ -442,13 +451,14 @@ export const FIXTURES: Record<string, Fixture> = {
   'systems.deleteSystemProvider': removeOf('systemProvider'),
 
   'user.updateUser': async (f) => {
-    const u = await f.fresh('user');
-    return { query: { id: u.id }, body: { email: f.email() } };
+    // Its own e-mail address: the reset below finds the user's mail by it.
+    const u = await f.need('user');
+    return { query: { id: u.id }, body: { email: num(u, 'email') } };
   },
   'user.deleteUser': removeOf('user'),
   'user.requestPasswordReset': async (f) => ({ query: { username: num(await f.need('user'), 'username') } }),
   'user.resetPassword': async (f) => {
-    const user = await f.fresh('user');
+    const user = await f.need('user');
     await f.call('user.requestPasswordReset', { query: { username: num(user, 'username') } });
     return { body: { token: await mailedToken(f, 'password-reset', String(num(user, 'email')), /token=([A-Za-z0-9_-]+)/) } };
   },

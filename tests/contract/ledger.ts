@@ -47,6 +47,8 @@ export interface LedgerEntry extends Made {
   /** The operation that made it. */
   by: string;
   deleted: boolean;
+  /** Made by the create operation's own checks, not for another operation: free to delete. */
+  spare?: boolean;
 }
 
 export class Ledger {
@@ -67,6 +69,11 @@ export class Ledger {
   /** Whether this run made the record (the only records a DELETE of this run may name). */
   owns(resource: string, id: number): boolean {
     return Boolean(this.find(resource, id));
+  }
+
+  /** The newest spare record of a resource still there. */
+  spare(resource: string): LedgerEntry | undefined {
+    return this.entries.filter((e) => e.resource === resource && e.spare && !e.deleted).pop();
   }
 
   markDeleted(resource: string, id: number): void {

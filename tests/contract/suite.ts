@@ -283,6 +283,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       return made;
     },
     fresh: (resource) => make(resource),
+    spare: (resource) => ledger.spare(resource),
     call: async (key, patch) => (await callOperation(key, patch)).json,
     async download(key, patch) {
       const { response } = await sendOperation(key, patch);
@@ -354,12 +355,13 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
 
   /** A record made by a create operation's 2xx answer goes into the ledger. */
-  function registerCreated(key: string, json: unknown): Made | undefined {
+  function registerCreated(key: string, json: unknown, spare = false): Made | undefined {
     const resource = createdBy.get(key);
     if (!resource || !json || typeof json !== 'object' || Array.isArray(json)) return undefined;
     const id = (json as Record<string, unknown>)[RESOURCES[resource]?.idField ?? 'id'];
     if (typeof id !== 'number') return undefined;
-    return ledger.add({ resource, id, json: json as Record<string, unknown>, by: key });
+    // Only the resource's own create makes spare records: an order made from an estimate is in another state.
+    return ledger.add({ resource, id, json: json as Record<string, unknown>, by: key, spare: spare && RESOURCES[resource]?.create === key });
   }
 
   /** Sends an operation's valid request (a create with its resource patch) and the extra patch. */
@@ -551,7 +553,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         return { check: { ...base_, outcome: 'fail', detail: error instanceof Error ? error.message : String(error) } };
       }
       // Whatever a create made, even from a case that was expected to be refused, is cleaned up.
-      if (response.status >= 200 && response.status < 300) registerCreated(key, jsonOf(response));
+      if (response.status >= 200 && response.status < 300) registerCreated(key, jsonOf(response), true);
       const status = response.status;
       if (isNotImplemented(response)) {
         if (c.expect.kind === 'valid') {
