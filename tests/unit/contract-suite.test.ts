@@ -135,6 +135,25 @@ describe('the suite against a sandbox with broken handlers', () => {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE data::text LIKE $1`, [`%${marker.marker}%`]);
     expect(rows[0].n).toBe(0);
   });
+
+  it('stops on a signal after the current operation and still deletes what it made', async () => {
+    broken = false;
+    const marker = new RunMarker();
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const log = (line: string) => {
+      lines.push(line);
+      // Stop once the mail has been sent: records of the run exist by then.
+      if (line.startsWith('PASS mail POST /mails sendMail')) stop.abort('SIGINT');
+    };
+    const report = await runSuite(options(origin, { services: ['scheduler', 'mail'], marker, signal: stop.signal, log }));
+    expect(lines.some((l) => l.startsWith('Stopped before '))).toBe(true);
+    expect(report.operations.length).toBeLessThan(7);
+    expect(report.cleanup?.made).toBeGreaterThan(0);
+    expect(report.cleanup?.left).toEqual([]);
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE data::text LIKE $1`, [`%${marker.marker}%`]);
+    expect(rows[0].n).toBe(0);
+  });
 });
 
 describe('the suite against a recording server', () => {
