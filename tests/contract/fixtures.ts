@@ -61,6 +61,8 @@ export interface ResourceSpec {
   patch?: (f: FixtureApi) => Promise<RequestPatch> | RequestPatch;
   /** The record's id in the create answer (default `id`). */
   idField?: string;
+  /** For a create that answers no id: finds it (so the clean-up can delete the record). */
+  find?: (f: FixtureApi, answer: Record<string, unknown>) => Promise<number | undefined>;
   /** The operation that deletes one, and where the id goes. Absent: the document has no delete. */
   remove?: { op: string; at: (made: Made) => RequestPatch };
   /** The create refuses the same values twice (409): the suite sends it twice on purpose. */
@@ -238,6 +240,18 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     create: 'systems.createSystemProvider',
     patch: async (f) => ({ body: { systemId: (await f.fresh('system')).id, teamId: (await f.need('team')).id } }),
     remove: { op: 'systems.deleteSystemProvider', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  signUp: {
+    create: 'user.signUp',
+    patch: (f) => ({ body: { username: f.unique().toLowerCase(), email: f.email() } }),
+    // The sign-up answers the user name only: the newest users page has the id.
+    find: async (f, answer) => {
+      const page = (await f.call('user.listUsers', { path: { page: 0, perPage: 50, sort: 'DESC' }, query: { sortValue: 'createdAt' } })) as { content?: Array<{ id?: unknown; username?: unknown }> };
+      const id = page.content?.find((u) => u.username === answer.username)?.id;
+      return typeof id === 'number' ? id : undefined;
+    },
+    remove: { op: 'user.deleteUser', at: (m) => ({ query: { userId: m.id } }) },
     unique: true,
   },
   user: {
@@ -462,7 +476,6 @@ export const FIXTURES: Record<string, Fixture> = {
     await f.call('user.requestPasswordReset', { query: { username: num(user, 'username') } });
     return { body: { token: await mailedToken(f, 'password-reset', String(num(user, 'email')), /token=([A-Za-z0-9_-]+)/) } };
   },
-  'user.signUp': (f) => Promise.resolve({ body: { username: f.unique().toLowerCase(), email: f.email() } }),
   'user.confirmSignup': async (f) => {
     const username = f.unique().toLowerCase();
     await f.call('user.signUp', { body: { username, email: f.email() } });

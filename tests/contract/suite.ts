@@ -355,10 +355,12 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
 
   /** A record made by a create operation's 2xx answer goes into the ledger. */
-  function registerCreated(key: string, json: unknown, spare = false): Made | undefined {
+  async function registerCreated(key: string, json: unknown, spare = false): Promise<Made | undefined> {
     const resource = createdBy.get(key);
     if (!resource || !json || typeof json !== 'object' || Array.isArray(json)) return undefined;
-    const id = (json as Record<string, unknown>)[RESOURCES[resource]?.idField ?? 'id'];
+    const find = RESOURCES[resource]?.find;
+    let id = (json as Record<string, unknown>)[RESOURCES[resource]?.idField ?? 'id'];
+    if (typeof id !== 'number' && find) id = await find(api, json as Record<string, unknown>).catch(() => undefined);
     if (typeof id !== 'number') return undefined;
     // Only the resource's own create makes spare records: an order made from an estimate is in another state.
     return ledger.add({ resource, id, json: json as Record<string, unknown>, by: key, spare: spare && RESOURCES[resource]?.create === key });
@@ -380,7 +382,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     const { response } = await sendOperation(key, extra);
     if (response.status < 200 || response.status >= 300) throw new Error(`${key} answered ${response.status} (${bodyMessage(response)})`);
     const json = jsonOf(response);
-    return { json, made: registerCreated(key, json) };
+    return { json, made: await registerCreated(key, json) };
   }
 
   async function make(resource: string): Promise<Made> {
@@ -553,7 +555,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         return { check: { ...base_, outcome: 'fail', detail: error instanceof Error ? error.message : String(error) } };
       }
       // Whatever a create made, even from a case that was expected to be refused, is cleaned up.
-      if (response.status >= 200 && response.status < 300) registerCreated(key, jsonOf(response), true);
+      if (response.status >= 200 && response.status < 300) await registerCreated(key, jsonOf(response), true);
       const status = response.status;
       if (isNotImplemented(response)) {
         if (c.expect.kind === 'valid') {
