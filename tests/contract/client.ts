@@ -59,6 +59,8 @@ export async function fileBytes(kind: FileKind, size?: number): Promise<Uint8Arr
       return ZIP;
     case 'xlsx':
       return xlsx();
+    case 'given':
+      return new Uint8Array();
     case 'bytes': {
       const out = new Uint8Array(size ?? 64);
       out.set(PNG.subarray(0, Math.min(PNG.length, out.length)));
@@ -68,7 +70,7 @@ export async function fileBytes(kind: FileKind, size?: number): Promise<Uint8Arr
 }
 
 async function fileBlob(file: FilePart): Promise<Blob> {
-  const bytes = await fileBytes(file.kind, file.size);
+  const bytes = file.kind === 'given' && file.bytes ? file.bytes : await fileBytes(file.kind, file.size);
   return new Blob([bytes as BlobPart], { type: file.mediaType });
 }
 

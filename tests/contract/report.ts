@@ -21,6 +21,20 @@ export interface OperationResult {
   reason: string;
   checks: CheckResult[];
   ms: number;
+  /** Whether the valid request got a 2xx answer that conforms to the document. */
+  successChecked: boolean;
+}
+
+export interface CleanupReport {
+  marker: string;
+  /** Records this run made (fixtures, creates, cases that created something). */
+  made: number;
+  /** Deleted by the run's own DELETE checks. */
+  deletedByChecks: number;
+  /** Deleted by the clean-up at the end. */
+  deleted: number;
+  /** Still there, and why. */
+  left: Array<{ resource: string; id: number; by: string; reason: string }>;
 }
 
 export interface Summary {
@@ -31,6 +45,12 @@ export interface Summary {
 
 export interface Report extends Summary {
   target: string;
+  mode: 'write' | 'read-only' | 'dry-run';
+  /** The run marker in the unique values of what the run made (write mode). */
+  marker?: string;
+  /** Operations whose success answer was checked. */
+  successChecked: number;
+  cleanup?: CleanupReport;
   startedAt: string;
   seconds: number;
   services: Record<string, Summary>;
@@ -77,6 +97,10 @@ export function formatSummary(results: OperationResult[], serviceOrder: string[]
     lines.push(`  ${service.padEnd(width)}  ${String(s.passed).padStart(4)} passed  ${String(s.failed).padStart(4)} failed  ${String(s.skipped).padStart(4)} skipped`);
   }
   const checks = checkCounts(results);
+  const unchecked = results.filter((r) => !r.successChecked);
+  lines.push(`Success answer checked: ${results.length - unchecked.length}/${results.length} operations`);
+  for (const r of unchecked.slice(0, 40)) lines.push(`  success answer NOT checked: ${r.service} ${r.method.toUpperCase()} ${r.path} ${r.operationId} — ${r.reason.slice(0, 160)}`);
+  if (unchecked.length > 40) lines.push(`  … and ${unchecked.length - 40} more (see the JSON report)`);
   lines.push(
     `Overall: ${overall.passed} passed, ${overall.failed} failed, ${overall.skipped} skipped of ${results.length} operations ` +
       `(checks: ${checks.pass} passed, ${checks.fail} failed, ${checks.skip} skipped)`,

@@ -25,7 +25,7 @@ import {
   wrongTypeValue,
 } from './values';
 
-export type FileKind = 'png' | 'jpeg' | 'xlsx' | 'pdf' | 'zip' | 'bytes';
+export type FileKind = 'png' | 'jpeg' | 'xlsx' | 'pdf' | 'zip' | 'bytes' | 'given';
 
 export interface FilePart {
   field: string;
@@ -34,6 +34,8 @@ export interface FilePart {
   kind: FileKind;
   /** For `bytes`: how many bytes to send (the oversized case). */
   size?: number;
+  /** For `given`: the content, made for the run (a workbook with a row of its own, say). */
+  bytes?: Uint8Array;
 }
 
 export type BodySpec =

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '../../src/config/environment';
+import { junitBeside, writeJunit } from './junit';
 import { formatSummary, writeReport } from './report';
 import { runSuite, type Target } from './suite';
 
@@ -26,6 +27,12 @@ Options:
   --invalid / --no-invalid  run the invalid cases (default: on)
   --timeout <ms>          per-request timeout (default 30000)
   --openapi <dir>         folder of the documents (default openapi/)
+  --read-only             send only the sign-in and GET requests (default with --env prod)
+  --write                 write mode: make, change and delete records, all named with the run marker
+                          and deleted at the end (default, except with --env prod)
+  --dry-run               list the requests the run would send, send nothing
+  --junit <file>          write a JUnit XML report (default: beside --json, same name, .xml)
+  --require-success       exit 1 unless every operation's success answer was checked
   --help`;
 
 export interface CliOptions {
@@ -41,6 +48,10 @@ export interface CliOptions {
   timeoutMs: number;
   openapiDir: string;
   help: boolean;
+  mode: 'write' | 'read-only';
+  dryRun: boolean;
+  junit?: string;
+  requireSuccess: boolean;
 }
 
 export function parseCli(argv: string[]): CliOptions {
@@ -53,7 +64,11 @@ export function parseCli(argv: string[]): CliOptions {
     timeoutMs: 30_000,
     openapiDir: path.join(root, 'openapi'),
     help: false,
+    mode: 'write',
+    dryRun: false,
+    requireSuccess: false,
   };
+  let modeGiven: 'write' | 'read-only' | undefined;
   const args = [...argv];
   const value = (flag: string): string => {
     const next = args.shift();
@@ -103,6 +118,22 @@ export function parseCli(argv: string[]): CliOptions {
       case '--openapi':
         options.openapiDir = path.resolve(get());
         break;
+      case '--read-only':
+      case '--write': {
+        const wantedMode = flag === '--write' ? 'write' : 'read-only';
+        if (modeGiven && modeGiven !== wantedMode) throw new Error('give one of --read-only and --write');
+        modeGiven = wantedMode;
+        break;
+      }
+      case '--dry-run':
+        options.dryRun = true;
+        break;
+      case '--junit':
+        options.junit = get();
+        break;
+      case '--require-success':
+        options.requireSuccess = true;
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -117,6 +148,10 @@ export function parseCli(argv: string[]): CliOptions {
   if (options.base && !/^https?:\/\/[^/]+/.test(options.base)) throw new Error(`--base wants an origin such as http://127.0.0.1:8787, not ${options.base}`);
   if (options.config && !options.env) throw new Error('--config goes with --env');
   if (!options.client.includes(':')) throw new Error('--client wants id:secret');
+  // Production is only read unless a person asks for writes in so many words.
+  options.mode = modeGiven ?? (options.env === 'prod' ? 'read-only' : 'write');
+  if (options.requireSuccess && options.mode === 'read-only' && !options.dryRun) throw new Error('--require-success needs write mode: a read-only run cannot check the success answers of writes');
+  if (!options.junit && options.json) options.junit = junitBeside(options.json);
   return options;
 }
 
@@ -155,7 +190,18 @@ async function main(): Promise<number> {
       return 2;
     }
   }
+  const stop = new AbortController();
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    // The run stops after the current operation and still deletes what it made.
+    process.once(sig, () => {
+      console.error(`contract: ${sig}: stopping after the current operation, then cleaning up`);
+      stop.abort(sig);
+    });
+  }
   const report = await runSuite({
+    mode: cli.mode,
+    dryRun: cli.dryRun,
+    signal: stop.signal,
     target,
     allServices: SERVICES,
     services: cli.services.length ? cli.services : SERVICES,
@@ -173,7 +219,17 @@ async function main(): Promise<number> {
     writeReport(cli.json, report);
     console.log(`Report written to ${cli.json}`);
   }
-  return report.failed > 0 ? 1 : 0;
+  if (cli.junit) {
+    writeJunit(cli.junit, report);
+    console.log(`JUnit report written to ${cli.junit}`);
+  }
+  if (stop.signal.aborted) return 1;
+  if (report.failed > 0) return 1;
+  if (cli.requireSuccess && !cli.dryRun && report.successChecked < report.operations.length) {
+    console.log(`FAILED: the success answer of ${report.operations.length - report.successChecked} operations was not checked (--require-success)`);
+    return 1;
+  }
+  return 0;
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -11,8 +11,12 @@ import { isJsonMediaType, isNotImplemented, parseJson, ResponseChecker, type Rec
 import { harvestIds, idParameter, IdRegistry, resourceKey, withId } from './ids';
 import { authorizationFor, send, type Credentials } from './client';
 import { listOperations, loadDocumentFile, sandboxBase, type LoadedDocument, type OpenApiDocument, type Operation, type Schema } from './document';
-import { formatFailures, formatLine, summarize, type CheckResult, type OperationResult, type Report } from './report';
-import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, type BuildContext, type RequestCase, type RequestSpec } from './requests';
+import { formatFailures, formatLine, summarize, type CheckResult, type CleanupReport, type OperationResult, type Report } from './report';
+import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, concretePath, type BuildContext, type RequestCase, type RequestSpec } from './requests';
+import { CASE_MODULES, type CaseModule } from './cases';
+import { ALSO_CREATES, FIXTURES, RESOURCES, type FixtureApi, type Made, type RequestPatch } from './fixtures';
+import { applyPatch, Ledger, RunMarker } from './ledger';
+import { requestUrl } from './client';
 
 export type Target = { kind: 'base'; origin: string } | { kind: 'env'; environment: string; config: RuntimeConfig };
 
@@ -30,6 +34,16 @@ export interface SuiteOptions {
   invalid: boolean;
   timeoutMs: number;
   log: (line: string) => void;
+  /** `read-only`: only the sign-in and GET requests are sent. */
+  mode?: 'write' | 'read-only';
+  /** List the requests instead of sending them (nothing is sent, not even the sign-in). */
+  dryRun?: boolean;
+  /** Extra purpose-built cases (default: `cases/index.ts`). */
+  caseModules?: CaseModule[];
+  /** The run marker (default: a new one). */
+  marker?: RunMarker;
+  /** Stops the run between operations (the clean-up still runs). */
+  signal?: AbortSignal;
 }
 
 /** The service that signs users in, and how. */
@@ -121,8 +135,13 @@ export function targetsSignedInUser(op: Operation, request: RequestSpec, me: Ses
 export async function runSuite(options: SuiteOptions): Promise<Report> {
   const started = Date.now();
   const { log } = options;
+  const mode = options.mode ?? 'write';
+  const dryRun = Boolean(options.dryRun);
+  const caseModules = options.caseModules ?? CASE_MODULES;
+  const marker = options.marker ?? new RunMarker();
   const checker = new ResponseChecker();
   const ids = new IdRegistry();
+  const ledger = new Ledger();
   const results: OperationResult[] = [];
   const emit = (r: OperationResult) => {
     results.push(r);
@@ -130,19 +149,19 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     if (r.outcome === 'FAIL') for (const line of formatFailures(r)) log(line);
   };
 
-  // Documents: the selected services, plus the user service for signing in.
+  // Documents: the selected services, plus the user service for signing in (and the services the
+  // fixtures reach: a precondition may live in another service).
   const wanted = new Set(options.services);
   const loaded = new Map<string, Loaded>();
   for (const service of options.allServices) {
-    if (!wanted.has(service) && service !== AUTH_SERVICE) continue;
     const file = path.join(options.openapiDir, `${service}.yaml`);
     if (!existsSync(file)) {
-      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'SKIP', reason: 'no document yet', checks: [], ms: 0 });
+      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'SKIP', reason: 'no document yet', checks: [], ms: 0, successChecked: false });
       continue;
     }
     const doc = loadDocumentFile(service, file);
     if (!doc.doc) {
-      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'FAIL', reason: doc.error ?? 'unreadable document', checks: [{ id: 'document', label: 'document parses', outcome: 'fail', detail: doc.error }], ms: 0 });
+      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'FAIL', reason: doc.error ?? 'unreadable document', checks: [{ id: 'document', label: 'document parses', outcome: 'fail', detail: doc.error }], ms: 0, successChecked: false });
       continue;
     }
     let operations: Operation[] = [];
@@ -151,10 +170,19 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       checker.addDocument(service, doc.doc);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'FAIL', reason: `document not usable: ${message}`, checks: [{ id: 'document', label: 'document resolves', outcome: 'fail', detail: message }], ms: 0 });
+      if (wanted.has(service)) emit({ service, method: '-', path: `openapi/${service}.yaml`, operationId: '-', outcome: 'FAIL', reason: `document not usable: ${message}`, checks: [{ id: 'document', label: 'document resolves', outcome: 'fail', detail: message }], ms: 0, successChecked: false });
       continue;
     }
     loaded.set(service, { ...doc, base: baseOf(options.target, service, doc.doc), operations });
+  }
+
+  const byKey = new Map<string, { entry: Loaded; op: Operation }>();
+  for (const entry of loaded.values()) for (const op of entry.operations) byKey.set(opKey(op), { entry, op });
+  const createdBy = new Map<string, string>(Object.entries(ALSO_CREATES));
+  const removedBy = new Map<string, string>();
+  for (const [name, spec] of Object.entries(RESOURCES)) {
+    createdBy.set(spec.create, name);
+    if (spec.remove) removedBy.set(spec.remove.op, name);
   }
 
   // Sign in.
@@ -174,17 +202,8 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       session.error = `no host for the ${AUTH_SERVICE} service in ${targetLabel(options.target)}`;
       return;
     }
-    const request: RequestSpec = {
-      method: 'post',
-      path: signInOp.path,
-      pathParams: {},
-      query: [],
-      headers: {},
-      body: { type: 'form', contentType: 'application/x-www-form-urlencoded', value: { grant_type: 'password', username: options.username, password: options.password } },
-      auth: 'operation',
-    };
     try {
-      const response = await send(auth.base, request, authorizationFor(auth.doc, signInOp, credentials), options.timeoutMs);
+      const response = await send(auth.base, signInRequest(signInOp), authorizationFor(auth.doc, signInOp, credentials), options.timeoutMs);
       if (isNotImplemented(response)) {
         session.error = `sign-in not implemented in this environment (${AUTH_SERVICE}.${signInOp.operationId})`;
         return;
@@ -202,21 +221,40 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     }
   }
 
-  await signIn();
-  if (session.accessToken && auth?.doc && auth.base) {
-    const profileOp = findProfileOperation(auth.operations);
-    session.me = { username: options.username };
-    if (profileOp) {
-      try {
-        const response = await send(auth.base, buildValidRequest(profileOp, { doc: auth.doc }), authorizationFor(auth.doc, profileOp, credentials), options.timeoutMs);
-        const json = response.status === 200 ? (JSON.parse(new TextDecoder().decode(response.body)) as { id?: unknown }) : undefined;
-        if (json && typeof json.id === 'number') session.me.id = json.id;
-      } catch {
-        // the id stays unknown: only the username protects the signed-in user
+  function signInRequest(op: Operation): RequestSpec {
+    return {
+      method: 'post',
+      path: op.path,
+      pathParams: {},
+      query: [],
+      headers: {},
+      body: { type: 'form', contentType: 'application/x-www-form-urlencoded', value: { grant_type: 'password', username: options.username, password: options.password } },
+      auth: 'operation',
+    };
+  }
+
+  const modeLabel = dryRun ? `dry run (${mode}): nothing is sent` : mode === 'read-only' ? 'read-only: sign-in and GET requests only' : `write mode, run marker ${marker.marker}`;
+  if (dryRun) {
+    const signInUrl = auth?.base && signInOp ? requestUrl(auth.base, signInRequest(signInOp)) : '(no sign-in operation or host)';
+    log(`Contract suite against ${targetLabel(options.target)} — ${modeLabel}`);
+    log(`  would send POST ${signInUrl} (sign-in as ${options.username})`);
+  } else {
+    await signIn();
+    if (session.accessToken && auth?.doc && auth.base) {
+      const profileOp = findProfileOperation(auth.operations);
+      session.me = { username: options.username };
+      if (profileOp) {
+        try {
+          const response = await send(auth.base, buildValidRequest(profileOp, { doc: auth.doc }), authorizationFor(auth.doc, profileOp, credentials), options.timeoutMs);
+          const json = response.status === 200 ? (JSON.parse(new TextDecoder().decode(response.body)) as { id?: unknown }) : undefined;
+          if (json && typeof json.id === 'number') session.me.id = json.id;
+        } catch {
+          // the id stays unknown: only the username protects the signed-in user
+        }
       }
     }
+    log(`Contract suite against ${targetLabel(options.target)} — ${modeLabel} — ${session.accessToken ? `signed in as ${options.username}${session.me?.id !== undefined ? ` (id ${session.me.id})` : ''}` : `NOT signed in: ${session.error}`}`);
   }
-  log(`Contract suite against ${targetLabel(options.target)} — ${session.accessToken ? `signed in as ${options.username}${session.me?.id !== undefined ? ` (id ${session.me.id})` : ''}` : `NOT signed in: ${session.error}`}`);
 
   // Every operation, GETs first, then creates and updates, DELETEs last.
   const queue: Array<{ entry: Loaded; op: Operation; order: number }> = [];
@@ -228,10 +266,208 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
   queue.sort((a, b) => (PHASE[a.op.method] ?? 9) - (PHASE[b.op.method] ?? 9) || a.order - b.order);
 
-  for (const { entry, op } of queue) emit(await runOperation(entry, op));
+  // Records the fixtures make, shared by the operations that only read or change them.
+  const shared = new Map<string, Promise<Made>>();
+  const api: FixtureApi = {
+    unique: () => marker.unique(),
+    email: () => marker.email(),
+    digits: (length) => marker.digits(length),
+    code: () => marker.code(),
+    username: options.username,
+    need(resource) {
+      let made = shared.get(resource);
+      if (!made) {
+        made = make(resource);
+        shared.set(resource, made);
+      }
+      return made;
+    },
+    fresh: (resource) => make(resource),
+    spare: (resource) => ledger.spare(resource),
+    call: async (key, patch) => (await callOperation(key, patch)).json,
+    async download(key, patch) {
+      const { response } = await sendOperation(key, patch);
+      if (response.status < 200 || response.status >= 300) throw new Error(`${key} answered ${response.status} (${bodyMessage(response)})`);
+      return response.body;
+    },
+  };
+
+  let cleanup: CleanupReport | undefined;
+  try {
+    for (const { entry, op } of queue) {
+      if (options.signal?.aborted) {
+        log(`Stopped before ${opKey(op)}: ${String(options.signal.reason ?? 'aborted')}`);
+        break;
+      }
+      emit(dryRun ? describeOperation(entry, op) : await runOperation(entry, op));
+    }
+  } finally {
+    if (!dryRun && mode === 'write') {
+      cleanup = await cleanUp();
+      log(formatCleanup(cleanup));
+    }
+  }
 
   const { overall, services } = summarize(results);
-  return { ...overall, target: targetLabel(options.target), startedAt: new Date(started).toISOString(), seconds: (Date.now() - started) / 1000, services, operations: results };
+  return {
+    ...overall,
+    target: targetLabel(options.target),
+    mode: dryRun ? 'dry-run' : mode,
+    marker: mode === 'write' ? marker.marker : undefined,
+    startedAt: new Date(started).toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    successChecked: results.filter((r) => r.successChecked).length,
+    services,
+    operations: results,
+    cleanup,
+  };
+
+  function opKey(op: Operation): string {
+    return `${op.service}.${op.operationId}`;
+  }
+
+  function buildContext(entry: Loaded): BuildContext {
+    return { doc: entry.doc as OpenApiDocument, templates: entry.operations.map((o) => o.path), credentials: { username: options.username, password: options.password } };
+  }
+
+  function needsBearer(doc: OpenApiDocument, op: Operation): boolean {
+    return !op.isPublic && !authorizationFor(doc, op, { client: options.client, accessToken: 'probe' })?.startsWith('Basic');
+  }
+
+  /** Sends a request with the operation's credentials; signs in again once on an unexpected 401. */
+  async function sendWithSession(entry: Loaded, op: Operation, request: RequestSpec, retryOn401 = true): Promise<ReceivedResponse> {
+    const doc = entry.doc as OpenApiDocument;
+    const base = entry.base as string;
+    let response = await send(base, request, authorizationFor(doc, op, credentials), options.timeoutMs);
+    if (retryOn401 && response.status === 401 && needsBearer(doc, op) && request.auth === 'operation' && session.resignins < MAX_RESIGNINS) {
+      // An earlier operation may have revoked the session: sign in again, once per request.
+      session.resignins += 1;
+      await signIn();
+      if (session.accessToken) response = await send(base, request, authorizationFor(doc, op, credentials), options.timeoutMs);
+    }
+    return response;
+  }
+
+  function jsonOf(response: ReceivedResponse): unknown {
+    if (!isJsonMediaType(response.headers.get('content-type') ?? '')) return undefined;
+    const json = parseJson(response);
+    return json.ok ? json.value : undefined;
+  }
+
+  /** A record made by a create operation's 2xx answer goes into the ledger. */
+  async function registerCreated(key: string, json: unknown, spare = false): Promise<Made | undefined> {
+    const resource = createdBy.get(key);
+    if (!resource || !json || typeof json !== 'object' || Array.isArray(json)) return undefined;
+    const find = RESOURCES[resource]?.find;
+    let id = (json as Record<string, unknown>)[RESOURCES[resource]?.idField ?? 'id'];
+    if (typeof id !== 'number' && find) id = await find(api, json as Record<string, unknown>).catch(() => undefined);
+    if (typeof id !== 'number') return undefined;
+    // Only the resource's own create makes spare records: an order made from an estimate is in another state.
+    return ledger.add({ resource, id, json: json as Record<string, unknown>, by: key, spare: spare && RESOURCES[resource]?.create === key });
+  }
+
+  /** Sends an operation's valid request (a create with its resource patch) and the extra patch. */
+  async function sendOperation(key: string, extra?: RequestPatch): Promise<{ response: ReceivedResponse; request: RequestSpec }> {
+    const found = byKey.get(key);
+    if (!found?.entry.base || !found.entry.doc) throw new Error(`${key}: no such operation, or no host for its service`);
+    const { entry, op } = found;
+    let request = buildValidRequest(op, buildContext(entry));
+    const resource = createdBy.get(key);
+    if (resource && RESOURCES[resource]?.create === key) request = applyPatch(request, await RESOURCES[resource].patch?.(api));
+    request = applyPatch(request, extra);
+    return { response: await sendWithSession(entry, op, request), request };
+  }
+
+  async function callOperation(key: string, extra?: RequestPatch): Promise<{ json: unknown; made?: Made }> {
+    const { response } = await sendOperation(key, extra);
+    if (response.status < 200 || response.status >= 300) throw new Error(`${key} answered ${response.status} (${bodyMessage(response)})`);
+    const json = jsonOf(response);
+    return { json, made: await registerCreated(key, json) };
+  }
+
+  async function make(resource: string): Promise<Made> {
+    const spec = RESOURCES[resource];
+    if (!spec) throw new Error(`no resource "${resource}" in fixtures.ts`);
+    const { made } = await callOperation(spec.create);
+    if (!made) throw new Error(`${spec.create} answered without an id (${spec.idField ?? 'id'})`);
+    return made;
+  }
+
+  /** The ledger entry a DELETE request names, when this run made it. */
+  function ownedTarget(resource: string, request: RequestSpec): Made | undefined {
+    const spec = RESOURCES[resource];
+    if (!spec?.remove) return undefined;
+    const at = spec.remove.at;
+    return ledger.entries.find((entry) => {
+      if (entry.resource !== resource || entry.deleted) return false;
+      const patch = at(entry);
+      const pathOk = Object.entries(patch.path ?? {}).every(([k, v]) => request.pathParams[k] === String(v));
+      const queryOk = Object.entries(patch.query ?? {}).every(([k, v]) => request.query.some(([qk, qv]) => qk === k && qv === String(v)));
+      return pathOk && queryOk;
+    });
+  }
+
+  /** A DELETE of part of a record (`/system/{id}/domains`): every id it names belongs to a record of this run. */
+  function namesOnlyOwnRecords(op: Operation, request: RequestSpec): boolean {
+    const values = op.parameters
+      .filter((p) => (p.in === 'path' || p.in === 'query') && /^(id|[a-z]+Id)$/.test(p.name))
+      .map((p) => (p.in === 'path' ? request.pathParams[p.name] : request.query.find(([k]) => k === p.name)?.[1]));
+    return values.length > 0 && values.every((v) => v !== undefined && ledger.entries.some((e) => !e.deleted && String(e.id) === v));
+  }
+
+  /** Deletes what the run made and has not deleted yet, newest first; a record still in use waits for the next pass. */
+  async function cleanUp(): Promise<CleanupReport> {
+    const deletedByChecks = ledger.entries.filter((e) => e.deleted).length;
+    const reasons = new Map<string, string>();
+    let deleted = 0;
+    for (let pass = 0; pass < 3; pass += 1) {
+      const pending = ledger.remaining().filter((e) => RESOURCES[e.resource]?.remove);
+      if (!pending.length) break;
+      for (const entry of pending) {
+        const remove = RESOURCES[entry.resource].remove as NonNullable<(typeof RESOURCES)[string]['remove']>;
+        try {
+          const { response } = await sendOperation(remove.op, remove.at(entry));
+          if ((response.status >= 200 && response.status < 300) || response.status === 404) {
+            ledger.markDeleted(entry.resource, entry.id);
+            deleted += 1;
+          } else reasons.set(`${entry.resource} ${entry.id}`, `${remove.op} answered ${response.status} (${bodyMessage(response)})`);
+        } catch (error) {
+          reasons.set(`${entry.resource} ${entry.id}`, error instanceof Error ? error.message : String(error));
+        }
+      }
+    }
+    const left = ledger.remaining().map((e) => ({
+      resource: e.resource,
+      id: e.id,
+      by: e.by,
+      reason: RESOURCES[e.resource]?.remove ? (reasons.get(`${e.resource} ${e.id}`) ?? 'not deleted') : 'the document has no delete operation for it',
+    }));
+    return { marker: marker.marker, made: ledger.entries.length, deletedByChecks, deleted, left };
+  }
+
+  /** Dry run: the requests an operation would send, listed, none sent. */
+  function describeOperation(entry: Loaded, op: Operation): OperationResult {
+    const key = opKey(op);
+    const result = (reason: string): OperationResult => ({ service: op.service, method: op.method, path: op.path, operationId: op.operationId, outcome: 'SKIP', reason, checks: [], ms: 0, successChecked: false });
+    if (mode === 'read-only' && op.method !== 'get') return result('read-only: not sent');
+    if (!entry.base) return result(`no host configured for ${op.service} in ${targetLabel(options.target)}`);
+    const ctx = buildContext(entry);
+    const valid = buildValidRequest(op, ctx);
+    const lines: string[] = [];
+    const made = mode === 'write' && (FIXTURES[key] || createdBy.get(key)) ? ' — after making the records it needs (fixtures.ts), whose ids replace the example ones' : '';
+    lines.push(`  would send ${op.method.toUpperCase()} ${requestUrl(entry.base, valid)} (valid request${made})`);
+    const unauthorized = buildUnauthorizedCase(op, valid);
+    if (unauthorized) lines.push(`  would send ${op.method.toUpperCase()} ${requestUrl(entry.base, unauthorized.request)} (${unauthorized.label})`);
+    const cases = options.invalid ? buildInvalidCases(op, ctx, valid) : [];
+    const resource = createdBy.get(key);
+    for (const m of caseModules) cases.push(...m.cases({ op, doc: entry.doc as OpenApiDocument, key, valid, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode }));
+    for (const c of cases) {
+      if (mode === 'read-only' && c.request.method !== 'get') continue;
+      lines.push(`  would send ${c.request.method.toUpperCase()} ${requestUrl(entry.base, c.request)} (${c.label})`);
+    }
+    for (const line of lines) log(line);
+    return result(`dry run: ${lines.length} requests listed, none sent`);
+  }
 
   /** Problems of the valid request's JSON body against the document (an example that breaks its own schema). */
   function selfCheck(op: Operation, request: RequestSpec): string[] {
@@ -242,11 +478,13 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     return checker.validate(op.service, schema as Schema, body.value, `${op.pointer}/requestBody/${body.contentType}`).map((e) => `request body ${e}`);
   }
 
-  // (hoisted) one operation: the 401 check, the valid request, the invalid cases.
+  // (hoisted) one operation: the preconditions, the 401 check, the valid request, the invalid and extra cases.
   async function runOperation(entry: Loaded, op: Operation): Promise<OperationResult> {
     const opStarted = performance.now();
+    const key = opKey(op);
     const doc = entry.doc as OpenApiDocument;
     const checks: CheckResult[] = [];
+    let successChecked = false;
     const result = (outcome: OperationResult['outcome'], reason: string): OperationResult => ({
       service: op.service,
       method: op.method,
@@ -256,24 +494,48 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       reason,
       checks,
       ms: Math.round(performance.now() - opStarted),
+      successChecked,
     });
+    if (mode === 'read-only' && op.method !== 'get') return result('SKIP', 'read-only run: not sent');
     if (!entry.base) return result('SKIP', `no host configured for ${op.service} in ${targetLabel(options.target)}`);
-    const base = entry.base;
-    const ctx: BuildContext = { doc, templates: entry.operations.map((o) => o.path), credentials: { username: options.username, password: options.password } };
+    const ctx = buildContext(entry);
     let valid: RequestSpec;
-    let invalid: RequestCase[] = [];
     try {
       valid = buildValidRequest(op, ctx);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
+      return result('FAIL', `cannot build requests from the document: ${message}`);
+    }
+    const resource = createdBy.get(key);
+    if (mode === 'write') {
+      try {
+        const fixture = FIXTURES[key];
+        const patch = fixture ? await fixture(api, valid) : resource && RESOURCES[resource].create === key ? await RESOURCES[resource].patch?.(api) : undefined;
+        valid = applyPatch(valid, patch);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        checks.push({ id: 'precondition', label: 'records the valid request needs, made by this run', outcome: 'fail', detail: message });
+        return result('FAIL', `cannot make the records the valid request needs: ${short(message, 200)}`);
+      }
+    }
+    const removes = removedBy.get(key);
+    const target = removes ? ownedTarget(removes, valid) : undefined;
+    if (op.method === 'delete' && !target && !(!removes && namesOnlyOwnRecords(op, valid))) {
+      return result('SKIP', `no record of this run to delete (${concretePath(valid)}): a DELETE names only what this run made`);
+    }
+    if (targetsSignedInUser(op, valid, session.me)) {
+      return result('SKIP', `the example targets the signed-in user ${session.me?.username}${session.me?.id !== undefined ? ` (id ${session.me.id})` : ''}: never deleted or disabled`);
+    }
+    let invalid: RequestCase[] = [];
+    try {
       if (options.invalid) invalid = buildInvalidCases(op, ctx, valid);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
       return result('FAIL', `cannot build requests from the document: ${message}`);
     }
-    if (targetsSignedInUser(op, valid, session.me)) {
-      return result('SKIP', `the example targets the signed-in user ${session.me?.username}${session.me?.id !== undefined ? ` (id ${session.me.id})` : ''}: never deleted or disabled`);
-    }
-    const needsBearer = !op.isPublic && !authorizationFor(doc, op, { client: options.client, accessToken: 'probe' })?.startsWith('Basic');
+    const bearer = needsBearer(doc, op);
     let notImplemented = false;
 
     async function exec(c: RequestCase): Promise<CheckResult> {
@@ -281,39 +543,27 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     }
 
     async function execWithResponse(c: RequestCase): Promise<{ check: CheckResult; response?: ReceivedResponse }> {
-      let response: ReceivedResponse | undefined;
-      const check = await execCase(c, (r) => {
-        response = r;
-      });
-      return { check, response };
-    }
-
-    async function execCase(c: RequestCase, keep: (response: ReceivedResponse) => void): Promise<CheckResult> {
       const base_: CheckResult = { id: c.id, label: c.label, outcome: 'pass' };
-      if (needsBearer && c.request.auth === 'operation' && !session.accessToken) {
-        return { ...base_, outcome: 'skip', detail: `not signed in (${session.error})` };
+      if (mode === 'read-only' && c.request.method !== 'get') return { check: { ...base_, outcome: 'skip', detail: 'read-only run: not sent' } };
+      if (bearer && c.request.auth === 'operation' && !session.accessToken) {
+        return { check: { ...base_, outcome: 'skip', detail: `not signed in (${session.error})` } };
       }
       let response: ReceivedResponse;
       try {
-        response = await send(base, c.request, authorizationFor(doc, op, credentials), options.timeoutMs);
-        if (response.status === 401 && needsBearer && c.request.auth === 'operation' && c.expect.kind !== 'unauthorized' && session.resignins < MAX_RESIGNINS) {
-          // An earlier operation may have revoked the session: sign in again, once per request.
-          session.resignins += 1;
-          await signIn();
-          if (session.accessToken) response = await send(base, c.request, authorizationFor(doc, op, credentials), options.timeoutMs);
-        }
+        response = await sendWithSession(entry, op, c.request, c.expect.kind !== 'unauthorized');
       } catch (error) {
-        return { ...base_, outcome: 'fail', detail: error instanceof Error ? error.message : String(error) };
+        return { check: { ...base_, outcome: 'fail', detail: error instanceof Error ? error.message : String(error) } };
       }
-      keep(response);
+      // Whatever a create made, even from a case that was expected to be refused, is cleaned up.
+      if (response.status >= 200 && response.status < 300) await registerCreated(key, jsonOf(response), true);
       const status = response.status;
       if (isNotImplemented(response)) {
         if (c.expect.kind === 'valid') {
           notImplemented = true;
-          return { ...base_, outcome: 'skip', status, detail: 'not implemented in this environment' };
+          return { check: { ...base_, outcome: 'skip', status, detail: 'not implemented in this environment' }, response };
         }
-        if (c.handlerLevel) return { ...base_, outcome: 'skip', status, detail: 'only the handler can decide, and it is not implemented' };
-        return { ...base_, outcome: 'fail', status, detail: 'not rejected: the request reached the (not yet implemented) handler, 501' };
+        if (c.handlerLevel) return { check: { ...base_, outcome: 'skip', status, detail: 'only the handler can decide, and it is not implemented' }, response };
+        return { check: { ...base_, outcome: 'fail', status, detail: 'not rejected: the request reached the (not yet implemented) handler, 501' }, response };
       }
       const problems = checker.checkExpectation(op, c.expect, response);
       if (c.expect.kind === 'valid' && !problems.length) {
@@ -321,9 +571,9 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         if (status === 413 || status === 415) problems.push(`a valid request answered ${status} (${bodyMessage(response)})`);
         if (status === 400 && namesViolations(response)) problems.push(`a request built from the document was refused as breaking it (${bodyMessage(response)})`);
       }
-      if (problems.length) return { ...base_, outcome: 'fail', status, detail: problems.join('; ') };
+      if (problems.length) return { check: { ...base_, outcome: 'fail', status, detail: problems.join('; ') }, response };
       const note = status >= 400 ? ` (${bodyMessage(response)})` : '';
-      return { ...base_, status, detail: `${status}${note}` };
+      return { check: { ...base_, status, detail: `${status}${note}` }, response };
     }
 
     const exampleProblems = selfCheck(op, valid);
@@ -336,7 +586,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     let { check: validCheck, response: validResponse } = await execWithResponse(validCase);
     let usedRequest = valid;
     const idParam = idParameter(op);
-    if (validResponse?.status === 404 && idParam && validCheck.outcome === 'pass') {
+    if (validResponse?.status === 404 && idParam && validCheck.outcome === 'pass' && op.method !== 'delete') {
       // The example names a record this environment does not have: once more with a known id.
       const exampleId = idParam.in === 'path' ? (valid.pathParams[idParam.name] ?? '') : (valid.query.find(([k]) => k === idParam.name)?.[1] ?? '');
       const candidate = ids.candidate(resourceKey(op, valid), op.method, exampleId);
@@ -348,12 +598,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         usedRequest = retried;
       }
     }
-    checks.push(validCheck);
-    if (validResponse && validResponse.status >= 200 && validResponse.status < 300) {
-      if (op.method === 'delete' && idParam) {
-        const used = idParam.in === 'path' ? usedRequest.pathParams[idParam.name] : usedRequest.query.find(([k]) => k === idParam.name)?.[1];
-        if (used) ids.forget(resourceKey(op, usedRequest), Number(used));
-      } else if (isJsonMediaType(validResponse.headers.get('content-type') ?? '')) {
+    successChecked = validCheck.outcome === 'pass' && validResponse !== undefined && validResponse.status >= 200 && validResponse.status < 300;
+    checks.push({ ...validCheck, detail: `${validCheck.detail ?? ''}${successChecked ? ' — success answer checked' : ''}` });
+    if (successChecked && validResponse) {
+      if (target && removes) ledger.markDeleted(removes, target.id);
+      if (op.method !== 'delete' && isJsonMediaType(validResponse.headers.get('content-type') ?? '')) {
         const json = parseJson(validResponse);
         if (json.ok) {
           const found = harvestIds(json.value);
@@ -363,6 +612,10 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       }
     }
     for (const c of invalid) checks.push(await exec(c));
+    for (const m of caseModules) {
+      const extra = m.cases({ op, doc, key, valid: usedRequest, validResponse, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode });
+      for (const c of extra) checks.push(await exec({ ...c, id: c.id.startsWith(`${m.name}.`) ? c.id : `${m.name}.${c.id}` }));
+    }
 
     const failed = checks.filter((c) => c.outcome === 'fail');
     const invalidChecks = checks.filter((c) => c.id !== 'valid' && c.id !== 'auth.none' && c.id !== 'example');
@@ -371,7 +624,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     const summaryParts: string[] = [];
     const authCheck = checks.find((c) => c.id === 'auth.none');
     if (authCheck) summaryParts.push(authCheck.outcome === 'pass' ? '401 without credentials' : authCheck.outcome === 'skip' ? '401 check skipped' : '401 check FAILED');
-    if (options.invalid) summaryParts.push(`${invalidDone}/${invalidChecks.length} invalid/boundary cases as expected${invalidSkipped ? ` (${invalidSkipped} skipped)` : ''}`);
+    if (options.invalid || invalidChecks.length) summaryParts.push(`${invalidDone}/${invalidChecks.length} invalid/boundary/extra cases as expected${invalidSkipped ? ` (${invalidSkipped} skipped)` : ''}`);
     const tail = summaryParts.length ? `; ${summaryParts.join('; ')}` : '';
     if (failed.length) {
       const first = failed[0];
@@ -381,4 +634,10 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     if (validCheck.outcome === 'skip') return result('SKIP', `${validCheck.detail ?? 'valid request not sent'}${tail}`);
     return result('PASS', `valid → ${validCheck.detail ?? ''}${tail}`);
   }
+}
+
+export function formatCleanup(cleanup: CleanupReport): string {
+  const head = `Clean-up (run marker ${cleanup.marker}): ${cleanup.made} records made by this run; ${cleanup.deletedByChecks} deleted by the run's DELETE checks, ${cleanup.deleted} deleted now, ${cleanup.left.length} left`;
+  if (!cleanup.left.length) return head;
+  return `${head}:\n${cleanup.left.map((l) => `    ${l.resource} ${l.id} (made by ${l.by}): ${l.reason}`).join('\n')}`;
 }

@@ -1,0 +1,11 @@
+/**
+ * The extra case modules the suite runs for every operation, in this order. To add purpose-built
+ * cases (hostile input, say), write a module beside these (see `types.ts`) and list it here.
+ */
+import { conflictOnPurpose } from './conflict';
+import type { CaseModule } from './types';
+import { unknownQueryId } from './unknownId';
+
+export type { CaseInput, CaseModule } from './types';
+
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId];

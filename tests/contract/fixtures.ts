@@ -1,0 +1,488 @@
+/**
+ * What an operation needs so that its valid request can succeed (write mode only): the records it
+ * names, made by this run through the services' own operations, with unique values carrying the
+ * run marker. A resource is made by one create operation and removed by one delete operation; the
+ * ledger (`ledger.ts`) keeps what was made so the clean-up deletes exactly that.
+ *
+ * Keys are `service.operationId`. A fixture returns a patch for the operation's valid request; the
+ * request built from the document stays the base, so a document change still flows into the run.
+ */
+import type { RequestSpec } from './requests';
+
+export type Scalar = string | number | boolean | null;
+
+export interface RequestPatch {
+  path?: Record<string, Scalar>;
+  /** Replaces every entry of each named key (an array: repeated values). */
+  query?: Record<string, Scalar | Scalar[]>;
+  /** Merged over the JSON / form body value, or over the multipart fields. */
+  body?: Record<string, unknown>;
+  /** Replaces the JSON body value. */
+  bodyValue?: unknown;
+  /** Replaces the content of the first file part (a workbook made for the run, say). */
+  file?: { bytes: Uint8Array; mediaType: string; fileName: string };
+}
+
+/** A record this run made. */
+export interface Made {
+  resource: string;
+  id: number;
+  /** The create operation's answer. */
+  json: Record<string, unknown>;
+}
+
+export interface FixtureApi {
+  /** `QA<run number>-<n>`: unique in this run, and across runs (the run number). */
+  unique(): string;
+  /** `qa<run number>-<n>@example.it`. */
+  email(): string;
+  /** A unique string of `length` digits (VAT numbers, fiscal codes). */
+  digits(length: number): string;
+  /** A code matching `^[A-Z]{2}-[0-9]{4,}$` (system codes). */
+  code(): string;
+  /** A record of the resource shared by the run (made on first use). */
+  need(resource: string): Promise<Made>;
+  /** A new record of the resource, for an operation that consumes it (delete, status move). */
+  fresh(resource: string): Promise<Made>;
+  /** A record of the resource that the create operation's own checks made and nothing else uses, if any. */
+  spare(resource: string): Made | undefined;
+  /** Sends another operation's valid request (with its resource patch and `patch`); the JSON of its 2xx answer, or throws. */
+  call(opKey: string, patch?: RequestPatch): Promise<unknown>;
+  /** Like `call`, for an operation that answers a file: its bytes. */
+  download(opKey: string, patch?: RequestPatch): Promise<Uint8Array>;
+  /** The sign-in user's name. */
+  username: string;
+}
+
+export interface ResourceSpec {
+  /** The operation that makes one (`service.operationId`). */
+  create: string;
+  /** The create request's unique values and parent records. */
+  patch?: (f: FixtureApi) => Promise<RequestPatch> | RequestPatch;
+  /** The record's id in the create answer (default `id`). */
+  idField?: string;
+  /** For a create that answers no id: finds it (so the clean-up can delete the record). */
+  find?: (f: FixtureApi, answer: Record<string, unknown>) => Promise<number | undefined>;
+  /** The operation that deletes one, and where the id goes. Absent: the document has no delete. */
+  remove?: { op: string; at: (made: Made) => RequestPatch };
+  /** The create refuses the same values twice (409): the suite sends it twice on purpose. */
+  unique?: boolean;
+}
+
+const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const num = (made: Made, field: string) => made.json[field] as Scalar;
+
+async function advertiserValues(f: FixtureApi): Promise<Record<string, unknown>> {
+  return { name: `Inserzionista ${f.unique()}`, vatNumber: f.digits(11), fiscalCode: f.digits(11), email: f.email() };
+}
+
+export const RESOURCES: Record<string, ResourceSpec> = {
+  advertiser: {
+    create: 'advertiser.createAdvertiser',
+    patch: async (f) => ({ body: await advertiserValues(f) }),
+    remove: { op: 'advertiser.deleteAdvertiser', at: (m) => ({ query: { id: m.id } }) },
+    unique: true,
+  },
+  advertiserImage: {
+    create: 'advertiser.uploadAdvertiserImage',
+    patch: async (f) => ({ body: { advertiserId: (await f.need('advertiser')).id } }),
+    remove: { op: 'advertiser.deleteAdvertiserImage', at: (m) => ({ path: { id: m.id } }) },
+  },
+  detection: {
+    create: 'audit.createDetection',
+    idField: 'auditId',
+    remove: { op: 'audit.deleteDetection', at: (m) => ({ query: { auditId: m.id } }) },
+  },
+  agent: {
+    create: 'audit.createAgent',
+    patch: (f) => ({ body: { name: 'Agente', surname: f.unique(), email: f.email() } }),
+    unique: true,
+  },
+  mediaType: {
+    create: 'audit.createSubItem',
+    patch: (f) => ({ path: { type: 'mediatype' }, bodyValue: { media_type: { name: `Tipo ${f.unique()}`, description: 'Creato dalla suite di contratto' } } }),
+    remove: { op: 'audit.deleteSubItem', at: (m) => ({ path: { type: 'mediatype', id: m.id } }) },
+    unique: true,
+  },
+  opportunity: {
+    create: 'opportunity.saveOpportunity',
+    patch: (f) => ({ body: { name: `Opportunità ${f.unique()}` } }),
+  },
+  order: {
+    create: 'order.createOrder',
+    patch: (f) => ({ body: { notes: `Ordine ${f.unique()}` } }),
+    remove: { op: 'order.deleteOrder', at: (m) => ({ path: { id: m.id } }) },
+  },
+  campaign: {
+    create: 'campaign.createCampaign',
+    patch: async (f) => ({ body: { name: `Campagna ${f.unique()}`, orderId: (await f.need('order')).id } }),
+    remove: { op: 'campaign.deleteCampaign', at: (m) => ({ path: { id: m.id } }) },
+  },
+  campaignMember: {
+    create: 'campaign.createCampaignMember',
+    patch: async (f) => ({ body: { campaignId: (await f.fresh('campaign')).id } }),
+    remove: { op: 'campaign.deleteCampaignMember', at: (m) => ({ path: { id: m.id } }) },
+  },
+  campaignAttachment: {
+    create: 'campaign.uploadCampaignAttachment',
+    patch: async (f) => ({ path: { id: (await f.need('campaign')).id } }),
+    remove: { op: 'campaign.deleteCampaignAttachment', at: (m) => ({ path: { id: m.id } }) },
+  },
+  catalog: {
+    create: 'catalogue.createCatalog',
+    patch: (f) => ({ body: { name: `Listino ${f.unique()}` } }),
+    remove: { op: 'catalogue.deleteCatalog', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  circuit: {
+    create: 'circuits.createCircuit',
+    patch: (f) => ({ query: { name: `Circuito ${f.unique()}`, type: 'OOH' } }),
+    remove: { op: 'circuits.deleteCircuit', at: (m) => ({ query: { id: m.id } }) },
+    unique: true,
+  },
+  creative: {
+    create: 'creativity.uploadCreative',
+    patch: async (f) => ({ body: { campaignId: (await f.need('campaign')).id, name: `Creatività ${f.unique()}` } }),
+    remove: { op: 'creativity.deleteCreative', at: (m) => ({ path: { id: m.id } }) },
+  },
+  device: {
+    create: 'device.createDevice',
+    patch: (f) => ({ body: { serial: `SN-${f.unique()}` } }),
+    remove: { op: 'device.deleteDevice', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  playlist: {
+    create: 'device.createPlaylist',
+    patch: (f) => ({ body: { name: `Playlist ${f.unique()}` } }),
+    remove: { op: 'device.deletePlaylist', at: (m) => ({ path: { id: m.id } }) },
+  },
+  show: {
+    create: 'device.createShow',
+    patch: async (f) => ({ body: { name: `Show ${f.unique()}`, playlistId: (await f.need('playlist')).id, deviceIds: [(await f.need('device')).id] } }),
+    remove: { op: 'device.deleteShow', at: (m) => ({ path: { id: m.id } }) },
+  },
+  estimate: {
+    create: 'estimate.saveEstimate',
+    patch: (f) => ({ body: { name: `Preventivo ${f.unique()}` } }),
+    remove: { op: 'estimate.deleteEstimate', at: (m) => ({ query: { id: m.id } }) },
+  },
+  frame: {
+    create: 'frame.createFrame',
+    patch: async (f) => ({ body: { systemId: (await f.fresh('system')).id, position: 1, name: `Faccia ${f.unique()}` } }),
+    remove: { op: 'frame.deleteFrame', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  mail: {
+    create: 'mail.sendMail',
+    patch: (f) => ({ body: { subject: `Rapporto ${f.unique()}` } }),
+    remove: { op: 'mail.deleteMail', at: (m) => ({ path: { id: m.id } }) },
+  },
+  orderDocument: {
+    create: 'order.uploadOrderDocument',
+    patch: async (f) => ({ path: { id: (await f.need('order')).id } }),
+    remove: { op: 'order.deleteOrderDocument', at: (m) => ({ path: { id: m.id } }) },
+  },
+  orderCampaign: {
+    create: 'order.createOrderCampaign',
+    patch: async (f) => ({ body: { orderId: (await f.fresh('order')).id, campaignId: (await f.need('campaign')).id } }),
+    remove: { op: 'order.deleteOrderCampaign', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  planning: {
+    create: 'planner.createPlanning',
+    patch: async (f) => ({ body: { name: `Pianificazione ${f.unique()}`, campaignId: (await f.need('campaign')).id } }),
+    remove: { op: 'planner.deletePlanning', at: (m) => ({ path: { id: m.id } }) },
+  },
+  planningItem: {
+    create: 'planner.createPlanningItem',
+    patch: async (f) => ({ body: { planningId: (await f.need('planning')).id, systemId: (await f.fresh('system')).id } }),
+    remove: { op: 'planner.deletePlanningItem', at: (m) => ({ path: { id: m.id } }) },
+  },
+  product: {
+    create: 'product.saveProduct',
+    patch: (f) => ({ body: { code: `QA-${f.digits(8)}`, name: `Prodotto ${f.unique()}` } }),
+    remove: { op: 'product.deleteProduct', at: (m) => ({ query: { productId: m.id } }) },
+    unique: true,
+  },
+  productPhoto: {
+    create: 'product.uploadProductPhoto',
+    patch: async (f) => ({ body: { productId: (await f.need('product')).id } }),
+    remove: { op: 'product.deleteProductPhoto', at: (m) => ({ path: { id: m.id }, query: { productId: num(m, 'productId') } }) },
+  },
+  event: {
+    create: 'scheduler.saveEvent',
+    patch: (f) => ({ body: { name: `Evento ${f.unique()}` } }),
+    remove: { op: 'scheduler.deleteEvent', at: (m) => ({ query: { id: m.id } }) },
+    unique: true,
+  },
+  share: {
+    create: 'share.createShare',
+    patch: async (f) => ({ body: { resourceType: 'estimate', resourceId: (await f.need('estimate')).id, expiresAt: inFuture(30) } }),
+    remove: { op: 'share.deleteShare', at: (m) => ({ query: { id: m.id } }) },
+  },
+  system: {
+    create: 'systems.createSystem',
+    patch: (f) => ({ query: { type: 'OOH' }, body: { code: f.code(), name: `Impianto ${f.unique()}` } }),
+    remove: { op: 'systems.deleteSystem', at: (m) => ({ query: { id: m.id } }) },
+    unique: true,
+  },
+  systemImage: {
+    create: 'systems.uploadSystemImage',
+    patch: async (f) => ({ body: { systemId: (await f.need('system')).id } }),
+    remove: { op: 'systems.deleteSystemImage', at: (m) => ({ path: { id: m.id } }) },
+  },
+  team: {
+    create: 'systems.createTeam',
+    patch: (f) => ({ body: { companyName: `Squadra ${f.unique()}`, vat: f.digits(11), mail: f.email() } }),
+    remove: { op: 'systems.deleteTeam', at: (m) => ({ path: { id: m.id } }) },
+  },
+  systemProvider: {
+    create: 'systems.createSystemProvider',
+    patch: async (f) => ({ body: { systemId: (await f.fresh('system')).id, teamId: (await f.need('team')).id } }),
+    remove: { op: 'systems.deleteSystemProvider', at: (m) => ({ path: { id: m.id } }) },
+    unique: true,
+  },
+  signUp: {
+    create: 'user.signUp',
+    patch: (f) => ({ body: { username: f.unique().toLowerCase(), email: f.email() } }),
+    // The sign-up answers the user name only: the newest users page has the id.
+    find: async (f, answer) => {
+      const page = (await f.call('user.listUsers', { path: { page: 0, perPage: 50, sort: 'DESC' }, query: { sortValue: 'createdAt' } })) as { content?: Array<{ id?: unknown; username?: unknown }> };
+      const id = page.content?.find((u) => u.username === answer.username)?.id;
+      return typeof id === 'number' ? id : undefined;
+    },
+    remove: { op: 'user.deleteUser', at: (m) => ({ query: { userId: m.id } }) },
+    unique: true,
+  },
+  user: {
+    create: 'user.createUser',
+    patch: (f) => ({ body: { username: f.unique().toLowerCase(), email: f.email() } }),
+    remove: { op: 'user.deleteUser', at: (m) => ({ query: { userId: m.id } }) },
+    unique: true,
+  },
+};
+
+/** Operations other than a resource's create that make a record of a resource (for the clean-up). */
+export const ALSO_CREATES: Record<string, string> = {
+  'order.createOrderFromEstimate': 'order',
+};
+
+/** A mail's text, once the mail service has it (sandbox: mails are kept and listed). */
+async function mailedToken(f: FixtureApi, kind: string, about: string, pattern: RegExp): Promise<string> {
+  const page = (await f.call('mail.listMails', { query: { filter: JSON.stringify({ kind, q: about }), range: '[0,9]', sort: '["sentAt","DESC"]' } })) as unknown;
+  const mails = Array.isArray(page) ? page : [];
+  for (const mail of mails as Array<{ body?: unknown }>) {
+    const match = pattern.exec(String(mail.body ?? ''));
+    if (match) return match[1];
+  }
+  throw new Error(`no ${kind} mail about ${about} in the mail service`);
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The template with one row added under its header (first sheet; columns found by their header). */
+async function fillTemplate(template: Uint8Array, row: Record<string, Scalar>): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength) as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const header = sheet.getRow(1);
+  const target = sheet.getRow(2);
+  header.eachCell((cell, column) => {
+    const value = row[String(cell.value ?? '').trim()];
+    if (value !== undefined && value !== null) target.getCell(column).value = value as string | number | boolean;
+  });
+  target.commit();
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+type Fixture = (f: FixtureApi, valid: RequestSpec) => Promise<RequestPatch>;
+
+const pathId = (resource: string, fresh = false): Fixture => async (f) => ({ path: { id: (await (fresh ? f.fresh(resource) : f.need(resource))).id } });
+/** The delete of a record of this run: a spare one when there is one, else a new one (`fresh`: always new). */
+const removeOf = (resource: string, fresh = false): Fixture => async (f) => {
+  const spec = RESOURCES[resource];
+  return (spec.remove as NonNullable<ResourceSpec['remove']>).at((fresh ? undefined : f.spare(resource)) ?? (await f.fresh(resource)));
+};
+
+/** Per operation: the patch that gives its valid request records of this run to work on. */
+export const FIXTURES: Record<string, Fixture> = {
+  'advertiser.updateAdvertiser': async (f) => {
+    const a = await f.need('advertiser');
+    return { body: { id: a.id, ...(await advertiserValues(f)) } };
+  },
+  'advertiser.updateAdvertiserLogo': pathId('advertiser'),
+  'advertiser.getAdvertiserImage': pathId('advertiserImage'),
+  // A new one: a logo update replaces the advertiser's image, so an older one may be gone.
+  'advertiser.deleteAdvertiserImage': removeOf('advertiserImage', true),
+  'advertiser.deleteAdvertiser': removeOf('advertiser'),
+
+  'audit.updateDetection': async (f) => {
+    const d = await f.need('detection');
+    return { query: { auditId: d.id }, body: { auditId: d.id } };
+  },
+  'audit.updateDetectionLead': pathId('detection'),
+  'audit.deleteDetection': removeOf('detection'),
+  'audit.sendDetectionsToAgent': async (f) => ({ body: { agentId: (await f.need('agent')).id, auditIds: [(await f.need('detection')).id] } }),
+  'audit.updateSubItem': async (f) => ({ path: { type: 'mediatype' }, body: { id: (await f.need('mediaType')).id, name: `Tipo ${f.unique()}` } }),
+  'audit.deleteSubItem': removeOf('mediaType'),
+
+  'campaign.updateCampaign': async (f) => {
+    const c = await f.need('campaign');
+    // Same status: a running campaign could not be deleted by the clean-up.
+    return { path: { id: c.id }, body: { id: c.id, orderId: num(c, 'orderId'), status: num(c, 'status'), name: `Campagna ${f.unique()}` } };
+  },
+  'campaign.deleteCampaign': removeOf('campaign'),
+  'campaign.updateCampaignMember': async (f) => {
+    const m = await f.need('campaignMember');
+    return { path: { id: m.id }, body: { id: m.id, campaignId: num(m, 'campaignId') } };
+  },
+  'campaign.deleteCampaignMember': removeOf('campaignMember'),
+  'campaign.deleteCampaignAttachment': removeOf('campaignAttachment'),
+
+  'catalogue.updateCatalog': async (f) => ({ path: { id: (await f.need('catalog')).id }, body: { name: `Listino ${f.unique()}` } }),
+  'catalogue.deleteCatalog': removeOf('catalog'),
+
+  'circuits.listCircuitAssets': async (f) => ({ query: { id: (await f.need('circuit')).id, type: 'OOH' } }),
+  'circuits.updateCircuit': async (f) => ({ query: { id: (await f.need('circuit')).id, type: 'OOH', name: `Circuito ${f.unique()}` } }),
+  'circuits.deleteCircuit': removeOf('circuit'),
+
+  'creativity.getCreativeById': pathId('creative'),
+  'creativity.downloadCreative': pathId('creative'),
+  'creativity.updateCreative': async (f) => {
+    const c = await f.need('creative');
+    return { path: { id: c.id }, body: { id: c.id, campaignId: num(c, 'campaignId'), mediaType: num(c, 'mediaType'), kind: num(c, 'kind') } };
+  },
+  'creativity.deleteCreative': removeOf('creative'),
+
+  'device.updateDevice': async (f) => {
+    const d = await f.need('device');
+    return { path: { id: d.id }, body: { id: d.id, serial: num(d, 'serial') } };
+  },
+  'device.deleteDevice': removeOf('device'),
+  'device.updatePlaylist': async (f) => {
+    const p = await f.need('playlist');
+    return { path: { id: p.id }, body: { id: p.id } };
+  },
+  'device.deletePlaylist': removeOf('playlist'),
+  'device.updateShow': async (f) => {
+    const s = await f.need('show');
+    return { path: { id: s.id }, body: { id: s.id, playlistId: num(s, 'playlistId'), deviceIds: s.json.deviceIds } };
+  },
+  'device.deleteShow': removeOf('show'),
+
+  'estimate.changeEstimateStatus': async (f) => ({ query: { estimateId: (await f.fresh('estimate')).id, status: 'sent' } }),
+  'estimate.deleteEstimate': removeOf('estimate'),
+
+  'frame.updateFrame': async (f) => {
+    const fr = await f.need('frame');
+    return { path: { id: fr.id }, body: { id: fr.id, systemId: num(fr, 'systemId'), position: num(fr, 'position') } };
+  },
+  'frame.deleteFrame': removeOf('frame'),
+
+  'history.listCampaignHistory': pathId('campaign'),
+  'history.listAdvertiserHistory': pathId('advertiser'),
+  'history.listAdvertiserUserHistory': pathId('advertiser'),
+
+  'mail.getMail': pathId('mail'),
+  'mail.deleteMail': removeOf('mail'),
+
+  'order.getOrderById': pathId('order'),
+  'order.updateOrder': async (f) => {
+    const o = await f.fresh('order');
+    // The order stays a draft: only a draft can be deleted by the clean-up.
+    return { path: { id: o.id }, body: { id: o.id, code: num(o, 'code'), estimateId: null, status: num(o, 'status') } };
+  },
+  'order.deleteOrder': removeOf('order'),
+  'order.createOrderFromEstimate': async (f) => {
+    const e = await f.fresh('estimate');
+    await f.call('estimate.changeEstimateStatus', { query: { estimateId: e.id, status: 'sent' } });
+    await f.call('estimate.changeEstimateStatus', { query: { estimateId: e.id, status: 'accepted' } });
+    return { path: { estimateId: e.id } };
+  },
+  'order.deleteOrderDocument': removeOf('orderDocument'),
+  'order.deleteOrderCampaign': removeOf('orderCampaign'),
+
+  'planner.updatePlanning': async (f) => {
+    const p = await f.need('planning');
+    return { path: { id: p.id }, body: { id: p.id, campaignId: num(p, 'campaignId'), name: `Pianificazione ${f.unique()}` } };
+  },
+  'planner.deletePlanning': removeOf('planning'),
+  'planner.getPlanningItemById': pathId('planningItem'),
+  'planner.updatePlanningItem': async (f) => {
+    const i = await f.need('planningItem');
+    return { path: { id: i.id }, body: { id: i.id, planningId: num(i, 'planningId'), systemId: num(i, 'systemId') } };
+  },
+  'planner.deletePlanningItem': removeOf('planningItem'),
+
+  'product.deleteProduct': removeOf('product'),
+  'product.getProductPhoto': pathId('productPhoto'),
+  'product.deleteProductPhoto': removeOf('productPhoto'),
+
+  'scheduler.deleteEvent': removeOf('event'),
+
+  'share.updateShare': async (f) => ({ query: { id: (await f.need('share')).id }, body: { expiresAt: inFuture(60) } }),
+  'share.sendShareLink': async (f) => ({ query: { id: (await f.need('share')).id } }),
+  'share.deleteShare': removeOf('share'),
+  'share.authenticateShareToken': async (f) => {
+    const s = await f.need('share');
+    return { query: { resourceId: num(s, 'resourceId'), resourceType: num(s, 'resourceType'), token: num(s, 'token') } };
+  },
+
+  'systems.updateSystem': async (f) => {
+    const s = await f.need('system');
+    return { query: { id: s.id, type: 'OOH' }, body: { code: num(s, 'code'), name: `Impianto ${f.unique()}` } };
+  },
+  'systems.deleteSystem': removeOf('system'),
+  'systems.removeSystemDomains': pathId('system'),
+  'systems.importSystems': async (f) => {
+    // One row naming a system of this run by its code: the import updates it, and makes nothing new.
+    const system = await f.need('system');
+    const row: Record<string, Scalar> = {
+      Codice: num(system, 'code'),
+      Nome: `Impianto ${f.unique()}`,
+      Tipo: num(system, 'type'),
+      Tipologia: num(system, 'systemType'),
+      Indirizzo: num(system, 'address'),
+      'Codice ISTAT comune': (system.json.municipality as { istatCode?: string } | undefined)?.istatCode ?? null,
+      Latitudine: num(system, 'latitude'),
+      Longitudine: num(system, 'longitude'),
+    };
+    const template = await f.download('systems.downloadImportTemplate');
+    return { file: { bytes: await fillTemplate(template, row), mediaType: XLSX, fileName: `impianti-${f.unique()}.xlsx` } };
+  },
+  'systems.getSystemImage': pathId('systemImage'),
+  'systems.deleteSystemImage': removeOf('systemImage'),
+  'systems.updateTeam': async (f) => {
+    const t = await f.need('team');
+    return { path: { id: t.id }, body: { companyName: `Squadra ${f.unique()}`, vat: f.digits(11), mail: f.email() } };
+  },
+  'systems.deleteTeam': removeOf('team'),
+  'systems.updateSystemProvider': async (f) => {
+    const p = await f.need('systemProvider');
+    return { path: { id: p.id }, body: { systemId: num(p, 'systemId'), teamId: num(p, 'teamId') } };
+  },
+  'systems.deleteSystemProvider': removeOf('systemProvider'),
+
+  'user.updateUser': async (f) => {
+    // Its own e-mail address: the reset below finds the user's mail by it.
+    const u = await f.need('user');
+    return { query: { id: u.id }, body: { email: num(u, 'email') } };
+  },
+  'user.deleteUser': removeOf('user'),
+  'user.requestPasswordReset': async (f) => ({ query: { username: num(await f.need('user'), 'username') } }),
+  'user.resetPassword': async (f) => {
+    const user = await f.need('user');
+    await f.call('user.requestPasswordReset', { query: { username: num(user, 'username') } });
+    return { body: { token: await mailedToken(f, 'password-reset', String(num(user, 'email')), /token=([A-Za-z0-9_-]+)/) } };
+  },
+  'user.confirmSignup': async (f) => {
+    const username = f.unique().toLowerCase();
+    await f.call('user.signUp', { body: { username, email: f.email() } });
+    return { path: { confirmationToken: await mailedToken(f, 'signup-confirmation', username, /\/user\/confirm\/([A-Za-z0-9_-]+)/) } };
+  },
+  'user.getAvatar': async (f) => {
+    const avatar = (await f.call('user.uploadAvatar')) as { id?: unknown };
+    return { path: { id: Number(avatar.id) } };
+  },
+};
