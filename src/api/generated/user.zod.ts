@@ -19,8 +19,10 @@ export const issueTokenResponse = zod.object({
  * The profile of the bearer of the access token. The first authority is the user's role (the app assumes ROLE_ADMIN when there is none); `group` defaults to `administrators`. A guest token obtained from the share service's `/token/auth` also reads a profile: principal `guest`, the single authority ROLE_GUEST, no id and no e-mail.
  * @summary Read the signed-in user's profile
  */
+export const getProfileResponseIdMax = 9007199254740991;
+
 export const getProfileResponse = zod.object({
-  "id": zod.number().min(1).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(getProfileResponseIdMax).optional().describe('Record id.'),
   "name": zod.string().optional().describe('First name.'),
   "surname": zod.string().optional().describe('Last name.'),
   "email": zod.string().email().optional().describe('E-mail address.'),
@@ -188,9 +190,11 @@ export const uploadAvatarBody = zod.object({
   "file": zod.string().describe('The image, PNG or JPEG, at most 2 MB.')
 })
 
+export const uploadAvatarResponseIdMax = 9007199254740991;export const uploadAvatarResponseUserIdMax = 9007199254740991;
+
 export const uploadAvatarResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
-  "userId": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(uploadAvatarResponseIdMax).describe('Record id.'),
+  "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).describe('Record id.'),
   "contentType": zod.enum(['image/png', 'image/jpeg']).describe('Media type of the image.'),
   "size": zod.number().min(1).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).optional().describe('When the image was uploaded.')
@@ -200,8 +204,10 @@ export const uploadAvatarResponse = zod.object({
 /**
  * @summary Download an avatar
  */
+export const getAvatarPathIdMax = 9007199254740991;
+
 export const getAvatarParams = zod.object({
-  "id": zod.number().min(1).describe('Record id.')
+  "id": zod.number().min(1).max(getAvatarPathIdMax).describe('Record id.')
 })
 
 
@@ -209,17 +215,19 @@ export const getAvatarParams = zod.object({
  * ROLE_ADMIN and ROLE_MANAGER, or the user themself.
  * @summary Read a user
  */
+export const getUserByIdPathIdMax = 9007199254740991;
+
 export const getUserByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Record id.')
+  "id": zod.number().min(1).max(getUserByIdPathIdMax).describe('Record id.')
 })
 
-export const getUserByIdResponseUsernameMin = 3;
+export const getUserByIdResponseIdMax = 9007199254740991;export const getUserByIdResponseUsernameMin = 3;
 export const getUserByIdResponseUsernameMax = 64;
 export const getUserByIdResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const getUserByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getUserByIdResponseIdMax).describe('Record id.'),
   "username": zod.string().min(getUserByIdResponseUsernameMin).max(getUserByIdResponseUsernameMax).regex(getUserByIdResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -237,11 +245,12 @@ export const getUserByIdResponse = zod.object({
  * @summary List users, paged and sorted
  */
 export const listUsersPathPageDefault = 0;
-export const listUsersPathPageMin = 0;export const listUsersPathPerPageDefault = 10;
+export const listUsersPathPageMin = 0;
+export const listUsersPathPageMax = 9007199254740991;export const listUsersPathPerPageDefault = 10;
 export const listUsersPathPerPageMax = 9999;
 
 export const listUsersParams = zod.object({
-  "page": zod.number().min(listUsersPathPageMin).describe('Page number, from 0.'),
+  "page": zod.number().min(listUsersPathPageMin).max(listUsersPathPageMax).describe('Page number, from 0.'),
   "perPage": zod.number().min(1).max(listUsersPathPerPageMax).describe('Rows per page.'),
   "sort": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
@@ -252,14 +261,14 @@ export const listUsersQueryParams = zod.object({
   "sortValue": zod.enum(['id', 'username', 'name', 'surname', 'email', 'role', 'createdAt']).default(listUsersQuerySortValueDefault).describe('The field to sort by.')
 })
 
-export const listUsersResponseContentItemUsernameMin = 3;
+export const listUsersResponseContentItemIdMax = 9007199254740991;export const listUsersResponseContentItemUsernameMin = 3;
 export const listUsersResponseContentItemUsernameMax = 64;
 export const listUsersResponseContentItemUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 export const listUsersResponseTotalElementsMin = 0;export const listUsersResponseTotalPagesMin = 0;export const listUsersResponseNumberMin = 0;
 
 export const listUsersResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listUsersResponseContentItemIdMax).describe('Record id.'),
   "username": zod.string().min(listUsersResponseContentItemUsernameMin).max(listUsersResponseContentItemUsernameMax).regex(listUsersResponseContentItemUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -294,15 +303,17 @@ export const listRolesResponse = zod.array(listRolesResponseItem)
  * ROLE_ADMIN and ROLE_MANAGER only. Only the fields sent change; a `password` sets a new password. An `id` in the body, if sent, must equal the `id` query parameter.
  * @summary Update a user
  */
+export const updateUserQueryIdMax = 9007199254740991;
+
 export const updateUserQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the user to update.')
+  "id": zod.number().min(1).max(updateUserQueryIdMax).describe('Id of the user to update.')
 })
 
-export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 4;
+export const updateUserBodyIdMax = 9007199254740991;export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 4;
 export const updateUserBodyPasswordMax = 128;
 
 export const updateUserBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserBodyIdMax).optional().describe('Record id.'),
   "name": zod.string().min(1).max(updateUserBodyNameMax).optional().describe('First name.'),
   "surname": zod.string().min(1).max(updateUserBodySurnameMax).optional().describe('Last name.'),
   "email": zod.string().email().max(updateUserBodyEmailMax).optional().describe('E-mail address (unique).'),
@@ -312,13 +323,13 @@ export const updateUserBody = zod.object({
   "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password (at least 4 characters).')
 })
 
-export const updateUserResponseUsernameMin = 3;
+export const updateUserResponseIdMax = 9007199254740991;export const updateUserResponseUsernameMin = 3;
 export const updateUserResponseUsernameMax = 64;
 export const updateUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const updateUserResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserResponseIdMax).describe('Record id.'),
   "username": zod.string().min(updateUserResponseUsernameMin).max(updateUserResponseUsernameMax).regex(updateUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -335,17 +346,19 @@ export const updateUserResponse = zod.object({
  * ROLE_ADMIN and ROLE_MANAGER only. A user cannot delete themself (409).
  * @summary Delete a user
  */
+export const deleteUserQueryUserIdMax = 9007199254740991;
+
 export const deleteUserQueryParams = zod.object({
-  "userId": zod.number().min(1).describe('Id of the user to delete.')
+  "userId": zod.number().min(1).max(deleteUserQueryUserIdMax).describe('Id of the user to delete.')
 })
 
-export const deleteUserResponseUsernameMin = 3;
+export const deleteUserResponseIdMax = 9007199254740991;export const deleteUserResponseUsernameMin = 3;
 export const deleteUserResponseUsernameMax = 64;
 export const deleteUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const deleteUserResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteUserResponseIdMax).describe('Record id.'),
   "username": zod.string().min(deleteUserResponseUsernameMin).max(deleteUserResponseUsernameMax).regex(deleteUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
