@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401.
+ * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
  * @summary Sign in or refresh the access token
  */
 export const issueTokenResponse = zod.object({
@@ -82,12 +82,12 @@ export const requestPasswordResetResponse = zod.object({
 export const resetPasswordBodyTokenMin = 16;
 export const resetPasswordBodyTokenMax = 256;
 export const resetPasswordBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
-export const resetPasswordBodyNewPasswordMin = 4;
+export const resetPasswordBodyNewPasswordMin = 8;
 export const resetPasswordBodyNewPasswordMax = 128;
 
 export const resetPasswordBody = zod.object({
   "token": zod.string().min(resetPasswordBodyTokenMin).max(resetPasswordBodyTokenMax).regex(resetPasswordBodyTokenRegExp).describe('An opaque single-use token.'),
-  "newPassword": zod.string().min(resetPasswordBodyNewPasswordMin).max(resetPasswordBodyNewPasswordMax).describe('A new password (at least 4 characters).')
+  "newPassword": zod.string().min(resetPasswordBodyNewPasswordMin).max(resetPasswordBodyNewPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
 })
 
 export const resetPasswordResponse = zod.object({
@@ -99,13 +99,13 @@ export const resetPasswordResponse = zod.object({
  * Needs the current password. A wrong current password, or a confirmation that differs from the new password, answers 400 with a message naming the problem.
  * @summary Change the signed-in user's password
  */
-export const changePasswordBodyOldPasswordMax = 128;export const changePasswordBodyNewPasswordMin = 4;
+export const changePasswordBodyOldPasswordMax = 128;export const changePasswordBodyNewPasswordMin = 8;
 export const changePasswordBodyNewPasswordMax = 128;export const changePasswordBodyNewPasswordConfirmMin = 4;
 export const changePasswordBodyNewPasswordConfirmMax = 128;
 
 export const changePasswordBody = zod.object({
   "oldPassword": zod.string().min(1).max(changePasswordBodyOldPasswordMax).describe('The current password.'),
-  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('A new password (at least 4 characters).'),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "newPasswordConfirm": zod.string().min(changePasswordBodyNewPasswordConfirmMin).max(changePasswordBodyNewPasswordConfirmMax).describe('The new password again; must equal `newPassword`.')
 })
 
@@ -121,13 +121,13 @@ export const changePasswordResponse = zod.object({
 export const signUpBodyUsernameMin = 3;
 export const signUpBodyUsernameMax = 64;
 export const signUpBodyUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const signUpBodyEmailMax = 254;export const signUpBodyPasswordMin = 4;
+export const signUpBodyEmailMax = 254;export const signUpBodyPasswordMin = 8;
 export const signUpBodyPasswordMax = 128;export const signUpBodyNameMax = 100;export const signUpBodySurnameMax = 100;export const signUpBodyCompanyNameMax = 200;
 
 export const signUpBody = zod.object({
   "username": zod.string().min(signUpBodyUsernameMin).max(signUpBodyUsernameMax).regex(signUpBodyUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "email": zod.string().email().max(signUpBodyEmailMax).describe('E-mail address; the confirmation mail is sent here.'),
-  "password": zod.string().min(signUpBodyPasswordMin).max(signUpBodyPasswordMax).describe('A new password (at least 4 characters).'),
+  "password": zod.string().min(signUpBodyPasswordMin).max(signUpBodyPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "name": zod.string().min(1).max(signUpBodyNameMax).describe('First name.'),
   "surname": zod.string().min(1).max(signUpBodySurnameMax).describe('Last name.'),
   "companyName": zod.string().min(1).max(signUpBodyCompanyNameMax).optional().describe('Company the person works for.')
@@ -167,12 +167,12 @@ export const confirmSignupResponse = zod.object({
 export const createUserBodyUsernameMin = 3;
 export const createUserBodyUsernameMax = 64;
 export const createUserBodyUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const createUserBodyPasswordMin = 4;
+export const createUserBodyPasswordMin = 8;
 export const createUserBodyPasswordMax = 128;export const createUserBodyNameMax = 100;export const createUserBodySurnameMax = 100;export const createUserBodyEmailMax = 254;export const createUserBodyGroupMax = 100;
 
 export const createUserBody = zod.object({
   "username": zod.string().min(createUserBodyUsernameMin).max(createUserBodyUsernameMax).regex(createUserBodyUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
-  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).describe('A new password (at least 4 characters).'),
+  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "name": zod.string().min(1).max(createUserBodyNameMax).describe('First name.'),
   "surname": zod.string().min(1).max(createUserBodySurnameMax).describe('Last name.'),
   "email": zod.string().email().max(createUserBodyEmailMax).describe('E-mail address (unique).'),
@@ -309,7 +309,7 @@ export const updateUserQueryParams = zod.object({
   "id": zod.number().min(1).max(updateUserQueryIdMax).describe('Id of the user to update.')
 })
 
-export const updateUserBodyIdMax = 9007199254740991;export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 4;
+export const updateUserBodyIdMax = 9007199254740991;export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 8;
 export const updateUserBodyPasswordMax = 128;
 
 export const updateUserBody = zod.object({
@@ -320,7 +320,7 @@ export const updateUserBody = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).optional().describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().min(1).max(updateUserBodyGroupMax).optional().describe('The user\'s group.'),
   "enabled": zod.boolean().optional().describe('Whether the user can sign in.'),
-  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password (at least 4 characters).')
+  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
 })
 
 export const updateUserResponseIdMax = 9007199254740991;export const updateUserResponseUsernameMin = 3;
