@@ -8,11 +8,12 @@ import path from 'node:path';
 import { serviceBase, type RuntimeConfig } from '../../src/config/environment';
 import type { Service } from '../../src/config/services';
 import { isJsonMediaType, isNotImplemented, parseJson, ResponseChecker, type ReceivedResponse } from './check';
+import { runHostileInputs } from './hostile-inputs';
 import { harvestIds, idParameter, IdRegistry, resourceKey, withId } from './ids';
 import { authorizationFor, send, type Credentials } from './client';
 import { listOperations, loadDocumentFile, sandboxBase, type LoadedDocument, type OpenApiDocument, type Operation, type Schema } from './document';
 import { formatFailures, formatLine, summarize, type CheckResult, type OperationResult, type Report } from './report';
-import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, type BuildContext, type RequestCase, type RequestSpec } from './requests';
+import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, changesOwnPassword, type BuildContext, type RequestCase, type RequestSpec } from './requests';
 
 export type Target = { kind: 'base'; origin: string } | { kind: 'env'; environment: string; config: RuntimeConfig };
 
@@ -270,6 +271,9 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
       return result('FAIL', `cannot build requests from the document: ${message}`);
     }
+    if (changesOwnPassword(valid.body && 'value' in valid.body ? valid.body.value : undefined) && selfCheck(op, valid).length) {
+      return result('SKIP', `setting the password of ${options.username} to itself breaks the document's password rule: a run never changes its own password`);
+    }
     if (targetsSignedInUser(op, valid, session.me)) {
       return result('SKIP', `the example targets the signed-in user ${session.me?.username}${session.me?.id !== undefined ? ` (id ${session.me.id})` : ''}: never deleted or disabled`);
     }
@@ -363,6 +367,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       }
     }
     for (const c of invalid) checks.push(await exec(c));
+    if (options.invalid) checks.push(...(await runHostileInputs(op, ctx, usedRequest, execWithResponse)));
 
     const failed = checks.filter((c) => c.outcome === 'fail');
     const invalidChecks = checks.filter((c) => c.id !== 'valid' && c.id !== 'auth.none' && c.id !== 'example');

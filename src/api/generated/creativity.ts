@@ -364,7 +364,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is not a PNG or JPEG image nor an MP4 or WebM video. */
+        /** @description The file is not a PNG or JPEG image nor an MP4 or WebM video. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;

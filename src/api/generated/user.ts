@@ -885,7 +885,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upload's type is not accepted. */
+        /** @description The upload's type is not accepted. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1190,7 +1190,7 @@ export interface operations {
                  * @example {
                  *       "username": "giulia.bianchi",
                  *       "email": "giulia.bianchi@example.it",
-                 *       "password": "Primavera2026",
+                 *       "password": "Primavera-sul-Naviglio",
                  *       "name": "Giulia",
                  *       "surname": "Bianchi",
                  *       "companyName": "Affissioni Lombarde S.r.l."
