@@ -8,7 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: { sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // 'hidden': the maps are written (for reading a production stack trace) but the bundles do not
+  // point to them, and scripts/serve.mjs never serves them: browsers get no source.
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

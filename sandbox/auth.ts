@@ -99,6 +99,16 @@ export async function authenticate(db: Db, authorization: string | undefined): P
 export function isOAuthClient(authorization: string | undefined): boolean {
   const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
   if (!match) return false;
-  const [id, secret] = Buffer.from(match[1], 'base64').toString('utf8').split(':');
-  return id === OAUTH_CLIENT.id && secret === OAUTH_CLIENT.secret;
+  // RFC 7617: the id ends at the first colon and the secret is all the rest, compared whole
+  // (`backoffice:backoffice-secret:anything` is another secret) and in constant time.
+  const credentials = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = credentials.indexOf(':');
+  if (colon < 0) return false;
+  return sameText(credentials.slice(0, colon), OAUTH_CLIENT.id) && sameText(credentials.slice(colon + 1), OAUTH_CLIENT.secret);
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
 }

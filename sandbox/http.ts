@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import type { Db } from './db';
 
 /** A failure a handler reports: status, an Italian message, optional details. Never a stack trace. */
@@ -83,9 +84,12 @@ export function isReply(value: unknown): value is HandlerResult {
   return Boolean(value && typeof value === 'object' && '__reply' in value);
 }
 
-/** A file download. */
+/**
+ * A file download. The name is whatever an uploader sent (any script, CR/LF, quotes): the header is
+ * written by `content-disposition` (RFC 6266, with an RFC 5987 `filename*` for non-ASCII names).
+ */
 export function file(content: Buffer | Uint8Array, mediaType: string, fileName?: string): HandlerResult & { __reply: true } {
   const headers: Record<string, string> = { 'Content-Type': mediaType };
-  if (fileName) headers['Content-Disposition'] = `attachment; filename="${fileName}"`;
+  if (fileName) headers['Content-Disposition'] = contentDisposition(fileName);
   return reply(200, Buffer.from(content), headers);
 }

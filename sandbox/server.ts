@@ -10,8 +10,12 @@ import type { Db } from './db';
 import { HttpError, isReply, type HandlerContext, type Principal, type SandboxServices, type ServiceHandlers, type UploadedFile } from './http';
 import { SERVICES } from '../src/config/services';
 import { authenticate } from './auth';
+import { ROLES } from '../src/auth/roles';
 import { renderDocsIndex, renderServiceReference } from './docs';
 import { seller } from './company';
+import { checkPictureBytes, nulBytesIn } from './uploads';
+
+const STAFF_ROLES: readonly string[] = ROLES.filter((r) => r !== 'ROLE_GUEST');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,6 +75,14 @@ type RawRequest = { method: string; path: string; headers: Record<string, string
 
 function operationSecurity(doc: Document, operation: { security?: unknown[] }): Array<Record<string, unknown>> {
   return (operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Validation errors of Ajv as `{ path, message }`, in Italian where it matters to a person. */
@@ -256,6 +268,10 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     send(res, status, { message, status, ...details });
   }
 
+  function sendNul(res: ServerResponse, where: string[]) {
+    sendError(res, 400, 'Richiesta non valida', { errors: where.map((path) => ({ path: `/${path}`, message: 'contiene un carattere nullo (NUL)' })) });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     cors(req, res);
     const url = new URL(req.url ?? '/', options.origin);
@@ -304,6 +320,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       return sendError(res, anyMethod ? 405 : 404, anyMethod ? `Metodo ${method} non consentito su ${url.pathname}` : `Percorso sconosciuto: ${url.pathname}`);
     }
 
+    // A NUL byte in a parameter is refused here: PostgreSQL text cannot hold one (it would be a 500).
+    const nulInParams = [
+      ...url.pathname.split('/').flatMap((segment) => (safeDecode(segment).includes('\u0000') ? ['path'] : [])),
+      ...nulBytesIn(query).map((at) => `query${at}`),
+    ];
+    if (nulInParams.length) return sendNul(res, nulInParams);
+
     const limits = bodyLimits(operation as never, contentType);
     const raw = await readRaw(req, limits.body, limits.file ? `Il file supera la dimensione massima di ${megabytes(limits.file)}` : undefined);
     const declared = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
@@ -327,11 +350,18 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (user.kind === 'guest' && !op['x-guest']) {
         return sendError(res, 403, 'Il link condiviso non dà accesso a questa operazione');
       }
-      // `x-roles` in a document lists the roles allowed to call the operation; admin passes every check (spec §6).
-      if (user.kind === 'user' && op['x-roles'] && user.role !== 'ROLE_ADMIN' && !op['x-roles'].includes(user.role)) {
+      // `x-roles` in a document lists the roles allowed to call the operation; admin passes every check
+      // (spec §6). Without it (a guest-link operation) only staff roles pass: the ROLE_GUEST account
+      // reaches nothing its document does not name it for.
+      const roles = op['x-roles'] ?? STAFF_ROLES;
+      if (user.kind === 'user' && user.role !== 'ROLE_ADMIN' && !roles.includes(user.role)) {
         return sendError(res, 403, 'Il tuo ruolo non consente questa operazione');
       }
     }
+
+    const nulInBody = nulBytesIn(parsed.body).map((at) => `body${at}`);
+    if (nulInBody.length) return sendNul(res, nulInBody);
+    await checkPictureBytes(operation as never, parsed.files);
 
     const result = await target.api.handleRequest({ ...rawReq, body: parsed.forValidation } as never, {
       parsed,

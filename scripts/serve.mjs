@@ -18,7 +18,6 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
 };
 
 function originsOf(config) {
@@ -84,6 +83,11 @@ export function createStaticServer(dir) {
     if (!file.startsWith(root)) {
       res.statusCode = 400;
       return res.end('Percorso non valido');
+    }
+    // Source maps stay on the server (vite writes them 'hidden'): the source is not the browser's.
+    if (path.extname(url.pathname).toLowerCase() === '.map') {
+      res.statusCode = 404;
+      return res.end('Non trovato');
     }
     const isAsset = existsSync(file) && statSync(file).isFile();
     if (!isAsset) {

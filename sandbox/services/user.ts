@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { file, HttpError, reply, type HandlerContext } from '../http';
 import { readFile, requireUpload, storeFile } from '../store';
 import type { SeedOptions } from '.';
+import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSuccess } from '../signin';
 import { defineHandlers } from '../typed';
 import { DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { sendMailAs } from './mail';
@@ -181,8 +182,17 @@ export const handlers = defineHandlers<operations>({
     }
     const form = ctx.body as Record<string, string>;
     if (form.grant_type === 'password') {
+      const tooMany = (retryAfter: number) =>
+        reply(429, { message: lockedMessage(retryAfter), status: 429 }, { 'Retry-After': String(retryAfter), ...NO_STORE });
+      const lock = await lockedFor(form.username);
+      if (lock) return tooMany(lock);
       const row = await userByName(ctx.db, form.username);
-      if (!(await checkPassword(row, form.password)) || !row) invalidGrant('Credenziali non valide');
+      if (!(await checkPassword(row, form.password)) || !row) {
+        const retryAfter = await recordFailure(form.username);
+        if (retryAfter) return tooMany(retryAfter);
+        invalidGrant('Credenziali non valide');
+      }
+      await recordSuccess(form.username);
       if (row.data.pendingConfirmation) invalidGrant('Account non ancora confermato');
       if (!row.enabled) invalidGrant('Account disabilitato: rivolgiti a un amministratore');
       const tokens = await issueTokens(ctx.db, row.username);
@@ -266,6 +276,7 @@ export const handlers = defineHandlers<operations>({
 
   async resetPassword(ctx) {
     const { token, newPassword } = ctx.body;
+    await assertNewPassword(newPassword, 'newPassword');
     const hash = await hashPassword(newPassword);
     await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ username: string }>(
@@ -291,6 +302,7 @@ export const handlers = defineHandlers<operations>({
     if (!row || !(await verifyPassword(oldPassword, row.password_hash))) {
       throw new HttpError(400, 'La password attuale non è corretta', { errors: [{ path: '/body/oldPassword', message: 'non corrisponde alla password attuale' }] });
     }
+    await assertNewPassword(newPassword, 'newPassword', [row.username, String(row.data.email ?? ''), String(row.data.name ?? ''), String(row.data.surname ?? '')]);
     const hash = await hashPassword(newPassword);
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [row.id, hash]);
@@ -304,6 +316,7 @@ export const handlers = defineHandlers<operations>({
     const input = ctx.body;
     if (await userByName(ctx.db, input.username)) throw new HttpError(409, 'Username già in uso');
     if (await emailTaken(ctx.db, input.email)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
+    await assertNewPassword(input.password, 'password', [input.username, input.email, input.name, input.surname]);
     const hash = await hashPassword(input.password);
     const data: UserData = {
       name: input.name,

@@ -1,9 +1,11 @@
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@/auth/password';
+
 /**
  * Form checks of the public and profile pages, as the user service's document states them
- * (passwords 4–128 characters, usernames 3–64 of letters, digits and `. _ @ + -`). Each returns
- * the i18n key of an Italian message, or undefined.
+ * (passwords 8–128 characters and not trivially guessable, usernames 3–64 of letters, digits and
+ * `. _ @ + -`). Each returns the i18n key of an Italian message, or undefined.
  */
-export const PASSWORD_MIN = 4;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = 128;
 const USERNAME = /^[A-Za-z0-9._@+-]{3,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,6 +21,18 @@ export function passwordKey(value: string): string | undefined {
   if (value.length < PASSWORD_MIN) return 'app.validation.password_min';
   if (value.length > PASSWORD_MAX) return 'app.validation.password_max';
   return undefined;
+}
+
+/**
+ * The whole rule for a new password (src/auth/password.ts, the one the user service applies),
+ * checked before sending. The first call loads the dictionaries.
+ */
+export async function newPasswordKey(value: string, userInputs: readonly string[] = []): Promise<string | undefined> {
+  const basic = passwordKey(value);
+  if (basic) return basic;
+  const problem = await passwordProblem(value, userInputs);
+  if (problem === 'tooShort') return 'app.validation.password_min';
+  return problem === 'guessable' ? 'app.validation.password_guessable' : undefined;
 }
 
 export function usernameKey(value: string): string | undefined {

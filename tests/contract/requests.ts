@@ -215,8 +215,18 @@ function acceptedTypes(media: MediaTypeObject, field: string, schema: Schema): s
 }
 
 const PASSWORD_FIELD = /^(old|new|current)?_?password(_?confirm(ation)?)?$/i;
+const CURRENT_PASSWORD_FIELD = /^(old|current)_?password$/i;
 
-/** Keeps a run from changing the signed-in user's password or signing in as someone else. */
+/** Whether a body changes the signed-in user's own password (it names the current one). */
+export function changesOwnPassword(value: unknown): boolean {
+  return Boolean(value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((k) => CURRENT_PASSWORD_FIELD.test(k)));
+}
+
+/**
+ * Keeps a run from changing the signed-in user's password or signing in as someone else: the
+ * sign-in form and a change of one's own password carry the run's password. The new password of
+ * someone else (sign-up, reset, user creation) keeps the document's example.
+ */
 function substituteCredentials(value: unknown, credentials: BuildContext['credentials']): unknown {
   if (!credentials || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
@@ -224,7 +234,11 @@ function substituteCredentials(value: unknown, credentials: BuildContext['creden
     out.username = credentials.username;
     out.password = credentials.password;
   }
-  for (const key of Object.keys(out)) if (PASSWORD_FIELD.test(key) && typeof out[key] === 'string') out[key] = credentials.password;
+  const own = changesOwnPassword(out);
+  for (const key of Object.keys(out)) {
+    if (!PASSWORD_FIELD.test(key) || typeof out[key] !== 'string') continue;
+    if (own || CURRENT_PASSWORD_FIELD.test(key)) out[key] = credentials.password;
+  }
   return out;
 }
 

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { serviceBase, type RuntimeConfig } from '../../src/config/environment';
 import type { Service } from '../../src/config/services';
 import { isJsonMediaType, isNotImplemented, parseJson, ResponseChecker, type ReceivedResponse } from './check';
+import { runHostileInputs } from './hostile-inputs';
 import { harvestIds, idParameter, IdRegistry, resourceKey, withId } from './ids';
 import { authorizationFor, send, type Credentials } from './client';
 import { listOperations, loadDocumentFile, sandboxBase, type LoadedDocument, type OpenApiDocument, type Operation, type Schema } from './document';
 import { formatFailures, formatLine, summarize, type CheckResult, type CleanupReport, type OperationResult, type Report } from './report';
-import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, concretePath, type BuildContext, type RequestCase, type RequestSpec } from './requests';
+import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, changesOwnPassword, concretePath, type BuildContext, type RequestCase, type RequestSpec } from './requests';
 import { CASE_MODULES, type CaseModule } from './cases';
 import { ALSO_CREATES, FIXTURES, RESOURCES, type FixtureApi, type Made, type RequestPatch } from './fixtures';
 import { applyPatch, Ledger, RunMarker } from './ledger';
@@ -535,6 +536,9 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
       return result('FAIL', `cannot build requests from the document: ${message}`);
     }
+    if (changesOwnPassword(valid.body && 'value' in valid.body ? valid.body.value : undefined) && selfCheck(op, valid).length) {
+      return result('SKIP', `setting the password of ${options.username} to itself breaks the document's password rule: a run never changes its own password`);
+    }
     const bearer = needsBearer(doc, op);
     let notImplemented = false;
 
@@ -616,6 +620,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       const extra = m.cases({ op, doc, key, valid: usedRequest, validResponse, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode });
       for (const c of extra) checks.push(await exec({ ...c, id: c.id.startsWith(`${m.name}.`) ? c.id : `${m.name}.${c.id}` }));
     }
+    if (options.invalid) checks.push(...(await runHostileInputs(op, ctx, usedRequest, execWithResponse)));
 
     const failed = checks.filter((c) => c.outcome === 'fail');
     const invalidChecks = checks.filter((c) => c.id !== 'valid' && c.id !== 'auth.none' && c.id !== 'example');

@@ -48,11 +48,19 @@ async function apiToken(username: string, password = 'demo'): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-async function changePassword(token: string, oldPassword: string, newPassword: string) {
-  const response = await fetch(sandboxUrl('/user/user/new-password'), {
+/** Admin enables or disables an account; disabling it revokes its sessions on the server. */
+/** Admin enables or disables an account; disabling it revokes its sessions on the server. */
+const knownIds = new Map<string, number>();
+async function setEnabled(username: string, enabled: boolean) {
+  const admin = await apiToken('admin');
+  if (!knownIds.has(username)) {
+    const profile = await fetch(sandboxUrl('/user/user/profile'), { headers: { Authorization: `Bearer ${await apiToken(username)}` } });
+    knownIds.set(username, ((await profile.json()) as { id: number }).id);
+  }
+  const response = await fetch(sandboxUrl(`/user/user/updateUser?id=${knownIds.get(username)}`), {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ oldPassword, newPassword, newPasswordConfirm: newPassword }),
+    headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ enabled }),
   });
   expect(response.ok).toBe(true);
 }
@@ -136,9 +144,8 @@ describe('guarded routes, session and preferences', () => {
   it('a token revoked on the server sends the user back to /login', async () => {
     const { context, page } = await signedIn('supervisor');
     await page.waitForURL((url) => url.pathname === '/orders', { timeout: 30_000 });
-    // Changing the password through another session ends every other session of the user.
-    const other = await apiToken('supervisor');
-    await changePassword(other, 'demo', 'demo-nuova');
+    // Disabling the account on the server (admin) revokes every session of the user.
+    await setEnabled('supervisor', false);
     try {
       await page.goto(appUrl('/opportunities'));
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
@@ -147,7 +154,7 @@ describe('guarded routes, session and preferences', () => {
       await page.waitForLoadState('load');
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     } finally {
-      await changePassword(other, 'demo-nuova', 'demo');
+      await setEnabled('supervisor', true);
     }
     await context.close();
   });

@@ -35,7 +35,7 @@ const record =
   };
 
 describe('form checks with Italian messages', () => {
-  it('password change: required, at least 4 characters, confirmation equal, different from the current one', () => {
+  it('password change: required, at least 8 characters, confirmation equal, different from the current one', () => {
     expect(validatePasswordChange({ oldPassword: '', newPassword: '', newPasswordConfirm: '' })).toEqual({
       oldPassword: 'app.validation.required',
       newPassword: 'app.validation.required',
@@ -47,17 +47,17 @@ describe('form checks with Italian messages', () => {
       newPassword: 'app.validation.password_min',
     });
     expect(
-      validatePasswordChange({ oldPassword: 'demo', newPassword: 'nuova1', newPasswordConfirm: 'nuova2' }),
+      validatePasswordChange({ oldPassword: 'demo', newPassword: 'Tramonto-Milano-42', newPasswordConfirm: 'Tramonto-Milano-43' }),
     ).toEqual({
       newPasswordConfirm: 'app.validation.password_mismatch',
     });
     expect(
-      validatePasswordChange({ oldPassword: 'demo', newPassword: 'demo', newPasswordConfirm: 'demo' }),
+      validatePasswordChange({ oldPassword: 'Tramonto-Milano-42', newPassword: 'Tramonto-Milano-42', newPasswordConfirm: 'Tramonto-Milano-42' }),
     ).toEqual({
       newPassword: 'app.validation.password_same',
     });
     expect(
-      validatePasswordChange({ oldPassword: 'demo', newPassword: 'nuova1', newPasswordConfirm: 'nuova1' }),
+      validatePasswordChange({ oldPassword: 'demo', newPassword: 'Tramonto-Milano-42', newPasswordConfirm: 'Tramonto-Milano-42' }),
     ).toEqual({});
   });
 
@@ -115,20 +115,33 @@ describe('/profile', () => {
     renderWithAdmin(<Route path="/profile" element={<ProfilePage />} />, '/profile');
     const submit = await screen.findByRole('button', { name: 'Cambia password' });
     await user.type(screen.getByLabelText(/Password attuale/), 'demo');
-    await user.type(screen.getByLabelText(/^Nuova password/), 'nuova1');
-    await user.type(screen.getByLabelText(/Conferma nuova password/), 'nuova2');
+    await user.type(screen.getByLabelText(/^Nuova password/), 'Tramonto-Milano-42');
+    await user.type(screen.getByLabelText(/Conferma nuova password/), 'Tramonto-Milano-43');
     await user.click(submit);
     expect(await screen.findByText('Le due password non coincidono')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await user.clear(screen.getByLabelText(/Conferma nuova password/));
-    await user.type(screen.getByLabelText(/Conferma nuova password/), 'nuova1');
+    await user.type(screen.getByLabelText(/Conferma nuova password/), 'Tramonto-Milano-42');
     await user.click(submit);
     expect(await screen.findByText('Password aggiornata correttamente.')).toBeInTheDocument();
     expect(calls[0].body).toEqual({
       oldPassword: 'demo',
-      newPassword: 'nuova1',
-      newPasswordConfirm: 'nuova1',
+      newPassword: 'Tramonto-Milano-42',
+      newPasswordConfirm: 'Tramonto-Milano-42',
     });
+  });
+
+  it('/profile refuses a guessable new password in Italian and sends nothing', async () => {
+    server.use(http.post(`${USER}/user/new-password`, record(200)));
+    const user = userEvent.setup();
+    renderWithAdmin(<Route path="/profile" element={<ProfilePage />} />, '/profile');
+    const submit = await screen.findByRole('button', { name: 'Cambia password' });
+    await user.type(screen.getByLabelText(/Password attuale/), 'demo');
+    await user.type(screen.getByLabelText(/^Nuova password/), 'juventus1');
+    await user.type(screen.getByLabelText(/Conferma nuova password/), 'juventus1');
+    await user.click(submit);
+    expect(await screen.findByText('La password è troppo facile da indovinare: usa una frase o più parole non ovvie')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('a wrong current password (400) is explained in Italian', async () => {
@@ -139,8 +152,8 @@ describe('/profile', () => {
     renderWithAdmin(<Route path="/profile" element={<ProfilePage />} />, '/profile');
     await screen.findByRole('button', { name: 'Cambia password' });
     await user.type(screen.getByLabelText(/Password attuale/), 'sbagliata');
-    await user.type(screen.getByLabelText(/^Nuova password/), 'nuova1');
-    await user.type(screen.getByLabelText(/Conferma nuova password/), 'nuova1');
+    await user.type(screen.getByLabelText(/^Nuova password/), 'Tramonto-Milano-42');
+    await user.type(screen.getByLabelText(/Conferma nuova password/), 'Tramonto-Milano-42');
     await user.click(screen.getByRole('button', { name: 'Cambia password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La password attuale non è corretta.');
   });
@@ -186,13 +199,13 @@ describe('public pages wired to the user service', () => {
       <Route path="/change-password" element={<ChangePasswordPage />} />,
       '/change-password?token=f3c1a9e2-7b4d-4c1e',
     );
-    await userEvent.type(await screen.findByLabelText(/^Nuova password/), 'Nuova2026');
-    await userEvent.type(screen.getByLabelText(/Conferma nuova password/), 'Nuova2026');
+    await userEvent.type(await screen.findByLabelText(/^Nuova password/), 'Nuova-Strada-2026');
+    await userEvent.type(screen.getByLabelText(/Conferma nuova password/), 'Nuova-Strada-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Salva la password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Il link di reimpostazione non è valido o è scaduto',
     );
-    expect(calls[0].body).toEqual({ token: 'f3c1a9e2-7b4d-4c1e', newPassword: 'Nuova2026' });
+    expect(calls[0].body).toEqual({ token: 'f3c1a9e2-7b4d-4c1e', newPassword: 'Nuova-Strada-2026' });
   });
 
   it('/change-password without a token says so', async () => {
@@ -208,7 +221,7 @@ describe('public pages wired to the user service', () => {
     renderWithAdmin(<Route path="/signup" element={<SignupPage />} />, '/signup');
     await user.type(await screen.findByLabelText(/Nome utente/), 'giulia.bianchi');
     await user.type(screen.getByLabelText(/E-mail/), 'giulia@example.it');
-    await user.type(screen.getByLabelText(/^Password/), 'Primavera2026');
+    await user.type(screen.getByLabelText(/^Password/), 'Primavera-sul-Naviglio');
     await user.type(screen.getByLabelText(/^Nome\s*\*?$/), 'Giulia');
     await user.type(screen.getByLabelText(/Cognome/), 'Bianchi');
     await user.click(screen.getByRole('button', { name: 'Registrati' }));
@@ -216,7 +229,7 @@ describe('public pages wired to the user service', () => {
     expect(calls[0].body).toEqual({
       username: 'giulia.bianchi',
       email: 'giulia@example.it',
-      password: 'Primavera2026',
+      password: 'Primavera-sul-Naviglio',
       name: 'Giulia',
       surname: 'Bianchi',
     });
@@ -240,6 +253,41 @@ describe('public pages wired to the user service', () => {
     );
     expect(await screen.findByText(text)).toBeInTheDocument();
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual([`/prereg/confirm/${token}`]));
+  });
+});
+
+describe('the rule for a new password, before sending (src/auth/password.ts)', () => {
+  const GUESSABLE = 'La password è troppo facile da indovinare: usa una frase o più parole non ovvie';
+
+  it('/signup refuses a guessable password in Italian and sends nothing', async () => {
+    server.use(http.post(`${USER}/prereg/signup`, record(201, { username: 'g', status: 'pending' })));
+    const user = userEvent.setup();
+    renderWithAdmin(<Route path="/signup" element={<SignupPage />} />, '/signup');
+    await user.type(await screen.findByLabelText(/Nome utente/), 'giulia.bianchi');
+    await user.type(screen.getByLabelText(/E-mail/), 'giulia@example.it');
+    await user.type(screen.getByLabelText(/^Password/), 'password1');
+    await user.type(screen.getByLabelText(/^Nome\s*\*?$/), 'Giulia');
+    await user.type(screen.getByLabelText(/Cognome/), 'Bianchi');
+    await user.click(screen.getByRole('button', { name: 'Registrati' }));
+    expect(await screen.findByText(GUESSABLE)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('/change-password refuses a short and a guessable password in Italian and sends nothing', async () => {
+    server.use(http.post(`${USER}/user/savePassword`, record(200, { message: 'ok' })));
+    const user = userEvent.setup();
+    renderWithAdmin(<Route path="/change-password" element={<ChangePasswordPage />} />, '/change-password?token=f3c1a9e2-7b4d-4c1e');
+    await user.type(await screen.findByLabelText(/^Nuova password/), 'Ab1!xyz');
+    await user.type(screen.getByLabelText(/Conferma nuova password/), 'Ab1!xyz');
+    await user.click(screen.getByRole('button', { name: 'Salva la password' }));
+    expect(await screen.findByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    for (const field of [/^Nuova password/, /Conferma nuova password/]) {
+      await user.clear(screen.getByLabelText(field));
+      await user.type(screen.getByLabelText(field), 'Primavera2026');
+    }
+    await user.click(screen.getByRole('button', { name: 'Salva la password' }));
+    expect(await screen.findByText(GUESSABLE)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });
 

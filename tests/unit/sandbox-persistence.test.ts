@@ -69,7 +69,7 @@ it('keeps users, passwords, preferences, mails and shares across a restart', asy
   const sara = (await signIn(first.base, 'sara.neri', 'Autunno2026')).body;
   await fetch(`${first.base}/user/user/preference`, { method: 'PUT', headers: json(sara.access_token), body: JSON.stringify({ theme: 'dark' }) });
   const mail = await (
-    await fetch(`${first.base}/mail/v1/mails`, { method: 'POST', headers: json(sara.access_token), body: JSON.stringify({ to: 'a@example.it', subject: 'Prova', body: 'Testo' }) })
+    await fetch(`${first.base}/mail/v1/mails`, { method: 'POST', headers: json(admin), body: JSON.stringify({ to: 'a@example.it', subject: 'Prova', body: 'Testo' }) })
   ).json();
   const share = await (
     await fetch(`${first.base}/share/v1/share/create`, { method: 'POST', headers: json(sara.access_token), body: JSON.stringify({ resourceType: 'planning', resourceId: 7 }) })
@@ -90,7 +90,8 @@ it('keeps users, passwords, preferences, mails and shares across a restart', asy
     expect(refreshed.status).toBe(200);
     const profile = await (await fetch(`${second.base}/user/user/profile`, { headers: { Authorization: `Bearer ${again.body.access_token}` } })).json();
     expect(profile).toMatchObject({ principal: { username: 'sara.neri', preference: { theme: 'dark' } }, authorities: [{ authority: 'ROLE_PLANNER' }] });
-    const stored = await fetch(`${second.base}/mail/v1/mails/${mail.id}`, { headers: { Authorization: `Bearer ${again.body.access_token}` } });
+    const adminAgain = (await signIn(second.base, 'admin', 'demo')).body.access_token;
+    const stored = await fetch(`${second.base}/mail/v1/mails/${mail.id}`, { headers: { Authorization: `Bearer ${adminAgain}` } });
     expect((await stored.json()).subject).toBe('Prova');
     const auth = await fetch(`${second.base}/share/v1/token/auth?resourceType=planning&resourceId=7&token=${share.token}`, { method: 'POST' });
     expect(auth.status).toBe(200);

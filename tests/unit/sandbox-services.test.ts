@@ -35,7 +35,7 @@ beforeAll(async () => {
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: ORIGIN }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const username of ['admin', 'sales', 'planner']) {
+  for (const username of ['admin', 'sales', 'planner', 'designer', 'mediamonitor']) {
     const res = await fetch(`${base}/user/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
@@ -172,16 +172,24 @@ describe('share', () => {
 
 describe('mail', () => {
   it('sends, lists with Content-Range, filters and deletes (admin and manager only)', async () => {
-    const sent = await call('POST', '/mail/v1/mails', tokens.planner, { to: 'ufficio@comune.milano.it', subject: 'Report marzo', body: 'In allegato il report.' });
+    const mail = { to: 'ufficio@comune.milano.it', subject: 'Report marzo', body: 'In allegato il report.' };
+    // The flows that mail (share links, detections to an agent, sign-up, password reset) send
+    // in-process; POST /mails is not a way for every role to write arbitrary mails.
+    for (const role of ['planner', 'sales', 'designer', 'mediamonitor'] as const) {
+      expect((await call('POST', '/mail/v1/mails', tokens[role], mail)).status, role).toBe(403);
+    }
+    const sent = await call('POST', '/mail/v1/mails', tokens.admin, mail);
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ kind: 'generic', sentBy: 'planner', relatedResource: null });
+    expect(sent.body).toMatchObject({ kind: 'generic', sentBy: 'admin', relatedResource: null });
     const res = await fetch(`${base}/mail/v1/mails?${q({ sort: '["sentAt","DESC"]', range: '[0,0]' })}`, { headers: { Authorization: `Bearer ${tokens.admin}` } });
     const total = Number(res.headers.get('content-range')!.split('/')[1]);
     expect(total).toBeGreaterThanOrEqual(3);
     expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
     expect((await res.json())[0].id).toBe(sent.body.id);
-    const mine = await call('GET', `/mail/v1/mails?${q({ filter: JSON.stringify({ q: 'report marzo' }) })}`, tokens.planner);
-    expect(mine.body.map((m: { id: number }) => m.id)).toEqual([sent.body.id]);
+    const found = await call('GET', `/mail/v1/mails?${q({ filter: JSON.stringify({ q: 'report marzo' }) })}`, tokens.admin);
+    expect(found.body.map((m: { id: number }) => m.id)).toEqual([sent.body.id]);
+    const notTheirs = await call('GET', `/mail/v1/mails?${q({ filter: JSON.stringify({ q: 'report marzo' }) })}`, tokens.planner);
+    expect(notTheirs.body).toEqual([]);
     expect((await call('GET', `/mail/v1/mails?${q({ filter: JSON.stringify({ nope: 1 }) })}`, tokens.admin)).status).toBe(400);
     expect((await call('GET', `/mail/v1/mails?${q({ range: '[5,2]' })}`, tokens.admin)).status).toBe(400);
     expect((await call('DELETE', `/mail/v1/mails/${sent.body.id}`, tokens.planner)).status).toBe(403);
@@ -267,7 +275,9 @@ describe('scheduler', () => {
     const replaced = await call('POST', '/scheduler/v1/eventScheduler/save', tokens.admin, { ...input, id: saved.body.id, enabled: false });
     expect(replaced.body).toMatchObject({ id: saved.body.id, enabled: false, nextRunAt: null, createdBy: 'planner' });
 
-    const list = await call('GET', '/scheduler/v1/eventScheduler/all', tokens.sales);
+    // No screen schedules events: only admin and planner reach the scheduler (openapi/CONVENTIONS.md).
+    expect((await call('GET', '/scheduler/v1/eventScheduler/all', tokens.sales)).status).toBe(403);
+    const list = await call('GET', '/scheduler/v1/eventScheduler/all', tokens.admin);
     const names = list.body.map((e: { name: string }) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Report settimanale', 'Avvio campagna', 'Report rilevazioni giornaliero']));
     expect(names.indexOf('Report settimanale')).toBe(names.length - 1); // disabled: no next run, last

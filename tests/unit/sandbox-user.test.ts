@@ -9,6 +9,7 @@ import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { DEMO_USERS } from '../../sandbox/services/demoUsers';
+import { failureDelayMs, lockedFor, recordFailure, recordSuccess, SIGNIN_LIMITS } from '../../sandbox/signin';
 
 /* The user service end to end: a sandbox in-process on an in-memory database, driven with fetch. */
 
@@ -22,6 +23,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
+  SIGNIN_LIMITS.firstDelayMs = 1; // the slowdown's growth is asserted, not waited for
   db = await openDb({ dataDir: 'memory' });
   await migrate(db);
   // The seeds this file needs (the full seed also loads every other service's data, which takes minutes).
@@ -99,6 +101,11 @@ describe('sign-in and profile', () => {
   it('refuses a wrong or missing client authorization with 401', async () => {
     const wrong = await tokenRequest({ grant_type: 'password', username: 'admin', password: 'demo' }, `Basic ${Buffer.from('backoffice:nope').toString('base64')}`);
     expect(wrong.status).toBe(401);
+    // The secret is everything after the first colon, compared whole.
+    for (const client of ['backoffice:backoffice-secret:anything', 'backoffice:backoffice-secret ', 'backoffice:backoffice-secre', 'backoffice-secret', 'backofficeX:backoffice-secret']) {
+      const res = await tokenRequest({ grant_type: 'password', username: 'admin', password: 'demo' }, `Basic ${Buffer.from(client).toString('base64')}`);
+      expect(res.status, client).toBe(401);
+    }
     const missing = await tokenRequest({ grant_type: 'password', username: 'admin', password: 'demo' }, null);
     expect(missing.status).toBe(401);
   });
@@ -230,13 +237,13 @@ describe('user management', () => {
 
 describe('passwords and signup', () => {
   it('signup → confirmation mail → confirm (once) → sign in', async () => {
-    const signup = { username: 'giulia.bianchi', email: 'giulia.bianchi@example.it', password: 'Primavera2026', name: 'Giulia', surname: 'Bianchi', companyName: 'Affissioni Lombarde S.r.l.' };
+    const signup = { username: 'giulia.bianchi', email: 'giulia.bianchi@example.it', password: 'Primavera-sul-Naviglio', name: 'Giulia', surname: 'Bianchi', companyName: 'Affissioni Lombarde S.r.l.' };
     const res = await call('POST', '/user/prereg/signup', undefined, signup);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ username: 'giulia.bianchi', status: 'pending' });
     expect((await call('POST', '/user/prereg/signup', undefined, signup)).status).toBe(409);
 
-    const early = await tokenRequest({ grant_type: 'password', username: 'giulia.bianchi', password: 'Primavera2026' });
+    const early = await tokenRequest({ grant_type: 'password', username: 'giulia.bianchi', password: 'Primavera-sul-Naviglio' });
     expect(early.status).toBe(400);
     expect((await early.json()).message).toBe('Account non ancora confermato');
 
@@ -250,7 +257,7 @@ describe('passwords and signup', () => {
     expect(confirmed.body.status).toBe('confirmed');
     expect((await call('GET', `/user/prereg/confirm/${token}`)).status).toBe(409);
 
-    const tokens = await signIn('giulia.bianchi', 'Primavera2026');
+    const tokens = await signIn('giulia.bianchi', 'Primavera-sul-Naviglio');
     expect((await call('GET', '/user/user/profile', tokens.access_token)).body.authorities[0].authority).toBe('ROLE_GUEST');
   });
 
@@ -268,19 +275,79 @@ describe('passwords and signup', () => {
 
     const saved = await call('POST', '/user/user/savePassword', undefined, { token, newPassword: 'NuovaPassword2026' });
     expect(saved.status).toBe(200);
-    expect((await call('POST', '/user/user/savePassword', undefined, { token, newPassword: 'Altra2026' })).status).toBe(404);
+    expect((await call('POST', '/user/user/savePassword', undefined, { token, newPassword: 'Altra-Strada-Lunga' })).status).toBe(404);
     expect((await tokenRequest({ grant_type: 'password', username: 'mediamonitor', password: 'demo' })).status).toBe(400);
     expect((await call('GET', '/user/user/profile', old.access_token)).status).toBe(401);
     const fresh = await signIn('mediamonitor', 'NuovaPassword2026');
 
     // And back, through the signed-in change (old, new, confirm).
-    const wrongOld = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'demo', newPassword: 'demo', newPasswordConfirm: 'demo' });
+    const next = 'Tramonto-Milano-42';
+    const wrongOld = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'demo', newPassword: next, newPasswordConfirm: next });
     expect(wrongOld).toMatchObject({ status: 400, body: { message: 'La password attuale non è corretta' } });
-    const mismatch = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'NuovaPassword2026', newPassword: 'demo', newPasswordConfirm: 'dema' });
+    const mismatch = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'NuovaPassword2026', newPassword: next, newPasswordConfirm: 'Tramonto-Milano-43' });
     expect(mismatch).toMatchObject({ status: 400, body: { message: 'Le nuove password non coincidono' } });
-    const changed = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'NuovaPassword2026', newPassword: 'demo', newPasswordConfirm: 'demo' });
+    const changed = await call('POST', '/user/user/new-password', fresh.access_token, { oldPassword: 'NuovaPassword2026', newPassword: next, newPasswordConfirm: next });
     expect(changed.status).toBe(200);
-    await signIn('mediamonitor', 'demo');
+    await signIn('mediamonitor', next);
+  });
+});
+
+describe('the rule for a new password (src/auth/password.ts)', () => {
+  it.each([
+    ['too short', 'Ab1!xyz'],
+    ['a common password', 'password1'],
+    ['a keyboard run', 'qwertyuiop'],
+    ['an Italian word and a year', 'Primavera2026'],
+  ])('signup refuses %s with 400 under the field', async (_what, password) => {
+    const res = await call('POST', '/user/prereg/signup', undefined, { username: 'marco.gialli', email: 'marco.gialli@example.it', password, name: 'Marco', surname: 'Gialli' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('password') })]));
+  });
+
+  it('the signed-in change refuses a guessable password or one made of the user\'s own name', async () => {
+    const { access_token } = await signIn('planner');
+    for (const password of ['juventus1', 'planner2026']) {
+      const res = await call('POST', '/user/user/new-password', access_token, { oldPassword: 'demo', newPassword: password, newPasswordConfirm: password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors[0].path).toBe('/body/newPassword');
+    }
+    await signIn('planner');
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('holds each wrong password longer than the one before', () => {
+    const delays = [1, 2, 3, 4, 5].map(failureDelayMs);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]);
+    expect(delays[3]).toBeGreaterThan(delays[0]);
+  });
+
+  it('waits the growing delay per failure, then answers 429 with Retry-After, the right password included', async () => {
+    const waited: number[] = [];
+    for (let i = 0; i < SIGNIN_LIMITS.maxFailures; i++) expect(await recordFailure('tentativi.unit', async (ms) => void waited.push(ms))).toBeUndefined();
+    expect(waited).toEqual([1, 2, 3, 4, 5].map(failureDelayMs));
+    const locked = await recordFailure('tentativi.unit', async (ms) => void waited.push(ms));
+    expect(locked).toBeGreaterThan(0);
+    expect(waited).toHaveLength(SIGNIN_LIMITS.maxFailures);
+    expect(await lockedFor('TENTATIVI.unit')).toBeGreaterThan(0);
+    await recordSuccess('tentativi.unit');
+    expect(await lockedFor('tentativi.unit')).toBeUndefined();
+  });
+
+  it('locks one username over HTTP after repeated wrong passwords; other users still sign in', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i <= SIGNIN_LIMITS.maxFailures; i++) {
+      last = await tokenRequest({ grant_type: 'password', username: 'supervisor', password: `sbagliata-${i}` });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(SIGNIN_LIMITS.maxFailures).fill(400), 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).message).toMatch(/Troppi tentativi/);
+    const right = await tokenRequest({ grant_type: 'password', username: 'supervisor', password: 'demo' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    await signIn('designer');
   });
 });
 

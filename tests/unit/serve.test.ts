@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../../vite.config';
 // @ts-expect-error — a plain ESM script without types
 import { createStaticServer, securityHeaders } from '../../scripts/serve.mjs';
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["../../src/App.tsx"],"sourcesContent":["secret"]}');
   writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ environment: 'prod', hosts: { prod: { systems: 'https://systems.example.it', user: 'https://user.example.it/' } } }));
   const server = createStaticServer(dir);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -43,6 +45,18 @@ describe('serving the production build', () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     const escape = await fetch(`${base}/%2e%2e/%2e%2e/etc/passwd`);
     expect(await escape.text()).not.toContain('root:');
+  });
+
+  it('never serves a source map, whatever its case or path', async () => {
+    for (const p of ['/assets/app.js.map', '/assets/APP.JS.MAP', '/assets/missing.js.map', '/app.js.map']) {
+      const response = await fetch(`${base}${p}`);
+      expect(response.status, p).toBe(404);
+      expect(await response.text(), p).not.toContain('sourcesContent');
+    }
+  });
+
+  it('builds bundles that do not point browsers to their maps', () => {
+    expect(viteConfig.build?.sourcemap).toBe('hidden');
   });
 
   it('adds the tile host to the images the page may load', () => {

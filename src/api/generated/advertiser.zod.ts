@@ -6,13 +6,13 @@ import zod from 'zod';
  * Every advertiser, sorted by name.
  * @summary All advertisers
  */
-export const listAdvertisersResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const listAdvertisersResponseIdMax = 9007199254740991;export const listAdvertisersResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const listAdvertisersResponseRolesItemNameMax = 120;export const listAdvertisersResponseRolesItemRoleMax = 100;export const listAdvertisersResponseRolesItemEmailMax = 200;
 
 export const listAdvertisersResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertisersResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(listAdvertisersResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(listAdvertisersResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -35,17 +35,19 @@ export const listAdvertisersResponse = zod.array(listAdvertisersResponseItem)
 /**
  * @summary One advertiser
  */
+export const getAdvertiserByIdQueryIdMax = 9007199254740991;
+
 export const getAdvertiserByIdQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Advertiser id.')
+  "id": zod.number().min(1).max(getAdvertiserByIdQueryIdMax).describe('Advertiser id.')
 })
 
-export const getAdvertiserByIdResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const getAdvertiserByIdResponseIdMax = 9007199254740991;export const getAdvertiserByIdResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const getAdvertiserByIdResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const getAdvertiserByIdResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const getAdvertiserByIdResponseRolesItemNameMax = 120;export const getAdvertiserByIdResponseRolesItemRoleMax = 100;export const getAdvertiserByIdResponseRolesItemEmailMax = 200;
 
 export const getAdvertiserByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getAdvertiserByIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(getAdvertiserByIdResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(getAdvertiserByIdResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -68,8 +70,10 @@ export const getAdvertiserByIdResponse = zod.object({
  * For choosers (opportunity and estimate editors, CRM sync matching), sorted by name.
  * @summary Id and name of every advertiser
  */
+export const listAdvertiserNamesResponseIdMax = 9007199254740991;
+
 export const listAdvertiserNamesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertiserNamesResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Advertiser name.')
 }).describe('Id and name of an advertiser.')
 export const listAdvertiserNamesResponse = zod.array(listAdvertiserNamesResponseItem)
@@ -79,8 +83,10 @@ export const listAdvertiserNamesResponse = zod.array(listAdvertiserNamesResponse
  * The business areas an advertiser can belong to; an advertiser's `businessArea` holds one of these names.
  * @summary Business areas
  */
+export const listBusinessAreasResponseIdMax = 9007199254740991;
+
 export const listBusinessAreasResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listBusinessAreasResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name, as stored in an advertiser\'s `businessArea`.')
 }).describe('A business area (settore merceologico).')
 export const listBusinessAreasResponse = zod.array(listBusinessAreasResponseItem)
@@ -90,8 +96,10 @@ export const listBusinessAreasResponse = zod.array(listBusinessAreasResponseItem
  * The roles a contact person of an advertiser can have; a contact's `role` holds one of these names.
  * @summary Roles of advertiser contacts
  */
+export const listContactRolesResponseIdMax = 9007199254740991;
+
 export const listContactRolesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listContactRolesResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name, as stored in a contact\'s `role`.')
 }).describe('A role a contact person of an advertiser can have.')
 export const listContactRolesResponse = zod.array(listContactRolesResponseItem)
@@ -121,11 +129,12 @@ export const checkAdvertiserUnicityResponse = zod.object({
  * @summary Page of advertisers, with optional filters
  */
 export const listAdvertisersPaginatedPathPDefault = 0;
-export const listAdvertisersPaginatedPathPMin = 0;export const listAdvertisersPaginatedPathNDefault = 10;
+export const listAdvertisersPaginatedPathPMin = 0;
+export const listAdvertisersPaginatedPathPMax = 2147483647;export const listAdvertisersPaginatedPathNDefault = 10;
 export const listAdvertisersPaginatedPathNMax = 10000;
 
 export const listAdvertisersPaginatedParams = zod.object({
-  "p": zod.number().min(listAdvertisersPaginatedPathPMin).describe('Zero-based page number.'),
+  "p": zod.number().min(listAdvertisersPaginatedPathPMin).max(listAdvertisersPaginatedPathPMax).describe('Zero-based page number.'),
   "n": zod.number().min(1).max(listAdvertisersPaginatedPathNMax).describe('Page size.')
 })
 
@@ -136,14 +145,14 @@ export const listAdvertisersPaginatedQueryParams = zod.object({
   "businessArea": zod.string().max(listAdvertisersPaginatedQueryBusinessAreaMax).optional().describe('Exact business area name.')
 })
 
-export const listAdvertisersPaginatedResponseContentItemVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const listAdvertisersPaginatedResponseContentItemIdMax = 9007199254740991;export const listAdvertisersPaginatedResponseContentItemVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersPaginatedResponseContentItemFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersPaginatedResponseContentItemPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const listAdvertisersPaginatedResponseContentItemRolesItemNameMax = 120;export const listAdvertisersPaginatedResponseContentItemRolesItemRoleMax = 100;export const listAdvertisersPaginatedResponseContentItemRolesItemEmailMax = 200;export const listAdvertisersPaginatedResponseTotalElementsMin = 0;export const listAdvertisersPaginatedResponseTotalPagesMin = 0;export const listAdvertisersPaginatedResponseNumberMin = 0;
 
 export const listAdvertisersPaginatedResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertisersPaginatedResponseContentItemIdMax).describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(listAdvertisersPaginatedResponseContentItemVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(listAdvertisersPaginatedResponseContentItemFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -198,14 +207,14 @@ export const createAdvertiserBody = zod.object({
  * Replaces the editable fields of the advertiser named by the body's `id` (the logo is managed by the logo operations). 409 when a unique field collides with another advertiser. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Update an advertiser
  */
-export const updateAdvertiserBodyNameMax = 200;export const updateAdvertiserBodyVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const updateAdvertiserBodyIdMax = 9007199254740991;export const updateAdvertiserBodyNameMax = 200;export const updateAdvertiserBodyVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const updateAdvertiserBodyFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserBodyEmailMax = 200;export const updateAdvertiserBodyPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const updateAdvertiserBodyAddressMax = 200;export const updateAdvertiserBodyCityMax = 100;export const updateAdvertiserBodyBusinessAreaMax = 100;export const updateAdvertiserBodyRolesItemNameMax = 120;export const updateAdvertiserBodyRolesItemRoleMax = 100;export const updateAdvertiserBodyRolesItemEmailMax = 200;export const updateAdvertiserBodyRolesDefault = [];
 export const updateAdvertiserBodyRolesMax = 50;
 
 export const updateAdvertiserBody = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateAdvertiserBodyIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(updateAdvertiserBodyNameMax).describe('Company name (unique).'),
   "vatNumber": zod.string().regex(updateAdvertiserBodyVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(updateAdvertiserBodyFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -221,13 +230,13 @@ export const updateAdvertiserBody = zod.object({
 }).describe('A contact person of the advertiser, with a role.')).max(updateAdvertiserBodyRolesMax).default(updateAdvertiserBodyRolesDefault).describe('Contact people with their role.')
 }).describe('Body of `updateAdvertiser`, the `AdvertiserInput` fields plus the `id`.')
 
-export const updateAdvertiserResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const updateAdvertiserResponseIdMax = 9007199254740991;export const updateAdvertiserResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const updateAdvertiserResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const updateAdvertiserResponseRolesItemNameMax = 120;export const updateAdvertiserResponseRolesItemRoleMax = 100;export const updateAdvertiserResponseRolesItemEmailMax = 200;
 
 export const updateAdvertiserResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateAdvertiserResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(updateAdvertiserResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(updateAdvertiserResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -250,8 +259,10 @@ export const updateAdvertiserResponse = zod.object({
  * Deletes the advertiser and its logo. 409 while opportunities or estimates refer to it. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete an advertiser
  */
+export const deleteAdvertiserQueryIdMax = 9007199254740991;
+
 export const deleteAdvertiserQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Advertiser id.')
+  "id": zod.number().min(1).max(deleteAdvertiserQueryIdMax).describe('Advertiser id.')
 })
 
 
@@ -259,8 +270,10 @@ export const deleteAdvertiserQueryParams = zod.object({
  * The image file, in the media type it was uploaded with. On failure the screen shows 'Errore nel caricamento dell'immagine'.
  * @summary The logo image file
  */
+export const getAdvertiserImagePathIdMax = 9007199254740991;
+
 export const getAdvertiserImageParams = zod.object({
-  "id": zod.number().min(1).describe('Image id (an advertiser\'s `logoId`).')
+  "id": zod.number().min(1).max(getAdvertiserImagePathIdMax).describe('Image id (an advertiser\'s `logoId`).')
 })
 
 
@@ -281,8 +294,10 @@ export const uploadAdvertiserImageBody = zod.object({
  * Deletes the image; the advertiser using it as logo is left without one (`logoId` absent). On failure the screen shows 'Errore nell'eliminazione del logo: {status} - {text}'. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete a logo image
  */
+export const deleteAdvertiserImagePathIdMax = 9007199254740991;
+
 export const deleteAdvertiserImageParams = zod.object({
-  "id": zod.number().min(1).describe('Image id (an advertiser\'s `logoId`).')
+  "id": zod.number().min(1).max(deleteAdvertiserImagePathIdMax).describe('Image id (an advertiser\'s `logoId`).')
 })
 
 
@@ -290,18 +305,20 @@ export const deleteAdvertiserImageParams = zod.object({
  * `id` is the advertiser id. Stores the new image as the advertiser's logo, deleting the previous one (works also when it has none). Same file rules as the upload. On failure the screen shows 'Errore nell'aggiornamento del logo: {status} - {text}'. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Replace the advertiser's logo
  */
+export const updateAdvertiserLogoPathIdMax = 9007199254740991;
+
 export const updateAdvertiserLogoParams = zod.object({
-  "id": zod.number().min(1).describe('Advertiser id.')
+  "id": zod.number().min(1).max(updateAdvertiserLogoPathIdMax).describe('Advertiser id.')
 })
 
 export const updateAdvertiserLogoBody = zod.object({
   "file": zod.string().describe('The image file (PNG, JPEG or WebP, at most 5 MB).')
 })
 
-export const updateAdvertiserLogoResponseSizeMax = 5242880;
+export const updateAdvertiserLogoResponseIdMax = 9007199254740991;export const updateAdvertiserLogoResponseSizeMax = 5242880;
 
 export const updateAdvertiserLogoResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateAdvertiserLogoResponseIdMax).describe('Record id.'),
   "advertiserId": zod.number().min(1).describe('The advertiser whose logo it is.'),
   "fileName": zod.string().describe('Original file name.'),
   "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp']).describe('Media type of the file.'),

@@ -149,8 +149,10 @@ export const createDetectionResponse = zod.object({
  * The full detection. `auditId` in the body, when sent, must equal the query's; `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (the lead has its own call).
  * @summary Update a detection
  */
+export const updateDetectionQueryAuditIdMax = 9007199254740991;
+
 export const updateDetectionQueryParams = zod.object({
-  "auditId": zod.number().min(1).describe('The detection\'s id.')
+  "auditId": zod.number().min(1).max(updateDetectionQueryAuditIdMax).describe('The detection\'s id.')
 })
 
 export const updateDetectionBodyMediaOwnerMax = 200;export const updateDetectionBodyBrandNameMax = 200;export const updateDetectionBodySubjectMax = 200;export const updateDetectionBodyAddressMax = 300;export const updateDetectionBodyMunicipalityMax = 100;export const updateDetectionBodyLatitudeMin = -90;
@@ -267,8 +269,10 @@ export const updateDetectionResponse = zod.object({
 /**
  * @summary Delete a detection
  */
+export const deleteDetectionQueryAuditIdMax = 9007199254740991;
+
 export const deleteDetectionQueryParams = zod.object({
-  "auditId": zod.number().min(1).describe('The detection\'s id.')
+  "auditId": zod.number().min(1).max(deleteDetectionQueryAuditIdMax).describe('The detection\'s id.')
 })
 
 
@@ -418,8 +422,10 @@ export const listDistinctDetectionValuesResponse = zod.array(listDistinctDetecti
  * Marks a detection as a lead (`new`) or moves it along; the note is kept as `leadNote`. Any status may follow any other.
  * @summary Set the lead status of a detection
  */
+export const updateDetectionLeadPathIdMax = 9007199254740991;
+
 export const updateDetectionLeadParams = zod.object({
-  "id": zod.number().min(1).describe('The detection\'s `auditId`.')
+  "id": zod.number().min(1).max(updateDetectionLeadPathIdMax).describe('The detection\'s `auditId`.')
 })
 
 export const updateDetectionLeadBodyNoteMax = 2000;

@@ -6,10 +6,10 @@ import zod from 'zod';
  * Every catalog without its prices, sorted by name.
  * @summary All catalogs in short form
  */
-export const listCatalogDtosResponseCurrencyDefault = "EUR";export const listCatalogDtosResponseProductCountMin = 0;
+export const listCatalogDtosResponseIdMax = 9007199254740991;export const listCatalogDtosResponseCurrencyDefault = "EUR";export const listCatalogDtosResponseProductCountMin = 0;
 
 export const listCatalogDtosResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogDtosResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
@@ -24,10 +24,10 @@ export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
  * Every catalog with its prices, sorted by name.
  * @summary All catalogs with their prices
  */
-export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemPriceMin = 0;
+export const listCatalogsResponseIdMax = 9007199254740991;export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemPriceMin = 0;
 
 export const listCatalogsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogsResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
@@ -45,14 +45,16 @@ export const listCatalogsResponse = zod.array(listCatalogsResponseItem)
 /**
  * @summary One catalog
  */
+export const getCatalogByIdPathIdMax = 9007199254740991;
+
 export const getCatalogByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Catalog id.')
+  "id": zod.number().min(1).max(getCatalogByIdPathIdMax).describe('Catalog id.')
 })
 
-export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemPriceMin = 0;
+export const getCatalogByIdResponseIdMax = 9007199254740991;export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemPriceMin = 0;
 
 export const getCatalogByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getCatalogByIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
@@ -70,14 +72,16 @@ export const getCatalogByIdResponse = zod.object({
  * Every catalog that has a price for the product, sorted by name; an empty list when none has.
  * @summary Catalogs of a product
  */
+export const listCatalogsByProductIdPathIdMax = 9007199254740991;
+
 export const listCatalogsByProductIdParams = zod.object({
-  "id": zod.number().min(1).describe('Product id (product service).')
+  "id": zod.number().min(1).max(listCatalogsByProductIdPathIdMax).describe('Product id (product service).')
 })
 
-export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
+export const listCatalogsByProductIdResponseIdMax = 9007199254740991;export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
 
 export const listCatalogsByProductIdResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogsByProductIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
@@ -117,8 +121,10 @@ export const createCatalogBody = zod.object({
  * Replaces the catalog's fields and prices; products no longer priced leave it, newly priced ones join it. Same rules as `createCatalog`. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Update a catalog
  */
+export const updateCatalogPathIdMax = 9007199254740991;
+
 export const updateCatalogParams = zod.object({
-  "id": zod.number().min(1).describe('Catalog id.')
+  "id": zod.number().min(1).max(updateCatalogPathIdMax).describe('Catalog id.')
 })
 
 export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemPriceMin = 0;export const updateCatalogBodyPricesDefault = [];
@@ -137,10 +143,10 @@ export const updateCatalogBody = zod.object({
   "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
-export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemPriceMin = 0;
+export const updateCatalogResponseIdMax = 9007199254740991;export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemPriceMin = 0;
 
 export const updateCatalogResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateCatalogResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
@@ -158,6 +164,8 @@ export const updateCatalogResponse = zod.object({
  * Deletes the catalog; its products stay, without it in their `catalogIds`. 409 while estimate lines take their price from it (set `active: false` instead). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete a catalog
  */
+export const deleteCatalogPathIdMax = 9007199254740991;
+
 export const deleteCatalogParams = zod.object({
-  "id": zod.number().min(1).describe('Catalog id.')
+  "id": zod.number().min(1).max(deleteCatalogPathIdMax).describe('Catalog id.')
 })

@@ -142,6 +142,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The caller's role may not call this operation (see `x-roles`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Il tuo ruolo non consente questa operazione",
+                 *       "status": 403
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -151,6 +166,7 @@ export interface components {
 export type SchemaCompany = components['schemas']['Company'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseForbidden = components['responses']['Forbidden'];
 export type $defs = Record<string, never>;
 export interface operations {
     listCompanies: {
@@ -205,6 +221,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -7,11 +7,12 @@ import zod from 'zod';
  * @summary Page of estimates
  */
 export const listEstimatesPathPDefault = 0;
-export const listEstimatesPathPMin = 0;export const listEstimatesPathNDefault = 9999;
+export const listEstimatesPathPMin = 0;
+export const listEstimatesPathPMax = 2147483647;export const listEstimatesPathNDefault = 9999;
 export const listEstimatesPathNMax = 10000;export const listEstimatesPathDirDefault = "ASC";
 
 export const listEstimatesParams = zod.object({
-  "p": zod.number().min(listEstimatesPathPMin).describe('Zero-based page number.'),
+  "p": zod.number().min(listEstimatesPathPMin).max(listEstimatesPathPMax).describe('Zero-based page number.'),
   "n": zod.number().min(1).max(listEstimatesPathNMax).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
@@ -22,12 +23,12 @@ export const listEstimatesQueryParams = zod.object({
   "sortValue": zod.enum(['id', 'name', 'status', 'total', 'validUntil', 'createdAt']).default(listEstimatesQuerySortValueDefault).describe('The field to sort by.')
 })
 
-export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
+export const listEstimatesResponseContentItemIdMax = 9007199254740991;export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
 export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseTotalElementsMin = 0;export const listEstimatesResponseTotalPagesMin = 0;export const listEstimatesResponseNumberMin = 0;
 
 export const listEstimatesResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesResponseContentItemIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
@@ -35,7 +36,7 @@ export const listEstimatesResponse = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
   "commissions": zod.number().min(listEstimatesResponseContentItemCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemIdMax).describe('Record id.'),
   "productId": zod.number().min(1).describe('The product (product service).'),
   "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
@@ -64,10 +65,10 @@ export const listEstimatesResponse = zod.object({
  * Every estimate without its lines, sorted by name.
  * @summary All estimates in short form
  */
-export const listEstimateDtosResponseTotalMin = 0;
+export const listEstimateDtosResponseIdMax = 9007199254740991;export const listEstimateDtosResponseTotalMin = 0;
 
 export const listEstimateDtosResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimateDtosResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser.'),
@@ -84,8 +85,10 @@ export const listEstimateDtosResponse = zod.array(listEstimateDtosResponseItem)
  * Users with role ROLE_SALES or ROLE_SALESLEADER, sorted by surname and name; the `salesId` of estimates and opportunities.
  * @summary All sales people
  */
+export const listSalesPeopleResponseIdMax = 9007199254740991;
+
 export const listSalesPeopleResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listSalesPeopleResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Surname.'),
   "username": zod.string().describe('Sign-in name.')
@@ -97,15 +100,17 @@ export const listSalesPeopleResponse = zod.array(listSalesPeopleResponseItem)
  * Every estimate of the opportunity, newest first; an empty list when it has none.
  * @summary Estimates of an opportunity
  */
+export const listEstimatesByOpportunityIdQueryOpportunityIdMax = 9007199254740991;
+
 export const listEstimatesByOpportunityIdQueryParams = zod.object({
-  "opportunityId": zod.number().min(1).describe('Opportunity id (opportunity service).')
+  "opportunityId": zod.number().min(1).max(listEstimatesByOpportunityIdQueryOpportunityIdMax).describe('Opportunity id (opportunity service).')
 })
 
-export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
+export const listEstimatesByOpportunityIdResponseIdMax = 9007199254740991;export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
 export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
 
 export const listEstimatesByOpportunityIdResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
@@ -113,7 +118,7 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
   "commissions": zod.number().min(listEstimatesByOpportunityIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemIdMax).describe('Record id.'),
   "productId": zod.number().min(1).describe('The product (product service).'),
   "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
@@ -138,15 +143,17 @@ export const listEstimatesByOpportunityIdResponse = zod.array(listEstimatesByOpp
  * The estimate with its lines. `id` is numeric, so the literal paths of this service never match here.
  * @summary One estimate
  */
+export const getEstimateByIdPathIdMax = 9007199254740991;
+
 export const getEstimateByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Estimate id.')
+  "id": zod.number().min(1).max(getEstimateByIdPathIdMax).describe('Estimate id.')
 })
 
-export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
+export const getEstimateByIdResponseIdMax = 9007199254740991;export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
 export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;export const getEstimateByIdResponseSubtotalMin = 0;export const getEstimateByIdResponseDiscountTotalMin = 0;export const getEstimateByIdResponseTotalMin = 0;
 
 export const getEstimateByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
@@ -154,7 +161,7 @@ export const getEstimateByIdResponse = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
   "commissions": zod.number().min(getEstimateByIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getEstimateByIdResponseLinesItemIdMax).describe('Record id.'),
   "productId": zod.number().min(1).describe('The product (product service).'),
   "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
@@ -178,8 +185,10 @@ export const getEstimateByIdResponse = zod.object({
  * A PDF of the estimate: advertiser, opportunity, sales person, validity, every line (product, period, quantity, unit price, discount, total), subtotal, discount total, total and notes.
  * @summary The estimate as a PDF file
  */
+export const getEstimatePdfPathIdMax = 9007199254740991;
+
 export const getEstimatePdfParams = zod.object({
-  "id": zod.number().min(1).describe('Estimate id.')
+  "id": zod.number().min(1).max(getEstimatePdfPathIdMax).describe('Estimate id.')
 })
 
 
@@ -187,8 +196,10 @@ export const getEstimatePdfParams = zod.object({
  * The documented rule. The estimate's average discount is `discountPercent = discountTotal / subtotal × 100` (0 when the subtotal is 0). The commission rate follows its bracket: discount 0–10% → 10%; over 10% up to 20% → 8%; over 20% up to 30% → 6%; over 30% → 4%. The commission is `total × commissionRate / 100`, in euro, rounded half up to the cent; `discountPercent` is reported rounded to two decimals, the bracket uses the exact value. The same amount is stored in the estimate's `commissions` whenever it is saved.
  * @summary Commission of the sales person on an estimate
  */
+export const calculateEstimateCommissionPathIdMax = 9007199254740991;
+
 export const calculateEstimateCommissionParams = zod.object({
-  "id": zod.number().min(1).describe('Estimate id.')
+  "id": zod.number().min(1).max(calculateEstimateCommissionPathIdMax).describe('Estimate id.')
 })
 
 export const calculateEstimateCommissionResponseSubtotalMin = 0;export const calculateEstimateCommissionResponseDiscountPercentMin = 0;
@@ -208,8 +219,10 @@ export const calculateEstimateCommissionResponse = zod.object({
  * Deletes the estimate and its lines. 409 for an accepted estimate. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete an estimate
  */
+export const deleteEstimateQueryIdMax = 9007199254740991;
+
 export const deleteEstimateQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Estimate id.')
+  "id": zod.number().min(1).max(deleteEstimateQueryIdMax).describe('Estimate id.')
 })
 
 
@@ -217,10 +230,12 @@ export const deleteEstimateQueryParams = zod.object({
  * Without `id` in the body, creates an estimate in status `draft` (201); with `id`, replaces that estimate's name, lines, validity and notes and its opportunity, advertiser and sales person (200) - only while it is `draft` (409 otherwise). Lines with an `id` keep it, lines without one are added, missing lines are removed. The service computes each line's `total = quantity × unitPrice × (1 − discountPercent / 100)` (rounded half up to the cent), `subtotal` (Σ quantity × unitPrice), `discountTotal` (subtotal − total), `total` (Σ line totals) and `commissions` (see `calculateEstimateCommission`). 404 when the opportunity, advertiser, sales person, estimate, or a line's product or catalog does not exist; 409 when a line's product is not in its catalog. A line with `periodEnd` before `periodStart` is a 400. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Create or update an estimate
  */
+export const saveEstimateQueryOpportunityIdMax = 9007199254740991;export const saveEstimateQueryAdvertiserIdMax = 9007199254740991;export const saveEstimateQuerySalesIdMax = 9007199254740991;
+
 export const saveEstimateQueryParams = zod.object({
-  "opportunityId": zod.number().min(1).describe('The opportunity the estimate answers (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser the estimate is addressed to (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).')
+  "opportunityId": zod.number().min(1).max(saveEstimateQueryOpportunityIdMax).describe('The opportunity the estimate answers (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(saveEstimateQueryAdvertiserIdMax).describe('The advertiser the estimate is addressed to (advertiser service).'),
+  "salesId": zod.number().min(1).max(saveEstimateQuerySalesIdMax).describe('The sales person (`listSalesPeople`).')
 })
 
 export const saveEstimateBodyNameMax = 200;export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEstimateBodyLinesItemQuantityMax = 100000;export const saveEstimateBodyLinesItemUnitPriceMin = 0;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
@@ -245,11 +260,11 @@ export const saveEstimateBody = zod.object({
   "notes": zod.string().max(saveEstimateBodyNotesMax).optional().describe('Free notes printed on the PDF.')
 }).describe('Body of `saveEstimate`; opportunity, advertiser and sales person travel as query parameters, status changes through `changeEstimateStatus`, totals are computed.')
 
-export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
+export const saveEstimateResponseIdMax = 9007199254740991;export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
 export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;export const saveEstimateResponseSubtotalMin = 0;export const saveEstimateResponseDiscountTotalMin = 0;export const saveEstimateResponseTotalMin = 0;
 
 export const saveEstimateResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(saveEstimateResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
@@ -257,7 +272,7 @@ export const saveEstimateResponse = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
   "commissions": zod.number().min(saveEstimateResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(saveEstimateResponseLinesItemIdMax).describe('Record id.'),
   "productId": zod.number().min(1).describe('The product (product service).'),
   "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
@@ -281,16 +296,18 @@ export const saveEstimateResponse = zod.object({
  * Allowed moves: draft → sent; sent → accepted, rejected or expired; rejected → draft; expired → draft (accepted is final). Any other move, including to the current status, is a 409 whose message names both statuses. The same table is in `EstimateStatus.x-transitions`. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Move an estimate to another status
  */
+export const changeEstimateStatusQueryEstimateIdMax = 9007199254740991;
+
 export const changeEstimateStatusQueryParams = zod.object({
-  "estimateId": zod.number().min(1).describe('Estimate id.'),
+  "estimateId": zod.number().min(1).max(changeEstimateStatusQueryEstimateIdMax).describe('Estimate id.'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('The new status.')
 })
 
-export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
+export const changeEstimateStatusResponseIdMax = 9007199254740991;export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
 export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;export const changeEstimateStatusResponseSubtotalMin = 0;export const changeEstimateStatusResponseDiscountTotalMin = 0;export const changeEstimateStatusResponseTotalMin = 0;
 
 export const changeEstimateStatusResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
@@ -298,7 +315,7 @@ export const changeEstimateStatusResponse = zod.object({
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
   "commissions": zod.number().min(changeEstimateStatusResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(changeEstimateStatusResponseLinesItemIdMax).describe('Record id.'),
   "productId": zod.number().min(1).describe('The product (product service).'),
   "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),

@@ -5,8 +5,10 @@ import zod from 'zod';
 /**
  * @summary History of a system
  */
+export const listSystemHistoryPathIdMax = 9007199254740991;
+
 export const listSystemHistoryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listSystemHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
 export const listSystemHistoryResponseItem = zod.object({
@@ -29,8 +31,10 @@ export const listSystemHistoryResponse = zod.array(listSystemHistoryResponseItem
  * Shown in the history tab of `/campaigns/{id}`.
  * @summary History of a campaign
  */
+export const listCampaignHistoryPathIdMax = 9007199254740991;
+
 export const listCampaignHistoryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listCampaignHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
 export const listCampaignHistoryResponseItem = zod.object({
@@ -52,8 +56,10 @@ export const listCampaignHistoryResponse = zod.array(listCampaignHistoryResponse
 /**
  * @summary History of an advertiser
  */
+export const listAdvertiserHistoryPathIdMax = 9007199254740991;
+
 export const listAdvertiserHistoryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listAdvertiserHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
 export const listAdvertiserHistoryResponseItem = zod.object({
@@ -76,8 +82,10 @@ export const listAdvertiserHistoryResponse = zod.array(listAdvertiserHistoryResp
  * Changes to who works on the advertiser (sales people and other users assigned or removed), with `entityType` `advertiserUser` and `entityId` the advertiser's id.
  * @summary History of the users assigned to an advertiser
  */
+export const listAdvertiserUserHistoryPathIdMax = 9007199254740991;
+
 export const listAdvertiserUserHistoryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listAdvertiserUserHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
 export const listAdvertiserUserHistoryResponseItem = zod.object({

@@ -7,11 +7,12 @@ import zod from 'zod';
  * @summary Page of opportunities, sorted by creation date
  */
 export const listOpportunitiesPathPageDefault = 0;
-export const listOpportunitiesPathPageMin = 0;export const listOpportunitiesPathPerPageDefault = 10;
+export const listOpportunitiesPathPageMin = 0;
+export const listOpportunitiesPathPageMax = 2147483647;export const listOpportunitiesPathPerPageDefault = 10;
 export const listOpportunitiesPathPerPageMax = 10000;export const listOpportunitiesPathDirDefault = "DESC";
 
 export const listOpportunitiesParams = zod.object({
-  "page": zod.number().min(listOpportunitiesPathPageMin).describe('Zero-based page number.'),
+  "page": zod.number().min(listOpportunitiesPathPageMin).max(listOpportunitiesPathPageMax).describe('Zero-based page number.'),
   "perPage": zod.number().min(1).max(listOpportunitiesPathPerPageMax).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
@@ -30,11 +31,11 @@ export const listOpportunitiesQueryParams = zod.object({
 }).optional().describe('Optional filters, sent as plain query parameters (`style: form, explode: true`: the parameter name `filters` does not appear on the wire). `name` matches a case-insensitive substring; the others match exactly. Other keys are accepted as strings and ignored by the service. With openapi-fetch, serialise this object with `querySerializer: { object: { style: \'form\', explode: true } }`.')
 })
 
-export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAmountMin = 0;export const listOpportunitiesResponseTotalElementsMin = 0;export const listOpportunitiesResponseTotalPagesMin = 0;export const listOpportunitiesResponseNumberMin = 0;
+export const listOpportunitiesResponseContentItemIdMax = 9007199254740991;export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAmountMin = 0;export const listOpportunitiesResponseTotalElementsMin = 0;export const listOpportunitiesResponseTotalPagesMin = 0;export const listOpportunitiesResponseNumberMin = 0;
 
 export const listOpportunitiesResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesResponseContentItemIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesResponseContentItemNameMax).describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
@@ -59,11 +60,12 @@ export const listOpportunitiesResponse = zod.object({
  * @summary Page of opportunities, sorted by a chosen field
  */
 export const listOpportunitiesSortedByPathPageDefault = 0;
-export const listOpportunitiesSortedByPathPageMin = 0;export const listOpportunitiesSortedByPathPerPageDefault = 10;
+export const listOpportunitiesSortedByPathPageMin = 0;
+export const listOpportunitiesSortedByPathPageMax = 2147483647;export const listOpportunitiesSortedByPathPerPageDefault = 10;
 export const listOpportunitiesSortedByPathPerPageMax = 10000;export const listOpportunitiesSortedByPathDirDefault = "DESC";
 
 export const listOpportunitiesSortedByParams = zod.object({
-  "page": zod.number().min(listOpportunitiesSortedByPathPageMin).describe('Zero-based page number.'),
+  "page": zod.number().min(listOpportunitiesSortedByPathPageMin).max(listOpportunitiesSortedByPathPageMax).describe('Zero-based page number.'),
   "perPage": zod.number().min(1).max(listOpportunitiesSortedByPathPerPageMax).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.'),
   "field": zod.enum(['id', 'name', 'advertiserName', 'salesName', 'status', 'amount', 'expectedCloseDate', 'source', 'createdAt']).describe('The field to sort by.')
@@ -83,11 +85,11 @@ export const listOpportunitiesSortedByQueryParams = zod.object({
 }).optional().describe('Optional filters, sent as plain query parameters (`style: form, explode: true`: the parameter name `filters` does not appear on the wire). `name` matches a case-insensitive substring; the others match exactly. Other keys are accepted as strings and ignored by the service. With openapi-fetch, serialise this object with `querySerializer: { object: { style: \'form\', explode: true } }`.')
 })
 
-export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;export const listOpportunitiesSortedByResponseTotalElementsMin = 0;export const listOpportunitiesSortedByResponseTotalPagesMin = 0;export const listOpportunitiesSortedByResponseNumberMin = 0;
+export const listOpportunitiesSortedByResponseContentItemIdMax = 9007199254740991;export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;export const listOpportunitiesSortedByResponseTotalElementsMin = 0;export const listOpportunitiesSortedByResponseTotalPagesMin = 0;export const listOpportunitiesSortedByResponseNumberMin = 0;
 
 export const listOpportunitiesSortedByResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesSortedByResponseContentItemNameMax).describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
@@ -111,10 +113,10 @@ export const listOpportunitiesSortedByResponse = zod.object({
  * Every opportunity in a light form, for choosers (e.g. the estimate editor), sorted by name.
  * @summary All opportunities in short form
  */
-export const listOpportunityDtosResponseAmountMin = 0;
+export const listOpportunityDtosResponseIdMax = 9007199254740991;export const listOpportunityDtosResponseAmountMin = 0;
 
 export const listOpportunityDtosResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunityDtosResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser.'),
   "advertiserName": zod.string().describe('The advertiser\'s name.'),
@@ -129,14 +131,16 @@ export const listOpportunityDtosResponse = zod.array(listOpportunityDtosResponse
  * Every opportunity of the advertiser, newest first; an empty list when it has none.
  * @summary Opportunities of an advertiser
  */
+export const listOpportunitiesByAdvertiserIdPathIdMax = 9007199254740991;
+
 export const listOpportunitiesByAdvertiserIdParams = zod.object({
-  "id": zod.number().min(1).describe('Advertiser id.')
+  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdPathIdMax).describe('Advertiser id.')
 })
 
-export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
+export const listOpportunitiesByAdvertiserIdResponseIdMax = 9007199254740991;export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
 
 export const listOpportunitiesByAdvertiserIdResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesByAdvertiserIdResponseNameMax).describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
@@ -155,14 +159,16 @@ export const listOpportunitiesByAdvertiserIdResponse = zod.array(listOpportuniti
 /**
  * @summary One opportunity
  */
+export const getOpportunityByIdPathIdMax = 9007199254740991;
+
 export const getOpportunityByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Opportunity id.')
+  "id": zod.number().min(1).max(getOpportunityByIdPathIdMax).describe('Opportunity id.')
 })
 
-export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAmountMin = 0;
+export const getOpportunityByIdResponseIdMax = 9007199254740991;export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAmountMin = 0;
 
 export const getOpportunityByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getOpportunityByIdResponseIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(getOpportunityByIdResponseNameMax).describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
@@ -196,10 +202,10 @@ export const saveOpportunityBody = zod.object({
   "detectionId": zod.number().min(1).optional().describe('The media monitor detection this lead came from.')
 }).describe('Body of `saveOpportunity`. Without `id` it creates an opportunity (or updates the one with the same `detectionId`); with `id` it replaces that opportunity\'s editable fields.')
 
-export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAmountMin = 0;
+export const saveOpportunityResponseIdMax = 9007199254740991;export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAmountMin = 0;
 
 export const saveOpportunityResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(saveOpportunityResponseIdMax).describe('Record id.'),
   "name": zod.string().min(1).max(saveOpportunityResponseNameMax).describe('Name of the opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),

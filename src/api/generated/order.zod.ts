@@ -148,8 +148,10 @@ export const deleteOrderResponse = zod.object({
  * Copies `advertiserId`, `opportunityId`, `salesId` and `total` from the estimate into a new `draft` order with `estimateId` set. The optional body sets the order date (default today), the period (default: earliest `periodStart` to latest `periodEnd` of the estimate's lines) and notes. 404 when the estimate does not exist; 409 when it is not `accepted` or already has an order.
  * @summary Create an order from an accepted estimate
  */
+export const createOrderFromEstimatePathEstimateIdMax = 9007199254740991;
+
 export const createOrderFromEstimateParams = zod.object({
-  "estimateId": zod.number().min(1).describe('Id of the accepted estimate (estimate service).')
+  "estimateId": zod.number().min(1).max(createOrderFromEstimatePathEstimateIdMax).describe('Id of the accepted estimate (estimate service).')
 })
 
 export const createOrderFromEstimateBodyNotesMax = 2000;

@@ -162,10 +162,10 @@ export const deletePlanningResponse = zod.object({
  * For each requested system, in the order given: `free` is true when no booking of any planning (this one included) overlaps the planning's period; otherwise `conflict` names the first overlapping booking. The same rule refuses `POST /planningItems` with 409.
  * @summary Check whether systems are free in a planning's period
  */
-export const getPlanningAvailabilityQuerySystemIdsMax = 500;
+export const getPlanningAvailabilityQuerySystemIdsItemMax = 9007199254740991;export const getPlanningAvailabilityQuerySystemIdsMax = 500;
 
 export const getPlanningAvailabilityQueryParams = zod.object({
-  "systemIds": zod.array(zod.number().min(1)).min(1).max(getPlanningAvailabilityQuerySystemIdsMax).describe('The systems to check (systems service ids), repeated `systemIds=1&systemIds=2`.')
+  "systemIds": zod.array(zod.number().min(1).max(getPlanningAvailabilityQuerySystemIdsItemMax)).min(1).max(getPlanningAvailabilityQuerySystemIdsMax).describe('The systems to check (systems service ids), repeated `systemIds=1&systemIds=2`.')
 })
 
 export const getPlanningAvailabilityResponseItem = zod.object({

@@ -406,7 +406,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is not a PNG, JPEG or WebP image. */
+        /** @description The file is not a PNG, JPEG or WebP image. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -506,6 +506,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -535,6 +536,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -702,6 +704,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -6,14 +6,16 @@ import zod from 'zod';
  * Every product sorted by name; with `catalogId`, only the products of that catalog.
  * @summary All products, or those of a catalog
  */
+export const listProductsQueryCatalogIdMax = 9007199254740991;
+
 export const listProductsQueryParams = zod.object({
-  "catalogId": zod.number().min(1).optional().describe('Only the products belonging to this catalog (price list).')
+  "catalogId": zod.number().min(1).max(listProductsQueryCatalogIdMax).optional().describe('Only the products belonging to this catalog (price list).')
 })
 
-export const listProductsResponseBasePriceMin = 0;
+export const listProductsResponseIdMax = 9007199254740991;export const listProductsResponseBasePriceMin = 0;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
 
 export const listProductsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listProductsResponseIdMax).describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -21,8 +23,8 @@ export const listProductsResponseItem = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(listProductsResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 export const listProductsResponse = zod.array(listProductsResponseItem)
@@ -32,14 +34,16 @@ export const listProductsResponse = zod.array(listProductsResponseItem)
  * The product. `id` is numeric, so `all`, `delete` and `save` never match here.
  * @summary One product
  */
+export const getProductByIdPathIdMax = 9007199254740991;
+
 export const getProductByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Product id.')
+  "id": zod.number().min(1).max(getProductByIdPathIdMax).describe('Product id.')
 })
 
-export const getProductByIdResponseBasePriceMin = 0;
+export const getProductByIdResponseIdMax = 9007199254740991;export const getProductByIdResponseBasePriceMin = 0;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
 
 export const getProductByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getProductByIdResponseIdMax).describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -47,8 +51,8 @@ export const getProductByIdResponse = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 
@@ -57,8 +61,10 @@ export const getProductByIdResponse = zod.object({
  * Deletes the product, its photos and its prices in every catalog. 409 while estimate lines refer to it (set `active: false` instead). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete a product
  */
+export const deleteProductQueryProductIdMax = 9007199254740991;
+
 export const deleteProductQueryParams = zod.object({
-  "productId": zod.number().min(1).describe('Product id.')
+  "productId": zod.number().min(1).max(deleteProductQueryProductIdMax).describe('Product id.')
 })
 
 
@@ -66,10 +72,10 @@ export const deleteProductQueryParams = zod.object({
  * Creates the product (201), or updates it (200) when the body has an `id`. The product's catalogs become exactly the `catalogIds` given (none when the parameter is absent): in a catalog it joins, its price is its `basePrice`; from a catalog it leaves, its price is removed; prices in the catalogs it stays in are kept. 404 when the product or a catalog does not exist; 409 when `code` is already used by another product. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Create or update a product and set its catalogs
  */
-export const saveProductQueryCatalogIdsMax = 100;
+export const saveProductQueryCatalogIdsItemMax = 9007199254740991;export const saveProductQueryCatalogIdsMax = 100;
 
 export const saveProductQueryParams = zod.object({
-  "catalogIds": zod.array(zod.number().min(1).describe('Record id.')).max(saveProductQueryCatalogIdsMax).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
+  "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).describe('Record id.')).max(saveProductQueryCatalogIdsMax).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
 })
 
 export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
@@ -87,10 +93,10 @@ export const saveProductBody = zod.object({
   "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.')
 }).describe('Body of `saveProduct`. Catalogs travel as the `catalogIds` query parameter; photos are managed by the photo operations.')
 
-export const saveProductResponseBasePriceMin = 0;
+export const saveProductResponseIdMax = 9007199254740991;export const saveProductResponseBasePriceMin = 0;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
 
 export const saveProductResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(saveProductResponseIdMax).describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -98,8 +104,8 @@ export const saveProductResponse = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(saveProductResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 
@@ -121,8 +127,10 @@ export const uploadProductPhotoBody = zod.object({
  * The photo file, in the media type it was uploaded with.
  * @summary A photo file
  */
+export const getProductPhotoPathIdMax = 9007199254740991;
+
 export const getProductPhotoParams = zod.object({
-  "id": zod.number().min(1).describe('Photo id (one of a product\'s `photoIds`).')
+  "id": zod.number().min(1).max(getProductPhotoPathIdMax).describe('Photo id (one of a product\'s `photoIds`).')
 })
 
 
@@ -130,10 +138,14 @@ export const getProductPhotoParams = zod.object({
  * Deletes the photo and removes it from the product's `photoIds`; 404 when the photo does not exist or does not belong to `productId`. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Delete a photo of a product
  */
+export const deleteProductPhotoPathIdMax = 9007199254740991;
+
 export const deleteProductPhotoParams = zod.object({
-  "id": zod.number().min(1).describe('Photo id.')
+  "id": zod.number().min(1).max(deleteProductPhotoPathIdMax).describe('Photo id.')
 })
 
+export const deleteProductPhotoQueryProductIdMax = 9007199254740991;
+
 export const deleteProductPhotoQueryParams = zod.object({
-  "productId": zod.number().min(1).describe('The product the photo belongs to.')
+  "productId": zod.number().min(1).max(deleteProductPhotoQueryProductIdMax).describe('The product the photo belongs to.')
 })

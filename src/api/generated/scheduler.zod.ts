@@ -6,17 +6,17 @@ import zod from 'zod';
  * Without `id` creates the event, with `id` replaces it (404 when there is no such event). Exactly one of `cronExpression` and `runAt` is given. When the callback has no `authenticationUrl`, the service adds its own (the user service's `/oauth/token`); the answer shows the stored callback. A name already used by another event answers 409.
  * @summary Create or update a scheduled event
  */
-export const saveEventBodyNameMax = 120;export const saveEventBodyDescriptionMax = 1000;export const saveEventBodyCronExpressionMin = 9;
+export const saveEventBodyIdMax = 9007199254740991;export const saveEventBodyNameMax = 120;export const saveEventBodyDescriptionMax = 1000;export const saveEventBodyCronExpressionMin = 9;
 export const saveEventBodyCronExpressionMax = 120;
 export const saveEventBodyCronExpressionRegExp = new RegExp('^\\S+( \\S+){5,6}$');
 export const saveEventBodyTimezoneMax = 64;
 export const saveEventBodyTimezoneRegExp = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
-export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyNameMaxOne = 120;export const saveEventBodyDescriptionMaxOne = 1000;export const saveEventBodyTimezoneMaxOne = 64;
+export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyIdMaxOne = 9007199254740991;export const saveEventBodyNameMaxOne = 120;export const saveEventBodyDescriptionMaxOne = 1000;export const saveEventBodyTimezoneMaxOne = 64;
 export const saveEventBodyTimezoneRegExpOne = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
 export const saveEventBodyCallbackUrlMaxOne = 2000;export const saveEventBodyCallbackAuthenticationUrlMaxOne = 2000;export const saveEventBodyCallbackHeadersMaxThree = 1000;
 
 export const saveEventBody = zod.union([zod.object({
-  "id": zod.number().min(1).optional().describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventBodyIdMax).optional().describe('Event id.'),
   "name": zod.string().min(1).max(saveEventBodyNameMax).describe('Name of the event (unique).'),
   "description": zod.string().max(saveEventBodyDescriptionMax).optional().describe('What the event is for.'),
   "cronExpression": zod.string().min(saveEventBodyCronExpressionMin).max(saveEventBodyCronExpressionMax).regex(saveEventBodyCronExpressionRegExp).describe('Spring cron expression, six fields (second minute hour day-of-month month day-of-week) and an optional year, separated by single spaces.'),
@@ -30,7 +30,7 @@ export const saveEventBody = zod.union([zod.object({
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 })
 }),zod.object({
-  "id": zod.number().min(1).optional().describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventBodyIdMaxOne).optional().describe('Event id.'),
   "name": zod.string().min(1).max(saveEventBodyNameMaxOne).describe('Name of the event (unique).'),
   "description": zod.string().max(saveEventBodyDescriptionMaxOne).optional().describe('What the event is for.'),
   "runAt": zod.string().datetime({}).describe('The single moment the event fires.'),
@@ -45,10 +45,10 @@ export const saveEventBody = zod.union([zod.object({
 })
 })]).describe('An event fires either on a cron expression (`RecurringEventInput`) or once at a moment (`OneOffEventInput`); exactly one of `cronExpression` and `runAt` is given.')
 
-export const saveEventResponseCallbackHeadersMaxOne = 1000;
+export const saveEventResponseIdMax = 9007199254740991;export const saveEventResponseCallbackHeadersMaxOne = 1000;
 
 export const saveEventResponse = zod.object({
-  "id": zod.number().min(1).describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventResponseIdMax).describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),
@@ -73,10 +73,10 @@ export const saveEventResponse = zod.object({
  * Every event, ordered by the next run.
  * @summary List the scheduled events
  */
-export const listEventsResponseCallbackHeadersMaxOne = 1000;
+export const listEventsResponseIdMax = 9007199254740991;export const listEventsResponseCallbackHeadersMaxOne = 1000;
 
 export const listEventsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Event id.'),
+  "id": zod.number().min(1).max(listEventsResponseIdMax).describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),
@@ -101,14 +101,16 @@ export const listEventsResponse = zod.array(listEventsResponseItem)
 /**
  * @summary Delete a scheduled event
  */
+export const deleteEventQueryIdMax = 9007199254740991;
+
 export const deleteEventQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Event id.')
+  "id": zod.number().min(1).max(deleteEventQueryIdMax).describe('Event id.')
 })
 
-export const deleteEventResponseCallbackHeadersMaxOne = 1000;
+export const deleteEventResponseIdMax = 9007199254740991;export const deleteEventResponseCallbackHeadersMaxOne = 1000;
 
 export const deleteEventResponse = zod.object({
-  "id": zod.number().min(1).describe('Event id.'),
+  "id": zod.number().min(1).max(deleteEventResponseIdMax).describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),

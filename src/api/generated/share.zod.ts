@@ -6,8 +6,10 @@ import zod from 'zod';
  * The service generates the token. An `expiresAt` in the past answers 422; a resource that does not exist answers 404. Staff only (a guest token gets 403).
  * @summary Create a share link for a resource
  */
+export const createShareBodyResourceIdMax = 9007199254740991;
+
 export const createShareBody = zod.object({
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(createShareBodyResourceIdMax).describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the link stops working (must be in the future); null or absent for never.')
 })
@@ -17,17 +19,19 @@ export const createShareBody = zod.object({
  * Newest first; expired links are included (see `expiresAt`).
  * @summary List the share links of a resource
  */
+export const listSharesByResourceQueryResourceIdMax = 9007199254740991;
+
 export const listSharesByResourceQueryParams = zod.object({
-  "resourceId": zod.number().min(1).describe('Id of the shared resource.'),
+  "resourceId": zod.number().min(1).max(listSharesByResourceQueryResourceIdMax).describe('Id of the shared resource.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.')
 })
 
-export const listSharesByResourceResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const listSharesByResourceResponseIdMax = 9007199254740991;export const listSharesByResourceResponseResourceIdMax = 9007199254740991;export const listSharesByResourceResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const listSharesByResourceResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listSharesByResourceResponseIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(listSharesByResourceResponseResourceIdMax).describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(listSharesByResourceResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -42,8 +46,10 @@ export const listSharesByResourceResponse = zod.array(listSharesByResourceRespon
  * Changes the expiry (null: never expires) and/or replaces the token with a new one, which invalidates links already sent. An `expiresAt` in the past answers 422.
  * @summary Update a share link
  */
+export const updateShareQueryIdMax = 9007199254740991;
+
 export const updateShareQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Share id.')
+  "id": zod.number().min(1).max(updateShareQueryIdMax).describe('Share id.')
 })
 
 export const updateShareBody = zod.object({
@@ -51,12 +57,12 @@ export const updateShareBody = zod.object({
   "regenerateToken": zod.boolean().optional().describe('Replace the token with a new one; links already sent stop working. False when absent.')
 })
 
-export const updateShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const updateShareResponseIdMax = 9007199254740991;export const updateShareResponseResourceIdMax = 9007199254740991;export const updateShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const updateShareResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateShareResponseIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(updateShareResponseResourceIdMax).describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(updateShareResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -70,16 +76,18 @@ export const updateShareResponse = zod.object({
  * The token stops working at once, including guest tokens already issued for it.
  * @summary Revoke a share link
  */
+export const deleteShareQueryIdMax = 9007199254740991;
+
 export const deleteShareQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Share id.')
+  "id": zod.number().min(1).max(deleteShareQueryIdMax).describe('Share id.')
 })
 
-export const deleteShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const deleteShareResponseIdMax = 9007199254740991;export const deleteShareResponseResourceIdMax = 9007199254740991;export const deleteShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const deleteShareResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteShareResponseIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(deleteShareResponseResourceIdMax).describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(deleteShareResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -93,8 +101,10 @@ export const deleteShareResponse = zod.object({
  * Sends the link of the share to a recipient through the mail service (a mail of kind `share-link`, with the optional message). An expired share answers 422.
  * @summary Mail a share link
  */
+export const sendShareLinkQueryIdMax = 9007199254740991;
+
 export const sendShareLinkQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Share id.')
+  "id": zod.number().min(1).max(sendShareLinkQueryIdMax).describe('Share id.')
 })
 
 export const sendShareLinkBodyToMax = 254;export const sendShareLinkBodyMessageMax = 2000;
@@ -104,10 +114,12 @@ export const sendShareLinkBody = zod.object({
   "message": zod.string().max(sendShareLinkBodyMessageMax).optional().describe('A message placed above the link.')
 })
 
+export const sendShareLinkResponseShareIdMax = 9007199254740991;export const sendShareLinkResponseMailIdMax = 9007199254740991;
+
 export const sendShareLinkResponse = zod.object({
-  "shareId": zod.number().min(1).describe('Record id.'),
+  "shareId": zod.number().min(1).max(sendShareLinkResponseShareIdMax).describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
-  "mailId": zod.number().min(1).describe('Record id.'),
+  "mailId": zod.number().min(1).max(sendShareLinkResponseMailIdMax).describe('Record id.'),
   "sentAt": zod.string().datetime({}).describe('When the mail was sent.')
 })
 
@@ -116,20 +128,22 @@ export const sendShareLinkResponse = zod.object({
  * Public (no authorization header). Called by the shared-resource viewer with the three values of its route. The answer is a short-lived bearer token with the role ROLE_GUEST, valid only for reading that resource (`getSharedResource`) and the guest's profile (`/user/profile` on the user service). An unknown token answers 404; a token of another resource answers 401; an expired share answers 422 with a message for the visitor.
  * @summary Exchange a share token for a guest access token
  */
-export const authenticateShareTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const authenticateShareTokenQueryResourceIdMax = 9007199254740991;export const authenticateShareTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const authenticateShareTokenQueryParams = zod.object({
-  "resourceId": zod.number().min(1).describe('Id of the shared resource.'),
+  "resourceId": zod.number().min(1).max(authenticateShareTokenQueryResourceIdMax).describe('Id of the shared resource.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
   "token": zod.string().regex(authenticateShareTokenQueryTokenRegExp).describe('The token of the share link.')
 })
+
+export const authenticateShareTokenResponseResourceIdMax = 9007199254740991;
 
 export const authenticateShareTokenResponse = zod.object({
   "token_type": zod.string().describe('Always `bearer`.'),
   "access_token": zod.string().describe('Short-lived bearer token of the guest (role ROLE_GUEST), for this resource only.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(authenticateShareTokenResponseResourceIdMax).describe('Record id.'),
   "expiresAt": zod.string().datetime({}).describe('When the guest access token expires (never after the share itself).')
 })
 
@@ -138,14 +152,18 @@ export const authenticateShareTokenResponse = zod.object({
  * Needs the guest access token of `authenticateShareToken` for this very resource (403 for another one; staff tokens are accepted too). Read-only: `title` for the page heading and `data`, the resource's record as its own service describes it.
  * @summary Read the shared resource as a guest
  */
+export const getSharedResourceQueryResourceIdMax = 9007199254740991;
+
 export const getSharedResourceQueryParams = zod.object({
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
-  "resourceId": zod.number().min(1).describe('Id of the shared resource.')
+  "resourceId": zod.number().min(1).max(getSharedResourceQueryResourceIdMax).describe('Id of the shared resource.')
 })
+
+export const getSharedResourceResponseResourceIdMax = 9007199254740991;
 
 export const getSharedResourceResponse = zod.object({
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
-  "resourceId": zod.number().min(1).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(getSharedResourceResponseResourceIdMax).describe('Record id.'),
   "title": zod.string().describe('Heading for the viewer.'),
   "sharedBy": zod.string().optional().describe('Username of who created the link.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the share expires; null when never.'),

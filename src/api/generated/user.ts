@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in or refresh the access token
-         * @description OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401.
+         * @description OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
          */
         post: operations["issueToken"];
         delete?: never;
@@ -331,7 +331,7 @@ export interface components {
          */
         Username: string;
         /**
-         * @description A new password (at least 4 characters).
+         * @description A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.
          * @example NuovaPassword2026
          */
         NewPassword: string;
@@ -885,7 +885,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upload's type is not accepted. */
+        /** @description The upload's type is not accepted. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -989,6 +989,25 @@ export interface operations {
             };
             400: components["responses"]["InvalidGrant"];
             401: components["responses"]["Unauthorized"];
+            /** @description Too many wrong passwords for this username: each wrong password makes the next answer slower, and after 5 within 15 minutes the username is locked for 15 minutes (the right password included). `Retry-After` gives the seconds to wait; a successful sign-in forgets the failures. */
+            429: {
+                headers: {
+                    /** @description Seconds until the username may try again. */
+                    "Retry-After"?: number;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Troppi tentativi di accesso non riusciti: riprova tra 15 minuti",
+                     *       "status": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProfile: {
@@ -1010,6 +1029,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updatePreference: {
@@ -1046,6 +1066,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     requestPasswordReset: {
@@ -1153,6 +1174,7 @@ export interface operations {
             };
             400: components["responses"]["PasswordChangeRefused"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     signUp: {
@@ -1168,7 +1190,7 @@ export interface operations {
                  * @example {
                  *       "username": "giulia.bianchi",
                  *       "email": "giulia.bianchi@example.it",
-                 *       "password": "Primavera2026",
+                 *       "password": "Primavera-sul-Naviglio",
                  *       "name": "Giulia",
                  *       "surname": "Bianchi",
                  *       "companyName": "Affissioni Lombarde S.r.l."
@@ -1323,6 +1345,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1354,6 +1377,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

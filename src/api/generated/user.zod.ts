@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401.
+ * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
  * @summary Sign in or refresh the access token
  */
 export const issueTokenResponse = zod.object({
@@ -19,8 +19,10 @@ export const issueTokenResponse = zod.object({
  * The profile of the bearer of the access token. The first authority is the user's role (the app assumes ROLE_ADMIN when there is none); `group` defaults to `administrators`. A guest token obtained from the share service's `/token/auth` also reads a profile: principal `guest`, the single authority ROLE_GUEST, no id and no e-mail.
  * @summary Read the signed-in user's profile
  */
+export const getProfileResponseIdMax = 9007199254740991;
+
 export const getProfileResponse = zod.object({
-  "id": zod.number().min(1).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(getProfileResponseIdMax).optional().describe('Record id.'),
   "name": zod.string().optional().describe('First name.'),
   "surname": zod.string().optional().describe('Last name.'),
   "email": zod.string().email().optional().describe('E-mail address.'),
@@ -80,12 +82,12 @@ export const requestPasswordResetResponse = zod.object({
 export const resetPasswordBodyTokenMin = 16;
 export const resetPasswordBodyTokenMax = 256;
 export const resetPasswordBodyTokenRegExp = new RegExp('^[A-Za-z0-9._~-]+$');
-export const resetPasswordBodyNewPasswordMin = 4;
+export const resetPasswordBodyNewPasswordMin = 8;
 export const resetPasswordBodyNewPasswordMax = 128;
 
 export const resetPasswordBody = zod.object({
   "token": zod.string().min(resetPasswordBodyTokenMin).max(resetPasswordBodyTokenMax).regex(resetPasswordBodyTokenRegExp).describe('An opaque single-use token.'),
-  "newPassword": zod.string().min(resetPasswordBodyNewPasswordMin).max(resetPasswordBodyNewPasswordMax).describe('A new password (at least 4 characters).')
+  "newPassword": zod.string().min(resetPasswordBodyNewPasswordMin).max(resetPasswordBodyNewPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
 })
 
 export const resetPasswordResponse = zod.object({
@@ -97,13 +99,13 @@ export const resetPasswordResponse = zod.object({
  * Needs the current password. A wrong current password, or a confirmation that differs from the new password, answers 400 with a message naming the problem.
  * @summary Change the signed-in user's password
  */
-export const changePasswordBodyOldPasswordMax = 128;export const changePasswordBodyNewPasswordMin = 4;
+export const changePasswordBodyOldPasswordMax = 128;export const changePasswordBodyNewPasswordMin = 8;
 export const changePasswordBodyNewPasswordMax = 128;export const changePasswordBodyNewPasswordConfirmMin = 4;
 export const changePasswordBodyNewPasswordConfirmMax = 128;
 
 export const changePasswordBody = zod.object({
   "oldPassword": zod.string().min(1).max(changePasswordBodyOldPasswordMax).describe('The current password.'),
-  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('A new password (at least 4 characters).'),
+  "newPassword": zod.string().min(changePasswordBodyNewPasswordMin).max(changePasswordBodyNewPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "newPasswordConfirm": zod.string().min(changePasswordBodyNewPasswordConfirmMin).max(changePasswordBodyNewPasswordConfirmMax).describe('The new password again; must equal `newPassword`.')
 })
 
@@ -119,13 +121,13 @@ export const changePasswordResponse = zod.object({
 export const signUpBodyUsernameMin = 3;
 export const signUpBodyUsernameMax = 64;
 export const signUpBodyUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const signUpBodyEmailMax = 254;export const signUpBodyPasswordMin = 4;
+export const signUpBodyEmailMax = 254;export const signUpBodyPasswordMin = 8;
 export const signUpBodyPasswordMax = 128;export const signUpBodyNameMax = 100;export const signUpBodySurnameMax = 100;export const signUpBodyCompanyNameMax = 200;
 
 export const signUpBody = zod.object({
   "username": zod.string().min(signUpBodyUsernameMin).max(signUpBodyUsernameMax).regex(signUpBodyUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "email": zod.string().email().max(signUpBodyEmailMax).describe('E-mail address; the confirmation mail is sent here.'),
-  "password": zod.string().min(signUpBodyPasswordMin).max(signUpBodyPasswordMax).describe('A new password (at least 4 characters).'),
+  "password": zod.string().min(signUpBodyPasswordMin).max(signUpBodyPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "name": zod.string().min(1).max(signUpBodyNameMax).describe('First name.'),
   "surname": zod.string().min(1).max(signUpBodySurnameMax).describe('Last name.'),
   "companyName": zod.string().min(1).max(signUpBodyCompanyNameMax).optional().describe('Company the person works for.')
@@ -165,12 +167,12 @@ export const confirmSignupResponse = zod.object({
 export const createUserBodyUsernameMin = 3;
 export const createUserBodyUsernameMax = 64;
 export const createUserBodyUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const createUserBodyPasswordMin = 4;
+export const createUserBodyPasswordMin = 8;
 export const createUserBodyPasswordMax = 128;export const createUserBodyNameMax = 100;export const createUserBodySurnameMax = 100;export const createUserBodyEmailMax = 254;export const createUserBodyGroupMax = 100;
 
 export const createUserBody = zod.object({
   "username": zod.string().min(createUserBodyUsernameMin).max(createUserBodyUsernameMax).regex(createUserBodyUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
-  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).describe('A new password (at least 4 characters).'),
+  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
   "name": zod.string().min(1).max(createUserBodyNameMax).describe('First name.'),
   "surname": zod.string().min(1).max(createUserBodySurnameMax).describe('Last name.'),
   "email": zod.string().email().max(createUserBodyEmailMax).describe('E-mail address (unique).'),
@@ -188,9 +190,11 @@ export const uploadAvatarBody = zod.object({
   "file": zod.string().describe('The image, PNG or JPEG, at most 2 MB.')
 })
 
+export const uploadAvatarResponseIdMax = 9007199254740991;export const uploadAvatarResponseUserIdMax = 9007199254740991;
+
 export const uploadAvatarResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
-  "userId": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(uploadAvatarResponseIdMax).describe('Record id.'),
+  "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).describe('Record id.'),
   "contentType": zod.enum(['image/png', 'image/jpeg']).describe('Media type of the image.'),
   "size": zod.number().min(1).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).optional().describe('When the image was uploaded.')
@@ -200,8 +204,10 @@ export const uploadAvatarResponse = zod.object({
 /**
  * @summary Download an avatar
  */
+export const getAvatarPathIdMax = 9007199254740991;
+
 export const getAvatarParams = zod.object({
-  "id": zod.number().min(1).describe('Record id.')
+  "id": zod.number().min(1).max(getAvatarPathIdMax).describe('Record id.')
 })
 
 
@@ -209,17 +215,19 @@ export const getAvatarParams = zod.object({
  * ROLE_ADMIN and ROLE_MANAGER, or the user themself.
  * @summary Read a user
  */
+export const getUserByIdPathIdMax = 9007199254740991;
+
 export const getUserByIdParams = zod.object({
-  "id": zod.number().min(1).describe('Record id.')
+  "id": zod.number().min(1).max(getUserByIdPathIdMax).describe('Record id.')
 })
 
-export const getUserByIdResponseUsernameMin = 3;
+export const getUserByIdResponseIdMax = 9007199254740991;export const getUserByIdResponseUsernameMin = 3;
 export const getUserByIdResponseUsernameMax = 64;
 export const getUserByIdResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const getUserByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(getUserByIdResponseIdMax).describe('Record id.'),
   "username": zod.string().min(getUserByIdResponseUsernameMin).max(getUserByIdResponseUsernameMax).regex(getUserByIdResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -237,11 +245,12 @@ export const getUserByIdResponse = zod.object({
  * @summary List users, paged and sorted
  */
 export const listUsersPathPageDefault = 0;
-export const listUsersPathPageMin = 0;export const listUsersPathPerPageDefault = 10;
+export const listUsersPathPageMin = 0;
+export const listUsersPathPageMax = 9007199254740991;export const listUsersPathPerPageDefault = 10;
 export const listUsersPathPerPageMax = 9999;
 
 export const listUsersParams = zod.object({
-  "page": zod.number().min(listUsersPathPageMin).describe('Page number, from 0.'),
+  "page": zod.number().min(listUsersPathPageMin).max(listUsersPathPageMax).describe('Page number, from 0.'),
   "perPage": zod.number().min(1).max(listUsersPathPerPageMax).describe('Rows per page.'),
   "sort": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
@@ -252,14 +261,14 @@ export const listUsersQueryParams = zod.object({
   "sortValue": zod.enum(['id', 'username', 'name', 'surname', 'email', 'role', 'createdAt']).default(listUsersQuerySortValueDefault).describe('The field to sort by.')
 })
 
-export const listUsersResponseContentItemUsernameMin = 3;
+export const listUsersResponseContentItemIdMax = 9007199254740991;export const listUsersResponseContentItemUsernameMin = 3;
 export const listUsersResponseContentItemUsernameMax = 64;
 export const listUsersResponseContentItemUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 export const listUsersResponseTotalElementsMin = 0;export const listUsersResponseTotalPagesMin = 0;export const listUsersResponseNumberMin = 0;
 
 export const listUsersResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(listUsersResponseContentItemIdMax).describe('Record id.'),
   "username": zod.string().min(listUsersResponseContentItemUsernameMin).max(listUsersResponseContentItemUsernameMax).regex(listUsersResponseContentItemUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -294,31 +303,33 @@ export const listRolesResponse = zod.array(listRolesResponseItem)
  * ROLE_ADMIN and ROLE_MANAGER only. Only the fields sent change; a `password` sets a new password. An `id` in the body, if sent, must equal the `id` query parameter.
  * @summary Update a user
  */
+export const updateUserQueryIdMax = 9007199254740991;
+
 export const updateUserQueryParams = zod.object({
-  "id": zod.number().min(1).describe('Id of the user to update.')
+  "id": zod.number().min(1).max(updateUserQueryIdMax).describe('Id of the user to update.')
 })
 
-export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 4;
+export const updateUserBodyIdMax = 9007199254740991;export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 8;
 export const updateUserBodyPasswordMax = 128;
 
 export const updateUserBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserBodyIdMax).optional().describe('Record id.'),
   "name": zod.string().min(1).max(updateUserBodyNameMax).optional().describe('First name.'),
   "surname": zod.string().min(1).max(updateUserBodySurnameMax).optional().describe('Last name.'),
   "email": zod.string().email().max(updateUserBodyEmailMax).optional().describe('E-mail address (unique).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).optional().describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().min(1).max(updateUserBodyGroupMax).optional().describe('The user\'s group.'),
   "enabled": zod.boolean().optional().describe('Whether the user can sign in.'),
-  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password (at least 4 characters).')
+  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
 })
 
-export const updateUserResponseUsernameMin = 3;
+export const updateUserResponseIdMax = 9007199254740991;export const updateUserResponseUsernameMin = 3;
 export const updateUserResponseUsernameMax = 64;
 export const updateUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const updateUserResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserResponseIdMax).describe('Record id.'),
   "username": zod.string().min(updateUserResponseUsernameMin).max(updateUserResponseUsernameMax).regex(updateUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -335,17 +346,19 @@ export const updateUserResponse = zod.object({
  * ROLE_ADMIN and ROLE_MANAGER only. A user cannot delete themself (409).
  * @summary Delete a user
  */
+export const deleteUserQueryUserIdMax = 9007199254740991;
+
 export const deleteUserQueryParams = zod.object({
-  "userId": zod.number().min(1).describe('Id of the user to delete.')
+  "userId": zod.number().min(1).max(deleteUserQueryUserIdMax).describe('Id of the user to delete.')
 })
 
-export const deleteUserResponseUsernameMin = 3;
+export const deleteUserResponseIdMax = 9007199254740991;export const deleteUserResponseUsernameMin = 3;
 export const deleteUserResponseUsernameMax = 64;
 export const deleteUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const deleteUserResponse = zod.object({
-  "id": zod.number().min(1).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteUserResponseIdMax).describe('Record id.'),
   "username": zod.string().min(deleteUserResponseUsernameMin).max(deleteUserResponseUsernameMax).regex(deleteUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),

@@ -116,7 +116,8 @@ export const app: AppMessages = {
   },
   validation: {
     required: 'Required',
-    password_min: 'The password must be at least 4 characters long',
+    password_min: 'The password must be at least 8 characters long',
+    password_guessable: 'The password is too easy to guess: use a phrase or several unusual words',
     password_max: 'The password can be at most 128 characters long',
     password_mismatch: 'The two passwords differ',
     password_same: 'The new password must differ from the current one',

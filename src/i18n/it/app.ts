@@ -117,7 +117,8 @@ export const app = {
   },
   validation: {
     required: 'Campo obbligatorio',
-    password_min: 'La password deve contenere almeno 4 caratteri',
+    password_min: 'La password deve contenere almeno 8 caratteri',
+    password_guessable: 'La password è troppo facile da indovinare: usa una frase o più parole non ovvie',
     password_max: 'La password può contenere al massimo 128 caratteri',
     password_mismatch: 'Le due password non coincidono',
     password_same: 'La nuova password deve essere diversa da quella attuale',

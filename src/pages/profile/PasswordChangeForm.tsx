@@ -3,8 +3,9 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { callOrThrow } from '@/api/http';
 import { userApi } from '@/api/user';
+import { getUser } from '@/auth/session';
 import { errorKeyFor, statusOf } from '../messages';
-import { validatePasswordChange, type Errors, type PasswordChange } from '../validation';
+import { newPasswordKey, validatePasswordChange, type Errors, type PasswordChange } from '../validation';
 
 const EMPTY: PasswordChange = { oldPassword: '', newPassword: '', newPasswordConfirm: '' };
 
@@ -29,6 +30,12 @@ export function PasswordChangeForm() {
     setResult(undefined);
     if (Object.keys(invalid).length) return;
     setSubmitting(true);
+    const weak = await newPasswordKey(values.newPassword, [getUser()?.username ?? '']);
+    if (weak) {
+      setErrors({ newPassword: weak });
+      setSubmitting(false);
+      return;
+    }
     try {
       await callOrThrow(userApi().POST('/user/new-password', { body: values }));
       setValues(EMPTY);

@@ -6,7 +6,7 @@ import { callOrThrow } from '@/api/http';
 import { userPublicApi } from '@/api/user';
 import { PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor, statusOf } from '../messages';
-import { validatePasswordReset, type Errors, type PasswordReset } from '../validation';
+import { newPasswordKey, validatePasswordReset, type Errors, type PasswordReset } from '../validation';
 
 /** /change-password?token=…: the link of the reset mail; POST /user/savePassword (public) with the token and the new password. */
 export default function ChangePasswordPage() {
@@ -26,6 +26,12 @@ export default function ChangePasswordPage() {
     if (Object.keys(invalid).length) return;
     setError(undefined);
     setSubmitting(true);
+    const weak = await newPasswordKey(values.newPassword);
+    if (weak) {
+      setErrors({ newPassword: weak });
+      setSubmitting(false);
+      return;
+    }
     try {
       await callOrThrow(
         userPublicApi().POST('/user/savePassword', { body: { token, newPassword: values.newPassword } }),

@@ -7,7 +7,7 @@ import { userPublicApi } from '@/api/user';
 import { PublicPage } from '@/layout/PublicPage';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { errorKeyFor, statusOf } from '../messages';
-import { validateSignup, type Errors, type Signup } from '../validation';
+import { newPasswordKey, validateSignup, type Errors, type Signup } from '../validation';
 
 const FIELDS: {
   name: keyof Signup;
@@ -48,6 +48,12 @@ export default function SignupPage() {
     if (Object.keys(invalid).length) return;
     setError(undefined);
     setSubmitting(true);
+    const weak = await newPasswordKey(values.password, [values.username, values.email, values.name, values.surname]);
+    if (weak) {
+      setErrors({ password: weak });
+      setSubmitting(false);
+      return;
+    }
     const { companyName, ...rest } = values;
     try {
       await callOrThrow(

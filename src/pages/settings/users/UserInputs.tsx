@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DEFAULT_GROUP } from '@/config/constants';
+import { PASSWORD_MIN } from '@/pages/validation';
 import { useRoleChoices } from './useRoleChoices';
 
 const USERNAME = /^[A-Za-z0-9._@+-]+$/;
@@ -26,11 +27,11 @@ const validateEmail = [required(), email(), maxLength(254)];
 const validateGroup = [maxLength(100)];
 const validateNewPassword = [
   required(),
-  minLength(4, 'app.validation.password_min'),
+  minLength(PASSWORD_MIN, 'app.validation.password_min'),
   maxLength(128, 'app.validation.password_max'),
 ];
 const validateChangedPassword = [
-  minLength(4, 'app.validation.password_min'),
+  minLength(PASSWORD_MIN, 'app.validation.password_min'),
   maxLength(128, 'app.validation.password_max'),
 ];
 
