@@ -68,7 +68,7 @@ export async function fileBytes(kind: FileKind, size?: number): Promise<Uint8Arr
 }
 
 async function fileBlob(file: FilePart): Promise<Blob> {
-  const bytes = await fileBytes(file.kind, file.size);
+  const bytes = file.content ?? (await fileBytes(file.kind, file.size));
   return new Blob([bytes as BlobPart], { type: file.mediaType });
 }
 

@@ -34,6 +34,8 @@ export interface FilePart {
   kind: FileKind;
   /** For `bytes`: how many bytes to send (the oversized case). */
   size?: number;
+  /** Bytes sent instead of the kind's sample (e.g. tests/contract/hostile-imports.ts). */
+  content?: Uint8Array;
 }
 
 export type BodySpec =

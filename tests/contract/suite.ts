@@ -12,6 +12,7 @@ import { harvestIds, idParameter, IdRegistry, resourceKey, withId } from './ids'
 import { authorizationFor, send, type Credentials } from './client';
 import { listOperations, loadDocumentFile, sandboxBase, type LoadedDocument, type OpenApiDocument, type Operation, type Schema } from './document';
 import { formatFailures, formatLine, summarize, type CheckResult, type OperationResult, type Report } from './report';
+import { hostileImportCases } from './hostile-imports';
 import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, type BuildContext, type RequestCase, type RequestSpec } from './requests';
 
 export type Target = { kind: 'base'; origin: string } | { kind: 'env'; environment: string; config: RuntimeConfig };
@@ -264,7 +265,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     let invalid: RequestCase[] = [];
     try {
       valid = buildValidRequest(op, ctx);
-      if (options.invalid) invalid = buildInvalidCases(op, ctx, valid);
+      if (options.invalid) invalid = [...buildInvalidCases(op, ctx, valid), ...(await hostileImportCases(op, valid))];
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
