@@ -41,10 +41,14 @@ export function bombWorkbook(inflated = BOMB_INFLATED_BYTES): Promise<Uint8Array
 }
 
 let rowsCache: Promise<Uint8Array> | undefined;
+/** The columns an import requires (the systems template's), so the rows are what gets refused. */
+const HEADERS = ['Nome', 'Tipo', 'Tipologia', 'Indirizzo', 'Comune', 'Latitudine', 'Longitudine'];
+
 /** A header and `rows` rows of one short cell each. */
 export function manyRowsWorkbook(rows = MANY_ROWS): Promise<Uint8Array> {
   if (rows === MANY_ROWS && rowsCache) return rowsCache;
-  const lines = [`${SHEET_HEAD}<row r="1"><c r="A1" t="inlineStr"><is><t>Nome</t></is></c></row>`];
+  const header = HEADERS.map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('');
+  const lines = [`${SHEET_HEAD}<row r="1">${header}</row>`];
   for (let r = 2; r <= rows + 1; r++) lines.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>R${r}</t></is></c></row>`);
   lines.push(SHEET_TAIL);
   const made = withSheet(lines.join(''));
