@@ -34,6 +34,8 @@ export interface HandlerContext {
   db: Db;
   service: string;
   operationId: string;
+  /** The operation's `x-` fields in its document (e.g. `x-max-rows`), which state its limits. */
+  extensions: Record<string, unknown>;
   params: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, string | undefined>;
@@ -59,7 +61,8 @@ export type Handler = (ctx: HandlerContext) => Promise<HandlerResult | unknown> 
 /** Handlers of one service by operationId. A missing one answers 501. */
 export type ServiceHandlers = Record<string, Handler>;
 
-export interface SandboxServices {
+/** What the sandbox's services reach of each other in-process: the mail outbox and the history. */
+export interface InternalServices {
   /** Records a mail in the outbox (the mail service) and returns it. */
   sendMail(
     db: Db,
@@ -73,6 +76,14 @@ export interface SandboxServices {
     username: string;
     changes?: unknown;
   }): Promise<void>;
+}
+
+export interface SandboxServices extends InternalServices {
+  /**
+   * Calls another service's operation in-process, as the caller and on the caller's db or
+   * transaction, the way a service would call another over HTTP; answers the operation's body.
+   */
+  invoke(caller: HandlerContext, db: Db, service: string, operationId: string, request: { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown> }): Promise<unknown>;
 }
 
 /** A result with an explicit status/headers rather than a bare body. */

@@ -8,7 +8,7 @@ import { internalServices } from './internal';
 import { seed, seededWith, type SeedSize } from './seed';
 import { createSandbox } from './server';
 import { HANDLERS } from './services';
-import { DEMO_USERS } from './services/demoUsers';
+import { DEMO_USERS } from './seed/demoUsers';
 
 const { values } = parseArgs({
   options: {

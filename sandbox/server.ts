@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import type { Db } from './db';
-import { HttpError, isReply, type HandlerContext, type Principal, type SandboxServices, type ServiceHandlers, type UploadedFile } from './http';
+import { HttpError, isReply, type HandlerContext, type InternalServices, type Principal, type SandboxServices, type ServiceHandlers, type UploadedFile } from './http';
 import { SERVICES } from '../src/config/services';
 import { authenticate } from './auth';
 import { ROLES } from '../src/auth/roles';
@@ -65,7 +65,7 @@ interface Mounted {
 export interface SandboxOptions {
   db: Db;
   handlers: Record<string, ServiceHandlers>;
-  services: SandboxServices;
+  services: InternalServices;
   origin: string;
   allowedOrigins?: string[];
   log?: (line: string) => void;
@@ -371,6 +371,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return send(res, outcome.status, outcome.body, outcome.headers);
   }
 
+  const services: SandboxServices = {
+    ...options.services,
+    async invoke(caller, db, service, operationId, request) {
+      const handler = options.handlers[service]?.[operationId];
+      if (!handler) throw new Error(`Nessun gestore per ${service}.${operationId}`);
+      const value = await handler({ ...caller, db, service, operationId, extensions: {}, params: request.params ?? {}, query: request.query ?? {}, body: request.body, files: [] });
+      return isReply(value) ? value.body : value;
+    },
+  };
+
   // Register every operation: the service's handler, or a 501 that says so.
   for (const m of mounted) {
     const handlers = options.handlers[m.service] ?? {};
@@ -387,11 +397,13 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       const operationId = op.operationId;
       if (!operationId || !handlers[operationId]) continue;
       const handler = handlers[operationId];
+      const extensions = Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith('x-')));
       m.api.register(operationId, async (c: Context, extra: { parsed: { body: unknown; files: UploadedFile[] }; user?: Principal }) => {
         const ctx: HandlerContext = {
           db: options.db,
           service: m.service,
           operationId,
+          extensions,
           params: (c.request.params ?? {}) as Record<string, string>,
           query: (c.request.query ?? {}) as Record<string, unknown>,
           headers: c.request.headers as Record<string, string>,
@@ -399,7 +411,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           files: extra.parsed.files,
           user: extra.user,
           origin: options.origin,
-          services: options.services,
+          services,
         };
         try {
           const value = await handler(ctx);

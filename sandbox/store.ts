@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from './http';
+import { file, HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from './http';
 
 /* The generic JSON document store (table `records`): one collection per resource. */
 
@@ -239,4 +239,182 @@ export function requireUpload(ctx: HandlerContext, allowed: string[], fieldName 
   }
   if (/[\\/]|\.\./.test(upload.fileName)) throw new HttpError(400, 'Nome del file non valido');
   return upload;
+}
+
+/** Checks the one uploaded file (size, media type) and returns it. */
+export function uploadedFile(ctx: HandlerContext, allowed: readonly string[], maxBytes: number, maxLabel: string): UploadedFile {
+  const upload = ctx.files.find((f) => f.fieldName === 'file') ?? ctx.files[0];
+  if (!upload) throw new HttpError(400, 'Nessun file ricevuto', { errors: [{ path: '/body/file', message: 'obbligatorio' }] });
+  if (upload.size > maxBytes) throw new HttpError(413, `Il file supera la dimensione massima di ${maxLabel}`);
+  if (!allowed.includes(upload.mediaType)) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
+  const fileName = upload.fileName.replace(/^.*[\\/]/, '').trim() || 'file';
+  return { ...upload, fileName };
+}
+
+/** A stored file's details as the documents read them (the store keeps the file id aside). */
+export function withoutFileId<T extends RecordData>(record: T): Omit<T, 'fileId'> {
+  const { fileId: _omit, ...rest } = record;
+  return rest;
+}
+
+export async function fileDownload(db: Db, record: StoredRecord, notFound: string) {
+  const stored = await readFile(db, Number(record.fileId));
+  if (!stored) throw new HttpError(404, notFound);
+  return file(stored.content, String(record.mediaType ?? stored.mediaType), String(record.fileName ?? stored.fileName));
+}
+
+/*
+ * Records numbered per collection (1, 2, 3 …), as the sales services (catalogue, product,
+ * advertiser, opportunity, estimate) keep them, so the ids in the documents' examples name
+ * seeded records. Paging and sorting happen on the rows read.
+ */
+
+export type Row = Record<string, unknown> & { id: number };
+
+/** Inserts a record with the next id of its own collection. */
+export async function insertNumbered(db: Db, collection: string, data: Record<string, unknown>): Promise<Row> {
+  const { id: _drop, ...rest } = data;
+  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(
+    `INSERT INTO records (collection, id, data)
+     VALUES ($1, (SELECT COALESCE(max(id), 0) + 1 FROM records WHERE collection = $1), $2) RETURNING id, data`,
+    [collection, JSON.stringify(rest)],
+  );
+  return { ...rows[0].data, id: Number(rows[0].id) };
+}
+
+/** Every record of a collection, by id. */
+export async function allRows(db: Db, collection: string): Promise<Row[]> {
+  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM records WHERE collection = $1 ORDER BY id', [
+    collection,
+  ]);
+  return rows.map((r) => ({ ...r.data, id: Number(r.id) }));
+}
+
+export async function oneRow(db: Db, collection: string, id: number): Promise<Row | undefined> {
+  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM records WHERE collection = $1 AND id = $2', [
+    collection,
+    id,
+  ]);
+  return rows[0] ? { ...rows[0].data, id: Number(rows[0].id) } : undefined;
+}
+
+export async function saveRow(db: Db, collection: string, id: number, data: Record<string, unknown>): Promise<Row> {
+  const { id: _drop, ...rest } = data;
+  await db.query('UPDATE records SET data = $3::jsonb, updated_at = now() WHERE collection = $1 AND id = $2', [collection, id, JSON.stringify(rest)]);
+  return { ...rest, id };
+}
+
+export async function removeRow(db: Db, collection: string, id: number): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id', [collection, id]);
+  return rows.length > 0;
+}
+
+/** A Spring-style page of already sorted items. */
+export function pageOf<T>(items: T[], page: number, size: number) {
+  return {
+    content: items.slice(page * size, page * size + size),
+    totalElements: items.length,
+    totalPages: Math.ceil(items.length / size),
+    number: page,
+    size,
+  };
+}
+
+/** Sort by a field, ties by id; numbers as numbers, text in Italian collation. */
+export function sortRows<T extends { id: number }>(items: T[], field: string, dir: 'ASC' | 'DESC'): T[] {
+  const sign = dir === 'DESC' ? -1 : 1;
+  const collator = new Intl.Collator('it', { sensitivity: 'base' });
+  return [...items].sort((a, b) => {
+    const x = (a as Record<string, unknown>)[field];
+    const y = (b as Record<string, unknown>)[field];
+    let c = 0;
+    if (x === undefined || x === null) c = y === undefined || y === null ? 0 : 1;
+    else if (y === undefined || y === null) c = -1;
+    else if (typeof x === 'number' && typeof y === 'number') c = x - y;
+    else c = collator.compare(String(x), String(y));
+    return (x === undefined || x === null || y === undefined || y === null ? c : sign * c) || sign * (a.id - b.id);
+  });
+}
+
+/* ra-data-simple-rest lists of the execution services (campaign, planner, creativity, order). */
+
+export interface ListSpec {
+  /** The resource name in Content-Range. */
+  resource: string;
+  collection?: string;
+  /** Filter fields the document lists (besides `id` and `q`). */
+  fields: readonly string[];
+  /** Fields `q` searches. */
+  searchFields?: readonly string[];
+  /** Extra SQL conditions (e.g. a guest's one planning). */
+  where?: (add: (value: unknown) => string) => string[];
+}
+
+const LIST_FIELD = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** GET /{resources}: filter (equality or any-of), `q`, sort and range, answered with Content-Range. */
+export async function listResource(
+  ctx: HandlerContext,
+  spec: ListSpec,
+  map: (record: StoredRecord) => unknown = (r) => r,
+  db: Db = ctx.db,
+): Promise<ReturnType<typeof reply>> {
+  const { sort, range, filter } = simpleRestQuery(ctx.query);
+  const params: unknown[] = [spec.collection ?? spec.resource];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['collection = $1', ...(spec.where?.(add) ?? [])];
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    // The documents share one Filter parameter whose example names other resources' fields: a field
+    // this resource does not have matches nothing to filter and is left out.
+    if (key !== 'id' && key !== 'q' && !spec.fields.includes(key)) continue;
+    if (value === undefined || value === '') continue;
+    if (key === 'q') {
+      const text = `%${String(value)}%`;
+      const fields = spec.searchFields ?? [];
+      if (fields.length) where.push(`(${fields.map((f) => `coalesce(data->>'${f}', '') ILIKE ${add(text)}`).join(' OR ')})`);
+    } else if (key === 'id') {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      where.push(`id = ANY(${add(ids)}::bigint[])`);
+    } else if (value === null) {
+      where.push(`(data->'${key}' IS NULL OR data->'${key}' = 'null'::jsonb)`);
+    } else if (Array.isArray(value)) {
+      where.push(`data->>'${key}' = ANY(${add(value.map(String))}::text[])`);
+    } else {
+      where.push(`data->>'${key}' = ${add(String(value))}`);
+    }
+  }
+  const [sortField, sortDir] = sort ?? ['id', 'ASC'];
+  if (!LIST_FIELD.test(sortField)) throw new HttpError(400, `Campo di ordinamento non valido: ${sortField}`);
+  const dir = sortDir === 'DESC' ? 'DESC' : 'ASC';
+  const order = sortField === 'id' ? `id ${dir}` : `data->'${sortField}' ${dir} NULLS LAST, id ${dir}`;
+  const [start, end] = range ?? [0, 99999];
+  const limit = Math.max(0, Math.min(100000, end - start + 1));
+  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(
+    `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && start > 0) {
+    const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
+    total = Number(c.rows[0].n);
+  }
+  const records = rows.map((r) => ({ ...r.data, id: Number(r.id) }) as StoredRecord);
+  const contentRange = records.length ? `${spec.resource} ${start}-${start + records.length - 1}/${total}` : `${spec.resource} */${total}`;
+  return reply(200, records.map(map), { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
+}
+
+export function idParam(ctx: HandlerContext, name = 'id'): number {
+  const id = Number(ctx.params[name]);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(400, `${name} non valido`);
+  return id;
+}
+
+/** The record of a collection, or a 404 with the given Italian message. */
+export async function requireOne(db: Db, collection: string, id: number, notFound: string): Promise<StoredRecord> {
+  const record = await getRecord(db, collection, id);
+  if (!record) throw new HttpError(404, notFound);
+  return record;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Rng } from './random';
-import type { SeededMunicipality } from '../services/geo';
+import type { SeededMunicipality } from '../shared/geo';
 
 /*
  * Seed data of the systems service: the lookups (system types, sizes, areas, media owners, leases,

@@ -4,8 +4,9 @@ import { HttpError, file, reply, type HandlerContext } from '../http';
 import { internalServices } from '../internal';
 import { deleteFile, readFile, requireUpload, storeFile } from '../store';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, type Row } from './catalogue';
-import type { SeedOptions } from './index';
+import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, type Row } from '../store';
+import { diff } from '../shared/values';
+import type { SeedOptions } from '../seed/options';
 
 /*
  * The advertiser service: advertisers (collection `advertisers`) with their contacts by role and
@@ -122,13 +123,6 @@ function checkBusinessArea(input: AdvertiserInput) {
       throw new HttpError(400, 'Richiesta non valida', { errors: [{ path: `/body/roles/${i}/role`, message: `ruolo non previsto: ${c.role}` }] });
     }
   }
-}
-
-/** The fields whose value changed, as the history service lists them. */
-function diff(before: Record<string, unknown>, after: Record<string, unknown>, fields: string[]) {
-  return fields
-    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
-    .map((f) => ({ field: f, oldValue: before[f] ?? null, newValue: after[f] ?? null }));
 }
 
 const OWN_FIELDS = ['name', 'vatNumber', 'fiscalCode', 'email', 'phone', 'address', 'city', 'businessArea'];

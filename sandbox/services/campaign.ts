@@ -2,22 +2,12 @@ import type { components } from '../../src/api/generated/campaign';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
 import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
-import type { SeedOptions } from '.';
-import { DEMO_USERS } from './demoUsers';
-import {
-  checkPeriod,
-  connect,
-  diff,
-  fileDownload,
-  idParam,
-  listResource,
-  MB,
-  nowIso,
-  requireOne,
-  tinyPdf,
-  uploadedFile,
-  withoutFileId,
-} from './order';
+import type { SeedOptions } from '../seed/options';
+import { DEMO_USERS } from '../seed/demoUsers';
+import { fileDownload, idParam, listResource, requireOne, uploadedFile, withoutFileId } from '../store';
+import { checkPeriod, diff, MB, nowIso } from '../shared/values';
+import { ensureOrderLink } from '../shared/orderLinks';
+import { tinyPdf } from '../seed/pdf';
 
 /*
  * The campaign service: campaigns, their members and attachments (collections `campaigns`,
@@ -105,7 +95,7 @@ const createCampaign: Handler = async (ctx) => {
   return ctx.db.transaction(async (tx) => {
     await requireOrder(tx, fields.orderId);
     const record = await insertRecord(tx, CAMPAIGNS, { ...fields, status: (body.status as CampaignStatus | undefined) ?? 'planned' });
-    if (fields.orderId !== null) await connect(ctx, tx, fields.orderId, record.id, true);
+    if (fields.orderId !== null) await ensureOrderLink(tx, fields.orderId, record.id);
     const campaign = toCampaign(record);
     await history(ctx, tx, record.id, 'create', FIELDS.map((f) => ({ field: f, oldValue: null, newValue: campaign[f] })));
     return reply(201, campaign);
@@ -125,7 +115,7 @@ const updateCampaign: Handler = async (ctx) => {
     const fields = campaignFields(body);
     if (fields.orderId !== existing.orderId) await requireOrder(tx, fields.orderId);
     const updated = toCampaign((await updateRecord(tx, CAMPAIGNS, id, { ...fields, status }))!);
-    if (updated.orderId !== null) await connect(ctx, tx, updated.orderId, id, true);
+    if (updated.orderId !== null) await ensureOrderLink(tx, updated.orderId, id);
     const changes = diff(existing, updated, FIELDS);
     const action = changes.length === 1 && changes[0].field === 'status' ? 'statusChange' : 'update';
     await history(ctx, tx, id, action, changes);

@@ -3,8 +3,9 @@ import { HttpError, reply } from '../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
 import { defineHandlers } from '../typed';
 import type { operations, SchemaCircuit, SchemaCircuitAsset, SchemaCircuitType } from '../../src/api/generated/circuits';
-import type { SeedOptions } from './index';
-import { allSystems, seedTeams, systemsByIds } from './teams';
+import type { SeedOptions } from '../seed/options';
+import { allSystems, systemsByIds } from '../shared/systems';
+import { seedTeams } from '../seed/teams';
 
 /** The circuits service: named groups of systems of one type (spec §7 "Circuits"). */
 

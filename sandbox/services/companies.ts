@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/companies';
 import type { Db } from '../db';
 import { listRecords, insertRecord } from '../store';
-import type { SeedOptions } from '.';
+import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
 
 /** The companies service: the company registry, collection `companies` of the record store. */

@@ -3,8 +3,9 @@ import type { components } from '../../src/api/generated/creativity';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
 import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
-import type { SeedOptions } from '.';
-import { fileDownload, idParam, listResource, MB, nowIso, requireOne, uploadedFile } from './order';
+import type { SeedOptions } from '../seed/options';
+import { fileDownload, idParam, listResource, requireOne, uploadedFile } from '../store';
+import { MB, nowIso } from '../shared/values';
 
 /*
  * The creativity service: creatives (images and videos) of a campaign (collection `creatives`,

@@ -2,8 +2,8 @@ import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext } from '../http';
 import { insertRecord, listRecords, simpleRestHandlers, simpleRestQuery, type RecordData, type StoredRecord } from '../store';
 import { planPlayLogs } from '../seed/playLogs';
-import type { SeedOptions } from './index';
-import { allSystems, missingSystems } from './teams';
+import type { SeedOptions } from '../seed/options';
+import { allSystems, missingSystems } from '../shared/systems';
 
 /**
  * The device service: DOOH players (devices), playlists, shows and play logs, in the

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import { simpleRestHandlers, type RecordData } from '../store';
-import type { SeedOptions } from './index';
-import { allSystems, missingSystems } from './teams';
+import type { SeedOptions } from '../seed/options';
+import { allSystems, missingSystems } from '../shared/systems';
 
 /** The frame service: the faces and slots of the systems, in the ra-data-simple-rest shape. */
 

@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/history';
 import { HttpError, type HandlerContext } from '../http';
 import { defineHandlers } from '../typed';
-import { readResource } from './share';
+import { readResource } from '../shared/resources';
 
 /*
  * The history service: reads the entries the other services write through

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { ServiceHandlers } from '../http';
-import type { Rng } from '../seed/random';
+import type { SeedOptions } from '../seed/options';
 import * as advertiser from './advertiser';
 import * as audit from './audit';
 import * as campaign from './campaign';
@@ -22,11 +22,6 @@ import * as scheduler from './scheduler';
 import * as share from './share';
 import * as systems from './systems';
 import * as user from './user';
-
-export interface SeedOptions {
-  size: 'small' | 'large';
-  rng: Rng;
-}
 
 export interface ServiceModule {
   handlers: ServiceHandlers;

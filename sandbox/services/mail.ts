@@ -1,8 +1,9 @@
 import type { components, operations } from '../../src/api/generated/mail';
 import type { Db } from '../db';
-import { HttpError, reply, type Principal, type SandboxServices } from '../http';
+import { HttpError, reply, type Principal } from '../http';
+import { sendMailAs, type OutgoingMail } from '../shared/mail';
 import { deleteRecord, getRecord, insertRecord, simpleRestQuery } from '../store';
-import type { SeedOptions } from '.';
+import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
 
 /*
@@ -17,25 +18,6 @@ type RelatedResource = components['schemas']['RelatedResource'];
 
 const KINDS: MailKind[] = ['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic'];
 const MANAGERS = ['ROLE_ADMIN', 'ROLE_MANAGER'];
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  body: string;
-  kind: MailKind;
-  /** Username of the sender; `system` for mails the services send on their own. */
-  sentBy: string;
-  relatedResource?: RelatedResource | null;
-}
-
-/**
- * Sends a mail through the sandbox's mail service with its sender and related record.
- * (`SandboxServices.sendMail` stores every field it is given; its type predates `sentBy` and the
- * object form of `relatedResource`.)
- */
-export async function sendMailAs(services: SandboxServices, db: Db, mail: OutgoingMail): Promise<{ id: number }> {
-  return services.sendMail(db, mail as unknown as Parameters<SandboxServices['sendMail']>[1]);
-}
 
 /** The related record as the document shows it, whichever form it was stored in (`"estimate:42"` too). */
 function relatedOf(value: unknown): RelatedResource | null {

@@ -2,8 +2,9 @@ import type { components, operations } from '../../src/api/generated/opportunity
 import type { Db } from '../db';
 import { HttpError, reply } from '../http';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, pageOf, saveRow, sortRows, type Row } from './catalogue';
-import type { SeedOptions } from './index';
+import { allRows, insertNumbered, oneRow, pageOf, saveRow, sortRows, type Row } from '../store';
+import { names, readOpportunity, salesPeople, toOpportunity } from '../shared/sales';
+import type { SeedOptions } from '../seed/options';
 
 /*
  * The opportunity service: sales opportunities (collection `opportunities`). The advertiser's and
@@ -12,52 +13,6 @@ import type { SeedOptions } from './index';
 
 type Opportunity = components['schemas']['Opportunity'];
 type OpportunityInput = components['schemas']['OpportunityInput'];
-
-export interface SalesPerson {
-  id: number;
-  name: string;
-  surname: string;
-  username: string;
-}
-
-/** Users with ROLE_SALES or ROLE_SALESLEADER, by surname and name: the `salesId` of opportunities and estimates. */
-export async function salesPeople(db: Db): Promise<SalesPerson[]> {
-  const { rows } = await db.query<{ id: string; username: string; data: { name?: string; surname?: string } }>(
-    `SELECT id, username, data FROM users WHERE role IN ('ROLE_SALES', 'ROLE_SALESLEADER')`,
-  );
-  return rows
-    .map((r) => ({ id: Number(r.id), username: r.username, name: r.data.name ?? r.username, surname: r.data.surname ?? '' }))
-    .sort((a, b) => a.surname.localeCompare(b.surname, 'it') || a.name.localeCompare(b.name, 'it') || a.id - b.id);
-}
-
-async function names(db: Db) {
-  const advertisers = new Map((await allRows(db, 'advertisers')).map((a) => [a.id, String(a.name)]));
-  const sales = new Map((await salesPeople(db)).map((s) => [s.id, `${s.name} ${s.surname}`.trim()]));
-  return { advertisers, sales };
-}
-
-function toOpportunity(row: Row, n: Awaited<ReturnType<typeof names>>): Opportunity {
-  const out: Opportunity = {
-    id: row.id,
-    name: String(row.name),
-    advertiserId: Number(row.advertiserId),
-    advertiserName: n.advertisers.get(Number(row.advertiserId)) ?? `Inserzionista ${String(row.advertiserId)}`,
-    salesId: Number(row.salesId),
-    salesName: n.sales.get(Number(row.salesId)) ?? `Commerciale ${String(row.salesId)}`,
-    status: row.status as Opportunity['status'],
-    amount: Number(row.amount ?? 0),
-    source: (row.source as Opportunity['source']) ?? 'manual',
-    createdAt: String(row.createdAt),
-  };
-  if (row.expectedCloseDate) out.expectedCloseDate = String(row.expectedCloseDate);
-  if (row.detectionId) out.detectionId = Number(row.detectionId);
-  return out;
-}
-
-export async function readOpportunity(db: Db, id: number): Promise<Opportunity | undefined> {
-  const row = await oneRow(db, 'opportunities', id);
-  return row ? toOpportunity(row, await names(db)) : undefined;
-}
 
 async function everyOpportunity(db: Db): Promise<Opportunity[]> {
   const n = await names(db);

@@ -1,141 +1,31 @@
 import type { components } from '../../src/api/generated/order';
 import type { Db } from '../db';
-import { file, HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from '../http';
-import { deleteFile, getRecord, insertRecord, readFile, simpleRestQuery, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
-import type { SeedOptions } from '.';
-import { readResource } from './share';
+import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
+import {
+  deleteFile,
+  fileDownload,
+  getRecord,
+  idParam,
+  insertRecord,
+  listResource,
+  requireOne,
+  storeFile,
+  updateRecord,
+  uploadedFile,
+  withoutFileId,
+  type RecordData,
+  type StoredRecord,
+} from '../store';
+import type { SeedOptions } from '../seed/options';
+import { tinyPdf } from '../seed/pdf';
+import { ensureOrderLink, ORDER_CAMPAIGNS, toLink } from '../shared/orderLinks';
+import { readResource } from '../shared/resources';
+import { checkPeriod, MB, nowIso, today } from '../shared/values';
 
-/*
- * The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record
- * store). This module also holds the ra-data-simple-rest helpers that the other execution
- * services (campaign, planner, creativity) share: lists with their own filter fields, uploads.
- */
+/* The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record store). */
 
 type Order = components['schemas']['Order'];
 type OrderStatus = components['schemas']['OrderStatus'];
-
-/* ---------- shared ra-data-simple-rest helpers (execution services) ---------- */
-
-export interface ListSpec {
-  /** The resource name in Content-Range. */
-  resource: string;
-  collection?: string;
-  /** Filter fields the document lists (besides `id` and `q`). */
-  fields: readonly string[];
-  /** Fields `q` searches. */
-  searchFields?: readonly string[];
-  /** Extra SQL conditions (e.g. a guest's one planning). */
-  where?: (add: (value: unknown) => string) => string[];
-}
-
-const FIELD = /^[A-Za-z][A-Za-z0-9]*$/;
-
-/** GET /{resources}: filter (equality or any-of), `q`, sort and range, answered with Content-Range. */
-export async function listResource(
-  ctx: HandlerContext,
-  spec: ListSpec,
-  map: (record: StoredRecord) => unknown = (r) => r,
-  db: Db = ctx.db,
-): Promise<ReturnType<typeof reply>> {
-  const { sort, range, filter } = simpleRestQuery(ctx.query);
-  const params: unknown[] = [spec.collection ?? spec.resource];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = ['collection = $1', ...(spec.where?.(add) ?? [])];
-  for (const [key, value] of Object.entries(filter ?? {})) {
-    // The documents share one Filter parameter whose example names other resources' fields: a field
-    // this resource does not have matches nothing to filter and is left out.
-    if (key !== 'id' && key !== 'q' && !spec.fields.includes(key)) continue;
-    if (value === undefined || value === '') continue;
-    if (key === 'q') {
-      const text = `%${String(value)}%`;
-      const fields = spec.searchFields ?? [];
-      if (fields.length) where.push(`(${fields.map((f) => `coalesce(data->>'${f}', '') ILIKE ${add(text)}`).join(' OR ')})`);
-    } else if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
-      where.push(`id = ANY(${add(ids)}::bigint[])`);
-    } else if (value === null) {
-      where.push(`(data->'${key}' IS NULL OR data->'${key}' = 'null'::jsonb)`);
-    } else if (Array.isArray(value)) {
-      where.push(`data->>'${key}' = ANY(${add(value.map(String))}::text[])`);
-    } else {
-      where.push(`data->>'${key}' = ${add(String(value))}`);
-    }
-  }
-  const [sortField, sortDir] = sort ?? ['id', 'ASC'];
-  if (!FIELD.test(sortField)) throw new HttpError(400, `Campo di ordinamento non valido: ${sortField}`);
-  const dir = sortDir === 'DESC' ? 'DESC' : 'ASC';
-  const order = sortField === 'id' ? `id ${dir}` : `data->'${sortField}' ${dir} NULLS LAST, id ${dir}`;
-  const [start, end] = range ?? [0, 99999];
-  const limit = Math.max(0, Math.min(100000, end - start + 1));
-  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(
-    `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`,
-    params,
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows.length && start > 0) {
-    const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
-    total = Number(c.rows[0].n);
-  }
-  const records = rows.map((r) => ({ ...r.data, id: Number(r.id) }) as StoredRecord);
-  const contentRange = records.length ? `${spec.resource} ${start}-${start + records.length - 1}/${total}` : `${spec.resource} */${total}`;
-  return reply(200, records.map(map), { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
-}
-
-export function idParam(ctx: HandlerContext, name = 'id'): number {
-  const id = Number(ctx.params[name]);
-  if (!Number.isInteger(id) || id < 1) throw new HttpError(400, `${name} non valido`);
-  return id;
-}
-
-/** The record of a collection, or a 404 with the given Italian message. */
-export async function requireOne(db: Db, collection: string, id: number, notFound: string): Promise<StoredRecord> {
-  const record = await getRecord(db, collection, id);
-  if (!record) throw new HttpError(404, notFound);
-  return record;
-}
-
-export function checkPeriod(start: unknown, end: unknown, path = '/body/periodEnd'): void {
-  if (typeof start === 'string' && typeof end === 'string' && end < start) {
-    throw new HttpError(400, 'La fine del periodo non può precedere l’inizio', { errors: [{ path, message: 'non deve precedere periodStart' }] });
-  }
-}
-
-/** Checks the one uploaded file (size, media type) and returns it. */
-export function uploadedFile(ctx: HandlerContext, allowed: readonly string[], maxBytes: number, maxLabel: string): UploadedFile {
-  const upload = ctx.files.find((f) => f.fieldName === 'file') ?? ctx.files[0];
-  if (!upload) throw new HttpError(400, 'Nessun file ricevuto', { errors: [{ path: '/body/file', message: 'obbligatorio' }] });
-  if (upload.size > maxBytes) throw new HttpError(413, `Il file supera la dimensione massima di ${maxLabel}`);
-  if (!allowed.includes(upload.mediaType)) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
-  const fileName = upload.fileName.replace(/^.*[\\/]/, '').trim() || 'file';
-  return { ...upload, fileName };
-}
-
-/** A stored file's details as the documents read them (the store keeps the file id aside). */
-export function withoutFileId<T extends RecordData>(record: T): Omit<T, 'fileId'> {
-  const { fileId: _omit, ...rest } = record;
-  return rest;
-}
-
-export async function fileDownload(db: Db, record: StoredRecord, notFound: string) {
-  const stored = await readFile(db, Number(record.fileId));
-  if (!stored) throw new HttpError(404, notFound);
-  return file(stored.content, String(record.mediaType ?? stored.mediaType), String(record.fileName ?? stored.fileName));
-}
-
-export const today = () => new Date().toISOString().slice(0, 10);
-export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-export const MB = 1024 * 1024;
-
-/** The fields that differ between two versions of a record, for the history service. */
-export function diff(before: RecordData, after: RecordData, fields: readonly string[]): Array<{ field: string; oldValue: unknown; newValue: unknown }> {
-  return fields
-    .filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
-    .map((f) => ({ field: f, oldValue: before[f] ?? null, newValue: after[f] ?? null }));
-}
 
 /* ---------- estimates (estimate service), read defensively ---------- */
 
@@ -205,7 +95,6 @@ export async function acceptedEstimateIds(db: Db): Promise<number[]> {
 
 const ORDERS = 'orders';
 const DOCUMENTS = 'orderDocuments';
-const LINKS = 'orderCampaigns';
 
 const ORDER_MOVES: Record<OrderStatus, OrderStatus[]> = {
   draft: ['confirmed', 'cancelled'],
@@ -339,7 +228,7 @@ const deleteOrder: Handler = async (ctx) => {
     const existing = toOrder(await requireOne(tx, ORDERS, id, orderNotFound(id)));
     if (existing.status !== 'draft') throw new HttpError(409, `Solo un ordine in bozza può essere eliminato (stato attuale: ${STATUS_LABEL[existing.status]})`);
     await removeDocuments(tx, id);
-    const links = await tx.query<{ data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING data`, [LINKS, String(id)]);
+    const links = await tx.query<{ data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING data`, [ORDER_CAMPAIGNS, String(id)]);
     for (const l of links.rows) await setCampaignOrder(ctx, tx, Number(l.data.campaignId), null, id);
     await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [ORDERS, id]);
     return existing;
@@ -432,21 +321,13 @@ const downloadOrderDocument: Handler = async (ctx) => {
 
 /* ---------- order ↔ campaign links ---------- */
 
-const toLink = (r: StoredRecord) => ({ id: r.id, orderId: Number(r.orderId), campaignId: Number(r.campaignId) });
 
 /** Connects an order and a campaign (idempotent when `quiet`), keeping the campaign's `orderId` in step. */
 export async function connect(ctx: HandlerContext, db: Db, orderId: number, campaignId: number, quiet = false) {
-  const existing = await db.query<{ id: string; data: RecordData }>(
-    `SELECT id, data FROM records WHERE collection = $1 AND data->>'orderId' = $2 AND data->>'campaignId' = $3`,
-    [LINKS, String(orderId), String(campaignId)],
-  );
-  if (existing.rows[0]) {
-    if (quiet) return toLink({ ...existing.rows[0].data, id: Number(existing.rows[0].id) });
-    throw new HttpError(409, `La campagna ${campaignId} è già collegata all'ordine ${orderId}`);
-  }
-  const link = await insertRecord(db, LINKS, { orderId, campaignId });
-  if (!quiet) await setCampaignOrder(ctx, db, campaignId, orderId);
-  return toLink(link);
+  const { link, created } = await ensureOrderLink(db, orderId, campaignId);
+  if (!created && !quiet) throw new HttpError(409, `La campagna ${campaignId} è già collegata all'ordine ${orderId}`);
+  if (created && !quiet) await setCampaignOrder(ctx, db, campaignId, orderId);
+  return link;
 }
 
 const createOrderCampaign: Handler = async (ctx) => {
@@ -461,8 +342,8 @@ const createOrderCampaign: Handler = async (ctx) => {
 const deleteOrderCampaign: Handler = async (ctx) => {
   const id = idParam(ctx);
   return ctx.db.transaction(async (tx) => {
-    const link = toLink(await requireOne(tx, LINKS, id, `Collegamento ${id} non trovato`));
-    await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [LINKS, id]);
+    const link = toLink(await requireOne(tx, ORDER_CAMPAIGNS, id, `Collegamento ${id} non trovato`));
+    await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [ORDER_CAMPAIGNS, id]);
     await setCampaignOrder(ctx, tx, link.campaignId, null, link.orderId);
     return link;
   });
@@ -480,34 +361,12 @@ export const handlers: ServiceHandlers = {
   getOrderDocumentById,
   deleteOrderDocument,
   downloadOrderDocument,
-  listOrderCampaigns: (ctx) => listResource(ctx, { resource: LINKS, fields: ['orderId', 'campaignId'] }, toLink),
+  listOrderCampaigns: (ctx) => listResource(ctx, { resource: ORDER_CAMPAIGNS, fields: ['orderId', 'campaignId'] }, toLink),
   createOrderCampaign,
   deleteOrderCampaign,
 };
 
 /* ---------- seed ---------- */
-
-/** A one-page PDF, enough for a download to open. */
-export function tinyPdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, '');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${44 + text.length} >>\nstream\nBT /F1 18 Tf 72 770 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 const NOTES = [
   'Affissioni 6x3 su Milano e Roma, consegna materiali entro il 20 del mese precedente.',

@@ -2,8 +2,9 @@ import type { components } from '../../src/api/generated/planner';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
 import { getRecord, insertRecord, updateRecord, type RecordData, type StoredRecord } from '../store';
-import type { SeedOptions } from '.';
-import { checkPeriod, idParam, listResource, requireOne } from './order';
+import type { SeedOptions } from '../seed/options';
+import { idParam, listResource, requireOne } from '../store';
+import { checkPeriod } from '../shared/values';
 
 /*
  * The planner service: plannings and the systems they book (collections `plannings` and

@@ -3,8 +3,11 @@ import type { Db } from '../db';
 import { HttpError, file, reply } from '../http';
 import { deleteFile, readFile, requireUpload, storeFile } from '../store';
 import { defineHandlers } from '../typed';
-import { allRows, cents, insertNumbered, oneRow, removeRow, saveRow, SEED_CATALOGS, toCatalog, type Row } from './catalogue';
-import type { SeedOptions } from './index';
+import { allRows, insertNumbered, oneRow, removeRow, saveRow, type Row } from '../store';
+import { SEED_CATALOGS } from '../seed/catalogs';
+import { toCatalog } from '../shared/sales';
+import { cents } from '../shared/values';
+import type { SeedOptions } from '../seed/options';
 
 /*
  * The product service: products (collection `products`) and their photos (files owned by

@@ -2,7 +2,7 @@ import type { components, operations } from '../../src/api/generated/scheduler';
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
-import type { SeedOptions } from '.';
+import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
 
 /*

@@ -5,8 +5,8 @@ import type { Db } from '../db';
 import { HttpError, reply, type HandlerContext } from '../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
 import { defineHandlers } from '../typed';
-import { sendMailAs } from './mail';
-import { APP_ORIGIN } from './user';
+import { readResource } from '../shared/resources';
+import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 
 /*
  * The share service: tokenised links (collection `shares` of the record store) and the guest
@@ -16,49 +16,6 @@ import { APP_ORIGIN } from './user';
 
 type Share = components['schemas']['Share'];
 type ResourceType = components['schemas']['ResourceType'];
-
-/* ---------- reading the records of other services ---------- */
-
-/**
- * Where the records a share or a history entry can point at live. By default the record store's
- * collection of that name; a service that keeps its records elsewhere registers a reader with
- * `registerResourceReader` (returning the record, or null when there is no such id).
- */
-export const RESOURCE_COLLECTIONS: Record<string, string> = {
-  estimate: 'estimates',
-  planning: 'plannings',
-  campaign: 'campaigns',
-  order: 'orders',
-  system: 'systems',
-  advertiser: 'advertisers',
-};
-
-export type ResourceReader = (db: Db, id: number) => Promise<Record<string, unknown> | null>;
-const readers = new Map<string, ResourceReader>();
-
-export function registerResourceReader(resourceType: string, reader: ResourceReader): void {
-  readers.set(resourceType, reader);
-}
-
-export type ResourceLookup =
-  | { status: 'found'; record: Record<string, unknown> }
-  | { status: 'missing' }
-  /** The service that owns this kind of record has no records in the sandbox yet: existence cannot be told. */
-  | { status: 'unknown' };
-
-export async function readResource(db: Db, resourceType: string, id: number): Promise<ResourceLookup> {
-  const reader = readers.get(resourceType);
-  if (reader) {
-    const record = await reader(db, id);
-    return record ? { status: 'found', record } : { status: 'missing' };
-  }
-  const collection = RESOURCE_COLLECTIONS[resourceType];
-  if (!collection) return { status: 'unknown' };
-  const record = await getRecord(db, collection, id);
-  if (record) return { status: 'found', record };
-  const { rows } = await db.query('SELECT 1 FROM records WHERE collection = $1 LIMIT 1', [collection]);
-  return rows.length ? { status: 'missing' } : { status: 'unknown' };
-}
 
 const LABELS: Record<ResourceType, string> = {
   estimate: 'Preventivo',

@@ -4,11 +4,11 @@ import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeUserSess
 import type { Db } from '../db';
 import { file, HttpError, reply, type HandlerContext } from '../http';
 import { readFile, requireUpload, storeFile } from '../store';
-import type { SeedOptions } from '.';
+import type { SeedOptions } from '../seed/options';
 import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSuccess } from '../signin';
 import { defineHandlers } from '../typed';
-import { DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
-import { sendMailAs } from './mail';
+import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demoUsers';
+import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 
 /*
  * The user service: sign-in (OAuth2 password and refresh-token grants), profile and preference,
@@ -22,7 +22,6 @@ type Role = components['schemas']['Role'];
 type UserProfile = components['schemas']['UserProfile'];
 
 /** Where the app runs: the links in the mails point there. */
-export const APP_ORIGIN = (process.env.SANDBOX_APP_ORIGIN ?? 'http://127.0.0.1:5173').replace(/\/+$/, '');
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const SIGNUP_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -70,7 +70,7 @@ export async function fileBytes(kind: FileKind, size?: number): Promise<Uint8Arr
 }
 
 async function fileBlob(file: FilePart): Promise<Blob> {
-  const bytes = file.kind === 'given' && file.bytes ? file.bytes : await fileBytes(file.kind, file.size);
+  const bytes = file.content ?? (file.kind === 'given' && file.bytes ? file.bytes : await fileBytes(file.kind, file.size));
   return new Blob([bytes as BlobPart], { type: file.mediaType });
 }
 

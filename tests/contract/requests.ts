@@ -36,6 +36,8 @@ export interface FilePart {
   size?: number;
   /** For `given`: the content, made for the run (a workbook with a row of its own, say). */
   bytes?: Uint8Array;
+  /** Bytes sent instead of the kind's sample (e.g. tests/contract/hostile-imports.ts). */
+  content?: Uint8Array;
 }
 
 export type BodySpec =

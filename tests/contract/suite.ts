@@ -18,6 +18,7 @@ import { CASE_MODULES, type CaseModule } from './cases';
 import { ALSO_CREATES, FIXTURES, RESOURCES, type FixtureApi, type Made, type RequestPatch } from './fixtures';
 import { applyPatch, Ledger, RunMarker } from './ledger';
 import { requestUrl } from './client';
+import { hostileImportCases } from './hostile-imports';
 
 export type Target = { kind: 'base'; origin: string } | { kind: 'env'; environment: string; config: RuntimeConfig };
 
@@ -530,7 +531,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     }
     let invalid: RequestCase[] = [];
     try {
-      if (options.invalid) invalid = buildInvalidCases(op, ctx, valid);
+      if (options.invalid) invalid = [...buildInvalidCases(op, ctx, valid), ...(await hostileImportCases(op, valid))];
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });

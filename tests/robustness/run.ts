@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../sandbox/db';
 import { Client, signIn } from './client';
+import { healthDuringBombImport } from './imports';
 import { runLoad, type LoadResult } from './load';
 import { compare, exact, storedNames, type Comparison, type Kind } from './resources';
 import { startWriters, type Phase, type Writers } from './restart';
@@ -87,6 +88,13 @@ async function loadPhase(sandbox: SandboxProcess, run: string): Promise<void> {
   const client = new Client(sandbox.origin, 1);
   const token = await signIn(client);
   client.close();
+  const bomb = await healthDuringBombImport(sandbox.origin, token);
+  figures.healthDuringBombImport = bomb;
+  check(
+    'responsive during a bomb import',
+    bomb.importStatus === 413 && bomb.healthFailed === 0 && bomb.healthMaxMs < 200,
+    `import ${bomb.importStatus} in ${bomb.importMs} ms; /health answered ${bomb.healthAnswered} times (${bomb.healthFailed} failed), p50 ${bomb.healthP50Ms} ms, max ${bomb.healthMaxMs} ms`,
+  );
   // Warm-up: one connection through the same mix for a few seconds (its own marker, not counted
   // with the load's writes). A cold process hit by 50 connections at once answers its first
   // requests in up to ~15-30 s on a busy machine (measured); the load measures the warm service.

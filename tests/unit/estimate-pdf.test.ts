@@ -9,7 +9,7 @@ import { migrate } from '../../sandbox/db/migrate';
 import { internalServices } from '../../sandbox/internal';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
-import { insertNumbered } from '../../sandbox/services/catalogue';
+import { insertNumbered } from '../../sandbox/store';
 import { estimatePdf } from '../../sandbox/services/estimate';
 import { offerPdf, offerTotals, validUntilOf, type OfferParties } from '../../sandbox/services/estimate/pdf';
 import type { components } from '@/api/generated/estimate';

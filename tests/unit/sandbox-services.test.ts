@@ -9,7 +9,7 @@ import { PLACES } from '../../sandbox/seed/geodata';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
-import { geocodeAddress, seededMunicipalities } from '../../sandbox/services/geo';
+import { geocodeAddress, seededMunicipalities } from '../../sandbox/shared/geo';
 import { nextCronRun, parseCron } from '../../sandbox/services/scheduler';
 import { insertRecord, updateRecord } from '../../sandbox/store';
 

@@ -8,7 +8,7 @@ import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
-import { DEMO_USERS } from '../../sandbox/services/demoUsers';
+import { DEMO_USERS } from '../../sandbox/seed/demoUsers';
 import { failureDelayMs, lockedFor, recordFailure, recordSuccess, SIGNIN_LIMITS } from '../../sandbox/signin';
 
 /* The user service end to end: a sandbox in-process on an in-memory database, driven with fetch. */

@@ -233,15 +233,33 @@ describe('systems sandbox: writes', { timeout: 30_000 }, () => {
 });
 
 describe('systems sandbox: Excel template and import', { timeout: 30_000 }, () => {
-  it('the template has the columns the import reads and a sheet of allowed values', async () => {
+  it('the template has the columns the import reads, drop-down lists, a sheet of allowed values and one of municipalities', async () => {
     const r = await sys('/system/download/templateImportSystems');
     expect(r.headers.get('content-disposition')).toContain('template_impianti.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await r.arrayBuffer());
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).filter(Boolean);
-    expect(header).toEqual(expect.arrayContaining(['Codice', 'Nome', 'Tipo', 'Tipologia', 'Indirizzo', 'Codice ISTAT comune', 'Latitudine', 'Longitudine']));
-    expect(wb.worksheets[1].name).toBe('Valori ammessi');
-    expect(wb.worksheets[1].rowCount).toBeGreaterThan(30);
+    expect(header).toEqual(expect.arrayContaining(['Codice', 'Nome', 'Tipo', 'Tipologia', 'Stato', 'Indirizzo', 'Comune', 'Latitudine', 'Longitudine', 'Illuminato']));
+    expect(wb.getWorksheet('Valori ammessi')!.rowCount).toBeGreaterThan(30);
+    // Drop-downs on type (C), system type (D), status (E), municipality (G) and yes/no (Q), down the rows.
+    const sheet = wb.worksheets[0];
+    for (const cell of ['C2', 'D2', 'E500', 'G2', 'Q2']) {
+      expect(sheet.getCell(cell).dataValidation, cell).toMatchObject({ type: 'list' });
+    }
+    const lists = wb.getWorksheet('Elenchi')!;
+    const listed = (formula: string) => {
+      const [, col, from, to] = /!\$([A-Z])\$(\d+):\$[A-Z]\$(\d+)$/.exec(formula)!;
+      return Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => String(lists.getCell(`${col}${Number(from) + i}`).value));
+    };
+    expect(listed(sheet.getCell('C2').dataValidation.formulae[0])).toEqual(['OOH', 'DOOH']);
+    expect(listed(sheet.getCell('Q2').dataValidation.formulae[0])).toEqual(['SI', 'NO']);
+    expect(listed(sheet.getCell('E2').dataValidation.formulae[0])).toEqual(['initialized', 'active', 'maintenance', 'removed']);
+    expect(listed(sheet.getCell('D2').dataValidation.formulae[0])).toContain('poster');
+    const towns = wb.getWorksheet('Comuni')!;
+    expect(towns.rowCount).toBeGreaterThan(7000);
+    const labels = towns.getColumn(1).values.map(String);
+    expect(labels).toContain('Bergamo (BG)');
+    expect(sheet.getCell('G2').dataValidation.formulae[0]).toBe(`Comuni!$A$2:$A$${towns.rowCount}`);
   });
 
   const good = (name: string) => ['', name, 'OOH', 'poster', 'active', 'Via Verdi 1', '015146', '', 45.47, 9.19, '1', 'centro', '', '', '1', '', 'SI', 2, ''];
@@ -259,6 +277,47 @@ describe('systems sandbox: Excel template and import', { timeout: 30_000 }, () =
     expect(body.rejected[1].reason).toMatch(/DOOH/);
     expect(body.message).toMatch(/nessun impianto importato/);
     expect(await countAll()).toBe(before);
+  });
+
+  it('names every mistake of a bad row, not only the first', async () => {
+    const five = ['', 'Cinque errori', 'XXX', 'nessuna', 'rotto', 'Via Verdi 4', '015146', '123', 'nord', 9.1, '', '', '', '', '', '', 'forse', 2, ''];
+    const r = await upload(await workbook([five]));
+    expect(r.status).toBe(422);
+    const body = (await r.json()) as { rejected: Array<{ row: number; reason: string }>; rejectedCount: number };
+    expect(body.rejectedCount).toBe(1);
+    const reason = body.rejected[0].reason;
+    for (const part of [/Latitudine: "nord"/, /Illuminato: "forse"/, /tipo "XXX"/, /tipologia "nessuna"/, /stato "rotto"/, /CAP "123"/]) expect(reason).toMatch(part);
+  });
+
+  it('accepts a municipality by name and province as well as by ISTAT code', async () => {
+    const before = await countAll();
+    const byName = good('Comune per nome');
+    byName[6] = 'Milano (MI)';
+    const byNameComma = good('Comune per nome e provincia');
+    byNameComma[6] = 'milano, Milano';
+    const r = await upload(await workbook([byName, byNameComma]));
+    expect(r.status).toBe(200);
+    expect(await countAll()).toBe(before + 2);
+    const unknown = good('Comune sconosciuto');
+    unknown[6] = 'Paese Inesistente (ZZ)';
+    const refused = await upload(await workbook([unknown]));
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { rejected: Array<{ reason: string }> }).rejected[0].reason).toMatch(/comune "Paese Inesistente \(ZZ\)" non trovato/);
+  });
+
+  it('refuses (413) a workbook past the document\'s x-max-rows, and lists at most 100 bad rows with a count', async () => {
+    const header = ['Codice', 'Nome', 'Tipo', 'Tipologia', 'Stato', 'Indirizzo', 'Comune', 'CAP', 'Latitudine', 'Longitudine'];
+    const tooMany = Array.from({ length: 5001 }, (_, i) => ['', `Riga ${i}`, 'OOH', 'poster', '', 'Via Verdi 1', '015146', '', 45.4, 9.1]);
+    const r = await upload(await workbook(tooMany, header));
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { message: string }).message).toMatch(/5000 righe/);
+    const bad = Array.from({ length: 150 }, (_, i) => ['', `Riga ${i}`, 'OOH', 'poster', '', 'Via Verdi 1', '015146', '', '', '']);
+    const refused = await upload(await workbook(bad, header));
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { rejected: unknown[]; rejectedCount: number; errors: unknown[] };
+    expect(body.rejected).toHaveLength(100);
+    expect(body.errors).toHaveLength(100);
+    expect(body.rejectedCount).toBe(150);
   });
 
   it('imports every good row in one go, updating a row whose code exists', async () => {

@@ -2,10 +2,11 @@ import type { components, operations } from '../../../src/api/generated/estimate
 import type { Db } from '../../db';
 import { HttpError, file, reply } from '../../http';
 import { defineHandlers } from '../../typed';
-import { allRows, cents, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, toCatalog, type Row } from '../catalogue';
-import type { SeedOptions } from '../index';
-import { readOpportunity, salesPeople } from '../opportunity';
-import { registerResourceReader } from '../share';
+import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, type Row } from '../../store';
+import { cents } from '../../shared/values';
+import type { SeedOptions } from '../../seed/options';
+import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
+import { registerResourceReader } from '../../shared/resources';
 import { seller } from '../../company';
 import { euro, offerPdf, type OfferParties } from './pdf';
 

@@ -6,7 +6,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB }
 import type { components } from '../../../src/api/generated/estimate';
 import { companyAddress } from '../../../src/config/company';
 import type { Seller } from '../../company';
-import { cents } from '../catalogue';
+import { cents } from '../../shared/values';
 
 /*
  * The estimate as a formal commercial offer (A4): the seller's letterhead on every page, the client

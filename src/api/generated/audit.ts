@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Import detections from an Excel file
-         * @description All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent. 413 beyond 10 MB, 415 for a file that is not XLSX.
+         * @description All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is not XLSX.
          */
         post: operations["importDetections"];
         delete?: never;
@@ -526,8 +526,13 @@ export interface components {
              * @example 148
              */
             imported: number;
-            /** @description The rejected rows (empty on success). */
+            /** @description The rejected rows (empty on success), by row number; the first 100. */
             rejected: components["schemas"]["RejectedRow"][];
+            /**
+             * @description Every rejected row
+             * @example 0
+             */
+            rejectedCount?: number;
         };
         /** @description A row of the file that cannot be imported. */
         RejectedRow: {

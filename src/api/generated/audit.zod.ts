@@ -13,21 +13,22 @@ export const exportDetectionsExcelQueryParams = zod.object({
 
 
 /**
- * All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent. 413 beyond 10 MB, 415 for a file that is not XLSX.
+ * All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is not XLSX.
  * @summary Import detections from an Excel file
  */
 export const importDetectionsBody = zod.object({
   "file": zod.string().describe('The detections spreadsheet.')
 })
 
-export const importDetectionsResponseImportedMin = 0;export const importDetectionsResponseRejectedItemRowMin = 2;
+export const importDetectionsResponseImportedMin = 0;export const importDetectionsResponseRejectedItemRowMin = 2;export const importDetectionsResponseRejectedMax = 100;export const importDetectionsResponseRejectedCountMin = 0;
 
 export const importDetectionsResponse = zod.object({
   "imported": zod.number().min(importDetectionsResponseImportedMin).describe('Detections imported (0 when any row is rejected).'),
   "rejected": zod.array(zod.object({
   "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).describe('Spreadsheet row number (row 1 holds the headers).'),
   "reason": zod.string().describe('Why it was rejected (Italian).')
-}).describe('A row of the file that cannot be imported.')).describe('The rejected rows (empty on success).')
+}).describe('A row of the file that cannot be imported.')).max(importDetectionsResponseRejectedMax).describe('The rejected rows (empty on success), by row number; the first 100.'),
+  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).optional().describe('Every rejected row')
 }).describe('Outcome of an import.')
 
 

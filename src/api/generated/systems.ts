@@ -609,7 +609,7 @@ export interface paths {
         put?: never;
         /**
          * Import systems from a filled template (all or nothing)
-         * @description Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and the reason. Up to 10 MB.
+         * @description Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and every reason of each, the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read. The municipality is an ISTAT code, or a name with its province (`Bergamo (BG)`, `Bergamo, Bergamo`).
          */
         post: operations["importSystems"];
         delete?: never;
@@ -1705,8 +1705,13 @@ export interface components {
              * @example 3
              */
             updated: number;
-            /** @description Rows refused (empty when the import succeeded). */
+            /** @description Rows refused (empty when the import succeeded), by row number; the first 100. */
             rejected: components["schemas"]["ImportRejection"][];
+            /**
+             * @description Every refused row
+             * @example 0
+             */
+            rejectedCount?: number;
         };
         /** @description A refused import - an error naming every bad row; created and updated are 0. */
         ImportFailure: components["schemas"]["Error"] & components["schemas"]["ImportReport"];

@@ -1159,14 +1159,14 @@ export const deleteSystemImageResponse = zod.object({
 
 
 /**
- * Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and the reason. Up to 10 MB.
+ * Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and every reason of each, the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read. The municipality is an ISTAT code, or a name with its province (`Bergamo (BG)`, `Bergamo, Bergamo`).
  * @summary Import systems from a filled template (all or nothing)
  */
 export const importSystemsBody = zod.object({
   "file": zod.string().describe('The .xlsx file.')
 }).describe('A filled import template.')
 
-export const importSystemsResponseCreatedMin = 0;export const importSystemsResponseUpdatedMin = 0;export const importSystemsResponseRejectedItemRowMin = 2;
+export const importSystemsResponseCreatedMin = 0;export const importSystemsResponseUpdatedMin = 0;export const importSystemsResponseRejectedItemRowMin = 2;export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
 
 export const importSystemsResponse = zod.object({
   "created": zod.number().min(importSystemsResponseCreatedMin).describe('Systems created.'),
@@ -1174,7 +1174,8 @@ export const importSystemsResponse = zod.object({
   "rejected": zod.array(zod.object({
   "row": zod.number().min(importSystemsResponseRejectedItemRowMin).describe('Spreadsheet row number (the header is row 1).'),
   "reason": zod.string().describe('Why (in Italian).')
-}).describe('A row that could not be imported.')).describe('Rows refused (empty when the import succeeded).')
+}).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
+  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).optional().describe('Every refused row')
 }).describe('What an import did.')
 
 

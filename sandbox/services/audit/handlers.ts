@@ -1,0 +1,301 @@
+import type { components, operations } from '../../../src/api/generated/audit';
+import type { Db } from '../../db';
+import { file, HttpError, reply, type HandlerContext } from '../../http';
+import { defineHandlers } from '../../typed';
+import { sendMailAs } from '../../shared/mail';
+import { checkPeriod } from '../../shared/values';
+import { syncScope, upsertOpportunity } from './crm';
+import { detectionsWorkbook, parseImport } from './importExport';
+import { listedRejections, readLimitsOf, rowsNamed, XLSX } from '../../excel';
+import { AUDIT_PERIOD, IMPORT_LIMIT_BYTES, SyncLeadsReport, agentMap, getStored, insertAgent, insertDetection, insertSubItem, listSubItems, queryDetections, readDetection, storedFromInput, typeOfPath, writeDetection } from './model';
+
+/* ---------- handlers ---------- */
+
+const auditIdOf = (ctx: { query: { auditId: number } }) => Number(ctx.query.auditId);
+
+export const handlers = defineHandlers<operations>({
+  async exportDetectionsExcel(ctx) {
+    const { dateStart, dateEnd } = ctx.query;
+    checkPeriod(dateStart, dateEnd, AUDIT_PERIOD);
+    const detections = (await queryDetections(ctx.db, { dateStart, dateEnd })).reverse();
+    return file(await detectionsWorkbook(detections), XLSX, `export_${dateStart}_${dateEnd}.xlsx`);
+  },
+
+  async importDetections(ctx) {
+    const upload = ctx.files.find((f) => f.fieldName === 'file') ?? ctx.files[0];
+    if (!upload) throw new HttpError(400, 'Nessun file ricevuto');
+    if (upload.size > IMPORT_LIMIT_BYTES)
+      throw new HttpError(413, 'Il file supera la dimensione massima di 10 MB');
+    const isXlsx =
+      upload.mediaType === XLSX ||
+      (upload.mediaType === 'application/octet-stream' && /\.xlsx$/i.test(upload.fileName));
+    if (!isXlsx) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
+    const rows = await parseImport(ctx.db, upload.content, readLimitsOf(ctx.extensions));
+    const all = rows.filter((r) => r.reason).map((r) => ({ row: r.row, reason: r.reason! }));
+    if (all.length) {
+      const { rejected, rejectedCount: n } = listedRejections(all);
+      return reply(422, {
+        message: `Importazione annullata: ${n} ${n === 1 ? 'riga non valida' : 'righe non valide'} (${rowsNamed(rejected, n)}), nessuna rilevazione importata`,
+        status: 422,
+        imported: 0,
+        rejected,
+        rejectedCount: n,
+      });
+    }
+    await ctx.db.transaction(async (tx) => {
+      for (const r of rows) await insertDetection(tx, r.data!);
+    });
+    return { imported: rows.length, rejected: [] };
+  },
+
+  async createDetection(ctx) {
+    const data = await storedFromInput(ctx.db, ctx.body);
+    return readDetection(ctx.db, await insertDetection(ctx.db, data));
+  },
+
+  async updateDetection(ctx) {
+    const auditId = auditIdOf(ctx);
+    if (ctx.body.auditId !== undefined && ctx.body.auditId !== auditId) {
+      throw new HttpError(
+        400,
+        `auditId del corpo (${ctx.body.auditId}) diverso da quello richiesto (${auditId})`,
+        {
+          errors: [{ path: '/body/auditId', message: 'deve coincidere con il parametro auditId' }],
+        },
+      );
+    }
+    const existing = await getStored(ctx.db, auditId);
+    await writeDetection(ctx.db, auditId, await storedFromInput(ctx.db, ctx.body, existing));
+    return readDetection(ctx.db, auditId);
+  },
+
+  async deleteDetection(ctx) {
+    const { rows } = await ctx.db.query(
+      'DELETE FROM audit_detections WHERE audit_id = $1 RETURNING audit_id',
+      [auditIdOf(ctx)],
+    );
+    if (!rows[0]) throw new HttpError(404, `Rilevazione ${auditIdOf(ctx)} non trovata`);
+    return reply(204);
+  },
+
+  async listDetections(ctx) {
+    return queryDetections(ctx.db, {});
+  },
+
+  async listDetectionsByRangeDate(ctx) {
+    const q = ctx.query;
+    checkPeriod(q.dateStart, q.dateEnd, AUDIT_PERIOD);
+    return queryDetections(ctx.db, q);
+  },
+
+  async listDistinctDetectionValues(ctx) {
+    const field = ctx.params.field;
+    const { rows } = await ctx.db.query<{ v: string }>(
+      `SELECT DISTINCT data->>$1 AS v FROM audit_detections WHERE COALESCE(data->>$1, '') <> '' ORDER BY 1`,
+      [field],
+    );
+    return rows.map((r) => r.v).sort((a, b) => a.localeCompare(b, 'it'));
+  },
+
+  async updateDetectionLead(ctx) {
+    const auditId = Number(ctx.params.id);
+    const data = await getStored(ctx.db, auditId);
+    data.leadStatus = ctx.body.leadStatus;
+    data.leadNote = ctx.body.note ?? null;
+    await writeDetection(ctx.db, auditId, data);
+    return readDetection(ctx.db, auditId);
+  },
+
+  async sendDetectionsToAgent(ctx) {
+    const { agentId, auditIds } = ctx.body;
+    const agent = (await agentMap(ctx.db)).get(agentId);
+    if (!agent) throw new HttpError(404, `Agente ${agentId} non trovato`);
+    const detections = await queryDetections(ctx.db, { auditIds });
+    const missing = auditIds.filter((id) => !detections.some((d) => d.auditId === id));
+    if (missing.length)
+      throw new HttpError(
+        404,
+        `Rilevazion${missing.length === 1 ? 'e' : 'i'} ${missing.join(', ')} non trovat${missing.length === 1 ? 'a' : 'e'}`,
+      );
+    const lines = detections.map(
+      (d) =>
+        `- ${d.detectionDate} · ${d.brandName} («${d.subject}») · ${d.mediaOwner} · ${[d.address, d.municipality].filter(Boolean).join(', ')} [n. ${d.auditId}]`,
+    );
+    const body = `Gentile ${agent.name} ${agent.surname},\n\nle inviamo ${detections.length === 1 ? 'la rilevazione' : `le ${detections.length} rilevazioni`} da seguire:\n\n${lines.join('\n')}\n\nCordiali saluti\nMedia Monitor`;
+    const { id } = await sendMailAs(ctx.services, ctx.db, {
+      to: agent.email,
+      subject: `Rilevazioni da seguire (${detections.length})`,
+      body,
+      kind: 'agent-report',
+      sentBy: ctx.user!.username,
+      relatedResource: null,
+    });
+    return { mailId: id, recipient: agent.email, auditIds };
+  },
+
+  async syncLeads(ctx) {
+    const report: SyncLeadsReport = { created: [], updated: [], skipped: [] };
+    const leads = (await queryDetections(ctx.db, { leadStatus: 'new' })).reverse();
+    await ctx.db.transaction(async (tx) => {
+      const scope = await syncScope(tx);
+      for (const d of leads) {
+        const outcome = await upsertOpportunity(ctx as unknown as HandlerContext, tx, scope, {
+          name: `Lead ${d.brandName} – ${d.municipality}`.slice(0, 200),
+          detectionId: d.auditId,
+          brandName: d.brandName,
+          detectionDate: d.detectionDate,
+          opportunityId: d.opportunityId,
+        });
+        if ('skipped' in outcome) {
+          report.skipped.push({ auditId: d.auditId, reason: outcome.skipped });
+          continue;
+        }
+        (outcome.created ? report.created : report.updated).push({
+          auditId: d.auditId,
+          opportunityId: outcome.id,
+        });
+        if (d.opportunityId !== outcome.id) {
+          await tx.query(
+            `UPDATE audit_detections SET data = jsonb_set(data, '{opportunityId}', to_jsonb($2::bigint)) WHERE audit_id = $1`,
+            [d.auditId, outcome.id],
+          );
+        }
+      }
+    });
+    return report;
+  },
+
+  async getMediaSupplierByMediaOwner(ctx) {
+    const data = await lookup(
+      ctx,
+      'mediaSupplier',
+      ctx.query.mediaOwner,
+      'Nessun fornitore noto per il media owner',
+    );
+    return {
+      ...(data as object),
+      mediaOwner: ctx.query.mediaOwner,
+    } as components['schemas']['MediaSupplier'];
+  },
+
+  async getSecretarialDataByBrandName(ctx) {
+    const data = await lookup(ctx, 'brand', ctx.query.brandName, 'Nessun dato di segreteria per il brand');
+    return { ...(data as object), name: ctx.query.brandName } as components['schemas']['SecretarialData'];
+  },
+
+  async getSecretarialDataBySubject(ctx) {
+    const data = await lookup(ctx, 'subject', ctx.query.subject, 'Nessun dato di segreteria per il soggetto');
+    return { ...(data as object), name: ctx.query.subject } as components['schemas']['SecretarialData'];
+  },
+
+  async listBrandNamesBySubject(ctx) {
+    const { rows } = await ctx.db.query<{ v: string }>(
+      `SELECT DISTINCT data->>'brandName' AS v FROM audit_detections WHERE data->>'subject' = $1`,
+      [ctx.query.subject],
+    );
+    return rows.map((r) => r.v).sort((a, b) => a.localeCompare(b, 'it'));
+  },
+
+  async listSubItems(ctx) {
+    return listSubItems(ctx.db, typeOfPath(ctx.params.type));
+  },
+
+  async getSubItemById(ctx) {
+    const type = typeOfPath(ctx.params.type);
+    const { rows } = await ctx.db.query<{ id: string; name: string; description: string | null }>(
+      'SELECT id, name, description FROM audit_subitems WHERE type = $1 AND id = $2',
+      [type, Number(ctx.params.id)],
+    );
+    if (!rows[0]) throw new HttpError(404, `Valore ${ctx.params.id} di ${type} non trovato`);
+    return { id: Number(rows[0].id), name: rows[0].name, description: rows[0].description };
+  },
+
+  async deleteSubItem(ctx) {
+    const type = typeOfPath(ctx.params.type);
+    const { rows } = await ctx.db.query(
+      'DELETE FROM audit_subitems WHERE type = $1 AND id = $2 RETURNING id',
+      [type, Number(ctx.params.id)],
+    );
+    if (!rows[0]) throw new HttpError(404, `Valore ${ctx.params.id} di ${type} non trovato`);
+    return reply(204);
+  },
+
+  async createSubItem(ctx) {
+    const type = typeOfPath(ctx.params.type);
+    const body = ctx.body as Record<string, { name: string; description?: string | null } | undefined>;
+    const keys = Object.keys(body);
+    const item = body[type];
+    if (keys.length !== 1 || !item) {
+      throw new HttpError(
+        400,
+        `Il corpo deve avere la sola chiave «${type}» per il tipo ${ctx.params.type}`,
+        {
+          errors: [{ path: '/body', message: `chiave attesa: ${type}` }],
+        },
+      );
+    }
+    return insertSubItem(ctx.db, type, item);
+  },
+
+  async updateSubItem(ctx) {
+    const type = typeOfPath(ctx.params.type);
+    const { id, name, description } = ctx.body;
+    const current = await ctx.db.query('SELECT 1 FROM audit_subitems WHERE type = $1 AND id = $2', [
+      type,
+      id,
+    ]);
+    if (!current.rows[0]) throw new HttpError(404, `Valore ${id} di ${type} non trovato`);
+    const clash = await ctx.db.query(
+      'SELECT 1 FROM audit_subitems WHERE type = $1 AND lower(name) = lower($2) AND id <> $3',
+      [type, name.trim(), id],
+    );
+    if (clash.rows[0]) throw new HttpError(409, `Esiste già un valore «${name.trim()}» per ${type}`);
+    await ctx.db.query('UPDATE audit_subitems SET name = $3, description = $4 WHERE type = $1 AND id = $2', [
+      type,
+      id,
+      name.trim(),
+      description ?? null,
+    ]);
+    return { id, name: name.trim(), description: description ?? null };
+  },
+
+  async listAgentNames(ctx) {
+    const { rows } = await ctx.db.query<{ id: string; name: string; surname: string }>(
+      'SELECT id, name, surname FROM audit_agents ORDER BY lower(surname), lower(name), id',
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      surname: r.surname,
+      fullName: `${r.name} ${r.surname}`,
+    }));
+  },
+
+  async createAgent(ctx) {
+    return insertAgent(ctx.db, ctx.body);
+  },
+
+  async getAgentByFullName(ctx) {
+    const fullName = decodeURIComponent(ctx.params.fullName).trim().replace(/\s+/g, ' ');
+    const { rows } = await ctx.db.query<{ id: string; name: string; surname: string; email: string }>(
+      `SELECT id, name, surname, email FROM audit_agents WHERE lower(name || ' ' || surname) = lower($1)`,
+      [fullName],
+    );
+    if (!rows[0]) throw new HttpError(404, `Agente «${fullName}» non trovato`);
+    return { id: Number(rows[0].id), name: rows[0].name, surname: rows[0].surname, email: rows[0].email };
+  },
+});
+
+async function lookup(
+  ctx: HandlerContext | { db: Db },
+  kind: string,
+  key: string,
+  notFound: string,
+): Promise<unknown> {
+  const { rows } = await ctx.db.query<{ data: unknown }>(
+    'SELECT data FROM audit_lookups WHERE kind = $1 AND lower(key) = lower($2)',
+    [kind, key],
+  );
+  if (!rows[0]) throw new HttpError(404, `${notFound} «${key}»`);
+  return rows[0].data;
+}
