@@ -3,19 +3,10 @@ import { getAuthToken, getUser, clearSession, hasCompleteCredentials, isGuest } 
 import { DOWNLOAD_URL_REVOKE_MS, FORCED_LOGOUT_URL, USERNAME_HEADER, WRONG_CREDENTIALS_LOG } from '@/config/constants';
 import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
+import { ApiError } from './errors';
 import { hideServerFailure } from './failures';
 
-/** The error a rejected call carries: the HTTP status, the message (body's, else status text), the body. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
+export { ApiError };
 
 /** What a 409 resolves with (spec §8): the parsed body plus statusCode 409. */
 export type Conflict<B = Record<string, unknown>> = B & { statusCode: 409 };
