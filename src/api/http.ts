@@ -5,6 +5,7 @@ import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
 import { ApiError } from './errors';
 import { hideServerFailure } from './failures';
+import { i18nProvider } from '@/i18n';
 
 export { ApiError };
 
@@ -273,4 +274,80 @@ export async function downloadBlob(promise: Promise<FetchResult<unknown>>, fallb
   const name = fileNameFrom(response, fallbackName);
   saveBlob(data as Blob, name);
   return name;
+}
+
+/** Upload progress, 0..1 (1 once the service has answered OK). */
+export type UploadProgress = (fraction: number) => void;
+
+export interface UploadOptions {
+  onProgress?: UploadProgress;
+  /** Non-OK statuses that are an answer, not a failure (e.g. 422 with the rejected rows of an import). */
+  answerStatuses?: readonly number[];
+}
+
+/** What an upload answered: the status and the body (spec §8 parsing: text, then JSON when not empty). */
+export interface UploadAnswer<T> {
+  status: number;
+  body: T;
+}
+
+function sendMultipart(url: string, form: FormData, token: string | null, onProgress?: UploadProgress) {
+  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+    // fetch cannot report upload progress; XMLHttpRequest can. This is the app's only one.
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const username = getUser()?.username;
+    if (username) xhr.setRequestHeader(USERNAME_HEADER, username);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total) onProgress?.(Math.min(event.loaded / event.total, 0.99));
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.send(form);
+  });
+}
+
+/**
+ * The app's one multipart upload (`POST {service base}{path}`), for every file a person sends:
+ * reports progress (0..1), carries the bearer and username like every call, goes through the token
+ * refresh (a 401 refreshes once and replays the upload; a second 401 takes the spec §8 401 path),
+ * and fails with one Italian message (`app.errors.upload`) when no answer comes, the service's
+ * clear message for a 5xx (see hideServerFailure), else the service's own message. Resolves with
+ * the status and the body; `answerStatuses` lists non-OK statuses that resolve too.
+ */
+export async function uploadWithAnswer<T>(service: Service, path: string, form: FormData, options: UploadOptions = {}): Promise<UploadAnswer<T>> {
+  requireCredentials();
+  const url = `${(serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '')}${path}`;
+  const send = (token: string | null) =>
+    sendMultipart(url, form, token, options.onProgress).catch(() => {
+      throw new ApiError(0, i18nProvider.translate('app.errors.upload'));
+    });
+  const usedToken = getAuthToken();
+  let answer = await send(usedToken);
+  if (answer.status === 401) {
+    const current = getAuthToken();
+    const token = current && current !== usedToken ? current : await refreshAccessToken();
+    if (token) answer = await send(token);
+  }
+  const body = (await readBody(new Response(answer.text || null))) as T;
+  if ((answer.status >= 200 && answer.status < 300) || options.answerStatuses?.includes(answer.status)) {
+    options.onProgress?.(1);
+    return { status: answer.status, body };
+  }
+  if (answer.status === 401) handleUnauthorized();
+  throw hideServerFailure(new ApiError(answer.status, messageOf(body, answer.statusText || `HTTP ${answer.status}`), body));
+}
+
+/** uploadWithAnswer for the usual case: resolves with the OK body. */
+export async function upload<T>(service: Service, path: string, form: FormData, onProgress?: UploadProgress): Promise<T> {
+  return (await uploadWithAnswer<T>(service, path, form, { onProgress })).body;
+}
+
+/** A multipart form: the fields (empty ones left out), then the file under `file`. */
+export function fileForm(file: File, fields: Record<string, string | number | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
+  form.append('file', file, file.name);
+  return form;
 }

@@ -1,15 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import {
-  ApiError,
-  callOrThrow,
-  downloadBlob,
-  handleUnauthorized,
-  messageOf,
-  requireCredentials,
-} from '@/api/http';
+import { ApiError, callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
 import { orderApi } from '@/api/order';
-import { getAuthToken } from '@/auth/session';
-import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
 import type {
   SchemaOrder,
@@ -160,50 +151,17 @@ export function simpleRestProvider(
   };
 }
 
-/**
- * A multipart POST with upload progress (fetch cannot report it, so XMLHttpRequest): `onProgress`
- * gets 0..1; a failure rejects with an ApiError carrying the service's Italian message.
- */
+/** The one upload helper (src/api/http.ts), kept under this name for the execution providers. */
 export function uploadWithProgress<T>(
   service: Service,
   path: string,
   form: FormData,
   onProgress?: (fraction: number) => void,
 ): Promise<T> {
-  requireCredentials();
-  const base = (serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '');
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}${path}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${getAuthToken()}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Errore di rete durante il caricamento del file'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        return resolve(body as T);
-      }
-      if (xhr.status === 401) handleUnauthorized();
-      reject(new ApiError(xhr.status, messageOf(body, xhr.statusText || `HTTP ${xhr.status}`), body));
-    };
-    xhr.send(form);
-  });
+  return upload<T>(service, path, form, onProgress);
 }
 
-export const fileForm = (file: File, fields: Record<string, string | number | undefined> = {}): FormData => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
-  form.append('file', file, file.name);
-  return form;
-};
+export { fileForm };
 
 /* ---------- the order service ---------- */
 

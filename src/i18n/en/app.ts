@@ -125,6 +125,7 @@ export const app: AppMessages = {
   },
   errors: {
     generic: 'Something went wrong. Retry later.',
+    upload: 'The file upload did not succeed: the service does not answer. Check the connection and retry.',
     unreachable: 'The service does not answer. Check the connection and retry.',
     server: 'The service had a problem (error %{status}) and the operation did not succeed. Retry shortly.',
     bad_request: 'The data sent is not valid: check the fields and retry.',

@@ -126,6 +126,7 @@ export const app = {
   },
   errors: {
     generic: 'Si è verificato un errore. Riprova più tardi.',
+    upload: 'Caricamento del file non riuscito: il servizio non risponde. Controlla la connessione e riprova.',
     unreachable: 'Il servizio non risponde. Controlla la connessione e riprova.',
     server: 'Il servizio ha avuto un problema (errore %{status}) e l’operazione non è riuscita. Riprova tra poco.',
     bad_request: 'I dati inviati non sono validi: controlla i campi e riprova.',
