@@ -115,6 +115,9 @@ export const app: AppMessages = {
     wrong_old: 'The current password is wrong.',
   },
   validation: {
+    date: 'Enter a valid date',
+    pattern: 'The format is not valid',
+    end_before_start: 'The end date cannot precede the start date',
     required: 'Required',
     password_min: 'The password must be at least 4 characters long',
     password_max: 'The password can be at most 128 characters long',
@@ -123,6 +126,7 @@ export const app: AppMessages = {
     username: 'The username must have 3 to 64 characters among letters, digits and . _ @ + -',
     email: 'Enter a valid e-mail address',
   },
+  export: { progress: 'Exporting %{done} / %{total}…' },
   errors: {
     generic: 'Something went wrong. Retry later.',
     upload: 'The file upload did not succeed: the service does not answer. Check the connection and retry.',
