@@ -11,7 +11,7 @@ import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { fileForm, simpleRestProvider, uploadWithProgress } from './orders';
 
 /** `campaigns`, `campaignMembers` and `campaignAttachments` over the campaign service (simple-rest). */
-export const campaignsDataProvider: DataProvider = simpleRestProvider(campaignApi, {
+const campaignsCrud: DataProvider = simpleRestProvider(campaignApi, {
   campaigns: {
     path: '/campaigns',
     inputFields: [
@@ -29,6 +29,30 @@ export const campaignsDataProvider: DataProvider = simpleRestProvider(campaignAp
   campaignMembers: { path: '/campaignMembers', inputFields: ['id', 'campaignId', 'username', 'role'] },
   campaignAttachments: { path: '/campaignAttachments', inputFields: [], readOnly: true },
 });
+
+/**
+ * The campaign screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
+ * composite provider routes them by the resource given first, like react-admin's own methods).
+ */
+export interface CampaignsMethods {
+  campaignHistory(resource: 'campaigns', params: { id: number }): Promise<SchemaHistoryEntry[]>;
+  uploadCampaignAttachment(
+    resource: 'campaignAttachments',
+    params: { campaignId: number; file: File; onProgress?: (fraction: number) => void },
+  ): Promise<SchemaCampaignAttachment>;
+  downloadCampaignAttachment(
+    resource: 'campaignAttachments',
+    params: { attachment: Pick<SchemaCampaignAttachment, 'id' | 'fileName'> },
+  ): Promise<string>;
+}
+
+export const campaignsDataProvider: DataProvider & CampaignsMethods = {
+  ...campaignsCrud,
+  campaignHistory: (_r, { id }) => campaignHistory(id),
+  uploadCampaignAttachment: (_r, { campaignId, file, onProgress }) =>
+    uploadCampaignAttachment(campaignId, file, onProgress),
+  downloadCampaignAttachment: (_r, { attachment }) => downloadCampaignAttachment(attachment),
+};
 
 export type {
   SchemaCampaign as Campaign,

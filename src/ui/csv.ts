@@ -31,6 +31,10 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly Cs
 }
 
 /** Writes the CSV and hands it to the browser as a download. */
-export function downloadCsv(fileName: string, header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>): void {
+export function downloadCsv(
+  fileName: string,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly CsvCell[]>,
+): void {
   saveBlob(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
 }

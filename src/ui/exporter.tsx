@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
-import { useDataProvider, useListContext, useTranslate, type DataProvider, type RaRecord, type SortPayload } from 'react-admin';
+import {
+  useDataProvider,
+  useListContext,
+  useTranslate,
+  type DataProvider,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { downloadCsv, type CsvCell } from './csv';
 import { useFailure } from './useFailure';
 
@@ -62,7 +69,12 @@ export function ExportAllButton<R extends RaRecord>({ columns, fileName }: Expor
   const run = async () => {
     setProgress({ done: 0, total: total ?? 0 });
     try {
-      const rows = await fetchAllRows<R>(dataProvider, resource, { filter: filterValues, sort }, (done, all) => setProgress({ done, total: all }));
+      const rows = await fetchAllRows<R>(
+        dataProvider,
+        resource,
+        { filter: filterValues, sort },
+        (done, all) => setProgress({ done, total: all }),
+      );
       const day = new Date().toISOString().slice(0, 10);
       downloadCsv(
         `${fileName}_${day}.csv`,
@@ -82,7 +94,9 @@ export function ExportAllButton<R extends RaRecord>({ columns, fileName }: Expor
       disabled={progress !== undefined || total === 0}
       startIcon={progress ? <CircularProgress size={16} /> : <DownloadIcon />}
     >
-      {progress ? translate('app.export.progress', { done: progress.done, total: progress.total }) : translate('ra.action.export')}
+      {progress
+        ? translate('app.export.progress', { done: progress.done, total: progress.total })
+        : translate('ra.action.export')}
     </Button>
   );
 }

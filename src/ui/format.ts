@@ -6,11 +6,22 @@ import { i18nProvider } from '@/i18n';
  */
 
 // it-IT leaves 4-digit numbers ungrouped by default ("5947,00 €" beside "11.022,00 €").
-const MONEY = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
-const NUMBER = new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 } as Intl.NumberFormatOptions);
+const MONEY = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  useGrouping: 'always',
+} as Intl.NumberFormatOptions);
+const NUMBER = new Intl.NumberFormat('it-IT', {
+  useGrouping: 'always',
+  maximumFractionDigits: 2,
+} as Intl.NumberFormatOptions);
 
 /** Options for react-admin's `<NumberField options>` so that list cells group like formatMoney. */
-export const MONEY_OPTIONS = { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions;
+export const MONEY_OPTIONS = {
+  style: 'currency',
+  currency: 'EUR',
+  useGrouping: 'always',
+} as Intl.NumberFormatOptions;
 
 /** 1234.5 → "1.234,50 €"; empty for no value. */
 export function formatMoney(value: number | null | undefined): string {

@@ -16,12 +16,18 @@ const t = (key: string, args?: Record<string, unknown>) => i18nProvider.translat
 export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
-      if (issue.received === 'undefined' || issue.received === 'null') return { message: t('ra.validation.required') };
+      if (issue.received === 'undefined' || issue.received === 'null')
+        return { message: t('ra.validation.required') };
       if (issue.expected === 'number') return { message: t('ra.validation.number') };
       break;
     case z.ZodIssueCode.too_small:
       if (issue.type === 'string')
-        return { message: Number(issue.minimum) <= 1 ? t('ra.validation.required') : t('ra.validation.minLength', { min: issue.minimum }) };
+        return {
+          message:
+            Number(issue.minimum) <= 1
+              ? t('ra.validation.required')
+              : t('ra.validation.minLength', { min: issue.minimum }),
+        };
       if (issue.type === 'number') return { message: t('ra.validation.minValue', { min: issue.minimum }) };
       if (issue.type === 'array') return { message: t('ra.validation.required') };
       break;
