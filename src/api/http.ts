@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { getAuthToken, getUser, clearSession, hasCompleteCredentials, isGuest } from '@/auth/session';
+import { getAuthToken, getUser, clearSession, hasAnySessionItem, hasCompleteCredentials, isGuest } from '@/auth/session';
 import { DOWNLOAD_URL_REVOKE_MS, FORCED_LOGOUT_URL, USERNAME_HEADER, WRONG_CREDENTIALS_LOG } from '@/config/constants';
 import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
@@ -36,10 +36,18 @@ export function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Spec §8: 401 clears the session and fully reloads the page. */
-export function handleUnauthorized(): void {
+/**
+ * The app's one reaction to a 401 (spec §4, §8): clears the session, then fully reloads the page,
+ * or goes to `to` (the share calls go to /404). Every 401 comes here: the typed clients, the
+ * react-admin HTTP client, the upload, the share handling and the authProvider's checkError.
+ * The reload happens only when something was stored, so two reactions to one 401 (the call's,
+ * then react-admin's checkError) reload once.
+ */
+export function handleUnauthorized(to?: string): void {
+  const hadSession = hasAnySessionItem();
   clearSession();
-  browser.reload();
+  if (to) browser.assign(to);
+  else if (hadSession) browser.reload();
 }
 
 /**
@@ -69,8 +77,7 @@ export async function handleResponse(response: Response): Promise<unknown> {
 export function settleShare(response: Response, body: unknown): unknown {
   if (response.ok || response.status === 422) return body;
   if (response.status === 401) {
-    clearSession();
-    browser.assign('/404');
+    handleUnauthorized('/404');
     throw new ApiError(401, messageOf(body, response.statusText || 'Unauthorized'), body);
   }
   throw new ApiError(response.status, messageOf(body, response.statusText), body);
@@ -92,18 +99,21 @@ export function requireCredentials(): void {
 export const authMiddleware: Middleware = {
   onRequest({ request }) {
     requireCredentials();
-    request.headers.set('Authorization', `Bearer ${getAuthToken()}`);
-    const body = request.headers.get('Content-Type');
-    if (!body || body.includes('json')) {
-      if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
-        request.headers.set('Content-Type', 'application/json');
-      }
-      const username = getUser()?.username;
-      if (username) request.headers.set(USERNAME_HEADER, username);
-    }
+    authorise(request.headers, request.method, getAuthToken());
     return request;
   },
 };
+
+/** The headers every authorised call carries: bearer; on JSON calls the JSON type and the username. */
+function authorise(headers: Headers, method: string, token: string | null): void {
+  headers.set('Authorization', `Bearer ${token}`);
+  const body = headers.get('Content-Type');
+  if (!body || body.includes('json')) {
+    if (method !== 'GET' && method !== 'DELETE' && method !== 'HEAD') headers.set('Content-Type', 'application/json');
+    const username = getUser()?.username;
+    if (username) headers.set(USERNAME_HEADER, username);
+  }
+}
 
 /**
  * Normalises every response body as spec §8 reads it (text, then JSON when not empty), so that
@@ -141,6 +151,19 @@ let pendingRefresh: Promise<string | null> | undefined;
 export function setTokenRefresher(refresher: TokenRefresher | undefined): void {
   tokenRefresher = refresher;
   pendingRefresh = undefined;
+}
+
+/**
+ * Sends with the current token; on a 401 sends once more with a newer token (another call's
+ * refresh, else a refresh of its own). The caller then treats a second 401 as the 401 it is.
+ */
+async function withTokenRefresh<R extends { status: number }>(send: (token: string | null) => Promise<R>): Promise<R> {
+  const usedToken = getAuthToken();
+  const answer = await send(usedToken);
+  if (answer.status !== 401) return answer;
+  const current = getAuthToken();
+  const token = current && current !== usedToken ? current : await refreshAccessToken();
+  return token ? send(token) : answer;
 }
 
 /** One refresh at a time: concurrent 401s wait for the same refresh. */
@@ -246,6 +269,46 @@ export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<
   throw hideServerFailure(new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error));
 }
 
+/** What react-admin's `fetchUtils.fetchJson` resolves with, which ra-data-simple-rest reads. */
+export interface FetchJsonResult {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- fetchJson's own contract
+}
+
+export interface FetchJsonOptions extends Omit<RequestInit, 'headers'> {
+  headers?: HeadersInit;
+}
+
+/**
+ * A `fetchUtils.fetchJson`-compatible HTTP client for react-admin's REST data providers
+ * (ra-data-simple-rest): the same bearer and username, token refresh and spec §8 body parsing as
+ * the typed clients. Like callOrThrow it rejects on every non-OK answer (react-admin needs a
+ * failure, e.g. a getOne that gets a 404 is "not found") with an ApiError carrying status and
+ * body; a 401 first takes the one 401 path; no answer or a 5xx carries a clear Italian message.
+ */
+export async function fetchJson(url: string, options: FetchJsonOptions = {}): Promise<FetchJsonResult> {
+  requireCredentials();
+  const method = (options.method ?? 'GET').toUpperCase();
+  const send = (token: string | null) => {
+    const headers = new Headers(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    // ra-data-simple-rest labels its body-less DELETE text/plain; without a body no type is sent.
+    if (options.body == null) headers.delete('Content-Type');
+    authorise(headers, method, token);
+    return globalThis.fetch(url, { ...options, method, headers }).catch((failure: unknown) => {
+      throw hideServerFailure(failure);
+    });
+  };
+  const response = await withTokenRefresh(send);
+  const text = await response.text();
+  const json = text ? await readBody(new Response(text)) : undefined;
+  if (response.ok) return { status: response.status, headers: response.headers, body: text, json };
+  if (response.status === 401) handleUnauthorized();
+  throw hideServerFailure(new ApiError(response.status, messageOf(json, response.statusText || `HTTP ${response.status}`), json));
+}
+
 /** The blob variant (spec §8): downloads a file and revokes its object URL after 40 s. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -323,13 +386,7 @@ export async function uploadWithAnswer<T>(service: Service, path: string, form: 
     sendMultipart(url, form, token, options.onProgress).catch(() => {
       throw new ApiError(0, i18nProvider.translate('app.errors.upload'));
     });
-  const usedToken = getAuthToken();
-  let answer = await send(usedToken);
-  if (answer.status === 401) {
-    const current = getAuthToken();
-    const token = current && current !== usedToken ? current : await refreshAccessToken();
-    if (token) answer = await send(token);
-  }
+  const answer = await withTokenRefresh(send);
   const body = (await readBody(new Response(answer.text || null))) as T;
   if ((answer.status >= 200 && answer.status < 300) || options.answerStatuses?.includes(answer.status)) {
     options.onProgress?.(1);

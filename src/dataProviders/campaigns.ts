@@ -1,19 +1,18 @@
 import type { DataProvider } from 'react-admin';
 import { campaignApi } from '@/api/campaign';
 import { historyApi } from '@/api/history';
-import { callOrThrow, downloadBlob } from '@/api/http';
+import { callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
 import type {
   SchemaCampaign,
   SchemaCampaignAttachment,
   SchemaCampaignMember,
 } from '@/api/generated/campaign';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
-import { fileForm, simpleRestProvider, uploadWithProgress } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `campaigns`, `campaignMembers` and `campaignAttachments` over the campaign service (simple-rest). */
-const campaignsCrud: DataProvider = simpleRestProvider(campaignApi, {
+const campaignsCrud: DataProvider = simpleRestProvider('campaign', {
   campaigns: {
-    path: '/campaigns',
     inputFields: [
       'id',
       'name',
@@ -26,8 +25,8 @@ const campaignsCrud: DataProvider = simpleRestProvider(campaignApi, {
       'description',
     ],
   },
-  campaignMembers: { path: '/campaignMembers', inputFields: ['id', 'campaignId', 'username', 'role'] },
-  campaignAttachments: { path: '/campaignAttachments', inputFields: [], readOnly: true },
+  campaignMembers: { inputFields: ['id', 'campaignId', 'username', 'role'] },
+  campaignAttachments: { inputFields: [], readOnly: true },
 });
 
 /**
@@ -66,7 +65,7 @@ export function uploadCampaignAttachment(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<SchemaCampaignAttachment> {
-  return uploadWithProgress<SchemaCampaignAttachment>(
+  return upload<SchemaCampaignAttachment>(
     'campaign',
     `/campaigns/${campaignId}/attachments`,
     fileForm(file),

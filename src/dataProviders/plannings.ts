@@ -10,16 +10,14 @@ import type {
   SchemaSystemAvailability,
 } from '@/api/generated/planner';
 import type { SchemaShare } from '@/api/generated/share';
-import { simpleRestProvider } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `plannings` and `planningItems` over the planner service (simple-rest). */
-export const planningsDataProvider: DataProvider = simpleRestProvider(plannerApi, {
+export const planningsDataProvider: DataProvider = simpleRestProvider('planner', {
   plannings: {
-    path: '/plannings',
     inputFields: ['id', 'name', 'campaignId', 'periodStart', 'periodEnd', 'criteria', 'status'],
   },
   planningItems: {
-    path: '/planningItems',
     inputFields: ['id', 'planningId', 'systemId', 'periodStart', 'periodEnd', 'price'],
   },
 });
