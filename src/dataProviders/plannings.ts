@@ -1,7 +1,7 @@
 import type { DataProvider } from 'react-admin';
 import { ApiError, callOrThrow } from '@/api/http';
 import { plannerApi } from '@/api/planner';
-import { shareApi } from '@/api/share';
+import { createShare, isShareRefusal } from '@/api/share';
 import type {
   SchemaConflictingBooking,
   SchemaPlanning,
@@ -70,9 +70,8 @@ export async function sharePlanning(
   planningId: number,
   expiresAt: string | null = null,
 ): Promise<SchemaShare> {
-  return callOrThrow(
-    shareApi().POST('/share/create', {
-      body: { resourceId: planningId, resourceType: 'planning', expiresAt },
-    }),
-  );
+  // The share service's own handling (spec §8): a 401 signs out to /404, like every share call.
+  const share = await createShare({ resourceId: planningId, resourceType: 'planning', expiresAt });
+  if (isShareRefusal(share)) throw new ApiError(422, share.message, share);
+  return share;
 }
