@@ -47,7 +47,9 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/media/manage', page: page(() => import('@/pages/media/ManagePage')) },
   // Vendite
   { path: '/campaigns', page: page(() => import('@/resources/campaigns/CampaignsPage')) },
+  { path: '/campaigns/create', page: page(() => import('@/resources/campaigns/CampaignCreate')) },
   { path: '/campaigns/:id', page: page(() => import('@/resources/campaigns/CampaignDetailPage')) },
+  { path: '/campaigns/:id/edit', page: page(() => import('@/resources/campaigns/CampaignEdit')) },
   { path: '/campaigns/:id/creatives', page: page(() => import('@/resources/creatives/CreativesPage')) },
   { path: '/plannings', page: page(() => import('@/resources/plannings/PlanningsPage')) },
   { path: '/plannings/:id', page: page(() => import('@/resources/plannings/PlanningDetailPage')) },

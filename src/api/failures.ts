@@ -1,4 +1,4 @@
-import { ApiError } from '@/api/http';
+import { ApiError } from './errors';
 import { i18nProvider } from '@/i18n';
 
 /**

@@ -1,21 +1,13 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { getAuthToken, getUser, clearSession, hasCompleteCredentials, isGuest } from '@/auth/session';
+import { getAuthToken, getUser, clearSession, hasAnySessionItem, hasCompleteCredentials, isGuest } from '@/auth/session';
 import { DOWNLOAD_URL_REVOKE_MS, FORCED_LOGOUT_URL, USERNAME_HEADER, WRONG_CREDENTIALS_LOG } from '@/config/constants';
 import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
+import { ApiError } from './errors';
 import { hideServerFailure } from './failures';
+import { i18nProvider } from '@/i18n';
 
-/** The error a rejected call carries: the HTTP status, the message (body's, else status text), the body. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-}
+export { ApiError };
 
 /** What a 409 resolves with (spec §8): the parsed body plus statusCode 409. */
 export type Conflict<B = Record<string, unknown>> = B & { statusCode: 409 };
@@ -44,10 +36,18 @@ export function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Spec §8: 401 clears the session and fully reloads the page. */
-export function handleUnauthorized(): void {
+/**
+ * The app's one reaction to a 401 (spec §4, §8): clears the session, then fully reloads the page,
+ * or goes to `to` (the share calls go to /404). Every 401 comes here: the typed clients, the
+ * react-admin HTTP client, the upload, the share handling and the authProvider's checkError.
+ * The reload happens only when something was stored, so two reactions to one 401 (the call's,
+ * then react-admin's checkError) reload once.
+ */
+export function handleUnauthorized(to?: string): void {
+  const hadSession = hasAnySessionItem();
   clearSession();
-  browser.reload();
+  if (to) browser.assign(to);
+  else if (hadSession) browser.reload();
 }
 
 /**
@@ -77,8 +77,7 @@ export async function handleResponse(response: Response): Promise<unknown> {
 export function settleShare(response: Response, body: unknown): unknown {
   if (response.ok || response.status === 422) return body;
   if (response.status === 401) {
-    clearSession();
-    browser.assign('/404');
+    handleUnauthorized('/404');
     throw new ApiError(401, messageOf(body, response.statusText || 'Unauthorized'), body);
   }
   throw new ApiError(response.status, messageOf(body, response.statusText), body);
@@ -100,18 +99,21 @@ export function requireCredentials(): void {
 export const authMiddleware: Middleware = {
   onRequest({ request }) {
     requireCredentials();
-    request.headers.set('Authorization', `Bearer ${getAuthToken()}`);
-    const body = request.headers.get('Content-Type');
-    if (!body || body.includes('json')) {
-      if (request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD') {
-        request.headers.set('Content-Type', 'application/json');
-      }
-      const username = getUser()?.username;
-      if (username) request.headers.set(USERNAME_HEADER, username);
-    }
+    authorise(request.headers, request.method, getAuthToken());
     return request;
   },
 };
+
+/** The headers every authorised call carries: bearer; on JSON calls the JSON type and the username. */
+function authorise(headers: Headers, method: string, token: string | null): void {
+  headers.set('Authorization', `Bearer ${token}`);
+  const body = headers.get('Content-Type');
+  if (!body || body.includes('json')) {
+    if (method !== 'GET' && method !== 'DELETE' && method !== 'HEAD') headers.set('Content-Type', 'application/json');
+    const username = getUser()?.username;
+    if (username) headers.set(USERNAME_HEADER, username);
+  }
+}
 
 /**
  * Normalises every response body as spec §8 reads it (text, then JSON when not empty), so that
@@ -149,6 +151,19 @@ let pendingRefresh: Promise<string | null> | undefined;
 export function setTokenRefresher(refresher: TokenRefresher | undefined): void {
   tokenRefresher = refresher;
   pendingRefresh = undefined;
+}
+
+/**
+ * Sends with the current token; on a 401 sends once more with a newer token (another call's
+ * refresh, else a refresh of its own). The caller then treats a second 401 as the 401 it is.
+ */
+async function withTokenRefresh<R extends { status: number }>(send: (token: string | null) => Promise<R>): Promise<R> {
+  const usedToken = getAuthToken();
+  const answer = await send(usedToken);
+  if (answer.status !== 401) return answer;
+  const current = getAuthToken();
+  const token = current && current !== usedToken ? current : await refreshAccessToken();
+  return token ? send(token) : answer;
 }
 
 /** One refresh at a time: concurrent 401s wait for the same refresh. */
@@ -254,6 +269,46 @@ export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<
   throw hideServerFailure(new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error));
 }
 
+/** What react-admin's `fetchUtils.fetchJson` resolves with, which ra-data-simple-rest reads. */
+export interface FetchJsonResult {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- fetchJson's own contract
+}
+
+export interface FetchJsonOptions extends Omit<RequestInit, 'headers'> {
+  headers?: HeadersInit;
+}
+
+/**
+ * A `fetchUtils.fetchJson`-compatible HTTP client for react-admin's REST data providers
+ * (ra-data-simple-rest): the same bearer and username, token refresh and spec §8 body parsing as
+ * the typed clients. Like callOrThrow it rejects on every non-OK answer (react-admin needs a
+ * failure, e.g. a getOne that gets a 404 is "not found") with an ApiError carrying status and
+ * body; a 401 first takes the one 401 path; no answer or a 5xx carries a clear Italian message.
+ */
+export async function fetchJson(url: string, options: FetchJsonOptions = {}): Promise<FetchJsonResult> {
+  requireCredentials();
+  const method = (options.method ?? 'GET').toUpperCase();
+  const send = (token: string | null) => {
+    const headers = new Headers(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    // ra-data-simple-rest labels its body-less DELETE text/plain; without a body no type is sent.
+    if (options.body == null) headers.delete('Content-Type');
+    authorise(headers, method, token);
+    return globalThis.fetch(url, { ...options, method, headers }).catch((failure: unknown) => {
+      throw hideServerFailure(failure);
+    });
+  };
+  const response = await withTokenRefresh(send);
+  const text = await response.text();
+  const json = text ? await readBody(new Response(text)) : undefined;
+  if (response.ok) return { status: response.status, headers: response.headers, body: text, json };
+  if (response.status === 401) handleUnauthorized();
+  throw hideServerFailure(new ApiError(response.status, messageOf(json, response.statusText || `HTTP ${response.status}`), json));
+}
+
 /** The blob variant (spec §8): downloads a file and revokes its object URL after 40 s. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -282,4 +337,74 @@ export async function downloadBlob(promise: Promise<FetchResult<unknown>>, fallb
   const name = fileNameFrom(response, fallbackName);
   saveBlob(data as Blob, name);
   return name;
+}
+
+/** Upload progress, 0..1 (1 once the service has answered OK). */
+export type UploadProgress = (fraction: number) => void;
+
+export interface UploadOptions {
+  onProgress?: UploadProgress;
+  /** Non-OK statuses that are an answer, not a failure (e.g. 422 with the rejected rows of an import). */
+  answerStatuses?: readonly number[];
+}
+
+/** What an upload answered: the status and the body (spec §8 parsing: text, then JSON when not empty). */
+export interface UploadAnswer<T> {
+  status: number;
+  body: T;
+}
+
+function sendMultipart(url: string, form: FormData, token: string | null, onProgress?: UploadProgress) {
+  return new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+    // fetch cannot report upload progress; XMLHttpRequest can. This is the app's only one.
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const username = getUser()?.username;
+    if (username) xhr.setRequestHeader(USERNAME_HEADER, username);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total) onProgress?.(Math.min(event.loaded / event.total, 0.99));
+    };
+    xhr.onerror = () => reject(new TypeError('network'));
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.send(form);
+  });
+}
+
+/**
+ * The app's one multipart upload (`POST {service base}{path}`), for every file a person sends:
+ * reports progress (0..1), carries the bearer and username like every call, goes through the token
+ * refresh (a 401 refreshes once and replays the upload; a second 401 takes the spec §8 401 path),
+ * and fails with one Italian message (`app.errors.upload`) when no answer comes, the service's
+ * clear message for a 5xx (see hideServerFailure), else the service's own message. Resolves with
+ * the status and the body; `answerStatuses` lists non-OK statuses that resolve too.
+ */
+export async function uploadWithAnswer<T>(service: Service, path: string, form: FormData, options: UploadOptions = {}): Promise<UploadAnswer<T>> {
+  requireCredentials();
+  const url = `${(serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '')}${path}`;
+  const send = (token: string | null) =>
+    sendMultipart(url, form, token, options.onProgress).catch(() => {
+      throw new ApiError(0, i18nProvider.translate('app.errors.upload'));
+    });
+  const answer = await withTokenRefresh(send);
+  const body = (await readBody(new Response(answer.text || null))) as T;
+  if ((answer.status >= 200 && answer.status < 300) || options.answerStatuses?.includes(answer.status)) {
+    options.onProgress?.(1);
+    return { status: answer.status, body };
+  }
+  if (answer.status === 401) handleUnauthorized();
+  throw hideServerFailure(new ApiError(answer.status, messageOf(body, answer.statusText || `HTTP ${answer.status}`), body));
+}
+
+/** uploadWithAnswer for the usual case: resolves with the OK body. */
+export async function upload<T>(service: Service, path: string, form: FormData, onProgress?: UploadProgress): Promise<T> {
+  return (await uploadWithAnswer<T>(service, path, form, { onProgress })).body;
+}
+
+/** A multipart form: the fields (empty ones left out), then the file under `file`. */
+export function fileForm(file: File, fields: Record<string, string | number | undefined> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
+  form.append('file', file, file.name);
+  return form;
 }

@@ -1,4 +1,14 @@
-import type { paths, SchemaGuestToken, SchemaResourceType, SchemaSharedResource } from './generated/share';
+import type {
+  paths,
+  SchemaGuestToken,
+  SchemaResourceType,
+  SchemaSendLinkInput,
+  SchemaSendLinkResult,
+  SchemaShare,
+  SchemaShareInput,
+  SchemaShareUpdate,
+  SchemaSharedResource,
+} from './generated/share';
 import { lazyClient, settleShare } from './http';
 
 /** The share service (spec §7): a typed openapi-fetch client. */
@@ -6,10 +16,19 @@ export const shareApi = lazyClient<paths>('share');
 /** Token authentication of a shared resource (spec §7: no auth header). */
 export const sharePublicApi = lazyClient<paths>('share', { public: true });
 
+/** A 422 of the share service, taken as the call's result (spec §8): the body, marked. */
+export type ShareRefusal = { message: string; status?: number; statusCode: 422 };
+
+export function isShareRefusal(value: unknown): value is ShareRefusal {
+  return Boolean(value && typeof value === 'object' && 'statusCode' in value && value.statusCode === 422);
+}
+
 /** Spec §8 share handling on a typed call: 401 → sign out to /404; 422 → the body as result; others reject. */
-async function settled<T>(promise: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T | { message: string; status?: number }> {
+async function settled<T>(promise: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T | ShareRefusal> {
   const { data, error, response } = await promise;
-  return settleShare(response, response.ok ? data : error) as T | { message: string };
+  const result = settleShare(response, response.ok ? data : error);
+  if (response.status === 422) return { ...(result as { message: string }), statusCode: 422 };
+  return result as T;
 }
 
 /** POST /token/auth (no auth header): the guest token, or the 422 body (an expired link). */
@@ -20,4 +39,29 @@ export function authenticateShareToken(resourceType: SchemaResourceType, resourc
 /** GET /token/resource with the guest token. */
 export function getSharedResource(resourceType: SchemaResourceType, resourceId: number) {
   return settled<SchemaSharedResource>(shareApi().GET('/token/resource', { params: { query: { resourceType, resourceId } } }));
+}
+
+/** GET /share/byResource: the links of a resource, newest first. */
+export function listSharesByResource(resourceType: SchemaResourceType, resourceId: number) {
+  return settled<SchemaShare[]>(shareApi().GET('/share/byResource', { params: { query: { resourceType, resourceId } } }));
+}
+
+/** POST /share/create: a new link of a resource. */
+export function createShare(body: SchemaShareInput) {
+  return settled<SchemaShare>(shareApi().POST('/share/create', { body }));
+}
+
+/** POST /share/update: a new expiry and/or a new token. */
+export function updateShare(id: number, body: SchemaShareUpdate) {
+  return settled<SchemaShare>(shareApi().POST('/share/update', { params: { query: { id } }, body }));
+}
+
+/** DELETE /share/delete: revokes a link. */
+export function deleteShare(id: number) {
+  return settled<SchemaShare>(shareApi().DELETE('/share/delete', { params: { query: { id } } }));
+}
+
+/** POST /share/sendLink: mails the link. */
+export function sendShareLink(id: number, input: SchemaSendLinkInput) {
+  return settled<SchemaSendLinkResult>(shareApi().POST('/share/sendLink', { params: { query: { id } }, body: input }));
 }

@@ -1,7 +1,5 @@
 import type { components, paths } from './generated/systems';
-import { ApiError, callOrThrow, downloadBlob, handleUnauthorized, lazyClient, messageOf } from './http';
-import { getAuthToken } from '@/auth/session';
-import { getRuntimeConfig, serviceBase } from '@/config/environment';
+import { ApiError, callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 import { MAP_BOUNDS_BIAS, SYSTEM_FILTERED_SEARCH, SYSTEM_PAGE_SIZE, SYSTEM_SUGGESTION_DEFAULTS } from '@/config/constants';
 
 /** The systems service (spec §7): a typed openapi-fetch client. */
@@ -109,47 +107,10 @@ export const geocodeLocations = (address: string) =>
 
 /* ---------- images, template, import ---------- */
 
-export type Progress = (fraction: number) => void;
-
-/**
- * A multipart POST through XMLHttpRequest, so that the upload progress reaches the caller
- * (fetch cannot report it). Resolves with the JSON answer; rejects with an ApiError.
- */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: Progress): Promise<T> {
-  const base = serviceBase('systems', getRuntimeConfig()) ?? '';
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}${path}`);
-    const token = getAuthToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(e.total ? e.loaded / e.total : 0);
-    };
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        /* not JSON: keep the text */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve(body as T);
-        return;
-      }
-      if (xhr.status === 401) handleUnauthorized();
-      reject(new ApiError(xhr.status, messageOf(body, `HTTP ${xhr.status}`), body));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Connessione al servizio non riuscita'));
-    xhr.send(form);
-  });
-}
+export type Progress = UploadProgress;
 
 export function uploadSystemImage(systemId: number, image: File, onProgress?: Progress): Promise<SystemImage> {
-  const form = new FormData();
-  form.append('systemId', String(systemId));
-  form.append('file', image, image.name);
-  return uploadWithProgress<SystemImage>('/system/image/upload', form, onProgress);
+  return upload<SystemImage>('systems', '/system/image/upload', fileForm(image, { systemId }), onProgress);
 }
 
 export const deleteSystemImage = (id: number) => callOrThrow(systemsApi().DELETE('/system/image/delete/{id}', { params: { path: { id } } }));
@@ -164,9 +125,7 @@ export const downloadImportTemplate = () =>
 
 /** The import: 200 with the report, or an ApiError whose body (422) names every rejected row. */
 export function importSystems(workbook: File, onProgress?: Progress): Promise<ImportReport> {
-  const form = new FormData();
-  form.append('file', workbook, workbook.name);
-  return uploadWithProgress<ImportReport>('/system/upload', form, onProgress);
+  return upload<ImportReport>('systems', '/system/upload', fileForm(workbook), onProgress);
 }
 
 /** The rejected rows of a failed import (422 body), sorted by row. */

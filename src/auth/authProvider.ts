@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { ApiError, browser, setTokenRefresher } from '@/api/http';
+import { ApiError, browser, handleUnauthorized, setTokenRefresher } from '@/api/http';
 import { userPublicApi } from '@/api/user';
 import type { SchemaTokenResponse, SchemaUserProfile } from '@/api/generated/user';
 import { DEFAULT_GROUP, DEFAULT_ROLE, OAUTH_CLIENT_AUTHORIZATION } from '@/config/constants';
@@ -195,7 +195,7 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number } | undefined) {
     if (error?.status === 401) {
-      clearSession();
+      handleUnauthorized();
       throw new Error('ra.notification.logged_out');
     }
     // 403 and the rest are the screen's business: the user stays signed in.

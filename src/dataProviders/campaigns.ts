@@ -1,19 +1,18 @@
 import type { DataProvider } from 'react-admin';
 import { campaignApi } from '@/api/campaign';
 import { historyApi } from '@/api/history';
-import { callOrThrow, downloadBlob } from '@/api/http';
+import { callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
 import type {
   SchemaCampaign,
   SchemaCampaignAttachment,
   SchemaCampaignMember,
 } from '@/api/generated/campaign';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
-import { fileForm, simpleRestProvider, uploadWithProgress } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `campaigns`, `campaignMembers` and `campaignAttachments` over the campaign service (simple-rest). */
-export const campaignsDataProvider: DataProvider = simpleRestProvider(campaignApi, {
+const campaignsCrud: DataProvider = simpleRestProvider('campaign', {
   campaigns: {
-    path: '/campaigns',
     inputFields: [
       'id',
       'name',
@@ -26,9 +25,33 @@ export const campaignsDataProvider: DataProvider = simpleRestProvider(campaignAp
       'description',
     ],
   },
-  campaignMembers: { path: '/campaignMembers', inputFields: ['id', 'campaignId', 'username', 'role'] },
-  campaignAttachments: { path: '/campaignAttachments', inputFields: [], readOnly: true },
+  campaignMembers: { inputFields: ['id', 'campaignId', 'username', 'role'] },
+  campaignAttachments: { inputFields: [], readOnly: true },
 });
+
+/**
+ * The campaign screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
+ * composite provider routes them by the resource given first, like react-admin's own methods).
+ */
+export interface CampaignsMethods {
+  campaignHistory(resource: 'campaigns', params: { id: number }): Promise<SchemaHistoryEntry[]>;
+  uploadCampaignAttachment(
+    resource: 'campaignAttachments',
+    params: { campaignId: number; file: File; onProgress?: (fraction: number) => void },
+  ): Promise<SchemaCampaignAttachment>;
+  downloadCampaignAttachment(
+    resource: 'campaignAttachments',
+    params: { attachment: Pick<SchemaCampaignAttachment, 'id' | 'fileName'> },
+  ): Promise<string>;
+}
+
+export const campaignsDataProvider: DataProvider & CampaignsMethods = {
+  ...campaignsCrud,
+  campaignHistory: (_r, { id }) => campaignHistory(id),
+  uploadCampaignAttachment: (_r, { campaignId, file, onProgress }) =>
+    uploadCampaignAttachment(campaignId, file, onProgress),
+  downloadCampaignAttachment: (_r, { attachment }) => downloadCampaignAttachment(attachment),
+};
 
 export type {
   SchemaCampaign as Campaign,
@@ -42,7 +65,7 @@ export function uploadCampaignAttachment(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<SchemaCampaignAttachment> {
-  return uploadWithProgress<SchemaCampaignAttachment>(
+  return upload<SchemaCampaignAttachment>(
     'campaign',
     `/campaigns/${campaignId}/attachments`,
     fileForm(file),

@@ -1,13 +1,12 @@
 import type { DataProvider } from 'react-admin';
 import { creativityApi } from '@/api/creativity';
-import { ApiError } from '@/api/http';
+import { ApiError, fileForm, upload } from '@/api/http';
 import type { SchemaCreative } from '@/api/generated/creativity';
-import { fileForm, simpleRestProvider, uploadWithProgress } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `creatives` over the creativity service (simple-rest; uploads through POST /creatives/upload). */
-export const creativesDataProvider: DataProvider = simpleRestProvider(creativityApi, {
+export const creativesDataProvider: DataProvider = simpleRestProvider('creativity', {
   creatives: {
-    path: '/creatives',
     inputFields: [
       'id',
       'campaignId',
@@ -41,7 +40,7 @@ export function uploadCreative(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<SchemaCreative> {
-  return uploadWithProgress<SchemaCreative>(
+  return upload<SchemaCreative>(
     'creativity',
     '/creatives/upload',
     fileForm(file, { ...fields }),

@@ -1,13 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { auditApi, exportFileName } from '@/api/audit';
-import {
-  ApiError,
-  callOrThrow,
-  downloadBlob,
-  handleUnauthorized,
-  messageOf,
-  requireCredentials,
-} from '@/api/http';
+import { ApiError, callOrThrow, downloadBlob, fileForm, uploadWithAnswer } from '@/api/http';
 import type {
   SchemaDetection,
   SchemaDetectionInput,
@@ -20,8 +13,6 @@ import type {
   SchemaSendToAgentResult,
   SchemaSyncLeadsReport,
 } from '@/api/generated/audit';
-import { getAuthToken } from '@/auth/session';
-import { getRuntimeConfig, serviceBase } from '@/config/environment';
 
 /** A detection as react-admin sees it: the service's `auditId` is also its `id`. */
 export type DetectionRecord = SchemaDetection & { id: number };
@@ -202,41 +193,18 @@ export type ImportOutcome =
   { ok: true; report: SchemaImportReport } | { ok: false; rejected: SchemaImportRejected };
 
 /**
- * POST upload with upload progress (fetch cannot report it, so XMLHttpRequest): `onProgress` gets
+ * POST upload through the one upload helper: `onProgress` gets
  * 0..1. A 422 resolves with the rejected rows; any other failure rejects with an ApiError.
  */
-export function importDetections(
+export async function importDetections(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<ImportOutcome> {
-  requireCredentials();
-  const base = serviceBase('audit', getRuntimeConfig());
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base ?? ''}/detection/upload`);
-    xhr.setRequestHeader('Authorization', `Bearer ${getAuthToken()}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Errore di rete durante il caricamento del file'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      onProgress?.(1);
-      if (xhr.status >= 200 && xhr.status < 300)
-        return resolve({ ok: true, report: body as SchemaImportReport });
-      if (xhr.status === 422) return resolve({ ok: false, rejected: body as SchemaImportRejected });
-      if (xhr.status === 401) handleUnauthorized();
-      reject(new ApiError(xhr.status, messageOf(body, xhr.statusText || `HTTP ${xhr.status}`), body));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
+  const { status, body } = await uploadWithAnswer<SchemaImportReport | SchemaImportRejected>('audit', '/detection/upload', fileForm(file), {
+    onProgress,
+    answerStatuses: [422],
   });
+  return status === 422 ? { ok: false, rejected: body as SchemaImportRejected } : { ok: true, report: body as SchemaImportReport };
 }
 
 /** POST sendToAgent: one mail to the agent listing the detections. */

@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import { deviceApi, DEVICE_INPUT_FIELDS, PLAYLIST_INPUT_FIELDS, SHOW_INPUT_FIELDS } from '@/api/device';
-import { simpleRestProvider } from './orders';
+import { DEVICE_INPUT_FIELDS, PLAYLIST_INPUT_FIELDS, SHOW_INPUT_FIELDS } from '@/api/device';
+import { simpleRestProvider } from './simpleRest';
 
 /** Optional fields left empty in a form are not sent (the documents want them absent, not null). */
 export function withoutEmpty<T extends Record<string, unknown>>(data: T): T {
@@ -25,10 +25,10 @@ export function droppingEmpty(provider: DataProvider): DataProvider {
  * ra-data-simple-rest dialect, with the session's bearer (the typed client's middleware).
  */
 export const devicesDataProvider: DataProvider = droppingEmpty(
-  simpleRestProvider(deviceApi, {
-    devices: { path: '/devices', inputFields: DEVICE_INPUT_FIELDS },
-    shows: { path: '/shows', inputFields: SHOW_INPUT_FIELDS },
-    playlists: { path: '/playlists', inputFields: PLAYLIST_INPUT_FIELDS },
-    playLogs: { path: '/playLogs', inputFields: [], readOnly: true },
+  simpleRestProvider('device', {
+    devices: { inputFields: DEVICE_INPUT_FIELDS },
+    shows: { inputFields: SHOW_INPUT_FIELDS },
+    playlists: { inputFields: PLAYLIST_INPUT_FIELDS },
+    playLogs: { inputFields: [], readOnly: true },
   }),
 );

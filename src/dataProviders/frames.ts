@@ -1,9 +1,9 @@
 import type { DataProvider } from 'react-admin';
-import { frameApi, FRAME_INPUT_FIELDS } from '@/api/frame';
+import { FRAME_INPUT_FIELDS } from '@/api/frame';
 import { droppingEmpty } from './devices';
-import { simpleRestProvider } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `frames` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
 export const framesDataProvider: DataProvider = droppingEmpty(
-  simpleRestProvider(frameApi, { frames: { path: '/frames', inputFields: FRAME_INPUT_FIELDS } }),
+  simpleRestProvider('frame', { frames: { inputFields: FRAME_INPUT_FIELDS } }),
 );

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
-import { campaignsDataProvider } from './campaigns';
+import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider } from './creatives';
 import { ordersDataProvider } from './orders';
 import { planningsDataProvider } from './plannings';
@@ -74,4 +74,14 @@ export function dataProviderFor(
  * The composite data provider given to <Admin>: routes each call to its resource's domain provider;
  * every failure reaches the screens as a userFacingError (clear message, field errors keyed by field).
  */
-export const dataProvider: DataProvider = withUserFacingErrors(combineDataProviders((resource) => dataProviderFor(resource)));
+export const dataProvider: AppDataProvider = withUserFacingErrors(
+  combineDataProviders((resource) => dataProviderFor(resource)) as AppDataProvider,
+);
+
+/**
+ * The data provider as screens see it: react-admin's contract plus every domain's typed custom
+ * methods. A screen reaches a custom endpoint with
+ * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
+ * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
+ */
+export type AppDataProvider = DataProvider & CampaignsMethods;

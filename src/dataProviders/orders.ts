@@ -1,16 +1,7 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import {
-  ApiError,
-  callOrThrow,
-  downloadBlob,
-  handleUnauthorized,
-  messageOf,
-  requireCredentials,
-} from '@/api/http';
+import type { DataProvider } from 'react-admin';
+import { callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
 import { orderApi } from '@/api/order';
-import { getAuthToken } from '@/auth/session';
-import { getRuntimeConfig, serviceBase } from '@/config/environment';
-import type { Service } from '@/config/services';
+import { simpleRestProvider } from './simpleRest';
 import type {
   SchemaOrder,
   SchemaOrderCampaign,
@@ -18,192 +9,7 @@ import type {
   SchemaOrderFromEstimateInput,
 } from '@/api/generated/order';
 
-/*
- * The ra-data-simple-rest dialect (sort / range / filter as JSON, Content-Range) spoken by the
- * execution services (order, campaign, planner, creativity), over their typed clients so that the
- * shared middleware (bearer, spec §8) applies; plus the order service's own calls.
- */
-
-interface RawResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-/** The typed clients seen through the one shape every simple-rest path shares. */
-interface LooseClient {
-  GET(path: string, init?: object): Promise<RawResult>;
-  POST(path: string, init?: object): Promise<RawResult>;
-  PUT(path: string, init?: object): Promise<RawResult>;
-  DELETE(path: string, init?: object): Promise<RawResult>;
-}
-
-export interface SimpleRestResource {
-  /** The collection path, e.g. `/orders`. */
-  path: string;
-  /** The fields the input schema accepts (others are dropped before a create or update). */
-  inputFields: readonly string[];
-  /** Resources without a create/update endpoint say so. */
-  readOnly?: boolean;
-}
-
-/** The total of a `Content-Range: <resource> 0-24/319` header (`*\/0` when nothing matches). */
-export function totalOf(header: string | null, fallback: number): number {
-  const match = /\/(\d+)\s*$/.exec(header ?? '');
-  return match ? Number(match[1]) : fallback;
-}
-
-/** Drops empty filter values (a cleared input) so that they do not restrict the list. */
-export function cleanFilter(filter: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(filter).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)),
-  );
-}
-
-/** react-admin's list params → the simple-rest query (`sort`, `range`, `filter`). */
-export function simpleRestQuery(
-  params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
-): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (params.sort?.field)
-    query.sort = JSON.stringify([params.sort.field, params.sort.order === 'DESC' ? 'DESC' : 'ASC']);
-  if (params.pagination) {
-    const { page, perPage } = params.pagination;
-    query.range = JSON.stringify([(page - 1) * perPage, page * perPage - 1]);
-  }
-  const filter = cleanFilter(params.filter);
-  if (Object.keys(filter).length) query.filter = JSON.stringify(filter);
-  return query;
-}
-
-function pick(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (data[f] !== undefined) out[f] = data[f] === '' ? null : data[f];
-  return out;
-}
-
-/** A data provider for the simple-rest resources of one service. */
-export function simpleRestProvider(
-  client: () => unknown,
-  resources: Record<string, SimpleRestResource>,
-): DataProvider {
-  const api = () => client() as LooseClient;
-  const spec = (resource: string): SimpleRestResource => {
-    const r = resources[resource];
-    if (!r) throw new ApiError(400, `Risorsa sconosciuta: ${resource}`);
-    return r;
-  };
-  const item = (resource: string) => `${spec(resource).path}/{id}`;
-  const byId = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
-
-  async function list(resource: string, query: Record<string, string>) {
-    const result = await api().GET(spec(resource).path, { params: { query } });
-    const data = await callOrThrow(Promise.resolve(result as never));
-    const rows = data as RaRecord[];
-    return { data: rows, total: totalOf(result.response.headers.get('Content-Range'), rows.length) };
-  }
-
-  return {
-    getList: (resource, params) => list(resource, simpleRestQuery(params)) as never,
-    async getOne(resource, params) {
-      return { data: (await callOrThrow(api().GET(item(resource), byId(params.id)) as never)) as never };
-    },
-    async getMany(resource, params) {
-      if (!params.ids.length) return { data: [] };
-      const { data } = await list(resource, { filter: JSON.stringify({ id: params.ids.map(Number) }) });
-      return { data: data as never[] };
-    },
-    getManyReference: (resource, params) =>
-      list(
-        resource,
-        simpleRestQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }),
-      ) as never,
-    async create(resource, params) {
-      const body = pick(params.data as Record<string, unknown>, spec(resource).inputFields);
-      return { data: (await callOrThrow(api().POST(spec(resource).path, { body }) as never)) as never };
-    },
-    async update(resource, params) {
-      const body = pick(
-        { ...(params.data as Record<string, unknown>), id: Number(params.id) },
-        spec(resource).inputFields,
-      );
-      return {
-        data: (await callOrThrow(api().PUT(item(resource), { ...byId(params.id), body }) as never)) as never,
-      };
-    },
-    async updateMany(resource, params) {
-      const done: Identifier[] = [];
-      for (const id of params.ids) {
-        const current = (await callOrThrow(api().GET(item(resource), byId(id)) as never)) as Record<
-          string,
-          unknown
-        >;
-        const body = pick(
-          { ...current, ...(params.data as Record<string, unknown>), id: Number(id) },
-          spec(resource).inputFields,
-        );
-        await callOrThrow(api().PUT(item(resource), { ...byId(id), body }) as never);
-        done.push(id);
-      }
-      return { data: done };
-    },
-    async delete(resource, params) {
-      return { data: (await callOrThrow(api().DELETE(item(resource), byId(params.id)) as never)) as never };
-    },
-    async deleteMany(resource, params) {
-      const done: Identifier[] = [];
-      for (const id of params.ids) {
-        await callOrThrow(api().DELETE(item(resource), byId(id)) as never);
-        done.push(id);
-      }
-      return { data: done };
-    },
-  };
-}
-
-/**
- * A multipart POST with upload progress (fetch cannot report it, so XMLHttpRequest): `onProgress`
- * gets 0..1; a failure rejects with an ApiError carrying the service's Italian message.
- */
-export function uploadWithProgress<T>(
-  service: Service,
-  path: string,
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-): Promise<T> {
-  requireCredentials();
-  const base = (serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '');
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}${path}`);
-    xhr.setRequestHeader('Authorization', `Bearer ${getAuthToken()}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Errore di rete durante il caricamento del file'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        return resolve(body as T);
-      }
-      if (xhr.status === 401) handleUnauthorized();
-      reject(new ApiError(xhr.status, messageOf(body, xhr.statusText || `HTTP ${xhr.status}`), body));
-    };
-    xhr.send(form);
-  });
-}
-
-export const fileForm = (file: File, fields: Record<string, string | number | undefined> = {}): FormData => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== '') form.append(k, String(v));
-  form.append('file', file, file.name);
-  return form;
-};
+/* The order service: its simple-rest resources (see ./simpleRest) and its own calls. */
 
 /* ---------- the order service ---------- */
 
@@ -222,10 +28,10 @@ export const ORDER_INPUT_FIELDS = [
   'notes',
 ] as const;
 
-export const ordersDataProvider: DataProvider = simpleRestProvider(orderApi, {
-  orders: { path: '/orders', inputFields: ORDER_INPUT_FIELDS },
-  orderDocuments: { path: '/orderDocuments', inputFields: [], readOnly: true },
-  orderCampaigns: { path: '/orderCampaigns', inputFields: ['orderId', 'campaignId'] },
+export const ordersDataProvider: DataProvider = simpleRestProvider('order', {
+  orders: { inputFields: ORDER_INPUT_FIELDS },
+  orderDocuments: { inputFields: [], readOnly: true },
+  orderCampaigns: { inputFields: ['orderId', 'campaignId'] },
 });
 
 export type {
@@ -250,7 +56,7 @@ export function uploadOrderDocument(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<SchemaOrderDocument> {
-  return uploadWithProgress<SchemaOrderDocument>(
+  return upload<SchemaOrderDocument>(
     'order',
     `/orders/${orderId}/documents`,
     fileForm(file),

@@ -1,7 +1,7 @@
 import type { DataProvider } from 'react-admin';
 import { ApiError, callOrThrow } from '@/api/http';
 import { plannerApi } from '@/api/planner';
-import { shareApi } from '@/api/share';
+import { createShare, isShareRefusal } from '@/api/share';
 import type {
   SchemaConflictingBooking,
   SchemaPlanning,
@@ -10,16 +10,14 @@ import type {
   SchemaSystemAvailability,
 } from '@/api/generated/planner';
 import type { SchemaShare } from '@/api/generated/share';
-import { simpleRestProvider } from './orders';
+import { simpleRestProvider } from './simpleRest';
 
 /** `plannings` and `planningItems` over the planner service (simple-rest). */
-export const planningsDataProvider: DataProvider = simpleRestProvider(plannerApi, {
+export const planningsDataProvider: DataProvider = simpleRestProvider('planner', {
   plannings: {
-    path: '/plannings',
     inputFields: ['id', 'name', 'campaignId', 'periodStart', 'periodEnd', 'criteria', 'status'],
   },
   planningItems: {
-    path: '/planningItems',
     inputFields: ['id', 'planningId', 'systemId', 'periodStart', 'periodEnd', 'price'],
   },
 });
@@ -72,9 +70,8 @@ export async function sharePlanning(
   planningId: number,
   expiresAt: string | null = null,
 ): Promise<SchemaShare> {
-  return callOrThrow(
-    shareApi().POST('/share/create', {
-      body: { resourceId: planningId, resourceType: 'planning', expiresAt },
-    }),
-  );
+  // The share service's own handling (spec §8): a 401 signs out to /404, like every share call.
+  const share = await createShare({ resourceId: planningId, resourceType: 'planning', expiresAt });
+  if (isShareRefusal(share)) throw new ApiError(422, share.message, share);
+  return share;
 }

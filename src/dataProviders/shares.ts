@@ -1,28 +1,28 @@
 import type { DataProvider } from 'react-admin';
-import { shareApi } from '@/api/share';
-import { ApiError, settleShare } from '@/api/http';
+import {
+  createShare,
+  deleteShare,
+  isShareRefusal,
+  listSharesByResource,
+  sendShareLink,
+  updateShare,
+  type ShareRefusal,
+} from '@/api/share';
+import { ApiError } from '@/api/http';
 import type {
   SchemaResourceType,
   SchemaSendLinkInput,
   SchemaSendLinkResult,
-  SchemaShare,
 } from '@/api/generated/share';
 
 /*
  * Shares of a resource (share service, spec §7): listed by resource, created, updated (expiry,
  * new token), deleted, and their link sent by mail. Spec §8 share handling: 401 signs out to /404,
- * 422 is the body (shown as the failure's message here), others reject with the body's message.
+ * 422 is the result (the writes and sendLink resolve with the body, marked `statusCode: 422`, for
+ * the staff share panel to show), others reject with the body's message.
  */
 
-async function settled<T>(promise: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await promise;
-  const result = settleShare(response, response.ok ? data : error);
-  if (response.status === 422) {
-    const message = (result as { message?: string } | undefined)?.message ?? 'Richiesta non elaborabile';
-    throw new ApiError(422, message, result);
-  }
-  return result as T;
-}
+export { isShareRefusal };
 
 export function shareResourceOf(filter: Record<string, unknown> = {}): {
   resourceId: number;
@@ -36,14 +36,15 @@ export function shareResourceOf(filter: Record<string, unknown> = {}): {
 }
 
 export interface SharesDataProvider extends DataProvider {
-  sendLink(id: number, input: SchemaSendLinkInput): Promise<SchemaSendLinkResult>;
+  sendLink(id: number, input: SchemaSendLinkInput): Promise<SchemaSendLinkResult | ShareRefusal>;
 }
 
 export const sharesDataProvider: SharesDataProvider = {
   async getList(_r, params) {
-    const items = await settled<SchemaShare[]>(
-      shareApi().GET('/share/byResource', { params: { query: shareResourceOf(params.filter) } }),
-    );
+    const { resourceType, resourceId } = shareResourceOf(params.filter);
+    const items = await listSharesByResource(resourceType, resourceId);
+    // A list has no result to show: a refusal here is a failure of the list.
+    if (isShareRefusal(items)) throw new ApiError(422, items.message, items);
     return { data: items as never[], total: items.length };
   },
   async getOne(r, params) {
@@ -61,7 +62,7 @@ export const sharesDataProvider: SharesDataProvider = {
       ...shareResourceOf(data),
       ...(data.expiresAt ? { expiresAt: String(data.expiresAt) } : {}),
     };
-    return { data: (await settled<SchemaShare>(shareApi().POST('/share/create', { body }))) as never };
+    return { data: (await createShare(body)) as never };
   },
   async update(_r, params) {
     const data = params.data as Record<string, unknown>;
@@ -69,9 +70,7 @@ export const sharesDataProvider: SharesDataProvider = {
     if ('expiresAt' in data) body.expiresAt = data.expiresAt ? String(data.expiresAt) : null;
     if (data.regenerateToken) body.regenerateToken = true;
     return {
-      data: (await settled<SchemaShare>(
-        shareApi().POST('/share/update', { params: { query: { id: Number(params.id) } }, body }),
-      )) as never,
+      data: (await updateShare(Number(params.id), body)) as never,
     };
   },
   async updateMany() {
@@ -79,16 +78,13 @@ export const sharesDataProvider: SharesDataProvider = {
   },
   async delete(_r, params) {
     return {
-      data: (await settled<SchemaShare>(
-        shareApi().DELETE('/share/delete', { params: { query: { id: Number(params.id) } } }),
-      )) as never,
+      data: (await deleteShare(Number(params.id))) as never,
     };
   },
   async deleteMany(_r, params) {
     for (const id of params.ids)
-      await settled(shareApi().DELETE('/share/delete', { params: { query: { id: Number(id) } } }));
+      await deleteShare(Number(id));
     return { data: params.ids };
   },
-  sendLink: (id, input) =>
-    settled(shareApi().POST('/share/sendLink', { params: { query: { id } }, body: input })),
+  sendLink: (id, input) => sendShareLink(id, input),
 };

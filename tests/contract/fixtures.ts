@@ -21,6 +21,8 @@ export interface RequestPatch {
   bodyValue?: unknown;
   /** Replaces the content of the first file part (a workbook made for the run, say). */
   file?: { bytes: Uint8Array; mediaType: string; fileName: string };
+  /** Sends the request as another user of this run (their access token), not as the run's user. */
+  bearer?: string;
 }
 
 /** A record this run made. */
@@ -52,6 +54,8 @@ export interface FixtureApi {
   download(opKey: string, patch?: RequestPatch): Promise<Uint8Array>;
   /** The sign-in user's name. */
   username: string;
+  /** Signs in as a user this run made; their access token. */
+  signInAs(username: string, password: string): Promise<string>;
 }
 
 export interface ResourceSpec {
@@ -444,7 +448,7 @@ export const FIXTURES: Record<string, Fixture> = {
       Tipo: num(system, 'type'),
       Tipologia: num(system, 'systemType'),
       Indirizzo: num(system, 'address'),
-      'Codice ISTAT comune': (system.json.municipality as { istatCode?: string } | undefined)?.istatCode ?? null,
+      Comune: (system.json.municipality as { istatCode?: string } | undefined)?.istatCode ?? null,
       Latitudine: num(system, 'latitude'),
       Longitudine: num(system, 'longitude'),
     };
@@ -470,6 +474,13 @@ export const FIXTURES: Record<string, Fixture> = {
     return { query: { id: u.id }, body: { email: num(u, 'email') } };
   },
   'user.deleteUser': removeOf('user'),
+  // One's own password: changed as a user this run made (the run's own password stays as it is).
+  'user.changePassword': async (f) => {
+    const user = await f.fresh('user');
+    const password = 'Estate2026'; // createUser's example password, which the run keeps for other users
+    const bearer = await f.signInAs(num(user, 'username') as string, password);
+    return { bearer, bodyValue: { oldPassword: password, newPassword: 'Autunno-sul-Ticino-2026', newPasswordConfirm: 'Autunno-sul-Ticino-2026' } };
+  },
   'user.requestPasswordReset': async (f) => ({ query: { username: num(await f.need('user'), 'username') } }),
   'user.resetPassword': async (f) => {
     const user = await f.need('user');

@@ -96,6 +96,7 @@ function text(value: unknown): string {
 export function applyPatch(request: RequestSpec, patch: RequestPatch | undefined): RequestSpec {
   if (!patch) return request;
   const next: RequestSpec = { ...request, pathParams: { ...request.pathParams }, query: [...request.query] };
+  if (patch.bearer) next.bearer = patch.bearer;
   for (const [name, value] of Object.entries(patch.path ?? {})) next.pathParams[name] = text(value);
   for (const [name, value] of Object.entries(patch.query ?? {})) {
     const values = Array.isArray(value) ? value : [value];

@@ -59,6 +59,8 @@ export interface RequestSpec {
   body?: BodySpec;
   /** `operation`: the operation's credentials (bearer token, client basic); `none`: no credentials. */
   auth: 'operation' | 'none';
+  /** A bearer token of a user this run made, sent instead of the run's own (one's own password change). */
+  bearer?: string;
 }
 
 export type Expectation =

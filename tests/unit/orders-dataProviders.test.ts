@@ -6,7 +6,8 @@ import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders/campaigns';
 import { creativesDataProvider, matchingSizes } from '@/dataProviders/creatives';
-import { cleanFilter, createOrderFromEstimate, connectCampaign, ordersDataProvider, simpleRestQuery, totalOf } from '@/dataProviders/orders';
+import { createOrderFromEstimate, connectCampaign, ordersDataProvider } from '@/dataProviders/orders';
+import { cleanFilter } from '@/dataProviders/simpleRest';
 import { bookSystem, conflictOf, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
 import { documentHandlers, type Seen } from './support/documentMock';
 
@@ -30,18 +31,21 @@ afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
 
 const violations = () => seen.flatMap((s) => s.violations.map((v) => `${s.method} ${s.url}: ${v}`));
 
-describe('simple-rest query', () => {
-  it('maps page, sort and filter to range, sort and filter JSON', () => {
-    expect(simpleRestQuery({ pagination: { page: 3, perPage: 25 }, sort: { field: 'periodStart', order: 'DESC' }, filter: { status: 'running', q: '' } })).toEqual({
-      range: '[50,74]',
-      sort: '["periodStart","DESC"]',
-      filter: '{"status":"running"}',
-    });
-  });
-  it('reads the total of a Content-Range header, with the row count as a fallback', () => {
-    expect(totalOf('orders 0-24/319', 25)).toBe(319);
-    expect(totalOf('orders */0', 3)).toBe(0);
-    expect(totalOf(null, 3)).toBe(3);
+describe('simple-rest query (ra-data-simple-rest over the app client)', () => {
+  it('maps page, sort and filter to range, sort and filter JSON, with the bearer', async () => {
+    let asked: Request | undefined;
+    server.use(
+      http.get(`${ORIGIN}/order/orders`, ({ request }) => {
+        asked = request;
+        return HttpResponse.json([{ id: 12 }], { headers: { 'Content-Range': 'orders 50-50/319' } });
+      }),
+    );
+    await ordersDataProvider.getList('orders', { pagination: { page: 3, perPage: 25 }, sort: { field: 'periodStart', order: 'DESC' }, filter: { status: 'running', q: '' } });
+    const query = new URL(asked!.url).searchParams;
+    expect(query.get('range')).toBe('[50,74]');
+    expect(query.get('sort')).toBe('["periodStart","DESC"]');
+    expect(query.get('filter')).toBe('{"status":"running"}');
+    expect(asked!.headers.get('Authorization')).toBe('Bearer tok');
   });
   it('drops empty filter values', () => {
     expect(cleanFilter({ a: '', b: undefined, c: [], d: 0, e: 'x' })).toEqual({ d: 0, e: 'x' });

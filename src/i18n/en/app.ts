@@ -115,6 +115,9 @@ export const app: AppMessages = {
     wrong_old: 'The current password is wrong.',
   },
   validation: {
+    date: 'Enter a valid date',
+    pattern: 'The format is not valid',
+    end_before_start: 'The end date cannot precede the start date',
     required: 'Required',
     password_min: 'The password must be at least 8 characters long',
     password_guessable: 'The password is too easy to guess: use a phrase or several unusual words',
@@ -124,8 +127,10 @@ export const app: AppMessages = {
     username: 'The username must have 3 to 64 characters among letters, digits and . _ @ + -',
     email: 'Enter a valid e-mail address',
   },
+  export: { progress: 'Exporting %{done} / %{total}…' },
   errors: {
     generic: 'Something went wrong. Retry later.',
+    upload: 'The file upload did not succeed: the service does not answer. Check the connection and retry.',
     unreachable: 'The service does not answer. Check the connection and retry.',
     server: 'The service had a problem (error %{status}) and the operation did not succeed. Retry shortly.',
     bad_request: 'The data sent is not valid: check the fields and retry.',

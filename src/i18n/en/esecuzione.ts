@@ -85,6 +85,9 @@ export const esecuzione: ResourcesMessages = {
   orderCampaigns: { name: 'Link |||| Links', fields: { orderId: 'Order', campaignId: 'Campaign' } },
   campaigns: {
     name: 'Campaign |||| Campaigns',
+    create_title: 'New campaign',
+    edit_title: 'Edit %{name}',
+    members_pick: 'User',
     fields: {
       name: 'Name',
       advertiserId: 'Advertiser',

@@ -116,6 +116,9 @@ export const app = {
     wrong_old: 'La password attuale non è corretta.',
   },
   validation: {
+    date: 'Inserisci una data valida',
+    pattern: 'Il formato non è valido',
+    end_before_start: 'La data di fine non può precedere quella di inizio',
     required: 'Campo obbligatorio',
     password_min: 'La password deve contenere almeno 8 caratteri',
     password_guessable: 'La password è troppo facile da indovinare: usa una frase o più parole non ovvie',
@@ -125,8 +128,10 @@ export const app = {
     username: 'Il nome utente deve avere da 3 a 64 caratteri tra lettere, cifre e . _ @ + -',
     email: 'Inserisci un indirizzo e-mail valido',
   },
+  export: { progress: 'Esportazione %{done} / %{total}…' },
   errors: {
     generic: 'Si è verificato un errore. Riprova più tardi.',
+    upload: 'Caricamento del file non riuscito: il servizio non risponde. Controlla la connessione e riprova.',
     unreachable: 'Il servizio non risponde. Controlla la connessione e riprova.',
     server: 'Il servizio ha avuto un problema (errore %{status}) e l’operazione non è riuscita. Riprova tra poco.',
     bad_request: 'I dati inviati non sono validi: controlla i campi e riprova.',

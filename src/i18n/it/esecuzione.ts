@@ -97,6 +97,9 @@ export const esecuzione: ResourcesMessages = {
   orderCampaigns: { name: 'Collegamento |||| Collegamenti', fields: { orderId: 'Ordine', campaignId: 'Campagna' } },
   campaigns: {
     name: 'Campagna |||| Campagne',
+    create_title: 'Nuova campagna',
+    edit_title: 'Modifica %{name}',
+    members_pick: 'Utente',
     fields: {
       name: 'Nome',
       advertiserId: 'Inserzionista',

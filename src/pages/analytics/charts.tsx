@@ -15,7 +15,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { saveBlob } from '@/api/http';
+import { downloadCsv, toCsv } from '@/ui/csv';
 
 /* Plain SVG charts (no chart package): every chart comes with its numbers as a table and a CSV export. */
 
@@ -163,17 +163,11 @@ export function TimeChart({
   );
 }
 
-/** Rows as CSV for Excel in Italian (`;` separated, quoted where needed, BOM for the accents). */
-export function toCsv(columns: string[], rows: Array<Array<string | number>>): string {
-  const cell = (v: string | number) => {
-    const s = typeof v === 'number' ? String(v).replace('.', ',') : v;
-    return /[";\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return `\uFEFF${[columns, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
-}
+/** The one CSV writer (src/ui/csv.ts): neutralised formulas, `;`, decimal comma, BOM. */
+export { toCsv };
 
 export function exportCsv(fileName: string, columns: string[], rows: Array<Array<string | number>>) {
-  saveBlob(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+  downloadCsv(fileName, columns, rows);
 }
 
 /** A chart with its numbers: the table behind it (shown on demand) and a CSV export. */

@@ -21,7 +21,8 @@ export default function NotFoundPage() {
       <Typography variant="h4" component="h1" sx={{ textAlign: 'center' }}>
         {translate('app.error_pages.not_found')}
       </Typography>
-      <Button variant="outlined" component={Link} to="/">
+      {/* The spec's text exactly: MUI's theme upper-cases button labels. */}
+      <Button variant="outlined" component={Link} to="/" sx={{ textTransform: 'none' }}>
         {translate('app.error_pages.home')}
       </Button>
     </Box>

@@ -6,7 +6,7 @@ import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
-import { sharesDataProvider } from '@/dataProviders/shares';
+import { isShareRefusal, sharesDataProvider } from '@/dataProviders/shares';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { useNotifyError } from '@/resources/advertisers/notify';
 
@@ -25,7 +25,12 @@ function SendLink({ share, onSent }: { share: SchemaShare; onSent: () => void })
   const send = async () => {
     setBusy(true);
     try {
-      await sharesDataProvider.sendLink(share.id, { to: to.trim() });
+      const sent = await sharesDataProvider.sendLink(share.id, { to: to.trim() });
+      // Spec §8: a 422 of the share service is the result, shown as the service says it.
+      if (isShareRefusal(sent)) {
+        notify(sent.message, { type: 'warning' });
+        return;
+      }
       notify('resources.shares.sent', { type: 'success', messageArgs: { to: to.trim() } });
       setTo('');
       onSent();
@@ -65,9 +70,14 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
   }, [resourceType, resourceId]);
   useEffect(load, [load]);
 
-  const run = async (work: () => Promise<unknown>, message: string) => {
+  const run = async (work: () => Promise<{ data: unknown }>, message: string) => {
     try {
-      await work();
+      const { data } = await work();
+      // Spec §8: a 422 of the share service is the result, shown as the service says it.
+      if (isShareRefusal(data)) {
+        notify(data.message, { type: 'warning' });
+        return;
+      }
       notify(message, { type: 'success' });
       load();
     } catch (e) {

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { SchemaResourceType, SchemaSharedResource } from '@/api/generated/share';
 import { authenticateShareToken, getSharedResource } from '@/api/share';
-import { clearSession, storeGuest } from '@/auth/session';
+import { loginAsGuest } from '@/auth/authProvider';
 import { PublicPage } from '@/layout/PublicPage';
 import { EstimateView, type EstimateViewData } from './EstimateView';
 
@@ -20,7 +20,7 @@ const hasMessage = (v: unknown): v is { message: string } => Boolean(v && typeof
 
 /**
  * /resource/:resourceType/:resourceId/token/:token/view: signs the visitor in as a guest with the
- * link's token (POST /token/auth, no auth header; guest session via storeGuest) and shows the
+ * link's token (POST /token/auth, no auth header; guest session via loginAsGuest, which loads the guest profile) and shows the
  * resource read-only, without menus. An unknown or revoked token goes to /404 (spec §8); an expired
  * link (422) shows the service's message.
  */
@@ -41,8 +41,8 @@ export default function SharedResourcePage() {
         if (alive) setState({ kind: 'refused', message: auth.message });
         return;
       }
-      clearSession();
-      storeGuest(auth.access_token);
+      // Spec §4: guest login stores the token and the guest marker, then loads the profile.
+      await loginAsGuest(auth.access_token);
       const resource = await getSharedResource(type, id);
       if (!alive) return;
       if (hasMessage(resource)) setState({ kind: 'refused', message: resource.message });

@@ -1,4 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import EditIcon from '@mui/icons-material/Edit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -8,20 +10,26 @@ import {
   List as MuiList,
   ListItem,
   ListItemText,
-  MenuItem,
   Paper,
   Stack,
   Tab,
   Tabs,
-  TextField,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  AutocompleteInput,
   Confirm,
+  Form,
   Loading,
+  RecordContextProvider,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
   Title,
   useCreate,
+  useDataProvider,
   useDelete,
   useGetManyReference,
   useGetOne,
@@ -29,19 +37,18 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { SchemaHistoryEntry } from '@/api/generated/history';
+import type {
+  SchemaCampaignAttachment as CampaignAttachment,
+  SchemaCampaignMember as CampaignMember,
+} from '@/api/generated/campaign';
 import { ROLES } from '@/auth/permissions';
-import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
-import {
-  campaignHistory,
-  downloadCampaignAttachment,
-  uploadCampaignAttachment,
-  type Campaign,
-  type CampaignAttachment,
-  type CampaignMember,
-} from '@/dataProviders/campaigns';
-import { errorMessage, euro, mayOpen, period, StateMessage, UploadBox } from '../orders/common';
+import type { AppDataProvider } from '@/dataProviders';
+import { codeLabel, formatDate, formatMoney } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { failureMessage } from '@/api/failures';
+import { mayOpen, StateMessage, UploadBox } from '../orders/common';
 import { FileTable } from '../orders/OrderDocumentsPage';
+import { STATUS_LABELS, type Campaign } from './shared';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -49,7 +56,7 @@ const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
 function Overview({ campaign }: { campaign: Campaign }) {
   const translate = useTranslate();
   const fields: Array<[string, React.ReactNode]> = [
-    ['advertiserId', String(campaign.advertiserId)],
+    ['advertiserId', <ReferenceField key="a" source="advertiserId" reference="advertisers" link={false} />],
     [
       'orderId',
       campaign.orderId ? (
@@ -58,13 +65,23 @@ function Overview({ campaign }: { campaign: Campaign }) {
         '—'
       ),
     ],
-    ['period', period(campaign.periodStart, campaign.periodEnd)],
-    ['status', translate(`resources.campaigns.status.${campaign.status}`)],
-    ['budget', euro(campaign.budget)],
+    ['period', `${formatDate(campaign.periodStart)} – ${formatDate(campaign.periodEnd)}`],
+    ['status', codeLabel(STATUS_LABELS, campaign.status)],
+    ['budget', formatMoney(campaign.budget)],
     ['description', campaign.description ?? '—'],
   ];
   return (
     <Grid container spacing={2}>
+      <Grid size={12}>
+        <Button
+          component={RouterLink}
+          to={`/campaigns/${campaign.id}/edit`}
+          startIcon={<EditIcon />}
+          variant="outlined"
+        >
+          {translate('ra.action.edit')}
+        </Button>
+      </Grid>
       {fields.map(([field, value]) => (
         <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>
           <Typography variant="caption" color="text.secondary">
@@ -87,33 +104,34 @@ function Overview({ campaign }: { campaign: Campaign }) {
 function Members({ campaignId }: { campaignId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data, isPending, error, refetch } = useGetManyReference<CampaignMember>('campaignMembers', {
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, isPending, error } = useGetManyReference<CampaignMember>('campaignMembers', {
     target: 'campaignId',
     id: campaignId,
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'username', order: 'ASC' },
   });
-  const [create, { isPending: saving }] = useCreate();
+  const queryClient = useQueryClient();
+  const [formKey, setFormKey] = useState(0);
+  const [create] = useCreate();
   const [remove] = useDelete();
-  const [form, setForm] = useState({ username: '', role: 'ROLE_DESIGNER' });
-  const { guard } = useUnsavedChangesGuard(Boolean(form.username.trim()));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void create(
+  // The picker holds the user's id; the member record stores the username the service expects.
+  const submit = async (values: Record<string, unknown>) => {
+    const { data: user } = await dataProvider.getOne('users', { id: values.userId as number });
+    await create(
       'campaignMembers',
-      { data: { campaignId, username: form.username.trim(), role: form.role } },
+      { data: { campaignId, username: user.username, role: values.role } },
       {
         onSuccess: () => {
           notify('resources.campaigns.members.added', {
             type: 'success',
-            messageArgs: { username: form.username },
+            messageArgs: { username: user.username },
           });
-          setForm({ ...form, username: '' });
-          void refetch();
+          void queryClient.invalidateQueries({ queryKey: ['campaignMembers'] });
+          setFormKey((k) => k + 1); // a fresh, empty picker for the next member
         },
-        // the form keeps its values, the service's message (e.g. a duplicate, 409) is shown
-        onError: (err) =>
-          notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } }),
+        onError: failure,
       },
     );
   };
@@ -134,14 +152,7 @@ function Members({ campaignId }: { campaignId: number }) {
                   <IconButton
                     aria-label={translate('resources.campaigns.members.remove', { username: m.username })}
                     onClick={() =>
-                      void remove(
-                        'campaignMembers',
-                        { id: m.id, previousData: m },
-                        {
-                          onSuccess: () => void refetch(),
-                          onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }),
-                        },
-                      )
+                      void remove('campaignMembers', { id: m.id, previousData: m }, { onError: failure })
                     }
                   >
                     <DeleteIcon />
@@ -157,50 +168,45 @@ function Members({ campaignId }: { campaignId: number }) {
           </MuiList>
         </StateMessage>
       )}
-      <Stack
-        component="form"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ mt: 2 }}
-        onSubmit={submit}
-      >
-        {guard}
-        <TextField
-          required
-          size="small"
-          label={translate('resources.campaignMembers.fields.username')}
-          value={form.username}
-          onChange={(e) => setForm({ ...form, username: e.target.value })}
-        />
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 220 }}
-          label={translate('resources.campaignMembers.fields.role')}
-          value={form.role}
-          onChange={(e) => setForm({ ...form, role: e.target.value })}
+      <Form key={formKey} record={{ role: 'ROLE_DESIGNER' }} onSubmit={submit}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
         >
-          {STAFF.map((r) => (
-            <MenuItem key={r} value={r}>
-              {translate(`resources.campaigns.roles.${r}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button type="submit" variant="contained" disabled={!form.username.trim() || saving}>
-          {translate('resources.campaigns.members.add')}
-        </Button>
-      </Stack>
+          <ReferenceInput
+            source="userId"
+            reference="users"
+            perPage={100}
+            sort={{ field: 'username', order: 'ASC' }}
+          >
+            <AutocompleteInput
+              label="resources.campaigns.members_pick"
+              isRequired
+              sx={{ minWidth: 260 }}
+              validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
+            />
+          </ReferenceInput>
+          <SelectInput
+            source="role"
+            label="resources.campaignMembers.fields.role"
+            choices={STAFF.map((r) => ({ id: r, name: `resources.campaigns.roles.${r}` }))}
+            sx={{ minWidth: 220 }}
+          />
+          <SaveButton label="resources.campaigns.members.add" icon={<span />} sx={{ mt: 1 }} />
+        </Stack>
+      </Form>
     </Box>
   );
 }
 
 function History({ campaignId }: { campaignId: number }) {
   const translate = useTranslate();
-  const [entries, setEntries] = useState<SchemaHistoryEntry[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    campaignHistory(campaignId).then(setEntries).catch(setError);
-  }, [campaignId]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: entries, error } = useQuery({
+    queryKey: ['campaigns', 'campaignHistory', campaignId],
+    queryFn: () => dataProvider.campaignHistory('campaigns', { id: campaignId }),
+  });
   if (error) return <StateMessage error={error} />;
   if (!entries) return <Loading />;
   if (!entries.length) return <StateMessage empty={translate('resources.campaigns.history.empty')} />;
@@ -213,7 +219,7 @@ function History({ campaignId }: { campaignId: number }) {
             secondary={h.changes
               .map(
                 (c) =>
-                  `${c.field}: ${c.oldValue === null ? '' : `${String(c.oldValue)} → `}${c.newValue === null ? '—' : String(c.newValue)}`,
+                  `${translate(`resources.campaigns.fields.${c.field}`, { _: c.field })}: ${c.oldValue === null ? '' : `${String(c.oldValue)} → `}${c.newValue === null ? '—' : String(c.newValue)}`,
               )
               .join('; ')}
           />
@@ -225,8 +231,15 @@ function History({ campaignId }: { campaignId: number }) {
 
 function Attachments({ campaignId }: { campaignId: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const { data, isPending, error, refetch } = useGetManyReference<CampaignAttachment>('campaignAttachments', {
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const download = useMutation({
+    mutationFn: (attachment: Pick<CampaignAttachment, 'id' | 'fileName'>) =>
+      dataProvider.downloadCampaignAttachment('campaignAttachments', { attachment }),
+    onError: failure,
+  });
+  const { data, isPending, error } = useGetManyReference<CampaignAttachment>('campaignAttachments', {
     target: 'campaignId',
     id: campaignId,
     pagination: { page: 1, perPage: 200 },
@@ -239,8 +252,10 @@ function Attachments({ campaignId }: { campaignId: number }) {
       <UploadBox
         label={translate('resources.campaigns.attachments.upload')}
         accept={ATTACHMENT_ACCEPT}
-        upload={(file, p) => uploadCampaignAttachment(campaignId, file, p)}
-        onDone={() => void refetch()}
+        upload={(file, onProgress) =>
+          dataProvider.uploadCampaignAttachment('campaignAttachments', { campaignId, file, onProgress })
+        }
+        onDone={() => void queryClient.invalidateQueries({ queryKey: ['campaignAttachments'] })}
       />
       {isPending ? (
         <Loading />
@@ -249,7 +264,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
           error={error}
           empty={data?.length ? undefined : translate('resources.campaigns.attachments.empty')}
         >
-          <FileTable rows={data ?? []} onDownload={downloadCampaignAttachment} onDelete={setToDelete} />
+          <FileTable rows={data ?? []} onDownload={(a) => download.mutateAsync(a)} onDelete={setToDelete} />
         </StateMessage>
       )}
       <Confirm
@@ -261,10 +276,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
             void remove(
               'campaignAttachments',
               { id: toDelete.id, previousData: toDelete },
-              {
-                onSuccess: () => void refetch(),
-                onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }),
-              },
+              { onError: failure },
             );
           setToDelete(null);
         }}
@@ -289,22 +301,28 @@ export default function CampaignDetailPage() {
   } = useGetOne<Campaign>('campaigns', { id: campaignId }, { enabled: Number.isInteger(campaignId) });
   if (isPending) return <Loading />;
   if (error || !campaign)
-    return <Alert severity="error">{errorMessage(error, translate('resources.orders.errors.load'))}</Alert>;
+    return (
+      <Alert severity="error">
+        {failureMessage(error ?? new Error(translate('ra.notification.item_doesnt_exist')))}
+      </Alert>
+    );
   return (
-    <Paper sx={{ mt: 2, p: 2 }}>
-      <Title title={campaign.name} />
-      <Typography variant="h5" component="h1">
-        {campaign.name}
-      </Typography>
-      <Tabs value={tab} onChange={(_e, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }}>
-        {TABS.map((t) => (
-          <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
-        ))}
-      </Tabs>
-      {tab === 'overview' && <Overview campaign={campaign} />}
-      {tab === 'members' && <Members campaignId={campaignId} />}
-      {tab === 'history' && <History campaignId={campaignId} />}
-      {tab === 'attachments' && <Attachments campaignId={campaignId} />}
-    </Paper>
+    <RecordContextProvider value={campaign}>
+      <Paper sx={{ mt: 2, p: 2 }}>
+        <Title title={campaign.name} />
+        <Typography variant="h5" component="h1">
+          {campaign.name}
+        </Typography>
+        <Tabs value={tab} onChange={(_e, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }}>
+          {TABS.map((t) => (
+            <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
+          ))}
+        </Tabs>
+        {tab === 'overview' && <Overview campaign={campaign} />}
+        {tab === 'members' && <Members campaignId={campaignId} />}
+        {tab === 'history' && <History campaignId={campaignId} />}
+        {tab === 'attachments' && <Attachments campaignId={campaignId} />}
+      </Paper>
+    </RecordContextProvider>
   );
 }

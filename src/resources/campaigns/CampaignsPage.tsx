@@ -1,56 +1,80 @@
 import {
-  Datagrid,
+  CreateButton,
+  DataTable,
+  DateField,
   FunctionField,
   List,
   NumberField,
+  ReferenceField,
+  ReferenceInput,
+  AutocompleteInput,
   SearchInput,
   SelectInput,
-  TextField,
-  TextInput,
+  TopToolbar,
   useTranslate,
 } from 'react-admin';
-import type { Campaign } from '@/dataProviders/campaigns';
-import { period } from '../orders/common';
-
-export const CAMPAIGN_STATUSES = ['planned', 'running', 'paused', 'completed', 'cancelled'] as const;
-export const campaignStatusChoices = CAMPAIGN_STATUSES.map((id) => ({
-  id,
-  name: `resources.campaigns.status.${id}`,
-}));
+import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={campaignStatusChoices} alwaysOn />,
-  <TextInput key="advertiserId" source="advertiserId" type="number" />,
-  <TextInput key="orderId" source="orderId" type="number" />,
+  <ReferenceInput key="advertiserId" source="advertiserId" reference="advertisers">
+    <AutocompleteInput />
+  </ReferenceInput>,
 ];
 
-/** /campaigns: every campaign, searchable and filtered by status, advertiser and order. */
+/** The export: names, Italian labels and dates (the advertiser by id: the file is for reconciling). */
+const exportColumns: ExportColumn<Campaign>[] = [
+  { label: 'resources.campaigns.fields.name', value: (c) => c.name },
+  { label: 'resources.campaigns.fields.status', value: (c) => codeLabel(STATUS_LABELS, c.status) },
+  { label: 'resources.campaigns.fields.advertiserId', value: (c) => c.advertiserId },
+  { label: 'resources.campaigns.fields.orderId', value: (c) => c.orderId },
+  { label: 'resources.campaigns.fields.periodStart', value: (c) => formatDate(c.periodStart) },
+  { label: 'resources.campaigns.fields.periodEnd', value: (c) => formatDate(c.periodEnd) },
+  { label: 'resources.campaigns.fields.budget', value: (c) => c.budget },
+  { label: 'resources.campaigns.fields.description', value: (c) => c.description },
+];
+
+const Actions = () => (
+  <TopToolbar>
+    <CreateButton resource="campaigns" to="/campaigns/create" />
+    <ExportAllButton columns={exportColumns} fileName="campagne" />
+  </TopToolbar>
+);
+
+/** /campaigns: every campaign, searchable, filtered by status and advertiser, exported whole. */
 export default function CampaignsPage() {
   const translate = useTranslate();
   return (
     <List
       resource="campaigns"
       filters={filters}
+      actions={<Actions />}
       sort={{ field: 'periodStart', order: 'DESC' }}
       title={translate('resources.campaigns.name', { smart_count: 2 })}
       empty={false}
+      exporter={false}
     >
-      <Datagrid rowClick={(id) => `/campaigns/${id}`} bulkActionButtons={false}>
-        <TextField source="name" />
-        <FunctionField
-          source="status"
-          render={(c: Campaign) => translate(`resources.campaigns.status.${c.status}`)}
-        />
-        <TextField source="advertiserId" />
-        <TextField source="orderId" emptyText="—" />
-        <FunctionField
-          source="periodStart"
-          label="resources.campaigns.fields.period"
-          render={(c: Campaign) => period(c.periodStart, c.periodEnd)}
-        />
-        <NumberField source="budget" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
-      </Datagrid>
+      <DataTable rowClick={(id) => `/campaigns/${id}`} bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="status">
+          <FunctionField<Campaign> source="status" render={(c) => codeLabel(STATUS_LABELS, c.status)} />
+        </DataTable.Col>
+        <DataTable.Col source="advertiserId">
+          <ReferenceField source="advertiserId" reference="advertisers" link={false} />
+        </DataTable.Col>
+        <DataTable.Col source="periodStart">
+          <DateField source="periodStart" locales="it-IT" />
+        </DataTable.Col>
+        <DataTable.Col source="periodEnd">
+          <DateField source="periodEnd" locales="it-IT" />
+        </DataTable.Col>
+        <DataTable.NumberCol source="budget">
+          <NumberField source="budget" options={MONEY_OPTIONS} locales="it-IT" />
+        </DataTable.NumberCol>
+      </DataTable>
     </List>
   );
 }

@@ -20,7 +20,13 @@ export interface Seen {
 type Op = {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
-  responses?: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> }>;
+  responses?: Record<
+    string,
+    {
+      headers?: Record<string, { example?: unknown }>;
+      content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+    }
+  >;
 };
 
 export async function documentBackend(service: string): Promise<{ api: OpenAPIBackend; doc: Document; root: string }> {
@@ -57,13 +63,19 @@ async function parsedBody(request: Request): Promise<unknown> {
   return await request.text();
 }
 
-function exampleOf(op: Op): { status: number; body: unknown } {
+/** The first 2xx answer of an operation: its example body and the examples of its stated headers. */
+function exampleOf(op: Op): { status: number; body: unknown; headers: Record<string, string> } {
   const entry = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code));
-  if (!entry) return { status: 200, body: null };
+  if (!entry) return { status: 200, body: null, headers: {} };
   const [code, response] = entry;
   const json = response.content?.['application/json'];
   const body = json?.example ?? Object.values(json?.examples ?? {})[0]?.value ?? null;
-  return { status: Number(code), body };
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {})
+      .filter(([, h]) => typeof h.example === 'string')
+      .map(([name, h]) => [name, h.example as string]),
+  );
+  return { status: Number(code), body, headers };
 }
 
 export async function documentHandlers(origin: string, services: string[], seen: Seen[]) {
@@ -88,9 +100,9 @@ export async function documentHandlers(origin: string, services: string[], seen:
       const needsBearer = security.length > 0 && !security.some((s) => Object.keys(s).length === 0) && security.some((s) => 'bearerAuth' in s);
       if (needsBearer && !/^Bearer \S+/.test(headers.authorization ?? '')) record.violations.push('missing bearer authorization');
       if (record.violations.length) return HttpResponse.json({ message: 'invalid', errors: record.violations }, { status: 400 });
-      const { status, body: example } = exampleOf(operation);
-      if (status === 204) return new HttpResponse(null, { status });
-      return HttpResponse.json(example as never, { status });
+      const { status, body: example, headers: answerHeaders } = exampleOf(operation);
+      if (status === 204) return new HttpResponse(null, { status, headers: answerHeaders });
+      return HttpResponse.json(example as never, { status, headers: answerHeaders });
     }),
   );
 }
