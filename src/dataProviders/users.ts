@@ -73,9 +73,35 @@ export async function listRoles(): Promise<SchemaRoleInfo[]> {
 
 export type { SchemaRole as UserRole };
 
+const SEARCHED_FIELDS = ['username', 'name', 'surname', 'email'] as const;
+
+/**
+ * The user service has no text search, so a `q` filter (the member picker's typing) reads the
+ * sorted user list whole and filters it here, then pages the matches the way react-admin asked.
+ */
+async function searchUsers(q: string, params: GetListParams) {
+  const all = await callOrThrow(
+    userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', {
+      params: listUsersParams({ sort: params.sort, pagination: { page: 1, perPage: 9999 } }),
+    }),
+  );
+  const matches = (all.content as SchemaUser[]).filter((user) =>
+    SEARCHED_FIELDS.some((field) =>
+      String(user[field] ?? '')
+        .toLocaleLowerCase('it')
+        .includes(q),
+    ),
+  );
+  const perPage = params.pagination?.perPage ?? 10;
+  const start = ((params.pagination?.page ?? 1) - 1) * perPage;
+  return { data: matches.slice(start, start + perPage) as never[], total: matches.length };
+}
+
 /** react-admin's CRUD contract for `users` over the user service's irregular endpoints. */
 export const usersDataProvider: DataProvider = {
   async getList(_resource, params) {
+    const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
+    if (q) return searchUsers(q, params);
     const page = await callOrThrow(
       userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', {
         params: listUsersParams(params),

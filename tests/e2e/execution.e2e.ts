@@ -25,19 +25,30 @@ let planningId = 0;
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(sandboxUrl(path), {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`),
+});
 
 beforeAll(async () => {
   const auth = await fetch(sandboxUrl('/user/oauth/token'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
+    },
     body: 'grant_type=password&username=admin&password=demo',
   });
   token = ((await auth.json()) as { access_token: string }).access_token;
@@ -85,26 +96,52 @@ describe('execution: estimate → order → campaign → planning', () => {
     await page.getByLabel(/^Nome/).fill(CAMPAIGN);
     await page.getByRole('button', { name: 'Crea campagna' }).click();
     await page.getByRole('link', { name: CAMPAIGN, exact: true }).waitFor();
-    const [campaign] = await api<Array<{ id: number; orderId: number }>>(`/campaign/v1/campaigns?filter=${encodeURIComponent(JSON.stringify({ q: CAMPAIGN }))}`);
+    const [campaign] = await api<Array<{ id: number; orderId: number }>>(
+      `/campaign/v1/campaigns?filter=${encodeURIComponent(JSON.stringify({ q: CAMPAIGN }))}`,
+    );
     expect(campaign.orderId).toBe(orderId);
     campaignId = campaign.id;
   });
 
   it('plans it: three systems added from the search, one booked elsewhere refused with the conflict named', async () => {
-    const order = await api<{ periodStart: string; periodEnd: string; advertiserId: number }>(`/order/orders/${orderId}`);
+    const order = await api<{ periodStart: string; periodEnd: string; advertiserId: number }>(
+      `/order/orders/${orderId}`,
+    );
     // Another planning books a system in the same period.
     const otherCampaign = await api<{ id: number }>('/campaign/v1/campaigns', {
       method: 'POST',
-      body: { name: `E2E concorrente ${STAMP}`, advertiserId: order.advertiserId, periodStart: order.periodStart, periodEnd: order.periodEnd, budget: 0 },
+      body: {
+        name: `E2E concorrente ${STAMP}`,
+        advertiserId: order.advertiserId,
+        periodStart: order.periodStart,
+        periodEnd: order.periodEnd,
+        budget: 0,
+      },
     });
-    const other = await api<{ id: number }>('/planner/v1/plannings', { method: 'POST', body: { name: OTHER_PLANNING, campaignId: otherCampaign.id, periodStart: order.periodStart, periodEnd: order.periodEnd } });
-    const page0 = await api<{ content: Array<{ id: number }> }>('/systems/v1/system/search/params?page=0&size=200&type=ALL', { method: 'POST', body: { type: 'ALL' } });
+    const other = await api<{ id: number }>('/planner/v1/plannings', {
+      method: 'POST',
+      body: {
+        name: OTHER_PLANNING,
+        campaignId: otherCampaign.id,
+        periodStart: order.periodStart,
+        periodEnd: order.periodEnd,
+      },
+    });
+    const page0 = await api<{ content: Array<{ id: number }> }>(
+      '/systems/v1/system/search/params?page=0&size=200&type=ALL',
+      { method: 'POST', body: { type: 'ALL' } },
+    );
     const ids = page0.content.map((s) => s.id);
-    const availability = await api<Array<{ systemId: number; free: boolean }>>(`/planner/v1/plannings/${other.id}/availability?${ids.map((i) => `systemIds=${i}`).join('&')}`);
+    const availability = await api<Array<{ systemId: number; free: boolean }>>(
+      `/planner/v1/plannings/${other.id}/availability?${ids.map((i) => `systemIds=${i}`).join('&')}`,
+    );
     const free = availability.filter((a) => a.free).map((a) => a.systemId);
     expect(free.length).toBeGreaterThanOrEqual(4);
     const [booked, ...mine] = free;
-    await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: other.id, systemId: booked } });
+    await api('/planner/v1/planningItems', {
+      method: 'POST',
+      body: { planningId: other.id, systemId: booked },
+    });
 
     await page.goto(appUrl('/plannings'));
     await page.getByRole('combobox', { name: /campagna/i }).click();
@@ -124,8 +161,13 @@ describe('execution: estimate → order → campaign → planning', () => {
     const conflict = page.getByTestId('booking-conflict');
     await conflict.waitFor();
     expect(await conflict.textContent()).toContain(OTHER_PLANNING);
-    await page.getByTestId('planning-totals').filter({ hasText: /^3 impianti/ }).waitFor();
-    const items = await api<Array<{ systemId: number }>>(`/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`);
+    await page
+      .getByTestId('planning-totals')
+      .filter({ hasText: /^3 impianti/ })
+      .waitFor();
+    const items = await api<Array<{ systemId: number }>>(
+      `/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`,
+    );
     expect(items.map((i) => i.systemId).sort()).toEqual(mine.slice(0, 3).sort());
 
     await page.goto(appUrl(`/plannings/${planningId}`));
@@ -136,7 +178,11 @@ describe('execution: estimate → order → campaign → planning', () => {
   it('adds a member and an attachment, and sees them in the history tab', async () => {
     await page.goto(appUrl(`/campaigns/${campaignId}`));
     await page.getByRole('tab', { name: 'Membri' }).click();
-    await page.getByLabel(/^Nome utente/).fill('designer');
+    // The picker searches as the user types (the users provider filters on username, name, e-mail).
+    await page.getByLabel(/^Utente/).fill('designer');
+    await page.getByRole('option', { name: 'Elena Bruno' }).waitFor();
+    await expect.poll(() => page.getByRole('option').count()).toBe(1);
+    await page.getByRole('option', { name: 'Elena Bruno' }).click();
     await page.getByRole('button', { name: 'Aggiungi membro' }).click();
     await page.getByText('Grafico').first().waitFor();
     await page.getByRole('tab', { name: 'Allegati' }).click();
@@ -147,7 +193,10 @@ describe('execution: estimate → order → campaign → planning', () => {
     await history.waitFor();
     await history.getByText(/designer \(ROLE_DESIGNER\)/).waitFor();
     await history.getByText(new RegExp(ATTACHMENT)).waitFor();
-    await history.getByText(/creazione/).first().waitFor();
+    await history
+      .getByText(/creazione/)
+      .first()
+      .waitFor();
   });
 
   it('opens the order visualizer with the estimate lines, the document, the campaign and the planning', async () => {

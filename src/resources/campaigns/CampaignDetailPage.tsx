@@ -182,14 +182,16 @@ function Members({ campaignId }: { campaignId: number }) {
           >
             <AutocompleteInput
               label="resources.campaigns.members_pick"
+              fullWidth={false}
               isRequired
-              sx={{ minWidth: 260 }}
+              sx={{ width: 300 }}
               validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
             />
           </ReferenceInput>
           <SelectInput
             source="role"
             label="resources.campaignMembers.fields.role"
+            fullWidth={false}
             choices={STAFF.map((r) => ({ id: r, name: `resources.campaigns.roles.${r}` }))}
             sx={{ minWidth: 220 }}
           />
@@ -299,12 +301,18 @@ export default function CampaignDetailPage() {
     isPending,
     error,
   } = useGetOne<Campaign>('campaigns', { id: campaignId }, { enabled: Number.isInteger(campaignId) });
-  if (isPending) return <Loading />;
-  if (error || !campaign)
+  const valid = Number.isInteger(campaignId);
+  if (valid && isPending) return <Loading />;
+  if (!valid || error || !campaign)
     return (
-      <Alert severity="error">
-        {failureMessage(error ?? new Error(translate('ra.notification.item_doesnt_exist')))}
-      </Alert>
+      <Box sx={{ mt: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {translate('resources.campaigns.name', { smart_count: 1 })}
+        </Typography>
+        <Alert severity="error">
+          {failureMessage(error ?? new Error(translate('ra.notification.item_doesnt_exist')))}
+        </Alert>
+      </Box>
     );
   return (
     <RecordContextProvider value={campaign}>

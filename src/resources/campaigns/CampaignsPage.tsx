@@ -4,7 +4,6 @@ import {
   DateField,
   FunctionField,
   List,
-  NumberField,
   ReferenceField,
   ReferenceInput,
   AutocompleteInput,
@@ -13,6 +12,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { Typography } from '@mui/material';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
@@ -47,34 +47,39 @@ const Actions = () => (
 /** /campaigns: every campaign, searchable, filtered by status and advertiser, exported whole. */
 export default function CampaignsPage() {
   const translate = useTranslate();
+  const title = translate('resources.campaigns.name', { smart_count: 2 });
   return (
-    <List
-      resource="campaigns"
-      filters={filters}
-      actions={<Actions />}
-      sort={{ field: 'periodStart', order: 'DESC' }}
-      title={translate('resources.campaigns.name', { smart_count: 2 })}
-      empty={false}
-      exporter={false}
-    >
-      <DataTable rowClick={(id) => `/campaigns/${id}`} bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="status">
-          <FunctionField<Campaign> source="status" render={(c) => codeLabel(STATUS_LABELS, c.status)} />
-        </DataTable.Col>
-        <DataTable.Col source="advertiserId">
-          <ReferenceField source="advertiserId" reference="advertisers" link={false} />
-        </DataTable.Col>
-        <DataTable.Col source="periodStart">
-          <DateField source="periodStart" locales="it-IT" />
-        </DataTable.Col>
-        <DataTable.Col source="periodEnd">
-          <DateField source="periodEnd" locales="it-IT" />
-        </DataTable.Col>
-        <DataTable.NumberCol source="budget">
-          <NumberField source="budget" options={MONEY_OPTIONS} locales="it-IT" />
-        </DataTable.NumberCol>
-      </DataTable>
-    </List>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <List
+        resource="campaigns"
+        filters={filters}
+        actions={<Actions />}
+        sort={{ field: 'periodStart', order: 'DESC' }}
+        title={title}
+        empty={false}
+        exporter={false}
+      >
+        <DataTable rowClick={(id) => `/campaigns/${id}`} bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="status">
+            <FunctionField<Campaign> source="status" render={(c) => codeLabel(STATUS_LABELS, c.status)} />
+          </DataTable.Col>
+          <DataTable.Col source="advertiserId">
+            <ReferenceField source="advertiserId" reference="advertisers" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="periodStart">
+            <DateField source="periodStart" locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col source="periodEnd">
+            <DateField source="periodEnd" locales="it-IT" />
+          </DataTable.Col>
+          {/* NumberCol renders its own NumberField and ignores children: the format goes on the column. */}
+          <DataTable.NumberCol source="budget" options={MONEY_OPTIONS} locales="it-IT" />
+        </DataTable>
+      </List>
+    </>
   );
 }

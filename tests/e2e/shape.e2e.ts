@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
+import { ROOT } from './support/stack';
+
+/*
+ * Issue 13, one screen shape: every private route fits a 1280×720 laptop with no sideways page
+ * scroll, and the campaigns example screen shows names, validates before sending, puts a 400 under
+ * its field and exports every row with formula cells neutralised.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+
+async function api<T>(pathname: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(sandboxUrl(pathname), {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The private paths of src/routes.tsx, read from the file like a11y.e2e.ts does. */
+function privateRoutes(): string[] {
+  const source = readFileSync(path.join(ROOT, 'src', 'routes.tsx'), 'utf8');
+  const start = source.indexOf('export const PRIVATE_ROUTES');
+  const end = source.indexOf('\n];', start);
+  expect(start).toBeGreaterThan(-1);
+  return [...source.slice(start, end).matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+}
+
+interface Campaign {
+  id: number;
+  name: string;
+  advertiserId: number;
+}
+
+interface Ids {
+  system: number;
+  campaign: number;
+  planning: number;
+  advertiser: number;
+  order: number;
+}
+
+async function realIds(): Promise<Ids> {
+  const [systems, campaigns, plannings, advertisers, orders] = await Promise.all([
+    api<{ content: Array<{ id: number }> }>('/systems/v1/system/all/page/0/perPage/1'),
+    api<Campaign[]>('/campaign/v1/campaigns'),
+    api<Array<{ id: number }>>('/planner/v1/plannings'),
+    api<Array<{ id: number }>>('/advertiser/v1/getAll'),
+    api<Array<{ id: number }>>('/order/orders'),
+  ]);
+  return {
+    system: systems.content[0].id,
+    campaign: campaigns[0].id,
+    planning: plannings[0].id,
+    advertiser: advertisers[0].id,
+    order: orders[0].id,
+  };
+}
+
+/** A route of the table → an address with real ids (`/*` opens the section's own first page). */
+function urlOf(route: string, ids: Ids): string {
+  const byPrefix: Record<string, number> = {
+    'systems-manage': ids.system,
+    campaigns: ids.campaign,
+    plannings: ids.planning,
+    advertisers: ids.advertiser,
+    orders: ids.order,
+  };
+  const prefix = route.split('/')[1];
+  const filled = route.replace(':id', String(byPrefix[prefix])).replace(/\/\*$/, '');
+  return filled === '/orders/orderVisualizer' ? `${filled}?id=${ids.order}` : filled;
+}
+
+/** Settled: the page's lazy screen loaded and no progress indicator left. */
+async function settled(p: Page): Promise<void> {
+  await p.waitForLoadState('networkidle');
+  await p.waitForFunction(() => !document.querySelector('[role="progressbar"]'));
+}
+
+beforeAll(async () => {
+  const auth = await fetch(sandboxUrl('/user/oauth/token'), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
+    },
+    body: 'grant_type=password&username=admin&password=demo',
+  });
+  token = ((await auth.json()) as { access_token: string }).access_token;
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, 'admin');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('every private route at 1280×720', () => {
+  it('scrolls no page sideways', async () => {
+    const ids = await realIds();
+    const routes = privateRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    const wide: string[] = [];
+    for (const route of routes) {
+      const url = urlOf(route, ids);
+      expect(url, route).not.toMatch(/:/);
+      await page.goto(appUrl(url));
+      await settled(page);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(clientWidth).toBe(1280);
+      if (scrollWidth > clientWidth) wide.push(`${url}: ${scrollWidth}px`);
+    }
+    expect(wide).toEqual([]);
+  }, 600_000);
+});
+
+describe('campaigns, the example screen', () => {
+  const HYPERLINK = '=HYPERLINK("x")';
+  let advertiser: { id: number; name: string };
+
+  beforeAll(async () => {
+    const advertisers = await api<Array<{ id: number; name: string }>>('/advertiser/v1/getAll');
+    advertiser = advertisers[advertisers.length - 1];
+    // More than a page (10 rows) of campaigns, one of them named like a spreadsheet formula.
+    for (let i = 0; i < 11; i += 1)
+      await api('/campaign/v1/campaigns', {
+        method: 'POST',
+        body: {
+          name: i === 0 ? HYPERLINK : `Forma ${i}`,
+          advertiserId: advertiser.id,
+          periodStart: '2030-01-01',
+          periodEnd: '2030-01-31',
+          status: 'planned',
+          budget: 1000 + i,
+        },
+      });
+  });
+
+  it('shows the advertiser by name in the list and the detail', async () => {
+    await page.goto(appUrl('/campaigns?filter=' + encodeURIComponent(JSON.stringify({ q: 'Forma 1' }))));
+    const row = page.getByRole('row').filter({ hasText: 'Forma 1' }).first();
+    await row.getByText(advertiser.name).waitFor();
+    await row.click();
+    await page.waitForURL(/\/campaigns\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: /Forma 1/ }).waitFor();
+    await page.getByText(advertiser.name).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+  });
+
+  it('refuses a negative budget and a too-long name under their fields before sending', async () => {
+    const sent: string[] = [];
+    const watch = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST' && r.url().includes('/campaigns')) sent.push(r.url());
+    };
+    page.on('request', watch);
+    await page.goto(appUrl('/campaigns/create'));
+    await page.getByLabel('Nome').fill('x'.repeat(201));
+    await page.getByLabel('Budget').fill('-5');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.locator('.ra-input-name').getByText('Deve contenere al massimo 200 caratteri').waitFor();
+    await page.locator('.ra-input-budget').getByText('Deve essere almeno 0').waitFor();
+    page.off('request', watch);
+    expect(sent).toEqual([]);
+  });
+
+  it('puts a 400 that comes back anyway under its field, and the form saves once corrected', async () => {
+    await page.route('**/campaign/v1/campaigns', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Richiesta non valida',
+          status: 400,
+          errors: [{ path: '/body/budget', message: 'deve essere maggiore o uguale a 0' }],
+        }),
+      });
+    });
+    await page.goto(appUrl('/campaigns/create'));
+    await page.getByLabel('Nome').fill('Rifiutata dal server');
+    await page.getByLabel('Inserzionista').fill(advertiser.name);
+    await page.getByRole('option', { name: advertiser.name }).click();
+    await page.getByLabel('Inizio').fill('2030-02-01');
+    await page.getByLabel('Fine').fill('2030-02-28');
+    await page.getByLabel('Budget').fill('10');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.locator('.ra-input-budget').getByText('deve essere maggiore o uguale a 0').waitFor();
+    await page.unroute('**/campaign/v1/campaigns');
+    await page.getByLabel('Budget').fill('20');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.waitForURL(/\/campaigns\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Rifiutata dal server' }).waitFor();
+  });
+
+  it('exports every row, with the formula-like name neutralised', async () => {
+    const all = await api<Campaign[]>('/campaign/v1/campaigns');
+    expect(all.length).toBeGreaterThan(10);
+    // An empty filter: react-admin remembers the previous test's search, and the export follows it.
+    await page.goto(appUrl('/campaigns?filter=%7B%7D'));
+    await page.getByRole('table').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta' }).click(),
+    ]);
+    const file = await download.path();
+    const lines = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines.length).toBe(all.length + 1);
+    const formula = lines.find((l) => l.includes('HYPERLINK'));
+    expect(formula?.startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
+  });
+});
