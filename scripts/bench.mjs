@@ -3,7 +3,7 @@
 // and the sandbox with the large seed. Prints a table and writes .bench/results.json. Nothing here
 // passes or fails on a timing: these are measurements, on a shared, noisy machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -132,11 +132,10 @@ try {
   console.log('\nFigure');
 
   if (wants('bundle')) {
-    const app = await initialJs(browser, `${APP}/login`);
     const base = await initialJs(browser, `http://127.0.0.1:${BASELINE_PORT}/`);
-    figure('initial JS of /login (gzip)', app.gzip, 'bytes', `${app.files} files`);
     figure('initial JS of a bare react-admin <Admin> (gzip)', base.gzip, 'bytes', `${base.files} files`);
-    figure('initial JS ratio app / bare react-admin', (app.gzip / base.gzip).toFixed(2), '×');
+    const { frontDoorFigures } = await import('./bench/frontdoor.mjs');
+    await frontDoorFigures({ browser, app: APP, sandbox: SANDBOX, baselineJs: base.gzip, initialJs, figure, signIn });
   }
 
   if (wants('screens')) {
@@ -196,17 +195,38 @@ try {
   }
 
   if (wants('coldstart')) {
+    // npm start twice on one data folder: first with none (migrations and seed), then with the data
+    // the first start left.
+    const dataDir = path.join(out, 'coldstart-data');
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const label of ['a fresh data folder', 'data present']) {
+      const t0 = Date.now();
+      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, SANDBOX_PORT: '8898', APP_PORT: '5298', SANDBOX_DATA_DIR: dataDir },
+      });
+      try {
+        await Promise.all([waitFor('http://127.0.0.1:8898/health', 300_000, child), waitFor('http://127.0.0.1:5298/', 300_000, child)]);
+        figure(`npm start, ${label} (installed tree)`, ((Date.now() - t0) / 1000).toFixed(1), 's', 'sandbox + app answering');
+      } finally {
+        await stop(child);
+      }
+    }
+  }
+
+  if (wants('tests')) {
+    // The wall time of each npm test step, from a run of the whole suite on this machine.
+    console.log('\nnpm test (CI=true), per le durate dei passi…');
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      stdio: 'ignore',
-      env: { ...process.env, SANDBOX_PORT: '8898', APP_PORT: '5298', SANDBOX_DATA_DIR: path.join(out, 'coldstart-data') },
-    });
-    try {
-      await Promise.all([waitFor('http://127.0.0.1:8898/health', 300_000, child), waitFor('http://127.0.0.1:5298/', 300_000, child)]);
-      figure('cold start of npm start (installed tree)', ((Date.now() - t0) / 1000).toFixed(1), 's', 'sandbox + app answering');
-    } finally {
-      await stop(child);
+    const r = spawnSync(process.execPath, ['scripts/test.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+    const stepsFile = path.join(root, '.e2e', 'reports', 'steps.json');
+    if (existsSync(stepsFile)) {
+      const { steps, wallSeconds } = JSON.parse(readFileSync(stepsFile, 'utf8'));
+      for (const step of steps) if (step.seconds > 0) figure(`npm test step: ${step.name}`, step.seconds.toFixed(1), 's', step.ok ? '' : 'FAILED');
+      figure('npm test: wall time', wallSeconds.toFixed(1), 's', r.status === 0 ? 'passed' : `exit ${r.status}`);
+    } else {
+      figure('npm test: wall time', ((Date.now() - t0) / 1000).toFixed(1), 's', `no step report, exit ${r.status}`);
     }
   }
 } finally {
