@@ -93,7 +93,7 @@ describe('systems read in bulk', { timeout: 60_000 }, () => {
     // One image, and an authorization id whose row is gone (it reads as `#id`).
     const form = new FormData();
     form.append('systemId', String(created.id));
-    form.append('file', new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' }), 'fronte.png');
+    form.append('file', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'fronte.png');
     const image = await json<{ id: number }>(fetch(`${base}/systems/v1/system/image/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } }));
     await db.query('UPDATE systems SET authorization_ids = authorization_ids || 999999::bigint WHERE id = $1', [created.id]);
     const stamps = await first<{ created_at: Date; updated_at: Date }>('SELECT created_at, updated_at FROM systems WHERE id = $1', [created.id]);

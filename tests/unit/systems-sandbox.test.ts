@@ -214,11 +214,11 @@ describe('systems sandbox: writes', { timeout: 30_000 }, () => {
   it('stores, serves and deletes an image, refusing other media types (415)', async () => {
     const form = new FormData();
     form.append('systemId', '1');
-    form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' }), 'foto.png');
+    form.append('file', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'foto.png');
     const up = await sys('/system/image/upload', { method: 'POST', body: form });
     expect(up.status).toBe(201);
     const image = (await up.json()) as { id: number; size: number };
-    expect(image.size).toBe(7);
+    expect(image.size).toBe(70); // the 1×1 PNG's bytes
     expect(((await json<{ images: number[] }>(sys('/system/id/1'))).images)).toContain(image.id);
     const got = await sys(`/system/image/get/${image.id}`);
     expect(got.headers.get('content-type')).toBe('image/png');

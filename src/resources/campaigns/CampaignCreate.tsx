@@ -1,4 +1,5 @@
-import { CreateBase, SimpleForm, Title, useTranslate } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { CreateBase, Title, useTranslate } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { schemaResolver } from '@/ui/validation';
 import { CampaignInputs } from './CampaignInputs';
@@ -18,9 +19,9 @@ export default function CampaignCreate() {
       </Typography>
       <Card>
         <CardContent>
-          <SimpleForm resolver={resolver} sx={{ p: 0 }}>
+          <AppSimpleForm resolver={resolver} sx={{ p: 0 }}>
             <CampaignInputs />
-          </SimpleForm>
+          </AppSimpleForm>
         </CardContent>
       </Card>
     </CreateBase>

@@ -1,3 +1,4 @@
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   AutocompleteInput,
   Confirm,
-  Form,
   Loading,
   RecordContextProvider,
   ReferenceField,
@@ -168,7 +168,7 @@ function Members({ campaignId }: { campaignId: number }) {
           </MuiList>
         </StateMessage>
       )}
-      <Form key={formKey} record={{ role: 'ROLE_DESIGNER' }} onSubmit={submit}>
+      <AppSimpleForm key={formKey} record={{ role: 'ROLE_DESIGNER' }} onSubmit={submit} toolbar={false} sx={{ p: 0 }}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
@@ -197,7 +197,7 @@ function Members({ campaignId }: { campaignId: number }) {
           />
           <SaveButton label="resources.campaigns.members.add" icon={<span />} sx={{ mt: 1 }} />
         </Stack>
-      </Form>
+      </AppSimpleForm>
     </Box>
   );
 }

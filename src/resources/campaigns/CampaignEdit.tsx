@@ -1,4 +1,5 @@
-import { EditBase, SimpleForm, Title, useEditContext, useTranslate } from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { EditBase, Title, useEditContext, useTranslate } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { schemaResolver } from '@/ui/validation';
@@ -34,9 +35,9 @@ export default function CampaignEdit() {
       <Heading />
       <Card>
         <CardContent>
-          <SimpleForm resolver={resolver} sx={{ p: 0 }}>
+          <AppSimpleForm resolver={resolver} sx={{ p: 0 }}>
             <CampaignInputs />
-          </SimpleForm>
+          </AppSimpleForm>
         </CardContent>
       </Card>
     </EditBase>
