@@ -529,7 +529,7 @@ export interface components {
             /** @description The rejected rows (empty on success), by row number; the first 100. */
             rejected: components["schemas"]["RejectedRow"][];
             /**
-             * @description Every rejected row
+             * @description Every rejected row, including those past the first 100 listed.
              * @example 0
              */
             rejectedCount?: number;

@@ -28,7 +28,7 @@ export const importDetectionsResponse = zod.object({
   "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).describe('Spreadsheet row number (row 1 holds the headers).'),
   "reason": zod.string().describe('Why it was rejected (Italian).')
 }).describe('A row of the file that cannot be imported.')).max(importDetectionsResponseRejectedMax).describe('The rejected rows (empty on success), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).optional().describe('Every rejected row')
+  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).optional().describe('Every rejected row, including those past the first 100 listed.')
 }).describe('Outcome of an import.')
 
 

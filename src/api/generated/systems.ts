@@ -1708,7 +1708,7 @@ export interface components {
             /** @description Rows refused (empty when the import succeeded), by row number; the first 100. */
             rejected: components["schemas"]["ImportRejection"][];
             /**
-             * @description Every refused row
+             * @description Every refused row, including those past the first 100 listed.
              * @example 0
              */
             rejectedCount?: number;

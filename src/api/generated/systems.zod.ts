@@ -1175,7 +1175,7 @@ export const importSystemsResponse = zod.object({
   "row": zod.number().min(importSystemsResponseRejectedItemRowMin).describe('Spreadsheet row number (the header is row 1).'),
   "reason": zod.string().describe('Why (in Italian).')
 }).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).optional().describe('Every refused row')
+  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).optional().describe('Every refused row, including those past the first 100 listed.')
 }).describe('What an import did.')
 
 

@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { components, operations } from '../../src/api/generated/user';
-import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeUserSessions, verifyPassword } from '../auth';
-import type { Db } from '../db';
-import { file, HttpError, reply, type HandlerContext } from '../http';
-import { readFile, requireUpload, storeFile } from '../store';
-import type { SeedOptions } from '../seed/options';
-import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSuccess } from '../signin';
-import { defineHandlers } from '../typed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../seed/demoUsers';
-import { APP_ORIGIN, sendMailAs } from '../shared/mail';
+import type { components, operations } from '../../../src/api/generated/user';
+import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeUserSessions, verifyPassword } from '../../auth';
+import type { Db } from '../../db';
+import { file, HttpError, reply, type HandlerContext } from '../../http';
+import { readFile, requireUpload, storeFile } from '../../store';
+import type { SeedOptions } from '../../seed/options';
+import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSuccess } from '../../signin';
+import { defineHandlers } from '../../typed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/demoUsers';
+import { APP_ORIGIN, sendMailAs } from '../../shared/mail';
+import { DEFAULT_SUBSCRIPTION, COLUMNS, userByName, userById, requireUserById, emailTaken, toUser, themeOf, isUniqueViolation, sha256, createUserToken, checkPassword, type UserData, type UserRow } from './accounts';
 
 /*
  * The user service: sign-in (OAuth2 password and refresh-token grants), profile and preference,
@@ -17,7 +17,6 @@ import { APP_ORIGIN, sendMailAs } from '../shared/mail';
  * reset and confirmation mails in `user_tokens` (migration 010), hashed.
  */
 
-type User = components['schemas']['User'];
 type Role = components['schemas']['Role'];
 type UserProfile = components['schemas']['UserProfile'];
 
@@ -41,97 +40,6 @@ export const ROLE_INFO: components['schemas']['RoleInfo'][] = [
   { name: 'ROLE_SUPERVISOR', label: 'Supervisore', description: 'Ordini e opportunità' },
   { name: 'ROLE_DESIGNER', label: 'Designer', description: 'Ordini e opportunità' },
 ];
-
-const DEFAULT_SUBSCRIPTION = { plan: 'enterprise', active: true, expiresAt: null };
-
-interface UserData {
-  name?: string;
-  surname?: string;
-  email?: string;
-  group?: string;
-  preference?: { theme?: string };
-  avatarId?: number | null;
-  subscription?: { plan: string; active: boolean; expiresAt?: string | null };
-  companyName?: string;
-  /** A self registration not yet confirmed. */
-  pendingConfirmation?: boolean;
-}
-
-interface UserRow {
-  id: string;
-  username: string;
-  password_hash: string;
-  role: string;
-  data: UserData;
-  enabled: boolean;
-  created_at: Date | string;
-}
-
-const COLUMNS = 'id, username, password_hash, role, data, enabled, created_at';
-
-async function userByName(db: Db, username: string): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE username = $1`, [username])).rows[0];
-}
-
-async function userById(db: Db, id: number): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id])).rows[0];
-}
-
-async function requireUserById(db: Db, id: number): Promise<UserRow> {
-  const row = await userById(db, id);
-  if (!row) throw new HttpError(404, 'Utente non trovato');
-  return row;
-}
-
-async function emailTaken(db: Db, email: string, exceptId = 0): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM users WHERE lower(data->>'email') = lower($1) AND id <> $2`, [email, exceptId]);
-  return rows.length > 0;
-}
-
-function toUser(row: UserRow): User {
-  return {
-    id: Number(row.id),
-    username: row.username,
-    name: row.data.name ?? '',
-    surname: row.data.surname ?? '',
-    email: row.data.email ?? '',
-    role: row.role as Role,
-    group: row.data.group ?? 'administrators',
-    enabled: row.enabled,
-    avatarId: row.data.avatarId ?? null,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
-
-const themeOf = (data: UserData) => (data.preference?.theme === 'dark' ? 'dark' : 'classic');
-
-const isUniqueViolation = (error: unknown) => Boolean(error && typeof error === 'object' && (error as { code?: unknown }).code === '23505');
-
-/* ---------- single-use tokens ---------- */
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-async function createUserToken(db: Db, purpose: 'password-reset' | 'signup-confirmation', username: string, ttlSeconds: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO user_tokens (token_hash, purpose, username, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [sha256(token), purpose, username, ttlSeconds],
-  );
-  return token;
-}
-
-/* ---------- sign-in ---------- */
-
-let dummyHash: Promise<string> | undefined;
-/** Checks a password even for an unknown user, so the answer time does not tell which usernames exist. */
-async function checkPassword(row: UserRow | undefined, password: string): Promise<boolean> {
-  if (!row) {
-    dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
-    await verifyPassword(password, await dummyHash);
-    return false;
-  }
-  return verifyPassword(password, row.password_hash);
-}
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
