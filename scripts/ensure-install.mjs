@@ -14,10 +14,13 @@ const hash = createHash('sha256').update(readFileSync(lock)).digest('hex');
 
 if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
 
-console.log('Installo le dipendenze (npm ci)…');
-const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+// `npm install`, not `npm ci`: the lock names platform packages of optional dependencies (the
+// eslint import resolver's native bindings) that this registry does not serve, and `npm ci`
+// refuses a lock it cannot match whole. With the lock present, `npm install` installs its versions.
+console.log('Installo le dipendenze (npm install, dal package-lock.json)…');
+const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 if (result.status !== 0) {
-  console.error('npm ci non riuscito: vedi i messaggi sopra.');
+  console.error('npm install non riuscito: vedi i messaggi sopra.');
   process.exit(result.status ?? 1);
 }
 writeFileSync(stamp, hash);
