@@ -136,11 +136,19 @@ function ReportDirty() {
 
 /**
  * react-admin's SimpleForm for this app: warns before leaving with unsaved changes (react-admin's
- * warnWhenUnsavedChanges), and tells an enclosing FormDialog when it is dirty.
+ * warnWhenUnsavedChanges), and tells an enclosing FormDialog when it is dirty. The browser's own
+ * constraint check is off (`noValidate`): an input's `min`/`maxLength` attribute would otherwise
+ * stop the submit silently, with a bubble no screen reader or test sees, before the form's
+ * resolver puts the Italian message under the field.
  */
-export function AppSimpleForm({ children, warnWhenUnsavedChanges = true, ...props }: SimpleFormProps) {
+export function AppSimpleForm({
+  children,
+  warnWhenUnsavedChanges = true,
+  noValidate = true,
+  ...props
+}: SimpleFormProps) {
   return (
-    <SimpleForm warnWhenUnsavedChanges={warnWhenUnsavedChanges} {...props}>
+    <SimpleForm warnWhenUnsavedChanges={warnWhenUnsavedChanges} noValidate={noValidate} {...props}>
       <ReportDirty />
       {children}
     </SimpleForm>
