@@ -1,6 +1,5 @@
-import { AppSimpleForm } from '@/forms/unsavedChanges';
-import { CreateBase, Title, useTranslate } from 'react-admin';
-import { Card, CardContent, Typography } from '@mui/material';
+import { CreateBase, useTranslate } from 'react-admin';
+import { FormPage } from '@/ui/FormPage';
 import { schemaResolver } from '@/ui/validation';
 import { CampaignInputs } from './CampaignInputs';
 import { campaignSchema } from './shared';
@@ -10,20 +9,11 @@ const resolver = schemaResolver(campaignSchema);
 /** /campaigns/create: a new campaign, planned by default. */
 export default function CampaignCreate() {
   const translate = useTranslate();
-  const title = translate('resources.campaigns.create_title');
   return (
     <CreateBase resource="campaigns" record={{ status: 'planned' }} redirect={(_r, id) => `campaigns/${id}`}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ my: 2 }}>
-        {title}
-      </Typography>
-      <Card>
-        <CardContent>
-          <AppSimpleForm resolver={resolver} sx={{ p: 0 }}>
-            <CampaignInputs />
-          </AppSimpleForm>
-        </CardContent>
-      </Card>
+      <FormPage title={translate('resources.campaigns.create_title')} resolver={resolver}>
+        <CampaignInputs />
+      </FormPage>
     </CreateBase>
   );
 }

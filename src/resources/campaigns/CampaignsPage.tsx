@@ -12,7 +12,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
@@ -50,15 +50,13 @@ export default function CampaignsPage() {
   const title = translate('resources.campaigns.name', { smart_count: 2 });
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <List
         resource="campaigns"
         filters={filters}
         actions={<Actions />}
         sort={{ field: 'periodStart', order: 'DESC' }}
-        title={title}
+        title={false}
         empty={false}
         exporter={false}
       >
