@@ -7,52 +7,8 @@ import { searchName } from '../seed/geodata';
  * a small geocoder that finds the municipality an address names.
  */
 
-export interface SeededMunicipality {
-  istatCode: string;
-  name: string;
-  province: string;
-  provinceName: string;
-  region: string;
-  regionCode: string;
-  capital: boolean;
-  latitude: number;
-  longitude: number;
-  zipCodes: string[];
-}
-
-/**
- * The municipalities with coordinates and zip codes (every provincial capital and the larger
- * towns of sandbox/seed/geodata.ts), ordered by ISTAT code: what other seeds spread records over.
- */
-export async function seededMunicipalities(db: Db): Promise<SeededMunicipality[]> {
-  const { rows } = await db.query<{
-    istat_code: string; name: string; province_code: string; province_name: string; region_name: string; region_code: string;
-    capital: boolean; latitude: number; longitude: number; zip_codes: string[];
-  }>(
-    `SELECT m.istat_code, m.name, m.province_code, p.name AS province_name, r.name AS region_name, m.region_code,
-            m.capital, m.latitude, m.longitude, m.zip_codes
-       FROM geo_municipalities m JOIN geo_provinces p ON p.code = m.province_code JOIN geo_regions r ON r.code = m.region_code
-      WHERE m.latitude IS NOT NULL AND cardinality(m.zip_codes) > 0
-      ORDER BY m.istat_code`,
-  );
-  return rows.map((r) => ({
-    istatCode: r.istat_code,
-    name: r.name,
-    province: r.province_code,
-    provinceName: r.province_name,
-    region: r.region_name,
-    regionCode: r.region_code,
-    capital: r.capital,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    zipCodes: r.zip_codes,
-  }));
-}
-
-
-/* ---------- the geocoder ---------- */
-
-interface GazetteerEntry {
+/** A municipality of the registry, with its province and region (coordinates may be missing). */
+export interface Municipality {
   istatCode: string;
   name: string;
   province: string;
@@ -65,6 +21,51 @@ interface GazetteerEntry {
   zipCodes: string[];
 }
 
+/** A municipality with coordinates and zip codes: what seeds spread records over. */
+export interface SeededMunicipality extends Municipality {
+  latitude: number;
+  longitude: number;
+}
+
+/** The registry's municipalities joined to their province and region, ordered by ISTAT code. */
+async function municipalities(db: Db, where = ''): Promise<Municipality[]> {
+  const { rows } = await db.query<{
+    istat_code: string; name: string; province_code: string; province_name: string; region_name: string; region_code: string;
+    capital: boolean; latitude: number | null; longitude: number | null; zip_codes: string[];
+  }>(
+    `SELECT m.istat_code, m.name, m.province_code, p.name AS province_name, r.name AS region_name, m.region_code,
+            m.capital, m.latitude, m.longitude, m.zip_codes
+       FROM geo_municipalities m JOIN geo_provinces p ON p.code = m.province_code JOIN geo_regions r ON r.code = m.region_code
+      ${where}
+      ORDER BY m.istat_code`,
+  );
+  return rows.map((r) => ({
+    istatCode: r.istat_code,
+    name: r.name,
+    province: r.province_code,
+    provinceName: r.province_name,
+    region: r.region_name,
+    regionCode: r.region_code,
+    capital: r.capital,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    zipCodes: r.zip_codes,
+  }));
+}
+
+/**
+ * The municipalities with coordinates and zip codes (every provincial capital and the larger
+ * towns of sandbox/seed/geodata.ts), ordered by ISTAT code: what other seeds spread records over.
+ */
+export async function seededMunicipalities(db: Db): Promise<SeededMunicipality[]> {
+  return (await municipalities(db, 'WHERE m.latitude IS NOT NULL AND cardinality(m.zip_codes) > 0')) as SeededMunicipality[];
+}
+
+
+/* ---------- the geocoder ---------- */
+
+type GazetteerEntry = Municipality;
+
 interface Gazetteer {
   byName: Map<string, GazetteerEntry[]>;
   byZip: Map<string, GazetteerEntry[]>;
@@ -75,14 +76,6 @@ interface Gazetteer {
 const gazetteers = new WeakMap<Db, Promise<Gazetteer>>();
 
 async function buildGazetteer(db: Db): Promise<Gazetteer> {
-  const { rows } = await db.query<{
-    istat_code: string; name: string; province_code: string; province_name: string; region_name: string; region_code: string;
-    capital: boolean; latitude: number | null; longitude: number | null; zip_codes: string[];
-  }>(
-    `SELECT m.istat_code, m.name, m.province_code, p.name AS province_name, r.name AS region_name, m.region_code,
-            m.capital, m.latitude, m.longitude, m.zip_codes
-       FROM geo_municipalities m JOIN geo_provinces p ON p.code = m.province_code JOIN geo_regions r ON r.code = m.region_code`,
-  );
   const g: Gazetteer = { byName: new Map(), byZip: new Map(), capitals: new Map(), longestName: 1 };
   const add = <K>(map: Map<K, GazetteerEntry[]>, key: K, e: GazetteerEntry) => {
     const list = map.get(key);
@@ -90,21 +83,9 @@ async function buildGazetteer(db: Db): Promise<Gazetteer> {
       if (!list.includes(e)) list.push(e);
     } else map.set(key, [e]);
   };
-  for (const r of rows) {
-    const e: GazetteerEntry = {
-      istatCode: r.istat_code,
-      name: r.name,
-      province: r.province_code,
-      provinceName: r.province_name,
-      region: r.region_name,
-      regionCode: r.region_code,
-      capital: r.capital,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      zipCodes: r.zip_codes,
-    };
+  for (const e of await municipalities(db)) {
     // "Bolzano/Bozen": either name finds it.
-    for (const variant of [r.name, ...r.name.split('/')]) {
+    for (const variant of [e.name, ...e.name.split('/')]) {
       const key = searchName(variant);
       if (!key) continue;
       add(g.byName, key, e);
