@@ -8,6 +8,7 @@ import { internalServices } from '../../sandbox/internal';
 import { seed } from '../../sandbox/seed';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
+import { LINKS } from '../../sandbox/seed/teams';
 
 /* Teams, circuits, frames and devices in-process: filters, uniqueness rules, assets, in-use playlists. */
 
@@ -98,6 +99,18 @@ describe('teams', () => {
     await api('DELETE', `/systems/v1/team/delete/${team.body.id}`);
     const links = await api<Array<{ teamId: number }>>('GET', `/systems/v1/team/systemProvider/getBySystemId?systemId=${systemId}`);
     expect(links.body.some((l) => l.teamId === team.body.id)).toBe(false);
+  });
+  it('deleting a system removes its team links', async () => {
+    const systems = await systemsOf('OOH');
+    const systemId = systems[systems.length - 1];
+    const [team] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;
+    const link = await api('POST', '/systems/v1/team/systemProvider/create', { systemId, teamId: team.id, duties: ['pulizia'] });
+    expect(link.status).toBe(201);
+    const linksOf = async () =>
+      (await db.query("SELECT id FROM records WHERE collection = $1 AND data->>'systemId' = $2", [LINKS, String(systemId)])).rows.length;
+    expect(await linksOf()).toBeGreaterThan(0);
+    expect((await api('DELETE', `/systems/v1/system/delete?id=${systemId}`)).status).toBe(200);
+    expect(await linksOf()).toBe(0);
   });
   it('a link to an unknown system is a 404', async () => {
     const [team] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;

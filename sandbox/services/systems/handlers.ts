@@ -3,6 +3,7 @@ import { file, HttpError, reply, type Handler } from '../../http';
 import { deleteFile, readFile, storeFile } from '../../store';
 import { geocodeAddress } from '../../shared/geo';
 import { DOOH_TYPES, OOH_TYPES } from '../../seed/systems';
+import { LINKS } from '../../seed/teams';
 import { listedRejections, readLimitsOf, rowsNamed } from '../../excel';
 import { municipalities, municipalityResolver, parseImport, requireFile, templateWorkbook } from './importExport';
 import { FIELD_COLUMN, IMAGE_OWNER, IMAGE_TYPES, Kind, S, SEARCH_FIELDS, SearchField, SystemFilter, SystemInput, SystemRow, TEMPLATE_NAME, Where, XLSX, filterWhere, imagesOf, iso, kindFilter, likeOf, matchOf, orderOf, page, relevanceSql, requireRow, systemById, systemsWhere } from './queries';
@@ -109,7 +110,7 @@ export const systemHandlers: Partial<Record<keyof operations, Handler>> = {
       if (!before) throw new HttpError(404, `Impianto ${id} non trovato`);
       await tx.query('DELETE FROM files WHERE owner_collection = $1 AND owner_id = $2', [IMAGE_OWNER, id]);
       // The team links of the system (./teams.ts keeps them in the record store).
-      await tx.query("DELETE FROM records WHERE collection = 'systemProviders' AND data->>'systemId' = $1", [String(id)]);
+      await tx.query("DELETE FROM records WHERE collection = $1 AND data->>'systemId' = $2", [LINKS, String(id)]);
       await tx.query('DELETE FROM systems WHERE id = $1', [id]);
       await history(ctx, tx, id, 'delete', changesOf(before, undefined));
       return before;
