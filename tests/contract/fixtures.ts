@@ -477,7 +477,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // One's own password: changed as a user this run made (the run's own password stays as it is).
   'user.changePassword': async (f) => {
     const user = await f.fresh('user');
-    const password = 'Estate2026'; // createUser's example password, which the run keeps for other users
+    const password = 'Estate-sul-Garda-2026'; // createUser's example password, which the run keeps for other users
     const bearer = await f.signInAs(num(user, 'username') as string, password);
     return { bearer, bodyValue: { oldPassword: password, newPassword: 'Autunno-sul-Ticino-2026', newPasswordConfirm: 'Autunno-sul-Ticino-2026' } };
   },

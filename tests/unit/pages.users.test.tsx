@@ -109,7 +109,7 @@ describe('users data provider (user service endpoints)', () => {
     await usersDataProvider.create('users', {
       data: {
         username: 'luca',
-        password: 'Estate2026',
+        password: 'Estate-sul-Garda-2026',
         name: 'Luca',
         surname: 'Verdi',
         email: 'l@x.it',
@@ -119,7 +119,7 @@ describe('users data provider (user service endpoints)', () => {
     });
     expect(requests[0].body).toEqual({
       username: 'luca',
-      password: 'Estate2026',
+      password: 'Estate-sul-Garda-2026',
       name: 'Luca',
       surname: 'Verdi',
       email: 'l@x.it',

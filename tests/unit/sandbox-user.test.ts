@@ -150,7 +150,7 @@ describe('user management', () => {
     expect((await call('GET', '/user/user/all/page/0/perPage/10/sort/ASC', access_token)).status).toBe(403);
     expect((await call('GET', '/user/user/getAllRole', access_token)).status).toBe(403);
     const created = await call('POST', '/user/user/createUser', access_token, {
-      username: 'intruso', password: 'Intruso2026', name: 'In', surname: 'Truso', email: 'intruso@example.it', role: 'ROLE_ADMIN',
+      username: 'intruso', password: 'Intruso-nel-Castello-9', name: 'In', surname: 'Truso', email: 'intruso@example.it', role: 'ROLE_ADMIN',
     });
     expect(created.status).toBe(403);
     expect((await call('DELETE', '/user/user/deleteUser?userId=1', access_token)).status).toBe(403);
@@ -176,7 +176,7 @@ describe('user management', () => {
 
   it('creates, reads, updates and deletes a user; deleting revokes their sessions', async () => {
     const admin = await signIn('admin');
-    const input = { username: 'luca.verdi', password: 'Estate2026', name: 'Luca', surname: 'Verdi', email: 'luca.verdi@ooh-demo.it', role: 'ROLE_SALES' };
+    const input = { username: 'luca.verdi', password: 'Estate-sul-Garda-2026', name: 'Luca', surname: 'Verdi', email: 'luca.verdi@ooh-demo.it', role: 'ROLE_SALES' };
     const created = await call('POST', '/user/user/createUser', admin.access_token, input);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'luca.verdi', role: 'ROLE_SALES', enabled: true, group: 'administrators' });
@@ -184,14 +184,19 @@ describe('user management', () => {
     expect((await call('POST', '/user/user/createUser', admin.access_token, input)).status).toBe(409);
     expect((await call('POST', '/user/user/createUser', admin.access_token, { ...input, username: 'altro.verdi' })).status).toBe(409);
 
+    // The admin's new user gets the same password rule as one's own new password, under its field.
+    const weak = await call('POST', '/user/user/createUser', admin.access_token, { ...input, username: 'debole.verdi', email: 'debole@ooh-demo.it', password: 'Estate2026' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors).toEqual([{ path: '/body/password', message: expect.stringContaining('facile da indovinare') }]);
     const id = created.body.id as number;
-    const luca = await signIn('luca.verdi', 'Estate2026');
+    const luca = await signIn('luca.verdi', 'Estate-sul-Garda-2026');
     expect((await call('GET', `/user/user/getUserById/${id}`, luca.access_token)).status).toBe(200);
     expect((await call('GET', '/user/user/getUserById/1', luca.access_token)).status).toBe(403);
 
     const updated = await call('POST', `/user/user/updateUser?id=${id}`, admin.access_token, { role: 'ROLE_SALESLEADER', surname: 'Verdini' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ role: 'ROLE_SALESLEADER', surname: 'Verdini', email: input.email });
+    expect((await call('POST', `/user/user/updateUser?id=${id}`, admin.access_token, { password: 'luca.verdi1' })).status).toBe(400);
     expect((await call('POST', `/user/user/updateUser?id=${id}`, admin.access_token, { id: id + 1, name: 'X' })).status).toBe(400);
     expect((await call('POST', '/user/user/updateUser?id=99999', admin.access_token, { name: 'X' })).status).toBe(404);
     expect((await call('GET', '/user/user/profile', luca.access_token)).body.authorities[0].authority).toBe('ROLE_SALESLEADER');
@@ -214,12 +219,12 @@ describe('user management', () => {
   it('disabling a user ends their sessions and refuses their sign-in', async () => {
     const admin = await signIn('admin');
     const created = await call('POST', '/user/user/createUser', admin.access_token, {
-      username: 'temp.user', password: 'Temp2026', name: 'Temp', surname: 'User', email: 'temp.user@ooh-demo.it', role: 'ROLE_PLANNER',
+      username: 'temp.user', password: 'Temporale-sul-Po-2026', name: 'Temp', surname: 'User', email: 'temp.user@ooh-demo.it', role: 'ROLE_PLANNER',
     });
-    const temp = await signIn('temp.user', 'Temp2026');
+    const temp = await signIn('temp.user', 'Temporale-sul-Po-2026');
     await call('POST', `/user/user/updateUser?id=${created.body.id}`, admin.access_token, { enabled: false });
     expect((await call('GET', '/user/user/profile', temp.access_token)).status).toBe(401);
-    const res = await tokenRequest({ grant_type: 'password', username: 'temp.user', password: 'Temp2026' });
+    const res = await tokenRequest({ grant_type: 'password', username: 'temp.user', password: 'Temporale-sul-Po-2026' });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/disabilitato/);
   });

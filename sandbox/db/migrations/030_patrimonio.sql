@@ -16,8 +16,8 @@ CREATE INDEX records_devices_system ON records ((data->>'systemId')) WHERE colle
 
 CREATE INDEX records_devices_serial ON records (lower(data->>'serial')) WHERE collection = 'devices';
 
--- Play logs of the DOOH players: one row per device and week in the seed (weekly
--- aggregates: durationSeconds and audience summed over the week's plays), read-only over the API.
+-- Play logs of the DOOH players, read-only over the API. The seed (sandbox/seed/playLogs.ts) writes
+-- a sample of two years of plays that varies per device, day and campaign.
 CREATE TABLE play_logs (
   id bigserial PRIMARY KEY,
   device_id bigint NOT NULL,

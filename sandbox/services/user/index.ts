@@ -292,6 +292,8 @@ export const handlers = defineHandlers<operations>({
     assertMayManage(ctx as unknown as HandlerContext, undefined, input.role);
     if (await userByName(ctx.db, input.username)) throw new HttpError(409, 'Username già in uso');
     if (await emailTaken(ctx.db, input.email)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
+    // The same rule as one's own new password (NewPassword in the document): long enough and not guessable.
+    await assertNewPassword(input.password, 'password', [input.username, input.email, input.name, input.surname]);
     const hash = await hashPassword(input.password);
     const data: UserData = {
       name: input.name,
@@ -323,6 +325,8 @@ export const handlers = defineHandlers<operations>({
     const existing = await requireUserById(ctx.db, id);
     assertMayManage(ctx as unknown as HandlerContext, existing.role, input.role);
     if (input.email && (await emailTaken(ctx.db, input.email, id))) throw new HttpError(409, 'Indirizzo e-mail già in uso');
+    if (input.password)
+      await assertNewPassword(input.password, 'password', [existing.username, input.email ?? '', input.name ?? '', input.surname ?? '']);
     const hash = input.password ? await hashPassword(input.password) : undefined;
     const patch: UserData = {};
     for (const key of ['name', 'surname', 'email', 'group'] as const) if (input[key] !== undefined) patch[key] = input[key];

@@ -1270,7 +1270,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "username": "luca.verdi",
-                 *       "password": "Estate2026",
+                 *       "password": "Estate-sul-Garda-2026",
                  *       "name": "Luca",
                  *       "surname": "Verdi",
                  *       "email": "luca.verdi@ooh-demo.it",
