@@ -50,12 +50,13 @@ export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
 };
 
 /**
- * A form value → what the schema reads: react-admin gives `''` for a cleared text input and a
- * cleared date; the documents mean "absent" (a required field then reads "Campo obbligatorio").
+ * A form value → what the schema reads: react-admin gives `''` or `null` for a cleared text, number
+ * or date input; the documents mean "absent". The key is dropped, so an optional field passes and a
+ * required one reads "Campo obbligatorio" (a generated `.optional()` would refuse a `null`).
  */
 function blanksAsAbsent(values: unknown): unknown {
   if (!values || typeof values !== 'object' || Array.isArray(values)) return values;
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? null : v]));
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null));
 }
 
 /** A cross-field rule: given the parsed values, add issues with `ctx.addIssue({ code: 'custom', path, message: <i18n key> })`. */

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { AdminContext, Notification, Form, TextInput, NumberInput, SaveButton, type DataProvider } from 'react-admin';
 import { createCampaignBody } from '@/api/generated/campaign.zod';
+import { z } from 'zod';
 import { ApiError } from '@/api/errors';
 import { i18nProvider } from '@/i18n';
 import { formatDate, formatMoney, formatNumber, codeLabel } from '@/ui/format';
@@ -89,6 +90,15 @@ describe('form validation from the generated schema', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('La data di fine non può precedere quella di inizio')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('reads a cleared optional field as absent and a cleared required one as missing', async () => {
+    const resolve = schemaResolver(z.object({ name: z.string().min(1), notes: z.string().max(10).optional() }));
+    const options = { fields: {}, shouldUseNativeValidation: false } as never;
+    expect(await resolve({ name: 'Estate', notes: null }, undefined, options)).toEqual({ values: { name: 'Estate' }, errors: {} });
+    expect(await resolve({ name: 'Estate', notes: '' }, undefined, options)).toEqual({ values: { name: 'Estate' }, errors: {} });
+    const missing = await resolve({ name: null, notes: 'x' }, undefined, options);
+    expect(missing.errors.name?.message).toBe('Campo obbligatorio');
   });
 
   it('puts a server violation under its field and saves once the field is corrected', async () => {
