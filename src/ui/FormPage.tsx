@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Title, useRecordContext, type RaRecord, type SimpleFormProps } from 'react-admin';
-import { Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { AppSimpleForm } from '@/forms/unsavedChanges';
 
 /**
@@ -11,10 +11,13 @@ export function PageHeading({ title, actions }: { title: string; actions?: React
   return (
     <>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ my: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <span style={{ flex: 1, minWidth: 0 }}>{title}</span>
+      <Box sx={{ my: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        {/* The actions sit beside the heading, not in it: the h1's accessible name is the title alone. */}
+        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 0 }}>
+          {title}
+        </Typography>
         {actions}
-      </Typography>
+      </Box>
     </>
   );
 }

@@ -10,5 +10,13 @@ import { failureMessage } from '@/api/failures';
  */
 export function useFailure(): (error: unknown) => void {
   const notify = useNotify();
-  return useCallback((error: unknown) => notify(failureMessage(error), { type: 'error' }), [notify]);
+  // The message is already translated text: `_` is what react-admin shows for a key it doesn't
+  // know, so no "Missing translation" warning is logged.
+  return useCallback(
+    (error: unknown) => {
+      const message = failureMessage(error);
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+    [notify],
+  );
 }
