@@ -20,6 +20,7 @@ import {
   BooleanInput,
   Confirm,
   NumberInput,
+  ResourceContextProvider,
   SelectInput,
   TextInput,
   useCreate,
@@ -151,9 +152,11 @@ export function SystemFrames({ systemId }: { systemId: number }) {
         </DialogTitle>
         <DialogContent>
           {editing ? (
-            <AppSimpleForm record={editing.record} resolver={resolver} onSubmit={save} sx={{ p: 0 }}>
-              <FrameInputs />
-            </AppSimpleForm>
+            <ResourceContextProvider value="frames">
+              <AppSimpleForm record={editing.record} resolver={resolver} onSubmit={save} sx={{ p: 0 }}>
+                <FrameInputs />
+              </AppSimpleForm>
+            </ResourceContextProvider>
           ) : null}
         </DialogContent>
       </FormDialog>

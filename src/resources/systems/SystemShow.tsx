@@ -111,7 +111,7 @@ function Photo({ id, onDelete }: { id: number; onDelete: (id: number) => void })
   const t = useT();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: blob, isError } = useQuery({
-    queryKey: ['systems', 'systemImage', id],
+    queryKey: ['systemImages', id],
     queryFn: () => dataProvider.systemImage('systems', { imageId: id }),
     staleTime: Infinity,
   });
@@ -142,7 +142,11 @@ function Gallery({ system }: { system: System }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<number>();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['systems'] });
+  // The record (its image ids) and its history; a deleted image's own query is not asked again.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['systems', 'getOne'] });
+    void queryClient.invalidateQueries({ queryKey: ['systems', 'systemHistory'] });
+  };
   const remove = useMutation({
     mutationFn: (imageId: number) => dataProvider.deleteSystemImage('systems', { imageId }),
     onSuccess: () => {

@@ -61,8 +61,8 @@ export default function SystemsImport() {
       setResult({ ok: true, report });
       notify('resources.systems.import.done', { type: 'success', messageArgs: { created: report.created, updated: report.updated } });
     } catch (e) {
+      // The page shows the failure and its rows; a notification would say it twice.
       setResult({ ok: false, message: failureMessage(e), rejected: rejectionsOf(e) });
-      failure(e);
     } finally {
       setProgress(undefined);
       if (input.current) input.current.value = '';
