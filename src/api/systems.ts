@@ -1,5 +1,5 @@
 import type { components, paths } from './generated/systems';
-import { ApiError, callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
+import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 import { MAP_BOUNDS_BIAS, SYSTEM_FILTERED_SEARCH, SYSTEM_PAGE_SIZE, SYSTEM_SUGGESTION_DEFAULTS } from '@/config/constants';
 
 /** The systems service (spec §7): a typed openapi-fetch client. */
@@ -24,9 +24,9 @@ export type ImportRejection = S['ImportRejection'];
 export type SystemTypeCode = S['SystemTypeCode'];
 export type SystemStatus = S['SystemStatus'];
 
+export type SystemProvider = S['SystemProvider'];
+
 export const TEMPLATE_FILE_NAME = 'template_impianti.xlsx';
-export const DOOH_SYSTEM_TYPES: SystemTypeCode[] = ['alux', 'customdooh', 'posterdooh', 'totem'];
-export const SYSTEM_STATUSES: SystemStatus[] = ['initialized', 'active', 'maintenance', 'removed'];
 
 /* ---------- systems ---------- */
 
@@ -79,6 +79,10 @@ export const getPreviewId = (sequenceName: string) => callOrThrow(systemsApi().G
 export const listSystemFrames = (systemId: number) =>
   callOrThrow(systemsApi().GET('/system/getSystemFrameBySystemId', { params: { query: { systemId } } }));
 
+/** The provider teams linked to a system, with their duties. */
+export const listSystemProviders = (systemId: number) =>
+  callOrThrow(systemsApi().GET('/team/systemProvider/getBySystemId', { params: { query: { systemId } } }));
+
 /* ---------- lookups ---------- */
 
 export const listDistinctValues = (x: DistinctField) => callOrThrow(systemsApi().GET('/system/{x}/distinct', { params: { path: { x } } }));
@@ -126,10 +130,4 @@ export const downloadImportTemplate = () =>
 /** The import: 200 with the report, or an ApiError whose body (422) names every rejected row. */
 export function importSystems(workbook: File, onProgress?: Progress): Promise<ImportReport> {
   return upload<ImportReport>('systems', '/system/upload', fileForm(workbook), onProgress);
-}
-
-/** The rejected rows of a failed import (422 body), sorted by row. */
-export function rejectionsOf(error: unknown): ImportRejection[] {
-  const body = error instanceof ApiError ? (error.body as { rejected?: ImportRejection[] } | undefined) : undefined;
-  return [...(body?.rejected ?? [])].sort((a, b) => a.row - b.row);
 }

@@ -11,7 +11,8 @@ import { usersDataProvider } from './users';
 import { circuitsDataProvider } from './circuits';
 import { devicesDataProvider } from './devices';
 import { framesDataProvider } from './frames';
-import { systemsDataProvider } from './systems';
+import { systemsDataProvider, type SystemsMethods } from './systems';
+export type { SystemLookups } from './systems';
 import { teamsDataProvider } from './teams';
 import { advertisersDataProvider } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
@@ -84,4 +85,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods;

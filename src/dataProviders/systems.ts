@@ -1,5 +1,9 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
+import { listCircuitsByAsset } from '@/api/circuits';
+import * as geo from '@/api/geo';
+import { listSystemHistory } from '@/api/history';
 import * as api from '@/api/systems';
+import type { SchemaHistoryEntry } from '@/api/generated/history';
 import type {
   System,
   SystemInput,
@@ -254,36 +258,78 @@ export const systemsDataProvider = {
     return { data: done };
   },
 
-  /* ---------- custom methods ---------- */
-  uploadImage: (systemId: Identifier, image: File, onProgress?: api.Progress) =>
-    api.uploadSystemImage(Number(systemId), image, onProgress),
-  deleteImage: (imageId: Identifier) => api.deleteSystemImage(Number(imageId)),
-  getImage: (imageId: Identifier) => api.getSystemImage(Number(imageId)),
-  removeDomains: (systemId: Identifier, domains: string[]) => api.removeDomains(Number(systemId), domains),
-  downloadTemplate: () => api.downloadImportTemplate(),
-  importSystems: (workbook: File, onProgress?: api.Progress) => api.importSystems(workbook, onProgress),
-  inAreaList: (bounds: api.Bounds, type: SystemKindFilter = 'ALL', bias?: number) =>
-    api.listSystemsInArea(bounds, type, bias),
-  distinctValues: (field: api.DistinctField) => api.listDistinctValues(field),
-  suggest: (term: string, options?: { searchField?: api.SuggestionField; type?: SystemKindFilter }) =>
-    api.suggestSystems(term, options),
-  areas: () => api.listAreas(),
-  areasByCircuit: (circuitId: Identifier, type: api.SystemKind) =>
-    api.listAreasByCircuit(Number(circuitId), type),
-  areaDtos: (type: api.SystemKind, noCircuit = true) => api.listAreaDtos(type, noCircuit),
-  systemTypes: (type?: api.SystemKind) => (type ? api.listSystemTypesByType(type) : api.listSystemTypes()),
-  systemTypeCodes: (type: api.SystemKind) => api.listSystemTypeCodes(type),
-  sizes: (type: api.SystemKind) => api.listSizes(type),
-  size: (sizeId: Identifier, type: api.SystemKind) => api.getSize(Number(sizeId), type),
-  mediaOwners: () => api.listMediaOwners(),
-  leases: () => api.listLeases(),
-  authorizations: () => api.listAuthorizations(),
-  municipalities: () => api.listMunicipalities(),
-  municipality: (istatCode: string) => api.getMunicipality(istatCode),
-  frames: (systemId: Identifier) => api.listSystemFrames(Number(systemId)),
-  previewId: (sequenceName: string) => api.getPreviewId(sequenceName),
-  geocode: (address: string) => api.geocodeLocations(address),
-  filteredSearch: (filter: Filter) => api.searchSystems(searchFilterOf(filter), kindOf(filter)),
-} satisfies DataProvider;
+  ...systemsMethods(),
+} satisfies DataProvider & SystemsMethods;
 
 export type SystemsDataProvider = typeof systemsDataProvider;
+
+type Named = { id: number; name: string };
+
+/** The lookups of the systems filters and form, in one answer. */
+export interface SystemLookups {
+  mediaOwners: Named[];
+  areas: Named[];
+  leases: Named[];
+  authorizations: Named[];
+  municipalities: { istatCode: string; name: string; province: string }[];
+}
+
+/**
+ * The systems screens' custom methods, reached with `useDataProvider<AppDataProvider>()`: the
+ * composite provider routes them by the resource given first (`'systems'`), like react-admin's own.
+ */
+export interface SystemsMethods {
+  systemLookups(resource: 'systems'): Promise<SystemLookups>;
+  systemSizes(resource: 'systems', params: { type: api.SystemKind }): Promise<Named[]>;
+  systemSuggestions(resource: 'systems', params: { term: string }): Promise<api.SystemSuggestionPage>;
+  systemsInArea(resource: 'systems', params: { bounds: api.Bounds; type?: SystemKindFilter }): Promise<api.SystemMarker[]>;
+  systemCodePreview(resource: 'systems', params: { province: string }): Promise<string | undefined>;
+  geocodeSystemAddress(resource: 'systems', params: { address: string }): Promise<{ latitude: number; longitude: number }[]>;
+  geoRegions(resource: 'systems'): Promise<geo.Region[]>;
+  geoProvinces(resource: 'systems', params: { region: string }): Promise<geo.Province[]>;
+  geoMunicipalities(resource: 'systems', params: { province: string }): Promise<geo.Municipality[]>;
+  geoZipCodes(resource: 'systems', params: { istatCode: string }): Promise<string[]>;
+  systemImage(resource: 'systems', params: { imageId: number }): Promise<Blob>;
+  uploadSystemImage(
+    resource: 'systems',
+    params: { systemId: number; file: File; onProgress?: api.Progress },
+  ): Promise<api.SystemImage>;
+  deleteSystemImage(resource: 'systems', params: { imageId: number }): Promise<unknown>;
+  systemHistory(resource: 'systems', params: { id: number }): Promise<SchemaHistoryEntry[]>;
+  systemProviders(resource: 'systems', params: { systemId: number }): Promise<api.SystemProvider[]>;
+  systemCircuits(resource: 'systems', params: { systemId: number }): Promise<Awaited<ReturnType<typeof listCircuitsByAsset>>>;
+  downloadSystemsTemplate(resource: 'systems'): Promise<string>;
+  importSystems(resource: 'systems', params: { file: File; onProgress?: api.Progress }): Promise<api.ImportReport>;
+}
+
+function systemsMethods(): SystemsMethods {
+  return {
+    async systemLookups() {
+      const [mediaOwners, areas, leases, authorizations, municipalities] = await Promise.all([
+        api.listMediaOwners(),
+        api.listAreas(),
+        api.listLeases(),
+        api.listAuthorizations(),
+        api.listMunicipalities(),
+      ]);
+      return { mediaOwners, areas, leases, authorizations, municipalities } as SystemLookups;
+    },
+    systemSizes: async (_r, { type }) => (await api.listSizes(type)) as Named[],
+    systemSuggestions: (_r, { term }) => api.suggestSystems(term),
+    systemsInArea: (_r, { bounds, type = 'ALL' }) => api.listSystemsInArea(bounds, type),
+    systemCodePreview: async (_r, { province }) => (await api.getPreviewId(province)).previewId,
+    geocodeSystemAddress: (_r, { address }) => api.geocodeLocations(address),
+    geoRegions: () => geo.listRegions(),
+    geoProvinces: (_r, { region }) => geo.listProvincesByRegion(region),
+    geoMunicipalities: (_r, { province }) => geo.listMunicipalitiesByProvince(province),
+    geoZipCodes: (_r, { istatCode }) => geo.listZipCodes(istatCode),
+    systemImage: (_r, { imageId }) => api.getSystemImage(imageId),
+    uploadSystemImage: (_r, { systemId, file, onProgress }) => api.uploadSystemImage(systemId, file, onProgress),
+    deleteSystemImage: (_r, { imageId }) => api.deleteSystemImage(imageId),
+    systemHistory: (_r, { id }) => listSystemHistory(id),
+    systemProviders: (_r, { systemId }) => api.listSystemProviders(systemId),
+    systemCircuits: (_r, { systemId }) => listCircuitsByAsset(systemId),
+    downloadSystemsTemplate: () => api.downloadImportTemplate(),
+    importSystems: (_r, { file, onProgress }) => api.importSystems(file, onProgress),
+  };
+}

@@ -2,7 +2,6 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/http';
-import { rejectionsOf } from '@/api/systems';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { isFilteredSearch, pageParamsOf, searchFilterOf, sortSystems, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
@@ -20,7 +19,7 @@ const urlOf = (s: Seen) => new URL(s.url);
 let documentMock: Awaited<ReturnType<typeof documentHandlers>> = [];
 
 beforeAll(async () => {
-  documentMock = await documentHandlers(ORIGIN, ['systems'], seen);
+  documentMock = await documentHandlers(ORIGIN, ['systems', 'geo', 'history', 'circuits'], seen);
   server.resetHandlers(...documentMock);
   server.listen({ onUnhandledRequest: 'error' });
 });
@@ -202,38 +201,32 @@ describe('writes', () => {
 });
 
 describe('custom methods', () => {
-  it('inAreaList → POST /system/inAreaList with bias 0.01 and the bounds', async () => {
-    await dp.inAreaList({ north: 45.5, south: 45.4, east: 9.3, west: 9.1 });
+  it('systemsInArea → POST /system/inAreaList with bias 0.01 and the bounds', async () => {
+    await dp.systemsInArea('systems', { bounds: { north: 45.5, south: 45.4, east: 9.3, west: 9.1 } });
     expect(Object.fromEntries(urlOf(last()).searchParams)).toEqual({ type: 'ALL', biasPercentage: '0.01' });
     expect(violations()).toEqual([]);
   });
 
-  it('lookups reach their endpoints within the document', async () => {
-    await dp.distinctValues('province');
-    await dp.areas();
-    await dp.areasByCircuit(1, 'OOH');
-    await dp.areaDtos('DOOH');
-    await dp.systemTypes('DOOH');
-    await dp.systemTypes();
-    await dp.systemTypeCodes('OOH');
-    await dp.sizes('OOH');
-    await dp.size(3, 'OOH');
-    await dp.mediaOwners();
-    await dp.leases();
-    await dp.authorizations();
-    await dp.municipalities();
-    await dp.municipality('015146');
-    await dp.frames(1);
-    await dp.previewId('MI');
-    await dp.geocode('Via Torino 12, Milano');
-    await dp.removeDomains(1, ['retail']);
-    await dp.deleteImage(101);
-    expect(seen.map((s) => s.operationId)).toEqual([
-      'listDistinctValues', 'listAreas', 'listAreasByCircuit', 'listAreaDtos', 'listSystemTypesByType', 'listSystemTypes', 'listSystemTypeCodes',
-      'listSizes', 'getSizeById', 'listMediaOwners', 'listLeases', 'listAuthorizations', 'listMunicipalities', 'getMunicipalityById',
-      'listSystemFrames', 'getPreviewId', 'geocodeAddress', 'removeSystemDomains', 'deleteSystemImage',
+  it('the screens\' custom methods reach their endpoints within the documents', async () => {
+    const lookups = await dp.systemLookups('systems');
+    expect(Object.keys(lookups).sort()).toEqual(['areas', 'authorizations', 'leases', 'mediaOwners', 'municipalities']);
+    await dp.systemSizes('systems', { type: 'OOH' });
+    await dp.systemSuggestions('systems', { term: 'Milano' });
+    await dp.systemCodePreview('systems', { province: 'MI' });
+    await dp.geocodeSystemAddress('systems', { address: 'Via Torino 12, Milano' });
+    await dp.geoRegions('systems');
+    await dp.geoProvinces('systems', { region: 'Lombardia' });
+    await dp.geoMunicipalities('systems', { province: 'MI' });
+    await dp.geoZipCodes('systems', { istatCode: '015146' });
+    await dp.systemHistory('systems', { id: 1 });
+    await dp.systemProviders('systems', { systemId: 1 });
+    await dp.systemCircuits('systems', { systemId: 1 });
+    await dp.deleteSystemImage('systems', { imageId: 101 });
+    expect(seen.map((s) => s.operationId).slice(5)).toEqual([
+      'listSizes', 'suggestSystems', 'getPreviewId', 'geocodeAddress', 'listRegions', 'listProvincesByRegion',
+      'listMunicipalitiesByProvince', 'listZipCodesByMunicipalityIstatCode', 'listSystemHistory', 'listSystemProviders',
+      'listCircuitsByAssetId', 'deleteSystemImage',
     ]);
-    expect(urlOf(seen[3]).searchParams.get('noCircuit')).toBe('true');
     expect(violations()).toEqual([]);
   }, 30_000);
 
@@ -242,7 +235,7 @@ describe('custom methods', () => {
     const create = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    expect(await dp.downloadTemplate()).toBe('template_impianti.xlsx');
+    expect(await dp.downloadSystemsTemplate('systems')).toBe('template_impianti.xlsx');
     expect(create).toHaveBeenCalledTimes(1);
     expect(click).toHaveBeenCalledTimes(1);
     click.mockRestore();
@@ -260,7 +253,7 @@ describe('custom methods', () => {
       }),
     );
     const progress: number[] = [];
-    const image = await dp.uploadImage(1, new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }), (f) => progress.push(f));
+    const image = await dp.uploadSystemImage('systems', { systemId: 1, file: new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' }), onProgress: (f) => progress.push(f) });
     expect(image.id).toBe(5);
     expect(auth).toBe('Bearer tok');
     expect(fields.systemId).toBe('1');
@@ -271,9 +264,9 @@ describe('custom methods', () => {
   it('an import with bad rows rejects with a 422 ApiError whose rows are listed', async () => {
     const rejected = [{ row: 4, reason: 'tipo non valido' }, { row: 3, reason: 'latitudine mancante' }];
     server.use(http.post(`${BASE}/system/upload`, () => HttpResponse.json({ message: 'Importazione annullata', status: 422, created: 0, updated: 0, rejected }, { status: 422 })));
-    const error = await dp.importSystems(new File(['x'], 'i.xlsx')).catch((e: unknown) => e);
+    const error = await dp.importSystems('systems', { file: new File(['x'], 'i.xlsx') }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).message).toBe('Importazione annullata');
-    expect(rejectionsOf(error).map((r) => r.row)).toEqual([3, 4]);
+    expect(((error as ApiError).body as { rejected: { row: number }[] }).rejected.map((r) => r.row)).toEqual([4, 3]);
   });
 });

@@ -299,6 +299,14 @@ const frames = {
   fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato' },
   values: { digital: 'Schermo', static: 'Statico' },
   messages: { empty: 'Questo impianto non ha frame.', load_failed: 'Impossibile caricare i frame' },
+  actions: {
+    create: 'Aggiungi un frame',
+    edit: 'Modifica il frame',
+    edit_one: 'Modifica il frame %{name}',
+    delete_one: 'Elimina il frame %{name}',
+    delete_title: 'Eliminare il frame %{name}?',
+    delete_confirm: 'Il frame sarà eliminato dall’impianto.',
+  },
 };
 
 const devices = {

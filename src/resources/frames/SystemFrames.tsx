@@ -1,52 +1,176 @@
-import { Alert, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
-import type { Frame } from '@/api/frame';
-import { errorMessage } from '../circuits/errors';
+import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert,
+  Box,
+  Button,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import {
+  BooleanInput,
+  Confirm,
+  NumberInput,
+  ResourceContextProvider,
+  SelectInput,
+  TextInput,
+  useCreate,
+  useDelete,
+  useGetList,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import type { SchemaFrame as Frame } from '@/api/generated/frame';
+import { createFrameBody } from '@/api/generated/frame.zod';
+import { failureMessage } from '@/api/failures';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
+import { codeChoices, codeLabel } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
 
-/** The frames (faces, screens) of one system, by position — for the system detail page. */
+const FRAME_STATUSES = createFrameBody.shape.status.unwrap().options;
+const STATUS_LABELS = 'resources.systems.statuses';
+const resolver = schemaResolver(createFrameBody);
+
+/** The frame's fields, for create and edit (validation: the document's FrameInput). */
+function FrameInputs() {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+      <TextInput source="name" resource="frames" isRequired />
+      <NumberInput source="position" resource="frames" min={1} isRequired />
+      <NumberInput source="width" resource="frames" min={1} isRequired />
+      <NumberInput source="height" resource="frames" min={1} isRequired />
+      <SelectInput source="status" resource="frames" choices={codeChoices(STATUS_LABELS, FRAME_STATUSES)} translateChoice={false} />
+      <BooleanInput source="digital" resource="frames" />
+    </Box>
+  );
+}
+
+type Editing = { mode: 'create'; record: Partial<Frame> } | { mode: 'edit'; record: Frame };
+
+/** The frames (faces, screens) of one system, by position, created, edited and deleted in place. */
 export function SystemFrames({ systemId }: { systemId: number }) {
   const translate = useTranslate();
-  const { data, isPending, isFetching, error, refetch } = useGetList<Frame>('frames', {
+  const failure = useFailure();
+  const { data, isPending, error } = useGetList<Frame>('frames', {
     filter: { systemId },
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'position', order: 'ASC' },
   });
-  if (error) {
-    return (
-      <Alert severity="error" action={<Button onClick={() => void refetch()}>{translate('ra.action.refresh')}</Button>}>
-        {errorMessage(error, translate('resources.frames.messages.load_failed'))}
-      </Alert>
-    );
-  }
-  if (isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
-  if (!data.length) return <Alert severity="info">{translate('resources.frames.messages.empty')}</Alert>;
+  const [editing, setEditing] = useState<Editing>();
+  const [toDelete, setToDelete] = useState<Frame>();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const [remove] = useDelete();
+  const close = () => setEditing(undefined);
+  const save = async (values: Record<string, unknown>) => {
+    if (!editing) return;
+    const body = { ...values, systemId };
+    if (editing.mode === 'create')
+      await create('frames', { data: body }, { returnPromise: true, onSuccess: close }).catch(() => undefined);
+    else
+      await update(
+        'frames',
+        { id: editing.record.id, data: body, previousData: editing.record },
+        { mutationMode: 'pessimistic', returnPromise: true, onSuccess: close },
+      ).catch(() => undefined);
+  };
+  const nextPosition = (data ?? []).reduce((max, f) => Math.max(max, f.position), 0) + 1;
   return (
-    <>
-      {isFetching ? <LinearProgress /> : null}
-      <Table size="small" aria-label={translate('resources.frames.name', { smart_count: 2 })}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('resources.frames.fields.position')}</TableCell>
-            <TableCell>{translate('resources.frames.fields.name')}</TableCell>
-            <TableCell>{translate('resources.frames.fields.size')}</TableCell>
-            <TableCell>{translate('resources.frames.fields.digital')}</TableCell>
-            <TableCell>{translate('resources.frames.fields.status')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((f) => (
-            <TableRow key={f.id}>
-              <TableCell>{f.position}</TableCell>
-              <TableCell>{f.name}</TableCell>
-              <TableCell>
-                {f.width} × {f.height} cm
-              </TableCell>
-              <TableCell>{translate(f.digital ? 'resources.frames.values.digital' : 'resources.frames.values.static')}</TableCell>
-              <TableCell>{translate(`resources.circuits.status.${f.status}`, { _: f.status })}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </>
+    <Box>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => setEditing({ mode: 'create', record: { systemId, position: nextPosition, digital: false, status: 'initialized', width: 600, height: 300 } })}
+      >
+        {translate('resources.frames.actions.create')}
+      </Button>
+      {error ? (
+        <Alert severity="error">{`${translate('resources.frames.messages.load_failed')}: ${failureMessage(error)}`}</Alert>
+      ) : isPending ? (
+        <LinearProgress aria-label={translate('ra.page.loading')} />
+      ) : !data.length ? (
+        <Alert severity="info">{translate('resources.frames.messages.empty')}</Alert>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={translate('resources.frames.name', { smart_count: 2 })}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.frames.fields.position')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.name')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.size')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.digital')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.status')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((f) => (
+                <TableRow key={f.id} data-frame-id={f.id}>
+                  <TableCell>{f.position}</TableCell>
+                  <TableCell>{f.name}</TableCell>
+                  <TableCell>
+                    {f.width} × {f.height} cm
+                  </TableCell>
+                  <TableCell>{translate(f.digital ? 'resources.frames.values.digital' : 'resources.frames.values.static')}</TableCell>
+                  <TableCell>{codeLabel(STATUS_LABELS, f.status)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton
+                      size="small"
+                      aria-label={translate('resources.frames.actions.edit_one', { name: f.name })}
+                      onClick={() => setEditing({ mode: 'edit', record: f })}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={translate('resources.frames.actions.delete_one', { name: f.name })}
+                      onClick={() => setToDelete(f)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <FormDialog open={editing !== undefined} onClose={close} fullWidth maxWidth="sm">
+        <DialogTitle>
+          {translate(editing?.mode === 'edit' ? 'resources.frames.actions.edit' : 'resources.frames.actions.create')}
+        </DialogTitle>
+        <DialogContent>
+          {editing ? (
+            <ResourceContextProvider value="frames">
+              <AppSimpleForm record={editing.record} resolver={resolver} onSubmit={save} sx={{ p: 0 }}>
+                <FrameInputs />
+              </AppSimpleForm>
+            </ResourceContextProvider>
+          ) : null}
+        </DialogContent>
+      </FormDialog>
+      <Confirm
+        isOpen={toDelete !== undefined}
+        title={translate('resources.frames.actions.delete_title', { name: toDelete?.name ?? '' })}
+        content={translate('resources.frames.actions.delete_confirm')}
+        onConfirm={() => {
+          if (toDelete)
+            void remove('frames', { id: toDelete.id, previousData: toDelete }, { mutationMode: 'pessimistic', onError: failure });
+          setToDelete(undefined);
+        }}
+        onClose={() => setToDelete(undefined)}
+      />
+    </Box>
   );
 }

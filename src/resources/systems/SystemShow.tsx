@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import UploadIcon from '@mui/icons-material/Upload';
+import EditIcon from '@mui/icons-material/Edit';
 import {
   Alert,
   Box,
@@ -23,54 +23,59 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Confirm, Title } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Confirm,
+  RecordContextProvider,
+  useDataProvider,
+  useDelete,
+  useGetList,
+  useGetOne,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { listCircuitsByAsset } from '@/api/circuits';
-import { deviceApi } from '@/api/device';
-import { frameApi } from '@/api/frame';
-import { historyApi } from '@/api/history';
-import { callOrThrow } from '@/api/http';
-import { systemsApi, type System } from '@/api/systems';
-import { systemsDataProvider as dp } from '@/dataProviders/systems';
-import { errorText, useT, useSay } from './shared';
+import type { SchemaHistoryEntry } from '@/api/generated/history';
+import type { SchemaSystem as System } from '@/api/generated/systems';
+import { failureMessage } from '@/api/failures';
+import type { AppDataProvider } from '@/dataProviders';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { SystemFrames } from '../frames/SystemFrames';
+import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
-/** A section that loads its own rows, with its loading, error and empty states. */
+/** A titled box with the loading, error and empty states of its rows. */
 function Section<T>({
   title,
-  load,
+  rows,
+  error,
   render,
   testId,
+  children,
 }: {
   title: string;
-  load: () => Promise<T[]>;
+  rows?: T[];
+  error?: unknown;
   render: (rows: T[]) => ReactNode;
   testId: string;
+  children?: ReactNode;
 }) {
   const t = useT();
-  const [state, setState] = useState<{ rows?: T[]; error?: string }>({});
-  useEffect(() => {
-    let live = true;
-    load()
-      .then((rows) => live && setState({ rows }))
-      .catch((e: unknown) => live && setState({ error: errorText(e) }));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <Paper sx={{ p: 2 }} data-testid={testId}>
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
-      {state.error ? (
-        <Alert severity="error">{t('detail.section_error', { message: state.error })}</Alert>
-      ) : !state.rows ? (
+      {children}
+      {error ? (
+        <Alert severity="error">{t('detail.section_error', { message: failureMessage(error) })}</Alert>
+      ) : !rows ? (
         <CircularProgress size={20} aria-label={t('list.loading')} />
-      ) : !state.rows.length ? (
+      ) : !rows.length ? (
         <Typography color="text.secondary">{t('detail.none')}</Typography>
       ) : (
-        render(state.rows)
+        render(rows)
       )}
     </Paper>
   );
@@ -78,51 +83,47 @@ function Section<T>({
 
 function SimpleTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {head.map((h) => (
-            <TableCell key={h}>{h}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((r, i) => (
-          <TableRow key={i}>
-            {r.map((c, j) => (
-              <TableCell key={j}>{c}</TableCell>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((h) => (
+              <TableCell key={h}>{h}</TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((r, i) => (
+            <TableRow key={i}>
+              {r.map((c, j) => (
+                <TableCell key={j}>{c}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
 /** One photo, fetched with the bearer as a blob. */
 function Photo({ id, onDelete }: { id: number; onDelete: (id: number) => void }) {
   const t = useT();
-  const [url, setUrl] = useState<string>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | undefined;
-    dp.getImage(id)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [id]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: blob, isError } = useQuery({
+    queryKey: ['systemImages', id],
+    queryFn: () => dataProvider.systemImage('systems', { imageId: id }),
+    staleTime: Infinity,
+  });
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => url && URL.revokeObjectURL(url), [url]);
   return (
     <Card sx={{ width: 200 }} data-image-id={id}>
       {url ? (
         <CardMedia component="img" height="140" image={url} alt={t('detail.photo', { id })} />
       ) : (
         <Box sx={{ height: 140, display: 'grid', placeItems: 'center' }}>
-          {failed ? t('detail.photo_error') : <CircularProgress size={20} />}
+          {isError ? t('detail.photo_error') : <CircularProgress size={20} />}
         </Box>
       )}
       <CardActions>
@@ -134,44 +135,50 @@ function Photo({ id, onDelete }: { id: number; onDelete: (id: number) => void })
   );
 }
 
-function Gallery({ system, onChange }: { system: System; onChange: () => void }) {
+function Gallery({ system }: { system: System }) {
   const t = useT();
-  const notify = useSay();
+  const notify = useNotify();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<number>();
+  // The record (its image ids) and its history; a deleted image's own query is not asked again.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['systems', 'getOne'] });
+    void queryClient.invalidateQueries({ queryKey: ['systems', 'systemHistory'] });
+  };
+  const remove = useMutation({
+    mutationFn: (imageId: number) => dataProvider.deleteSystemImage('systems', { imageId }),
+    onSuccess: () => {
+      notify('resources.systems.detail.photo_deleted', { type: 'success' });
+      refresh();
+    },
+    onError: failure,
+    onSettled: () => setDeleting(undefined),
+  });
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number>();
-  const [deleting, setDeleting] = useState<number>();
-  const upload = async (file: File) => {
-    setProgress(0);
-    try {
-      await dp.uploadImage(system.id, file, setProgress);
-      notify(t('detail.photo_uploaded'), 'success');
-      onChange();
-    } catch (e) {
-      notify(errorText(e), 'error');
-    } finally {
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      dataProvider.uploadSystemImage('systems', { systemId: system.id, file, onProgress: setProgress }),
+    onMutate: () => setProgress(0),
+    onSuccess: () => {
+      notify('resources.systems.detail.photo_uploaded', { type: 'success' });
+      refresh();
+    },
+    onError: failure,
+    onSettled: () => {
       setProgress(undefined);
       if (input.current) input.current.value = '';
-    }
-  };
-  const remove = async () => {
-    if (deleting === undefined) return;
-    try {
-      await dp.deleteImage(deleting);
-      notify(t('detail.photo_deleted'), 'success');
-      onChange();
-    } catch (e) {
-      notify(errorText(e), 'error');
-    } finally {
-      setDeleting(undefined);
-    }
-  };
+    },
+  });
   return (
     <Paper sx={{ p: 2 }} data-testid="system-gallery">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }} spacing={2}>
         <Typography variant="h6" component="h2">
           {t('detail.photos')}
         </Typography>
-        <Button component="label" startIcon={<UploadIcon />} disabled={progress !== undefined}>
+        <Button component="label" startIcon={<UploadIcon />} disabled={upload.isPending}>
           {t('detail.upload_photo')}
           <input
             ref={input}
@@ -179,20 +186,15 @@ function Gallery({ system, onChange }: { system: System; onChange: () => void })
             type="file"
             accept="image/jpeg,image/png,image/webp"
             data-testid="image-input"
-            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+            onChange={(e) => e.target.files?.[0] && upload.mutate(e.target.files[0])}
           />
         </Button>
       </Stack>
       {progress !== undefined ? (
-        <LinearProgress
-          variant="determinate"
-          value={Math.round(progress * 100)}
-          aria-label={t('detail.uploading')}
-          sx={{ mb: 1 }}
-        />
+        <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('detail.uploading')} sx={{ mb: 1 }} />
       ) : null}
       {system.images.length ? (
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
           {system.images.map((id) => (
             <Photo key={id} id={id} onDelete={setDeleting} />
           ))}
@@ -202,11 +204,164 @@ function Gallery({ system, onChange }: { system: System; onChange: () => void })
       )}
       <Confirm
         isOpen={deleting !== undefined}
+        loading={remove.isPending}
         title={t('detail.delete_photo_title')}
         content={t('detail.delete_photo_confirm')}
-        onConfirm={() => void remove()}
+        onConfirm={() => deleting !== undefined && remove.mutate(deleting)}
         onClose={() => setDeleting(undefined)}
       />
+    </Paper>
+  );
+}
+
+/** A history value as a person reads it: codes as labels, dates dd/mm/yyyy, references by name. */
+function historyValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'systemType') return systemTypeLabel(String(value));
+  if (field === 'status') return systemStatusLabel(String(value));
+  if (typeof value === 'boolean') return codeLabel('resources.systems.detail', value ? 'yes' : 'no');
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value);
+  if (Array.isArray(value)) return value.map((v) => historyValue(field, v)).join(', ');
+  if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
+  return String(value);
+}
+
+function History({ systemId, version }: { systemId: number; version: string }) {
+  const t = useT();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, error } = useQuery({
+    queryKey: ['systems', 'systemHistory', systemId, version],
+    queryFn: () => dataProvider.systemHistory('systems', { id: systemId }),
+  });
+  const change = (c: SchemaHistoryEntry['changes'][number]) =>
+    `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue)} → `}${historyValue(c.field, c.newValue)}`;
+  return (
+    <Section
+      testId="system-history"
+      title={t('detail.history')}
+      rows={data}
+      error={error}
+      render={(rows) => (
+        <SimpleTable
+          head={[t('detail.when'), t('detail.who'), t('detail.action'), t('detail.changes')]}
+          rows={rows.map((h) => [
+            `${formatDate(h.timestamp)} ${new Date(h.timestamp).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' })}`,
+            h.username,
+            t(`actions.${h.action}`, { _: h.action }),
+            h.changes.map(change).join('; '),
+          ])}
+        />
+      )}
+    />
+  );
+}
+
+function Devices({ systemId }: { systemId: number }) {
+  const t = useT();
+  const translate = useTranslate();
+  const { data, error } = useGetList('devices', {
+    filter: { systemId },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'serial', order: 'ASC' },
+  });
+  return (
+    <Section
+      testId="system-devices"
+      title={t('detail.devices')}
+      rows={data}
+      error={error}
+      render={(rows) => (
+        <SimpleTable
+          head={[t('detail.serial'), t('detail.model'), t('fields.status')]}
+          rows={rows.map((d) => [d.serial, d.model, translate(`resources.devices.status.${d.status}`, { _: d.status })])}
+        />
+      )}
+    />
+  );
+}
+
+function Teams({ systemId }: { systemId: number }) {
+  const t = useT();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, error } = useQuery({
+    queryKey: ['systems', 'systemProviders', systemId],
+    queryFn: () => dataProvider.systemProviders('systems', { systemId }),
+  });
+  return (
+    <Section
+      testId="system-teams"
+      title={t('detail.teams')}
+      rows={data}
+      error={error}
+      render={(rows) => (
+        <SimpleTable
+          head={[t('detail.team'), t('detail.duties')]}
+          rows={rows.map((p) => [
+            p.team?.companyName ?? '—',
+            p.duties.map((d) => translate(`resources.teams.provider_types.${d}`, { _: d })).join(', '),
+          ])}
+        />
+      )}
+    />
+  );
+}
+
+function Circuits({ systemId }: { systemId: number }) {
+  const t = useT();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, error } = useQuery({
+    queryKey: ['systems', 'systemCircuits', systemId],
+    queryFn: () => dataProvider.systemCircuits('systems', { systemId }),
+  });
+  return (
+    <Section
+      testId="system-circuits"
+      title={t('detail.circuits')}
+      rows={data}
+      error={error}
+      render={(rows) => <SimpleTable head={[t('detail.circuit'), t('fields.type')]} rows={rows.map((c) => [c.name, c.type])} />}
+    />
+  );
+}
+
+function Details({ system }: { system: System }) {
+  const t = useT();
+  const data: [string, ReactNode][] = [
+    [t('fields.code'), system.code],
+    [t('fields.type'), system.type],
+    [t('fields.systemType'), systemTypeLabel(system.systemType)],
+    [t('fields.status'), systemStatusLabel(system.status)],
+    [t('fields.address'), `${system.address}, ${system.zipCode ?? ''} ${system.municipality.name} (${system.province}), ${system.region}`],
+    [t('fields.coordinates'), `${system.latitude}, ${system.longitude}`],
+    [t('fields.sizes'), system.sizes.map((s) => `${s.width}×${s.height}`).join(', ') || '—'],
+    [t('fields.lease'), system.lease?.name ?? '—'],
+    [t('fields.authorizations'), system.authorizations.map((a) => a.name).join(', ') || '—'],
+    [t('fields.mediaOwners'), system.mediaOwners.map((m) => m.name).join(', ') || '—'],
+    [t('fields.area'), system.area?.name ?? '—'],
+    [
+      t('fields.domains'),
+      system.domains.length ? system.domains.map((d) => <Chip key={d} label={d} size="small" sx={{ mr: 0.5 }} />) : '—',
+    ],
+    [t('fields.illuminated'), t(system.illuminated ? 'detail.yes' : 'detail.no')],
+    [t('fields.faces'), system.faces],
+    [t('fields.notes'), system.notes ?? '—'],
+    [t('fields.updatedAt'), formatDate(system.updatedAt)],
+  ];
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Table size="small">
+        <TableBody>
+          {data.map(([k, v]) => (
+            <TableRow key={k}>
+              <TableCell component="th" sx={{ fontWeight: 600, width: 180 }}>
+                {k}
+              </TableCell>
+              <TableCell>{v}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Paper>
   );
 }
@@ -214,214 +369,91 @@ function Gallery({ system, onChange }: { system: System; onChange: () => void })
 /** /systems-manage/:id: the system's data, photos, frames, devices, teams, circuits, history. */
 export default function SystemShow() {
   const t = useT();
-  const notify = useSay();
+  const notify = useNotify();
+  const failure = useFailure();
   const navigate = useNavigate();
   const { id } = useParams();
-  const [system, setSystem] = useState<System>();
-  const [error, setError] = useState<string>();
+  const systemId = Number(id);
   const [confirm, setConfirm] = useState(false);
-  const load = useCallback(() => {
-    dp.getOne('systems', { id: id! })
-      .then(({ data }) => setSystem(data as unknown as System))
-      .catch((e: unknown) => setError(errorText(e)));
-  }, [id]);
-  useEffect(load, [load]);
-
+  const { data: system, error, isPending } = useGetOne<System>('systems', { id: systemId });
+  const [remove, { isPending: removing }] = useDelete();
   if (error)
     return (
-      <Alert severity="error" sx={{ my: 2 }}>
-        {t('detail.error', { message: error })}
-      </Alert>
+      <Box sx={{ mt: 2 }}>
+        <PageHeading title={t('name', { smart_count: 1 })} />
+        <Alert severity="error">{t('detail.error', { message: failureMessage(error) })}</Alert>
+      </Box>
     );
-  if (!system) return <CircularProgress sx={{ m: 4 }} aria-label={t('list.loading')} />;
-  const sid = system.id;
-  const remove = async () => {
-    try {
-      await dp.delete('systems', { id: sid });
-      notify(t('detail.deleted', { code: system.code }), 'success');
-      navigate('/systems-manage/manage');
-    } catch (e) {
-      notify(errorText(e), 'error');
-      setConfirm(false);
-    }
-  };
-  const data: [string, ReactNode][] = [
-    [t('fields.code'), system.code],
-    [t('fields.type'), system.type],
-    [t('fields.systemType'), t(`systemTypes.${system.systemType}`)],
-    [t('fields.status'), t(`statuses.${system.status}`)],
-    [
-      t('fields.address'),
-      `${system.address}, ${system.zipCode ?? ''} ${system.municipality.name} (${system.province}), ${system.region}`,
-    ],
-    [t('fields.coordinates'), `${system.latitude}, ${system.longitude}`],
-    [t('fields.sizes'), system.sizes.map((s) => `${s.width}×${s.height}`).join(', ')],
-    [t('fields.lease'), system.lease?.name ?? '—'],
-    [t('fields.authorizations'), system.authorizations.map((a) => a.name).join(', ') || '—'],
-    [t('fields.mediaOwners'), system.mediaOwners.map((m) => m.name).join(', ') || '—'],
-    [t('fields.area'), system.area?.name ?? '—'],
-    [
-      t('fields.domains'),
-      system.domains.length
-        ? system.domains.map((d) => <Chip key={d} label={d} size="small" sx={{ mr: 0.5 }} />)
-        : '—',
-    ],
-    [t('fields.illuminated'), t(system.illuminated ? 'detail.yes' : 'detail.no')],
-    [t('fields.faces'), system.faces],
-    [t('fields.notes'), system.notes ?? '—'],
-  ];
+  if (isPending || !system) return <CircularProgress sx={{ m: 4 }} aria-label={t('list.loading')} />;
+  const title = `${system.code} · ${system.name}`;
+  const actions = (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button component={RouterLink} to="/systems-manage/manage">
+        {t('detail.back')}
+      </Button>
+      <Button component={RouterLink} to={`/systems-manage/${system.id}/edit`} startIcon={<EditIcon />} variant="outlined">
+        {t('detail.edit')}
+      </Button>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
+        {t('detail.delete')}
+      </Button>
+    </Stack>
+  );
   return (
-    <Box sx={{ py: 2 }} data-testid="system-detail">
-      <Title title={`${system.code} · ${system.name}`} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {system.code} · {system.name}
-        </Typography>
-        <Button component={RouterLink} to="/systems-manage/manage">
-          {t('detail.back')}
-        </Button>
-        <Button
-          component={RouterLink}
-          to={`/systems-manage/${sid}/edit`}
-          startIcon={<EditIcon />}
-          variant="outlined"
-        >
-          {t('detail.edit')}
-        </Button>
-        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirm(true)}>
-          {t('detail.delete')}
-        </Button>
-      </Stack>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Paper sx={{ p: 2 }}>
-            <Table size="small">
-              <TableBody>
-                {data.map(([k, v]) => (
-                  <TableRow key={k}>
-                    <TableCell component="th" sx={{ fontWeight: 600, width: 180 }}>
-                      {k}
-                    </TableCell>
-                    <TableCell>{v}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
+    <RecordContextProvider value={system}>
+      <Box sx={{ pb: 2 }} data-testid="system-detail">
+        <PageHeading title={title} actions={actions} />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Details system={system} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              <Gallery system={system} />
+              <Paper sx={{ p: 2 }} data-testid="system-frames">
+                <Typography variant="h6" component="h2" gutterBottom>
+                  {t('detail.frames')}
+                </Typography>
+                <SystemFrames systemId={system.id} />
+              </Paper>
+              <Devices systemId={system.id} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Teams systemId={system.id} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Circuits systemId={system.id} />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <History systemId={system.id} version={system.updatedAt} />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Stack spacing={2}>
-            <Gallery system={system} onChange={load} />
-            <Section
-              testId="system-frames"
-              title={t('detail.frames')}
-              load={() =>
-                callOrThrow(
-                  frameApi().GET('/frames', {
-                    params: { query: { filter: JSON.stringify({ systemId: sid }) } },
-                  }),
-                ).then(
-                  (r) =>
-                    r as unknown as {
-                      id: number;
-                      name: string;
-                      position: number;
-                      width: number;
-                      height: number;
-                      status: string;
-                    }[],
-                )
-              }
-              render={(rows) => (
-                <SimpleTable
-                  head={[t('detail.frame'), t('detail.position'), t('fields.sizes'), t('fields.status')]}
-                  rows={rows.map((f) => [
-                    f.name,
-                    f.position,
-                    `${f.width}×${f.height}`,
-                    t(`statuses.${f.status}`),
-                  ])}
-                />
-              )}
-            />
-            <Section
-              testId="system-devices"
-              title={t('detail.devices')}
-              load={() =>
-                callOrThrow(
-                  deviceApi().GET('/devices', {
-                    params: { query: { filter: JSON.stringify({ systemId: sid }) } },
-                  }),
-                ).then((r) => r as unknown as { id: number; serial: string; model: string; status: string }[])
-              }
-              render={(rows) => (
-                <SimpleTable
-                  head={[t('detail.serial'), t('detail.model'), t('fields.status')]}
-                  rows={rows.map((d) => [d.serial, d.model, d.status])}
-                />
-              )}
-            />
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Section
-            testId="system-teams"
-            title={t('detail.teams')}
-            load={() =>
-              callOrThrow(
-                systemsApi().GET('/team/systemProvider/getBySystemId', {
-                  params: { query: { systemId: sid } },
-                }),
-              )
-            }
-            render={(rows) => (
-              <SimpleTable
-                head={[t('detail.team'), t('detail.duties')]}
-                rows={rows.map((p) => [p.team?.companyName ?? `#${p.teamId}`, p.duties.join(', ')])}
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Section
-            testId="system-circuits"
-            title={t('detail.circuits')}
-            load={() => listCircuitsByAsset(sid)}
-            render={(rows) => (
-              <SimpleTable
-                head={[t('detail.circuit'), t('fields.type')]}
-                rows={rows.map((c) => [c.name, c.type])}
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Section
-            key={system.updatedAt}
-            testId="system-history"
-            title={t('detail.history')}
-            load={() => callOrThrow(historyApi().GET('/idSystem/{id}', { params: { path: { id: sid } } }))}
-            render={(rows) => (
-              <SimpleTable
-                head={[t('detail.when'), t('detail.who'), t('detail.action'), t('detail.changes')]}
-                rows={rows.map((h) => [
-                  new Date(h.timestamp).toLocaleString('it-IT'),
-                  h.username,
-                  t(`actions.${h.action}`),
-                  h.changes.map((c) => c.field).join(', '),
-                ])}
-              />
-            )}
-          />
-        </Grid>
-      </Grid>
-      <Confirm
-        isOpen={confirm}
-        title={t('detail.delete_title', { code: system.code })}
-        content={t('detail.delete_confirm')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirm(false)}
-      />
-    </Box>
+        <Confirm
+          isOpen={confirm}
+          loading={removing}
+          title={t('detail.delete_title', { code: system.code })}
+          content={t('detail.delete_confirm')}
+          onConfirm={() =>
+            void remove(
+              'systems',
+              { id: system.id, previousData: system },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                  notify('resources.systems.detail.deleted', { type: 'success', messageArgs: { code: system.code } });
+                  navigate('/systems-manage/manage');
+                },
+                onError: (e) => {
+                  failure(e);
+                  setConfirm(false);
+                },
+              },
+            )
+          }
+          onClose={() => setConfirm(false)}
+        />
+      </Box>
+    </RecordContextProvider>
   );
 }

@@ -15,11 +15,21 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Title } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { rejectionsOf, type ImportReport, type ImportRejection } from '@/api/systems';
-import { systemsDataProvider as dp } from '@/dataProviders/systems';
-import { errorText, useT, useSay } from './shared';
+import { ApiError } from '@/api/errors';
+import { failureMessage } from '@/api/failures';
+import type { SchemaImportReport as ImportReport, SchemaImportRejection as ImportRejection } from '@/api/generated/systems';
+import type { AppDataProvider } from '@/dataProviders';
+import { PageHeading } from '@/ui/FormPage';
+import { useFailure } from '@/ui/useFailure';
+import { useT } from './shared';
+
+/** The rejected rows of a failed import (its 422 body), by row. */
+function rejectionsOf(error: unknown): ImportRejection[] {
+  const body = error instanceof ApiError ? (error.body as { rejected?: ImportRejection[] } | undefined) : undefined;
+  return [...(body?.rejected ?? [])].sort((a, b) => a.row - b.row);
+}
 
 type Result =
   { ok: true; report: ImportReport } | { ok: false; message: string; rejected: ImportRejection[] };
@@ -27,7 +37,9 @@ type Result =
 /** The import of systems: the template, the upload with progress, the per-row result. */
 export default function SystemsImport() {
   const t = useT();
-  const notify = useSay();
+  const notify = useNotify();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number>();
   const [result, setResult] = useState<Result>();
@@ -35,9 +47,9 @@ export default function SystemsImport() {
 
   const download = async () => {
     try {
-      await dp.downloadTemplate();
+      await dataProvider.downloadSystemsTemplate('systems');
     } catch (e) {
-      notify(errorText(e), 'error');
+      failure(e);
     }
   };
   const upload = async (file: File) => {
@@ -45,12 +57,12 @@ export default function SystemsImport() {
     setFileName(file.name);
     setProgress(0);
     try {
-      const report = await dp.importSystems(file, setProgress);
+      const report = await dataProvider.importSystems('systems', { file, onProgress: setProgress });
       setResult({ ok: true, report });
-      notify(t('import.done', { created: report.created, updated: report.updated }), 'success');
+      notify('resources.systems.import.done', { type: 'success', messageArgs: { created: report.created, updated: report.updated } });
     } catch (e) {
-      setResult({ ok: false, message: errorText(e), rejected: rejectionsOf(e) });
-      notify(errorText(e), 'error');
+      // The page shows the failure and its rows; a notification would say it twice.
+      setResult({ ok: false, message: failureMessage(e), rejected: rejectionsOf(e) });
     } finally {
       setProgress(undefined);
       if (input.current) input.current.value = '';
@@ -58,11 +70,8 @@ export default function SystemsImport() {
   };
 
   return (
-    <Box component="section" sx={{ py: 2, maxWidth: 900 }}>
-      <Title title={t('import.title')} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('import.title')}
-      </Typography>
+    <Box component="section" sx={{ pb: 2, maxWidth: 900 }}>
+      <PageHeading title={t('import.title')} />
       <Paper sx={{ p: 2 }}>
         <Typography sx={{ mb: 2 }}>{t('import.intro')}</Typography>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
@@ -6,14 +6,16 @@ import Supercluster from 'supercluster';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { SystemMarker } from '@/api/systems';
-import { MAP_BOUNDS_BIAS } from '@/config/constants';
+import type { SchemaSystem, SchemaSystemMarker as SystemMarker } from '@/api/generated/systems';
+import { failureMessage } from '@/api/failures';
 import { getRuntimeConfig } from '@/config/environment';
-import { isFilteredSearch, systemsDataProvider as dp } from '@/dataProviders/systems';
-import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemsList';
-import { errorText, useDebounced, useLookups, useT } from './shared';
+import type { AppDataProvider } from '@/dataProviders';
+import { PageHeading } from '@/ui/FormPage';
+import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
+import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
 type Props = { marker: SystemMarker };
 type Feature = Supercluster.PointFeature<Props>;
@@ -95,7 +97,7 @@ function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Sup
             {m.address}, {m.municipality}
           </Typography>
           <Typography variant="body2">
-            {m.type} · {t(`systemTypes.${m.systemType}`)} · {t(`statuses.${m.status}`)}
+            {m.type} · {systemTypeLabel(m.systemType)} · {systemStatusLabel(m.status)}
           </Typography>
           <RouterLink to={`/systems-manage/${m.id}`}>{t('map.open')}</RouterLink>
         </Box>
@@ -108,60 +110,51 @@ function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Sup
 export default function SystemsMap() {
   const t = useT();
   const tileUrl = getRuntimeConfig().tileUrl;
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [view, setView] = useState<View>();
-  const [markers, setMarkers] = useState<SystemMarker[]>([]);
-  const [loadedView, setLoadedView] = useState<View>();
-  const [error, setError] = useState<string>();
+  const [debounced, setDebounced] = useState<View>();
   const [filter, setFilter] = useState<SystemFilterValues>({});
   const [showFilters, setShowFilters] = useState(false);
-  const [allowedIds, setAllowed] = useState<Set<number>>();
   const { lookups } = useLookups(showFilters);
-  const debounced = useDebounced(view, 300);
-  const request = useRef(0);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(view), 300);
+    return () => clearTimeout(timer);
+  }, [view]);
 
   // The viewport's markers (debounced on move / zoom).
-  useEffect(() => {
-    if (!debounced) return;
-    const b = debounced.bounds;
-    const n = ++request.current;
-    dp.inAreaList(
-      {
-        north: Math.min(90, b.getNorth()),
-        south: Math.max(-90, b.getSouth()),
-        east: Math.min(180, b.getEast()),
-        west: Math.max(-180, b.getWest()),
-      },
-      filter.type ?? 'ALL',
-      MAP_BOUNDS_BIAS,
-    )
-      .then((list) => {
-        if (n !== request.current) return;
-        setMarkers(list);
-        setError(undefined);
-      })
-      .catch((e: unknown) => n === request.current && setError(errorText(e)))
-      .finally(() => n === request.current && setLoadedView(debounced));
-  }, [debounced, filter.type]);
+  const bounds = debounced
+    ? {
+        north: Math.min(90, debounced.bounds.getNorth()),
+        south: Math.max(-90, debounced.bounds.getSouth()),
+        east: Math.min(180, debounced.bounds.getEast()),
+        west: Math.max(-180, debounced.bounds.getWest()),
+      }
+    : undefined;
+  const inArea = useQuery({
+    queryKey: ['systems', 'systemsInArea', bounds, filter.type ?? 'ALL'],
+    queryFn: () => dataProvider.systemsInArea('systems', { bounds: bounds!, type: filter.type ?? 'ALL' }),
+    enabled: Boolean(bounds),
+    placeholderData: (previous) => previous,
+  });
+  const markers = useMemo(() => inArea.data ?? [], [inArea.data]);
 
-  // Filters beyond type: the ids of the filtered search, intersected with the viewport.
-  const filtered = isFilteredSearch(filter as Record<string, unknown>);
-  useEffect(() => {
-    if (!filtered) return;
-    let live = true;
-    dp.filteredSearch(filter as Record<string, unknown>)
-      .then((page) => live && setAllowed(new Set(page.content.map((s) => s.id))))
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [filter, filtered]);
-
-  const allowed = filtered ? allowedIds : undefined;
-  const loading = Boolean(debounced) && loadedView !== debounced;
-  const shown = useMemo(
-    () => (allowed ? markers.filter((m) => allowed.has(m.id)) : markers),
-    [markers, allowed],
+  // Filters beyond type: the ids of the filtered search (every row), intersected with the viewport.
+  const filtered = (['systemTypes', 'statuses', 'municipalityIds', 'mediaOwners', 'areaIds', 'leaseIds', 'authorizationIds'] as const).some(
+    (k) => (filter[k]?.length ?? 0) > 0,
   );
+  const search = useQuery({
+    queryKey: ['systems', 'getList', 'map', filter],
+    queryFn: () =>
+      dataProvider.getList<SchemaSystem>('systems', { filter, pagination: { page: 1, perPage: 9999 }, sort: { field: 'id', order: 'ASC' } }),
+    enabled: filtered,
+  });
+  const allowed = useMemo(
+    () => (filtered && search.data ? new Set(search.data.data.map((s) => s.id)) : undefined),
+    [filtered, search.data],
+  );
+  const error = inArea.error ?? search.error;
+  const loading = inArea.isFetching || search.isFetching;
+  const shown = useMemo(() => (allowed ? markers.filter((m) => allowed.has(m.id)) : markers), [markers, allowed]);
   const index = useMemo(() => {
     const sc = new Supercluster<Props>({ radius: 60, maxZoom: 17 });
     sc.load(
@@ -183,12 +176,9 @@ export default function SystemsMap() {
   }, [index, view]);
 
   return (
-    <Box component="section" sx={{ py: 2 }}>
-      <Title title={t('map.title')} />
+    <Box component="section" sx={{ pb: 2 }}>
+      <PageHeading title={t('map.title')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ mr: 2 }}>
-          {t('map.title')}
-        </Typography>
         <KindSwitch value={filter.type} onChange={(type) => setFilter({ ...filter, type })} />
         <Button
           startIcon={<FilterListIcon />}
@@ -209,7 +199,7 @@ export default function SystemsMap() {
       {showFilters ? <SystemFilters value={filter} onChange={setFilter} lookups={lookups} /> : null}
       {error ? (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {t('map.error', { message: error })}
+          {t('map.error', { message: failureMessage(error) })}
         </Alert>
       ) : null}
       {!tileUrl ? (

@@ -1,0 +1,33 @@
+import { createSystemBody } from './generated/systems.zod';
+import type { SchemaSystemTypeCode } from './generated/systems';
+
+/*
+ * The system kinds, types and statuses of openapi/systems.yaml, written once (issue 13, point 8):
+ * the app's screens and the sandbox (seed, validation, import template) import them from here, the
+ * way src/auth/roles.ts serves both. The lists come from the document's enums through the generated
+ * zod schema, so a change to the document reaches every user.
+ */
+
+export const SYSTEM_KINDS = createSystemBody.shape.type.options;
+export const SYSTEM_TYPES = createSystemBody.shape.systemType.options;
+export const SYSTEM_STATUSES = createSystemBody.shape.status.unwrap().options;
+
+/**
+ * The types a DOOH system takes. The document states this subset in words (SystemTypeCode's
+ * description, and a 400 otherwise), not as a schema, so it is written here, checked against the enum.
+ */
+export const DOOH_SYSTEM_TYPES = ['alux', 'customdooh', 'posterdooh', 'totem'] as const satisfies readonly SchemaSystemTypeCode[];
+
+export type SystemKind = (typeof SYSTEM_KINDS)[number];
+export type SystemTypeCode = (typeof SYSTEM_TYPES)[number];
+export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
+
+/** The types a kind allows (spec §3): DOOH only four, OOH all. */
+export function systemTypesFor(kind: SystemKind | '' | null | undefined): readonly SystemTypeCode[] {
+  return kind === 'DOOH' ? DOOH_SYSTEM_TYPES : SYSTEM_TYPES;
+}
+
+/** Whether a system of `kind` may be of `systemType`. */
+export function allowsSystemType(kind: SystemKind, systemType: string): boolean {
+  return (systemTypesFor(kind) as readonly string[]).includes(systemType);
+}
