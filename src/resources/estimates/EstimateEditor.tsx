@@ -11,7 +11,6 @@ import {
   TextInput,
   useDataProvider,
   useEditContext,
-  useGetOne,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -43,19 +42,25 @@ function useSalesChoices() {
 
 /** Choosing an opportunity on a new estimate fills in its advertiser and sales person (and a name). */
 function OpportunityDefaults() {
+  const dataProvider = useDataProvider();
   const { setValue, getValues } = useFormContext();
   const opportunityId = useWatch({ name: 'opportunityId' }) as number | undefined;
-  const { data } = useGetOne(
-    'opportunities',
-    { id: opportunityId as number },
-    { enabled: Boolean(opportunityId) },
-  );
   useEffect(() => {
-    if (!data) return;
-    setValue('advertiserId', data.advertiserId, { shouldDirty: true });
-    setValue('salesId', data.salesId, { shouldDirty: true });
-    if (!getValues('name')) setValue('name', `Preventivo ${String(data.name)}`, { shouldDirty: true });
-  }, [data, setValue, getValues]);
+    if (!opportunityId) return;
+    let alive = true;
+    dataProvider
+      .getOne('opportunities', { id: opportunityId })
+      .then(({ data }) => {
+        if (!alive) return;
+        setValue('advertiserId', data.advertiserId, { shouldDirty: true });
+        setValue('salesId', data.salesId, { shouldDirty: true });
+        if (!getValues('name')) setValue('name', `Preventivo ${String(data.name)}`, { shouldDirty: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [opportunityId, dataProvider, setValue, getValues]);
   return null;
 }
 
