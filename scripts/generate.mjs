@@ -2,6 +2,8 @@
 // Regenerates everything typed from openapi/<service>.yaml:
 //   openapi-typescript → src/api/generated/<service>.ts (root types)
 //   orval (zod)        → src/api/generated/<service>.zod.ts
+//   x-transitions      → src/api/generated/<service>.rules.ts (a schema's allowed status moves, read
+//                        by the app and the sandbox alike: the rule is written once, in the document)
 // `--check` generates into a temporary folder and fails when the committed files differ.
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse as parseYaml } from 'yaml';
 import { generate as orval } from 'orval';
 import { SERVICES } from './services.mjs';
 
@@ -30,6 +33,24 @@ async function generateService(service, outDir) {
   });
   const zod = await readFile(zodTarget, 'utf8');
   await writeFile(zodTarget, HEADER.replace('%s', service) + '/* eslint-disable */\n' + zod);
+  await generateRules(service, doc, outDir);
+}
+
+/** `<Schema>.x-transitions` (from → allowed targets) → `export const <Schema>Transitions`, typed by the schema. */
+async function generateRules(service, doc, outDir) {
+  const schemas = parseYaml(await readFile(doc, 'utf8'))?.components?.schemas ?? {};
+  const rules = Object.entries(schemas).filter(([, schema]) => schema?.['x-transitions']);
+  if (!rules.length) return;
+  const body = rules.map(([name, schema]) => {
+    const moves = JSON.stringify(schema['x-transitions'], null, 2);
+    return `/** The allowed moves of \`${name}\` (from → targets), as \`x-transitions\` states them. */\n` +
+      `export const ${name}Transitions: Readonly<Record<Schema${name}, readonly Schema${name}[]>> = ${moves};\n`;
+  });
+  const types = rules.map(([name]) => `Schema${name}`).join(', ');
+  await writeFile(
+    path.join(outDir, `${service}.rules.ts`),
+    HEADER.replace('%s', service) + `import type { ${types} } from './${service}';\n\n` + body.join('\n'),
+  );
 }
 
 async function generateAll(outDir, only) {
@@ -68,7 +89,7 @@ async function check() {
       console.error('Generated code drifted from openapi/ — run `npm run generate` and commit:\n  ' + problems.join('\n  '));
       process.exit(1);
     }
-    console.log(`generated code matches the ${expected.length / 2} documents`);
+    console.log(`generated code matches the documents (${expected.length} files)`);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

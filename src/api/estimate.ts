@@ -1,23 +1,53 @@
-import type { paths, SchemaCommission, SchemaEstimate, SchemaEstimateStatus, SchemaSalesPerson } from './generated/estimate';
+import type {
+  paths,
+  SchemaCommission,
+  SchemaEstimate,
+  SchemaEstimateDto,
+  SchemaEstimateInput,
+  SchemaEstimatePage,
+  SchemaEstimateSortField,
+  SchemaEstimateStatus,
+  SchemaSalesPerson,
+} from './generated/estimate';
 import { callOrThrow, downloadBlob, lazyClient } from './http';
 
 /** The estimate service (spec §7): a typed openapi-fetch client. */
 export const estimateApi = lazyClient<paths>('estimate');
 
-/** The statuses in their order, and the allowed moves (EstimateStatus.x-transitions of openapi/estimate.yaml). */
-export const ESTIMATE_STATUSES: SchemaEstimateStatus[] = ['draft', 'sent', 'accepted', 'rejected', 'expired'];
-export const ESTIMATE_TRANSITIONS: Record<SchemaEstimateStatus, SchemaEstimateStatus[]> = {
-  draft: ['sent'],
-  sent: ['accepted', 'rejected', 'expired'],
-  accepted: [],
-  rejected: ['draft'],
-  expired: ['draft'],
-};
+/** GET all/page/{p}/perPage/{n}/sort/{dir}/?sortValue: a page of estimates. */
+export function listEstimates(params: {
+  path: { p: number; n: number; dir: 'ASC' | 'DESC' };
+  query: { sortValue: SchemaEstimateSortField };
+}): Promise<SchemaEstimatePage> {
+  return callOrThrow(estimateApi().GET('/all/page/{p}/perPage/{n}/sort/{dir}/', { params }));
+}
 
-/** Line total as the service computes it (quantity × unit price × (1 − discount%)), rounded to the cent: the editor's preview. */
-export function previewLineTotal(l: { quantity?: number; unitPrice?: number; discountPercent?: number }): number {
-  const v = (Number(l.quantity) || 0) * (Number(l.unitPrice) || 0) * (1 - (Number(l.discountPercent) || 0) / 100);
-  return Math.round((v + Number.EPSILON) * 100) / 100;
+/** GET getAllDto: every estimate, short form. */
+export function listEstimateDtos(): Promise<SchemaEstimateDto[]> {
+  return callOrThrow(estimateApi().GET('/getAllDto'));
+}
+
+/** GET getByOpportunityId?opportunityId. */
+export function listEstimatesByOpportunity(opportunityId: number): Promise<SchemaEstimate[]> {
+  return callOrThrow(estimateApi().GET('/getByOpportunityId', { params: { query: { opportunityId } } }));
+}
+
+/** GET {id}. */
+export function getEstimate(id: number): Promise<SchemaEstimate> {
+  return callOrThrow(estimateApi().GET('/{id}', { params: { path: { id } } }));
+}
+
+/** POST save?opportunityId&advertiserId&salesId with the estimate (an `id` in the body updates it). */
+export function saveEstimate(
+  query: { opportunityId: number; advertiserId: number; salesId: number },
+  body: SchemaEstimateInput,
+): Promise<SchemaEstimate> {
+  return callOrThrow(estimateApi().POST('/save', { params: { query }, body }));
+}
+
+/** DELETE delete?id. */
+export function deleteEstimate(id: number): Promise<unknown> {
+  return callOrThrow(estimateApi().DELETE('/delete', { params: { query: { id } } }));
 }
 
 /** GET commission/calculateCommission/{id}. */
@@ -26,13 +56,19 @@ export function calculateCommission(id: number): Promise<SchemaCommission> {
 }
 
 /** PUT changeStatus?estimateId&status (a refused move rejects with the 409's message). */
-export function changeEstimateStatus(estimateId: number, status: SchemaEstimateStatus): Promise<SchemaEstimate> {
+export function changeEstimateStatus(
+  estimateId: number,
+  status: SchemaEstimateStatus,
+): Promise<SchemaEstimate> {
   return callOrThrow(estimateApi().PUT('/changeStatus', { params: { query: { estimateId, status } } }));
 }
 
 /** GET {id}/pdf, saved as the file the service names (preventivo-{id}.pdf). */
 export function downloadEstimatePdf(id: number): Promise<string> {
-  return downloadBlob(estimateApi().GET('/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' }), `preventivo-${id}.pdf`);
+  return downloadBlob(
+    estimateApi().GET('/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' }),
+    `preventivo-${id}.pdf`,
+  );
 }
 
 /** GET sales/all. */

@@ -1,5 +1,42 @@
-import type { paths } from './generated/order';
-import { lazyClient } from './http';
+import type {
+  paths,
+  SchemaOrder,
+  SchemaOrderDocument,
+  SchemaOrderFromEstimateInput,
+} from './generated/order';
+import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
-/** The order service (spec §7): a typed openapi-fetch client. */
+/** The order service (spec §7): a typed openapi-fetch client. Its CRUD goes through ra-data-simple-rest. */
 export const orderApi = lazyClient<paths>('order');
+
+/** POST /orders/fromEstimate/{estimateId}: a draft order from an accepted estimate (409 otherwise). */
+export function createOrderFromEstimate(
+  estimateId: number,
+  body: SchemaOrderFromEstimateInput = {},
+): Promise<SchemaOrder> {
+  return callOrThrow(
+    orderApi().POST('/orders/fromEstimate/{estimateId}', { params: { path: { estimateId } }, body }),
+  );
+}
+
+/** POST /orders/{id}/documents (multipart) with progress. */
+export function uploadOrderDocument(
+  orderId: number,
+  file: File,
+  onProgress?: UploadProgress,
+): Promise<SchemaOrderDocument> {
+  return upload<SchemaOrderDocument>('order', `/orders/${orderId}/documents`, fileForm(file), onProgress);
+}
+
+/** GET /orderDocuments/{id}/content, saved under its own name. */
+export function downloadOrderDocument(
+  document: Pick<SchemaOrderDocument, 'id' | 'fileName'>,
+): Promise<string> {
+  return downloadBlob(
+    orderApi().GET('/orderDocuments/{id}/content', {
+      params: { path: { id: document.id } },
+      parseAs: 'blob',
+    }),
+    document.fileName,
+  );
+}

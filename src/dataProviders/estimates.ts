@@ -2,12 +2,22 @@ import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import {
   calculateCommission,
   changeEstimateStatus,
+  deleteEstimate,
   downloadEstimatePdf,
-  estimateApi,
+  getEstimate,
+  listEstimates as listEstimatesPage,
+  listEstimatesByOpportunity,
   listSalesPeople,
+  saveEstimate,
 } from '@/api/estimate';
-import { callOrThrow } from '@/api/http';
-import type { SchemaEstimate, SchemaEstimateInput, SchemaEstimateSortField } from '@/api/generated/estimate';
+import type {
+  SchemaCommission,
+  SchemaEstimate,
+  SchemaEstimateInput,
+  SchemaEstimateSortField,
+  SchemaEstimateStatus,
+  SchemaSalesPerson,
+} from '@/api/generated/estimate';
 import { ESTIMATE_LIST_DEFAULTS } from '@/config/constants';
 import { localList } from './catalogs';
 
@@ -45,24 +55,19 @@ const hasFilter = (filter: Record<string, unknown> = {}) =>
 
 async function listEstimates(params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>) {
   if (!hasFilter(params.filter)) {
-    const page = await callOrThrow(
-      estimateApi().GET('/all/page/{p}/perPage/{n}/sort/{dir}/', { params: listEstimatesRequest(params) }),
-    );
+    const page = await listEstimatesPage(listEstimatesRequest(params));
     return { data: page.content, total: page.totalElements };
   }
-  const all = await callOrThrow(
-    estimateApi().GET('/all/page/{p}/perPage/{n}/sort/{dir}/', {
-      params: listEstimatesRequest({
-        sort: params.sort,
-        pagination: { page: 1, perPage: ESTIMATE_LIST_DEFAULTS.perPage },
-      }),
+  const all = await listEstimatesPage(
+    listEstimatesRequest({
+      sort: params.sort,
+      pagination: { page: 1, perPage: ESTIMATE_LIST_DEFAULTS.perPage },
     }),
   );
   return localList(all.content, { filter: params.filter, pagination: params.pagination });
 }
 
-const getEstimate = (id: Identifier): Promise<SchemaEstimate> =>
-  callOrThrow(estimateApi().GET('/{id}', { params: { path: { id: Number(id) } } }));
+const readEstimate = (id: Identifier): Promise<SchemaEstimate> => getEstimate(Number(id));
 
 const LINE_FIELDS = [
   'id',
@@ -103,30 +108,34 @@ export function estimateSaveOf(data: Record<string, unknown>, id?: Identifier) {
 
 async function save(data: Record<string, unknown>, id?: Identifier): Promise<SchemaEstimate> {
   const { query, body } = estimateSaveOf(data, id);
-  return callOrThrow(estimateApi().POST('/save', { params: { query }, body }));
+  return saveEstimate(query, body);
 }
 
-export interface EstimatesDataProvider extends DataProvider {
-  commission: typeof calculateCommission;
-  changeStatus: typeof changeEstimateStatus;
-  downloadPdf: typeof downloadEstimatePdf;
-  salesPeople: typeof listSalesPeople;
+/**
+ * The estimate screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
+ * composite provider routes them by the resource given first).
+ */
+export interface EstimatesMethods {
+  estimateCommission(resource: 'estimates', params: { id: number }): Promise<SchemaCommission>;
+  changeEstimateStatus(
+    resource: 'estimates',
+    params: { id: number; status: SchemaEstimateStatus },
+  ): Promise<SchemaEstimate>;
+  downloadEstimatePdf(resource: 'estimates', params: { id: number }): Promise<string>;
+  estimateSalesPeople(resource: 'estimates'): Promise<SchemaSalesPerson[]>;
 }
 
-export const estimatesDataProvider: EstimatesDataProvider = {
+export const estimatesDataProvider: DataProvider & EstimatesMethods = {
   getList: (_r, params) => listEstimates(params) as never,
   async getOne(_r, params) {
-    return { data: (await getEstimate(params.id)) as never };
+    return { data: (await readEstimate(params.id)) as never };
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(getEstimate))) as never[] };
+    return { data: (await Promise.all(params.ids.map(readEstimate))) as never[] };
   },
   async getManyReference(_r, params) {
     if (params.target === 'opportunityId') {
-      const items = await callOrThrow(
-        estimateApi().GET('/getByOpportunityId', { params: { query: { opportunityId: Number(params.id) } } }),
-      );
-      return localList(items, params) as never;
+      return localList(await listEstimatesByOpportunity(Number(params.id)), params) as never;
     }
     return listEstimates({ ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
   },
@@ -140,16 +149,15 @@ export const estimatesDataProvider: EstimatesDataProvider = {
     throw new Error('Modifica multipla dei preventivi non prevista');
   },
   async delete(_r, params) {
-    await callOrThrow(estimateApi().DELETE('/delete', { params: { query: { id: Number(params.id) } } }));
+    await deleteEstimate(Number(params.id));
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   async deleteMany(_r, params) {
-    for (const id of params.ids)
-      await callOrThrow(estimateApi().DELETE('/delete', { params: { query: { id: Number(id) } } }));
+    for (const id of params.ids) await deleteEstimate(Number(id));
     return { data: params.ids };
   },
-  commission: calculateCommission,
-  changeStatus: changeEstimateStatus,
-  downloadPdf: downloadEstimatePdf,
-  salesPeople: listSalesPeople,
+  estimateCommission: (_r, { id }) => calculateCommission(id),
+  changeEstimateStatus: (_r, { id, status }) => changeEstimateStatus(id, status),
+  downloadEstimatePdf: (_r, { id }) => downloadEstimatePdf(id),
+  estimateSalesPeople: () => listSalesPeople(),
 };

@@ -2,7 +2,7 @@ import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider } from './creatives';
-import { ordersDataProvider } from './orders';
+import { ordersDataProvider, type OrdersMethods } from './orders';
 import { planningsDataProvider } from './plannings';
 import { agentsDataProvider } from './agents';
 import { detectionsDataProvider } from './detections';
@@ -16,7 +16,7 @@ export type { SystemLookups } from './systems';
 import { teamsDataProvider } from './teams';
 import { advertisersDataProvider } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
-import { estimatesDataProvider } from './estimates';
+import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider } from './products';
 import { sharesDataProvider } from './shares';
@@ -85,4 +85,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods;

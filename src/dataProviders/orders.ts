@@ -1,17 +1,10 @@
 import type { DataProvider } from 'react-admin';
-import { callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
-import { orderApi } from '@/api/order';
+import { createOrderFromEstimate, downloadOrderDocument, uploadOrderDocument } from '@/api/order';
+import type { UploadProgress } from '@/api/http';
+import type { SchemaOrder, SchemaOrderCampaign, SchemaOrderDocument } from '@/api/generated/order';
 import { simpleRestProvider } from './simpleRest';
-import type {
-  SchemaOrder,
-  SchemaOrderCampaign,
-  SchemaOrderDocument,
-  SchemaOrderFromEstimateInput,
-} from '@/api/generated/order';
 
 /* The order service: its simple-rest resources (see ./simpleRest) and its own calls. */
-
-/* ---------- the order service ---------- */
 
 export const ORDER_INPUT_FIELDS = [
   'id',
@@ -28,56 +21,37 @@ export const ORDER_INPUT_FIELDS = [
   'notes',
 ] as const;
 
-export const ordersDataProvider: DataProvider = simpleRestProvider('order', {
+const ordersCrud: DataProvider = simpleRestProvider('order', {
   orders: { inputFields: ORDER_INPUT_FIELDS },
   orderDocuments: { inputFields: [], readOnly: true },
   orderCampaigns: { inputFields: ['orderId', 'campaignId'] },
 });
+
+/**
+ * The order screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
+ * composite provider routes them by the resource given first).
+ */
+export interface OrdersMethods {
+  createOrderFromEstimate(resource: 'orders', params: { estimateId: number }): Promise<SchemaOrder>;
+  uploadOrderDocument(
+    resource: 'orderDocuments',
+    params: { orderId: number; file: File; onProgress?: UploadProgress },
+  ): Promise<SchemaOrderDocument>;
+  downloadOrderDocument(
+    resource: 'orderDocuments',
+    params: { document: Pick<SchemaOrderDocument, 'id' | 'fileName'> },
+  ): Promise<string>;
+}
+
+export const ordersDataProvider: DataProvider & OrdersMethods = {
+  ...ordersCrud,
+  createOrderFromEstimate: (_r, { estimateId }) => createOrderFromEstimate(estimateId),
+  uploadOrderDocument: (_r, { orderId, file, onProgress }) => uploadOrderDocument(orderId, file, onProgress),
+  downloadOrderDocument: (_r, { document }) => downloadOrderDocument(document),
+};
 
 export type {
   SchemaOrder as Order,
   SchemaOrderDocument as OrderDocument,
   SchemaOrderCampaign as OrderCampaign,
 };
-
-/** POST /orders/fromEstimate/{estimateId}: a draft order from an accepted estimate (409 otherwise). */
-export async function createOrderFromEstimate(
-  estimateId: number,
-  body: SchemaOrderFromEstimateInput = {},
-): Promise<SchemaOrder> {
-  return callOrThrow(
-    orderApi().POST('/orders/fromEstimate/{estimateId}', { params: { path: { estimateId } }, body }),
-  );
-}
-
-/** POST /orders/{id}/documents with progress. */
-export function uploadOrderDocument(
-  orderId: number,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<SchemaOrderDocument> {
-  return upload<SchemaOrderDocument>(
-    'order',
-    `/orders/${orderId}/documents`,
-    fileForm(file),
-    onProgress,
-  );
-}
-
-/** GET /orderDocuments/{id}/content, saved under its own name. */
-export function downloadOrderDocument(
-  document: Pick<SchemaOrderDocument, 'id' | 'fileName'>,
-): Promise<string> {
-  return downloadBlob(
-    orderApi().GET('/orderDocuments/{id}/content', {
-      params: { path: { id: document.id } },
-      parseAs: 'blob',
-    }),
-    document.fileName,
-  );
-}
-
-/** Connects a campaign to an order (POST /orderCampaigns; 409 when already connected). */
-export async function connectCampaign(orderId: number, campaignId: number): Promise<SchemaOrderCampaign> {
-  return callOrThrow(orderApi().POST('/orderCampaigns', { body: { orderId, campaignId } }));
-}

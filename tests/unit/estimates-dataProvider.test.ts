@@ -45,8 +45,8 @@ describe('estimates', () => {
     expect(seen[0].violations).toEqual([]);
   });
   it('reads the commission, changes the status and lists an opportunity’s estimates', async () => {
-    await estimatesDataProvider.commission(42);
-    await estimatesDataProvider.changeStatus(42, 'sent');
+    await estimatesDataProvider.estimateCommission('estimates', { id: 42 });
+    await estimatesDataProvider.changeEstimateStatus('estimates', { id: 42, status: 'sent' });
     await estimatesDataProvider.getManyReference('estimates', { target: 'opportunityId', id: 21, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(seen.map((s) => s.operationId)).toEqual(['calculateEstimateCommission', 'changeEstimateStatus', 'listEstimatesByOpportunityId']);
     expect(new URL(seen[1].url).search).toBe('?estimateId=42&status=sent');

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { commissionOf, euro, lineTotal, totalsOf, TRANSITIONS } from '../../sandbox/services/estimate';
-import { ESTIMATE_TRANSITIONS } from '@/api/estimate';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { ESTIMATE_STATUSES, ESTIMATE_TRANSITIONS, isFinalStatus } from '@/resources/estimates/shared';
 
 describe('the estimate rules of the sandbox', () => {
   it('computes line totals and estimate totals rounded half up to the cent', () => {
@@ -28,9 +30,15 @@ describe('the estimate rules of the sandbox', () => {
     expect(euro(5985)).toBe('5.985,00');
     expect(euro(1234567.5)).toBe('1.234.567,50');
   });
-  it('the screen shows the same transitions the service enforces', () => {
-    expect(ESTIMATE_TRANSITIONS).toEqual(TRANSITIONS);
-    expect(TRANSITIONS.accepted).toEqual([]);
+  it('the screen and the service both read the status moves the document states, written nowhere else', () => {
+    const doc = parseYaml(readFileSync('openapi/estimate.yaml', 'utf8')) as {
+      components: { schemas: { EstimateStatus: { enum: string[]; 'x-transitions': Record<string, string[]> } } };
+    };
+    const status = doc.components.schemas.EstimateStatus;
+    expect(ESTIMATE_TRANSITIONS).toEqual(status['x-transitions']);
+    expect(TRANSITIONS).toBe(ESTIMATE_TRANSITIONS);
+    expect(ESTIMATE_STATUSES).toEqual(status.enum);
+    expect(ESTIMATE_STATUSES.filter(isFinalStatus)).toEqual(['accepted']);
   });
 });
 

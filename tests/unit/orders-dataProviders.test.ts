@@ -6,7 +6,7 @@ import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders/campaigns';
 import { creativesDataProvider, matchingSizes } from '@/dataProviders/creatives';
-import { createOrderFromEstimate, connectCampaign, ordersDataProvider } from '@/dataProviders/orders';
+import { ordersDataProvider } from '@/dataProviders/orders';
 import { cleanFilter } from '@/dataProviders/simpleRest';
 import { bookSystem, conflictOf, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
 import { documentHandlers, type Seen } from './support/documentMock';
@@ -66,17 +66,18 @@ describe('orders provider', () => {
     await ordersDataProvider.getManyReference('orderDocuments', { target: 'orderId', id: 12, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     await ordersDataProvider.getMany('orders', { ids: [12, 13] });
     await ordersDataProvider.delete('orders', { id: 13, previousData: { id: 13 } });
-    await connectCampaign(12, 9);
+    await ordersDataProvider.create('orderCampaigns', { data: { orderId: 12, campaignId: 9 } });
     expect(violations()).toEqual([]);
     expect(seen.map((s) => s.operationId)).toEqual(['getOrderById', 'updateOrder', 'listOrderDocuments', 'listOrders', 'deleteOrder', 'createOrderCampaign']);
     expect(new URL(seen[2].url).searchParams.get('filter')).toBe('{"orderId":12}');
   });
 
   it('creates from an estimate, and a 409 rejects with the service message', async () => {
-    await createOrderFromEstimate(7, { notes: 'Da preventivo' });
+    await ordersDataProvider.createOrderFromEstimate('orders', { estimateId: 7 });
     expect(violations()).toEqual([]);
+    expect(seen.map((s) => s.operationId)).toEqual(['createOrderFromEstimate']);
     server.use(http.post(`${ORIGIN}/order/orders/fromEstimate/8`, () => HttpResponse.json({ message: "Il preventivo 8 non è accettato: impossibile creare l'ordine", status: 409 }, { status: 409 })));
-    await expect(createOrderFromEstimate(8)).rejects.toMatchObject({ status: 409, message: "Il preventivo 8 non è accettato: impossibile creare l'ordine" });
+    await expect(ordersDataProvider.createOrderFromEstimate('orders', { estimateId: 8 })).rejects.toMatchObject({ status: 409, message: "Il preventivo 8 non è accettato: impossibile creare l'ordine" });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../src/api/generated/estimate';
+import { EstimateStatusTransitions } from '../../../src/api/generated/estimate.rules';
 import type { Db } from '../../db';
 import { HttpError, file, reply } from '../../http';
 import { defineHandlers } from '../../typed';
@@ -23,14 +24,8 @@ type EstimateInput = components['schemas']['EstimateInput'];
 type Status = components['schemas']['EstimateStatus'];
 type Commission = components['schemas']['Commission'];
 
-/** The allowed status moves (EstimateStatus.x-transitions in openapi/estimate.yaml). */
-export const TRANSITIONS: Record<Status, Status[]> = {
-  draft: ['sent'],
-  sent: ['accepted', 'rejected', 'expired'],
-  accepted: [],
-  rejected: ['draft'],
-  expired: ['draft'],
-};
+/** The allowed status moves: generated from EstimateStatus.x-transitions in openapi/estimate.yaml, as the app's. */
+export const TRANSITIONS = EstimateStatusTransitions;
 
 export const STATUS_LABELS: Record<Status, string> = {
   draft: 'Bozza',

@@ -191,7 +191,7 @@ export interface paths {
         get?: never;
         /**
          * Move an estimate to another status
-         * @description Allowed moves: draft → sent; sent → accepted, rejected or expired; rejected → draft; expired → draft (accepted is final). Any other move, including to the current status, is a 409 whose message names both statuses. The same table is in `EstimateStatus.x-transitions`. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+         * @description The allowed moves are the table `EstimateStatus.x-transitions` (from → targets; accepted has none: it is final), the one statement of that rule. Any other move, including to the current status, is a 409 whose message names both statuses. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
          */
         put: operations["changeEstimateStatus"];
         post?: never;

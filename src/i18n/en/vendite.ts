@@ -118,6 +118,7 @@ export const vendite: ResourcesMessages = {
     commission: { title: 'Commission', rate: 'Rate %{rate}% (average discount %{discount}%)' },
     allowed_moves: 'Allowed statuses: %{statuses}',
     final_status: 'Final status: no change allowed',
+    final_confirm: { title: 'Move the estimate to %{status}?', content: 'This status is final: the estimate %{name} can no longer change status or be edited.' },
     new_status: 'New status',
     not_allowed: 'not allowed',
     change_status: 'Change status',

@@ -118,6 +118,7 @@ export const vendite: ResourcesMessages = {
     commission: { title: 'Provvigione', rate: 'Aliquota %{rate}% (sconto medio %{discount}%)' },
     allowed_moves: 'Stati consentiti: %{statuses}',
     final_status: 'Stato finale: nessun cambio consentito',
+    final_confirm: { title: 'Passare il preventivo allo stato %{status}?', content: 'Lo stato è finale: il preventivo %{name} non potrà più cambiare stato né essere modificato.' },
     new_status: 'Nuovo stato',
     not_allowed: 'non consentito',
     change_status: 'Cambia stato',

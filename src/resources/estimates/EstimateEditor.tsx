@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Alert, Box, Card, CardContent } from '@mui/material';
 import {
   AutocompleteInput,
   CreateBase,
@@ -9,36 +9,35 @@ import {
   ReferenceInput,
   SelectInput,
   TextInput,
-  required,
   useDataProvider,
   useEditContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import type { SchemaSalesPerson } from '@/api/generated/estimate';
-import { estimatesDataProvider } from '@/dataProviders/estimates';
+import type { AppDataProvider } from '@/dataProviders';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { EstimateView } from '@/pages/shared/EstimateView';
-import { useNotifyError } from '@/resources/advertisers/notify';
+import { FormPage, PageHeading } from '@/ui/FormPage';
+import { codeLabel } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
 import { EstimateLines, TotalsPreview } from './EstimateLines';
 import { EstimateSidePanel } from './EstimateSidePanel';
 import { ESTIMATES_PATH, estimateEditorPath } from './paths';
+import { estimateSchema, STATUS_LABELS, type Estimate } from './shared';
+
+const resolver = schemaResolver(estimateSchema);
 
 function useSalesChoices() {
-  const [choices, setChoices] = useState<Array<{ id: number; name: string }>>([]);
-  useEffect(() => {
-    let alive = true;
-    estimatesDataProvider
-      .salesPeople()
-      .then((people: SchemaSalesPerson[]) => alive && setChoices(people.map((p) => ({ id: p.id, name: `${p.name} ${p.surname}`.trim() }))))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return choices;
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['estimates', 'estimateSalesPeople'],
+    queryFn: () => dataProvider.estimateSalesPeople('estimates'),
+  });
+  return (data ?? []).map((p) => ({ id: p.id, name: `${p.name} ${p.surname}`.trim() }));
 }
 
 /** Choosing an opportunity on a new estimate fills in its advertiser and sales person (and a name). */
@@ -65,56 +64,78 @@ function OpportunityDefaults() {
   return null;
 }
 
-function HeaderInputs({ isNew }: { isNew: boolean }) {
+/** The estimate's own fields; validation is the form's resolver (shared.ts). */
+function EstimateInputs({ isNew }: { isNew: boolean }) {
   const sales = useSalesChoices();
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-      {isNew ? <OpportunityDefaults /> : null}
-      <ReferenceInput source="opportunityId" reference="opportunities" sort={{ field: 'createdAt', order: 'DESC' }}>
-        <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} validate={required()} label="resources.estimates.fields.opportunityId" />
-      </ReferenceInput>
-      <ReferenceInput source="advertiserId" reference="advertisers" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} validate={required()} label="resources.estimates.fields.advertiserId" />
-      </ReferenceInput>
-      <SelectInput source="salesId" choices={sales} validate={required()} label="resources.estimates.fields.salesId" />
-      <TextInput source="name" validate={required()} label="resources.estimates.fields.name" />
-      <DateInput source="validUntil" label="resources.estimates.fields.validUntil" />
-      <TextInput source="notes" multiline label="resources.estimates.fields.notes" />
-    </Box>
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          columnGap: 2,
+          width: '100%',
+        }}
+      >
+        {isNew ? <OpportunityDefaults /> : null}
+        <ReferenceInput
+          source="opportunityId"
+          reference="opportunities"
+          sort={{ field: 'createdAt', order: 'DESC' }}
+        >
+          <AutocompleteInput label="resources.estimates.fields.opportunityId" />
+        </ReferenceInput>
+        <ReferenceInput source="advertiserId" reference="advertisers" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput label="resources.estimates.fields.advertiserId" />
+        </ReferenceInput>
+        <SelectInput source="salesId" choices={sales} label="resources.estimates.fields.salesId" />
+        <TextInput source="name" label="resources.estimates.fields.name" />
+        <DateInput source="validUntil" label="resources.estimates.fields.validUntil" />
+        <TextInput source="notes" multiline label="resources.estimates.fields.notes" />
+      </Box>
+      <EstimateLines />
+      <TotalsPreview />
+    </>
   );
 }
 
 function EditBody() {
-  const { record, isPending, error } = useEditContext();
+  const { record, isPending, error } = useEditContext<Estimate>();
   const translate = useTranslate();
-  if (error) return <Alert severity="error">{error instanceof Error ? error.message : translate('ra.notification.http_error')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error">
+        {error instanceof Error ? error.message : translate('ra.notification.http_error')}
+      </Alert>
+    );
   if (isPending || !record) return null;
   const draft = record.status === 'draft';
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.estimates.edit_title', { id: String(record.id), name: String(record.name) })}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', lg: 'nowrap' } }}>
-        <Card sx={{ flex: 1, minWidth: 0 }}>
+      <PageHeading
+        title={translate('resources.estimates.edit_title', { id: String(record.id), name: record.name })}
+      />
+      {/* The side panel goes below the form up to wide screens: at 1280 px the lines need the width. */}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', xl: 'nowrap' } }}>
+        <Card sx={{ flex: '1 1 640px', minWidth: 0 }}>
           <CardContent>
             {draft ? (
-              <AppSimpleForm>
-                <HeaderInputs isNew={false} />
-                <EstimateLines />
-                <TotalsPreview />
+              <AppSimpleForm resolver={resolver} sx={{ p: 0 }}>
+                <EstimateInputs isNew={false} />
               </AppSimpleForm>
             ) : (
               <>
                 <Alert severity="info" sx={{ mb: 2 }}>
-                  {translate('resources.estimates.read_only', { status: translate(`resources.estimates.status.${String(record.status)}`) })}
+                  {translate('resources.estimates.read_only', {
+                    status: codeLabel(STATUS_LABELS, record.status),
+                  })}
                 </Alert>
                 <EstimateView estimate={record} />
               </>
             )}
           </CardContent>
         </Card>
-        <Card>
+        <Card sx={{ flex: '1 1 320px', minWidth: 0 }}>
           <CardContent>
             <EstimateSidePanel />
           </CardContent>
@@ -124,9 +145,9 @@ function EditBody() {
   );
 }
 
-/** The editor of a saved estimate (/estimates/manage?id=…). */
+/** The editor of a saved estimate (/estimates/manage?id=…); only a draft is editable. */
 export function EstimateEdit({ id }: { id: number }) {
-  const notifyError = useNotifyError();
+  const failure = useFailure();
   const translate = useTranslate();
   return (
     <>
@@ -136,8 +157,7 @@ export function EstimateEdit({ id }: { id: number }) {
         id={id}
         mutationMode="pessimistic"
         redirect={false}
-        mutationOptions={{ onError: (e: unknown) => notifyError(e) }}
-        queryOptions={{ onError: (e: unknown) => notifyError(e) }}
+        queryOptions={{ onError: failure }}
       >
         <EditBody />
       </EditBase>
@@ -148,33 +168,22 @@ export function EstimateEdit({ id }: { id: number }) {
 /** A new estimate (/estimates/manage?create[&opportunityId=…]); saved, it opens in its editor. */
 export function EstimateCreate({ opportunityId }: { opportunityId?: number }) {
   const navigate = useNavigate();
-  const notifyError = useNotifyError();
   const translate = useTranslate();
   return (
     <>
       <Link to={ESTIMATES_PATH}>{translate('resources.estimates.back')}</Link>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.estimates.create')}
-      </Typography>
-      <Card>
-        <CardContent>
-          <CreateBase
-            resource="estimates"
-            redirect={false}
-            record={{ opportunityId, lines: [] }}
-            mutationOptions={{
-              onSuccess: (data: RaRecord) => navigate(estimateEditorPath(data.id)),
-              onError: (e: unknown) => notifyError(e),
-            }}
-          >
-            <AppSimpleForm>
-              <HeaderInputs isNew />
-              <EstimateLines />
-              <TotalsPreview />
-            </AppSimpleForm>
-          </CreateBase>
-        </CardContent>
-      </Card>
+      <CreateBase
+        resource="estimates"
+        redirect={false}
+        record={{ opportunityId, lines: [] }}
+        mutationOptions={{
+          onSuccess: (data: RaRecord) => navigate(estimateEditorPath(data.id)),
+        }}
+      >
+        <FormPage title={translate('resources.estimates.create')} resolver={resolver}>
+          <EstimateInputs isNew />
+        </FormPage>
+      </CreateBase>
     </>
   );
 }

@@ -7,24 +7,27 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
-  minValue,
-  maxValue,
-  required,
   useGetList,
   useSourceContext,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { previewLineTotal } from '@/api/estimate';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct } from '@/api/generated/product';
-import { euro } from '@/pages/shared/EstimateView';
+import { formatMoney } from '@/ui/format';
+import { previewLineTotal, previewTotals } from './shared';
 
 /** The price lists (with prices) and products the lines choose from. */
-export function useCatalogData() {
-  const catalogs = useGetList<SchemaCatalog & { id: number }>('catalogs', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const products = useGetList<SchemaProduct>('products', { pagination: { page: 1, perPage: 10000 }, sort: { field: 'name', order: 'ASC' } });
-  return { catalogs: catalogs.data ?? [], products: products.data ?? [], error: catalogs.error ?? products.error };
+function useCatalogData() {
+  const catalogs = useGetList<SchemaCatalog & { id: number }>('catalogs', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const products = useGetList<SchemaProduct>('products', {
+    pagination: { page: 1, perPage: 10000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return { catalogs: catalogs.data ?? [], products: products.data ?? [] };
 }
 
 /** One line's product choice, limited to its price list; choosing a product takes the list's price. */
@@ -37,7 +40,12 @@ function ProductOfLine({ catalogs, products }: { catalogs: SchemaCatalog[]; prod
   const choices = useMemo(
     () =>
       (catalog?.prices ?? [])
-        .map((p) => ({ id: p.productId, name: products.find((x) => x.id === p.productId)?.name ?? `#${p.productId}`, price: p.price }))
+        .map((p) => ({
+          id: p.productId,
+          name: products.find((x) => x.id === p.productId)?.name ?? '',
+          price: p.price,
+        }))
+        .filter((c) => c.name)
         .sort((a, b) => a.name.localeCompare(b.name, 'it')),
     [catalog, products],
   );
@@ -51,7 +59,14 @@ function ProductOfLine({ catalogs, products }: { catalogs: SchemaCatalog[]; prod
       setValue(source.getSource('description'), chosen.name, { shouldDirty: true });
     }
   }, [productId, choices, setValue, source]);
-  return <SelectInput source="productId" label="resources.estimates.fields.productId" choices={choices} validate={required()} disabled={!catalog} />;
+  return (
+    <SelectInput
+      source="productId"
+      label="resources.estimates.fields.productId"
+      choices={choices}
+      disabled={!catalog}
+    />
+  );
 }
 
 function LineTotal() {
@@ -59,11 +74,15 @@ function LineTotal() {
   const translate = useTranslate();
   const [quantity, unitPrice, discountPercent] = useWatch({
     name: [source.getSource('quantity'), source.getSource('unitPrice'), source.getSource('discountPercent')],
-  }) as [number, number, number];
+  }) as [unknown, unknown, unknown];
   return (
-    <Box sx={{ minWidth: 110, alignSelf: 'center' }}>
-      <Typography variant="caption" color="text.secondary" component="div">{translate('resources.estimates.fields.lineTotal')}</Typography>
-      <Typography variant="body2" data-testid="line-total">{euro(previewLineTotal({ quantity, unitPrice, discountPercent }))}</Typography>
+    <Box sx={{ pt: 1, textAlign: 'right' }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate('resources.estimates.fields.lineTotal')}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="line-total">
+        {formatMoney(previewLineTotal({ quantity, unitPrice, discountPercent }))}
+      </Typography>
     </Box>
   );
 }
@@ -71,22 +90,47 @@ function LineTotal() {
 /** Preview of the totals as the service will compute them on save. */
 export function TotalsPreview() {
   const translate = useTranslate();
-  const lines = (useWatch({ name: 'lines' }) as Array<{ quantity?: number; unitPrice?: number; discountPercent?: number }> | undefined) ?? [];
-  const subtotal = lines.reduce((s, l) => s + (Number(l?.quantity) || 0) * (Number(l?.unitPrice) || 0), 0);
-  const total = lines.reduce((s, l) => s + previewLineTotal(l ?? {}), 0);
+  const lines = (useWatch({ name: 'lines' }) as Array<Record<string, unknown>> | undefined) ?? [];
+  const { subtotal, discountTotal, total } = previewTotals(lines);
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, justifyContent: 'end', textAlign: 'right', width: '100%' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'auto auto',
+        columnGap: 3,
+        justifyContent: 'end',
+        textAlign: 'right',
+        width: '100%',
+      }}
+    >
       <Typography variant="body2">{translate('resources.estimates.fields.subtotal')}</Typography>
-      <Typography variant="body2">{euro(subtotal)}</Typography>
+      <Typography variant="body2">{formatMoney(subtotal)}</Typography>
       <Typography variant="body2">{translate('resources.estimates.fields.discountTotal')}</Typography>
-      <Typography variant="body2">{euro(Math.max(0, subtotal - total))}</Typography>
-      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{translate('resources.estimates.fields.total')}</Typography>
-      <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="estimate-form-total">{euro(total)}</Typography>
+      <Typography variant="body2">{formatMoney(discountTotal)}</Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {translate('resources.estimates.fields.total')}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="estimate-form-total">
+        {formatMoney(total)}
+      </Typography>
     </Box>
   );
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/*
+ * A line is a grid of two rows, so that at 1280 px each field keeps a readable width: what is sold
+ * (price list, product, description), then how much and when (quantity, period, price, discount)
+ * with the line total in a cell of its own, where a field's error text below it cannot cover it.
+ */
+const LINE_GRID = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(6, minmax(0, 1fr))' },
+  columnGap: 1.5,
+  width: '100%',
+  '& .wide': { gridColumn: { xs: 'span 2', md: 'span 2' } },
+} as const;
 
 /** The lines: price list, product, quantity, period, unit price, discount, and the line total. */
 export function EstimateLines() {
@@ -94,16 +138,40 @@ export function EstimateLines() {
   const catalogChoices = catalogs.filter((c) => c.active).map((c) => ({ id: c.id, name: c.name }));
   return (
     <ArrayInput source="lines" label="resources.estimates.fields.lines">
-      <SimpleFormIterator inline disableReordering>
-        <SelectInput source="catalogId" label="resources.estimates.fields.catalogId" choices={catalogChoices} validate={required()} />
-        <ProductOfLine catalogs={catalogs} products={products} />
-        <TextInput source="description" label="resources.estimates.fields.description" />
-        <NumberInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} validate={[required(), minValue(1)]} sx={{ width: 100 }} />
-        <DateInput source="periodStart" label="resources.estimates.fields.periodStart" defaultValue={today()} validate={required()} />
-        <DateInput source="periodEnd" label="resources.estimates.fields.periodEnd" defaultValue={today()} validate={required()} />
-        <NumberInput source="unitPrice" label="resources.estimates.fields.unitPrice" validate={[required(), minValue(0)]} sx={{ width: 120 }} />
-        <NumberInput source="discountPercent" label="resources.estimates.fields.discountPercent" defaultValue={0} validate={[minValue(0), maxValue(100)]} sx={{ width: 100 }} />
-        <LineTotal />
+      <SimpleFormIterator
+        disableReordering
+        fullWidth
+        sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 1 } }}
+      >
+        <Box sx={LINE_GRID} data-testid="estimate-line">
+          <Box className="wide">
+            <SelectInput
+              source="catalogId"
+              label="resources.estimates.fields.catalogId"
+              choices={catalogChoices}
+            />
+          </Box>
+          <Box className="wide">
+            <ProductOfLine catalogs={catalogs} products={products} />
+          </Box>
+          <Box className="wide">
+            <TextInput source="description" label="resources.estimates.fields.description" />
+          </Box>
+          <NumberInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} />
+          <DateInput
+            source="periodStart"
+            label="resources.estimates.fields.periodStart"
+            defaultValue={today()}
+          />
+          <DateInput source="periodEnd" label="resources.estimates.fields.periodEnd" defaultValue={today()} />
+          <NumberInput source="unitPrice" label="resources.estimates.fields.unitPrice" />
+          <NumberInput
+            source="discountPercent"
+            label="resources.estimates.fields.discountPercent"
+            defaultValue={0}
+          />
+          <LineTotal />
+        </Box>
       </SimpleFormIterator>
     </ArrayInput>
   );

@@ -1,39 +1,58 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ESTIMATE_STATUSES, ESTIMATE_TRANSITIONS } from '@/api/estimate';
-import type { SchemaCommission, SchemaEstimateStatus } from '@/api/generated/estimate';
-import { estimatesDataProvider } from '@/dataProviders/estimates';
-import { euro } from '@/pages/shared/EstimateView';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Confirm,
+  DeleteWithConfirmButton,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { failureMessage } from '@/api/failures';
+import type { SchemaEstimateStatus } from '@/api/generated/estimate';
+import type { AppDataProvider } from '@/dataProviders';
 import { SharePanel } from '@/pages/shared/EstimateSharePanel';
-import { useNotifyError } from '@/resources/advertisers/notify';
+import { codeLabel, formatMoney, formatNumber } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
 import { ESTIMATES_PATH } from './paths';
+import {
+  ESTIMATE_STATUSES,
+  ESTIMATE_TRANSITIONS,
+  isFinalStatus,
+  STATUS_LABELS,
+  type Estimate,
+} from './shared';
 
-function Commission({ id, version }: { id: number; version: string }) {
+function Commission({ id }: { id: number }) {
   const translate = useTranslate();
-  const [state, setState] = useState<{ value?: SchemaCommission; error?: string }>({});
-  useEffect(() => {
-    let alive = true;
-    estimatesDataProvider
-      .commission(id)
-      .then((value) => alive && setState({ value }))
-      .catch((e: unknown) => alive && setState({ error: e instanceof Error ? e.message : String(e) }));
-    return () => {
-      alive = false;
-    };
-  }, [id, version]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // Under the estimate's own key: a save or a status change invalidates 'estimates' and so this too.
+  const { data, error } = useQuery({
+    queryKey: ['estimates', 'estimateCommission', id],
+    queryFn: () => dataProvider.estimateCommission('estimates', { id }),
+  });
   return (
     <Box component="section" aria-label={translate('resources.estimates.commission.title')}>
-      <Typography variant="subtitle1" component="h2">{translate('resources.estimates.commission.title')}</Typography>
-      {state.error ? <Alert severity="error">{state.error}</Alert> : null}
-      {state.value ? (
+      <Typography variant="subtitle1" component="h2">
+        {translate('resources.estimates.commission.title')}
+      </Typography>
+      {error ? <Alert severity="error">{failureMessage(error)}</Alert> : null}
+      {data ? (
         <>
-          <Typography variant="h6" data-testid="commission-amount">{euro(state.value.commission)}</Typography>
-          <Typography variant="body2">
-            {translate('resources.estimates.commission.rate', { rate: state.value.commissionRate, discount: state.value.discountPercent.toLocaleString('it-IT') })}
+          <Typography variant="h6" data-testid="commission-amount">
+            {formatMoney(data.commission)}
           </Typography>
-          <Typography variant="caption" color="text.secondary" data-testid="commission-rule">{state.value.rule}</Typography>
+          <Typography variant="body2">
+            {translate('resources.estimates.commission.rate', {
+              rate: data.commissionRate,
+              discount: formatNumber(data.discountPercent),
+            })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" data-testid="commission-rule">
+            {data.rule}
+          </Typography>
         </>
       ) : null}
     </Box>
@@ -41,42 +60,55 @@ function Commission({ id, version }: { id: number; version: string }) {
 }
 
 function StatusChange() {
-  const record = useRecordContext();
+  const record = useRecordContext<Estimate>();
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
-  const refresh = useRefresh();
-  const current = record?.status as SchemaEstimateStatus | undefined;
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const [target, setTarget] = useState<SchemaEstimateStatus | ''>('');
-  const [busy, setBusy] = useState(false);
-  if (!record || !current) return null;
-  const allowed = ESTIMATE_TRANSITIONS[current];
-  const change = async () => {
-    if (!target) return;
-    setBusy(true);
-    try {
-      await estimatesDataProvider.changeStatus(Number(record.id), target);
-      notify('resources.estimates.status_changed', { type: 'success', messageArgs: { status: translate(`resources.estimates.status.${target}`) } });
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (status: SchemaEstimateStatus) =>
+      dataProvider.changeEstimateStatus('estimates', { id: Number(record?.id), status }),
+    onSuccess: (_estimate, status) => {
+      notify('resources.estimates.status_changed', {
+        type: 'success',
+        messageArgs: { status: codeLabel(STATUS_LABELS, status) },
+      });
       setTarget('');
-      refresh();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
+      void queryClient.invalidateQueries({ queryKey: ['estimates'] });
+    },
+    onError: failure,
+  });
+  if (!record) return null;
+  const current = record.status;
+  const allowed = ESTIMATE_TRANSITIONS[current];
+  const label = (s: SchemaEstimateStatus) => codeLabel(STATUS_LABELS, s);
+  const submit = () => {
+    if (!target) return;
+    // A final status cannot be left: the user confirms before the move is sent.
+    if (isFinalStatus(target)) setConfirming(true);
+    else change.mutate(target);
   };
   return (
-    <Box component="section" aria-label={translate('resources.estimates.fields.status')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="subtitle1" component="h2">{translate('resources.estimates.fields.status')}</Typography>
+    <Box
+      component="section"
+      aria-label={translate('resources.estimates.fields.status')}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <Typography variant="subtitle1" component="h2">
+        {translate('resources.estimates.fields.status')}
+      </Typography>
       <Box>
-        <Chip label={translate(`resources.estimates.status.${current}`)} color="primary" data-testid="estimate-status" />
+        <Chip label={label(current)} color="primary" data-testid="estimate-status" />
       </Box>
       <Typography variant="body2" color="text.secondary">
         {allowed.length
-          ? translate('resources.estimates.allowed_moves', { statuses: allowed.map((s) => translate(`resources.estimates.status.${s}`)).join(', ') })
+          ? translate('resources.estimates.allowed_moves', { statuses: allowed.map(label).join(', ') })
           : translate('resources.estimates.final_status')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
           select
           size="small"
@@ -88,53 +120,63 @@ function StatusChange() {
         >
           {ESTIMATE_STATUSES.filter((s) => s !== current).map((s) => (
             <MenuItem key={s} value={s}>
-              {`${translate(`resources.estimates.status.${s}`)}${allowed.includes(s) ? '' : ` (${translate('resources.estimates.not_allowed')})`}`}
+              {`${label(s)}${allowed.includes(s) ? '' : ` (${translate('resources.estimates.not_allowed')})`}`}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" disabled={!target || busy} onClick={() => void change()}>
+        <Button variant="outlined" disabled={!target || change.isPending} onClick={submit}>
           {translate('resources.estimates.change_status')}
         </Button>
       </Stack>
+      <Confirm
+        isOpen={confirming}
+        title={translate('resources.estimates.final_confirm.title', { status: target ? label(target) : '' })}
+        content={translate('resources.estimates.final_confirm.content', { name: record.name })}
+        confirm="resources.estimates.change_status"
+        onConfirm={() => {
+          setConfirming(false);
+          if (target) change.mutate(target);
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }
 
 /** Beside the editor of a saved estimate: commission, status, PDF, delete and the shared links. */
 export function EstimateSidePanel() {
-  const record = useRecordContext();
+  const record = useRecordContext<Estimate>();
   const translate = useTranslate();
-  const notifyError = useNotifyError();
-  const [downloading, setDownloading] = useState(false);
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const pdf = useMutation({
+    mutationFn: (id: number) => dataProvider.downloadEstimatePdf('estimates', { id }),
+    onError: failure,
+  });
   if (!record) return null;
   const id = Number(record.id);
-  const pdf = async () => {
-    setDownloading(true);
-    try {
-      await estimatesDataProvider.downloadPdf(id);
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setDownloading(false);
-    }
-  };
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 300, maxWidth: 420 }}>
-      <Commission id={id} version={`${String(record.total)}-${String(record.commissions)}`} />
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <Commission id={id} />
       <Divider />
       <StatusChange />
       <Divider />
-      <Stack direction="row" spacing={1}>
-        <Button variant="outlined" startIcon={<PictureAsPdfIcon />} disabled={downloading} onClick={() => void pdf()}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          disabled={pdf.isPending}
+          onClick={() => pdf.mutate(id)}
+        >
           {translate('resources.estimates.pdf')}
         </Button>
         <DeleteWithConfirmButton
           resource="estimates"
           mutationMode="pessimistic"
           redirect={ESTIMATES_PATH}
-          confirmTitle={translate('resources.estimates.delete_title', { name: String(record.name) })}
+          confirmTitle={translate('resources.estimates.delete_title', { name: record.name })}
           confirmContent="resources.estimates.delete_content"
-          mutationOptions={{ onError: (e: unknown) => notifyError(e) }}
+          mutationOptions={{ onError: failure }}
         />
       </Stack>
       <Divider />

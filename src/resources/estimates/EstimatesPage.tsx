@@ -1,10 +1,10 @@
-import { Button, Chip, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataTable,
   DateField,
+  FunctionField,
   List,
-  NumberField,
   ReferenceField,
   SearchInput,
   SelectInput,
@@ -12,49 +12,79 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { ESTIMATE_STATUSES } from '@/api/estimate';
-import { AppPagination } from '@/layout/Pagination';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { EstimateCreate, EstimateEdit } from './EstimateEditor';
 import { estimateEditorPath, newEstimatePath } from './paths';
+import { estimateStatusChoices, STATUS_LABELS, type Estimate } from './shared';
 
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={estimateStatusChoices}
+    alwaysOn
+    label="resources.estimates.fields.status"
+  />,
+];
+
+/** The export: Italian labels and dates (the references by id: the file is for reconciling). */
+const exportColumns: ExportColumn<Estimate>[] = [
+  { label: 'resources.estimates.fields.id', value: (e) => e.id },
+  { label: 'resources.estimates.fields.name', value: (e) => e.name },
+  { label: 'resources.estimates.fields.advertiserId', value: (e) => e.advertiserId },
+  { label: 'resources.estimates.fields.opportunityId', value: (e) => e.opportunityId },
+  { label: 'resources.estimates.fields.status', value: (e) => codeLabel(STATUS_LABELS, e.status) },
+  { label: 'resources.estimates.fields.subtotal', value: (e) => e.subtotal },
+  { label: 'resources.estimates.fields.discountTotal', value: (e) => e.discountTotal },
+  { label: 'resources.estimates.fields.total', value: (e) => e.total },
+  { label: 'resources.estimates.fields.validUntil', value: (e) => formatDate(e.validUntil) },
+  { label: 'resources.estimates.fields.createdAt', value: (e) => formatDate(e.createdAt) },
+];
+
+function Actions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button component={RouterLink} to={newEstimatePath()} startIcon={<AddIcon />}>
+        {translate('resources.estimates.create')}
+      </Button>
+      <ExportAllButton columns={exportColumns} fileName="preventivi" />
+    </TopToolbar>
+  );
+}
+
+/** Every estimate, searchable, filtered by status, sorted by any of the service's fields, exported whole. */
 function EstimateList() {
   const translate = useTranslate();
-  const statusChoices = ESTIMATE_STATUSES.map((s) => ({ id: s, name: `resources.estimates.status.${s}` }));
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.estimates.name', { smart_count: 2 })}
-      </Typography>
+      <PageHeading title={translate('resources.estimates.name', { smart_count: 2 })} />
       <List
         resource="estimates"
-        title={translate('resources.estimates.name', { smart_count: 2 })}
-        filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.estimates.search')} />,
-          <SelectInput key="status" source="status" choices={statusChoices} alwaysOn label="resources.estimates.fields.status" />,
-        ]}
+        title={false}
+        filters={filters}
         perPage={25}
         sort={{ field: 'name', order: 'ASC' }}
-        pagination={<AppPagination rowsPerPageOptions={[25, 50, 100]} />}
         exporter={false}
         empty={false}
-        actions={
-          <TopToolbar>
-            <Button component={RouterLink} to={newEstimatePath()} startIcon={<AddIcon />}>
-              {translate('resources.estimates.create')}
-            </Button>
-          </TopToolbar>
-        }
+        actions={<Actions />}
       >
-        <DataTable rowClick={(id) => estimateEditorPath(id)} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.estimates.empty')}</Typography>}>
+        <DataTable rowClick={(id) => estimateEditorPath(id)} bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="name" />
           <DataTable.Col source="advertiserId" disableSort>
             <ReferenceField source="advertiserId" reference="advertisers" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="status" render={(r) => <Chip size="small" label={translate(`resources.estimates.status.${String(r.status)}`)} />} />
-          <DataTable.Col source="total">
-            <NumberField source="total" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
+          <DataTable.Col source="opportunityId" disableSort>
+            <ReferenceField source="opportunityId" reference="opportunities" link={false} />
           </DataTable.Col>
+          <DataTable.Col source="status">
+            <FunctionField<Estimate> source="status" render={(e) => codeLabel(STATUS_LABELS, e.status)} />
+          </DataTable.Col>
+          <DataTable.NumberCol source="total" options={MONEY_OPTIONS} locales="it-IT" />
           <DataTable.Col source="validUntil">
             <DateField source="validUntil" locales="it-IT" />
           </DataTable.Col>
@@ -73,7 +103,9 @@ export default function EstimatesPage() {
   const id = Number(params.get('id'));
   if (params.has('create')) {
     const opportunityId = Number(params.get('opportunityId'));
-    return <EstimateCreate key={params.toString()} opportunityId={opportunityId > 0 ? opportunityId : undefined} />;
+    return (
+      <EstimateCreate key={params.toString()} opportunityId={opportunityId > 0 ? opportunityId : undefined} />
+    );
   }
   if (Number.isInteger(id) && id > 0) return <EstimateEdit key={id} id={id} />;
   return <EstimateList />;

@@ -1,9 +1,9 @@
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
-import type { RaRecord } from 'react-admin';
+import type { ResourceDefinition } from '@/resources';
 
 /** The `estimates` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
-export const estimatesResource = {
+export const estimatesResource: ResourceDefinition = {
   name: 'estimates',
   icon: RequestQuoteIcon,
-  recordRepresentation: (record: RaRecord) => String(record.name ?? record.id),
+  recordRepresentation: 'name',
 };

@@ -6,10 +6,11 @@ import {
   DateField,
   List,
   ListBase,
-  NumberField,
   ReferenceInput,
   SearchInput,
   SelectInput,
+  FilterButton,
+  TopToolbar,
   useCanAccess,
   useGetOne,
   useTranslate,
@@ -17,7 +18,9 @@ import {
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
 import { AppPagination } from '@/layout/Pagination';
-import { euro, itDate } from '@/pages/shared/EstimateView';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { estimateEditorPath, newEstimatePath } from '@/resources/estimates/paths';
 
 const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
@@ -47,9 +50,9 @@ function OpportunityDetail({ id, onClose }: { id: number; onClose: () => void })
             <Typography variant="body2" color="text.secondary">{t('status')}</Typography>
             <Box><Chip size="small" label={translate(`resources.opportunities.status.${String(data.status)}`)} /></Box>
             <Typography variant="body2" color="text.secondary">{t('amount')}</Typography>
-            <Typography variant="body2">{euro(data.amount)}</Typography>
+            <Typography variant="body2">{formatMoney(data.amount)}</Typography>
             <Typography variant="body2" color="text.secondary">{t('expectedCloseDate')}</Typography>
-            <Typography variant="body2">{itDate(data.expectedCloseDate)}</Typography>
+            <Typography variant="body2">{formatDate(data.expectedCloseDate)}</Typography>
             <Typography variant="body2" color="text.secondary">{t('source')}</Typography>
             <Typography variant="body2">{translate(`resources.opportunities.source.${String(data.source)}`)}</Typography>
           </Box>
@@ -62,8 +65,8 @@ function OpportunityDetail({ id, onClose }: { id: number; onClose: () => void })
               empty={<Typography variant="body2" sx={{ p: 1 }}>{translate('resources.opportunities.no_estimates')}</Typography>}
             >
               <DataTable.Col source="name" disableSort label="resources.estimates.fields.name" />
-              <DataTable.Col source="status" disableSort label="resources.estimates.fields.status" render={(r) => translate(`resources.estimates.status.${String(r.status)}`)} />
-              <DataTable.Col source="total" disableSort label="resources.estimates.fields.total" render={(r) => euro(r.total)} />
+              <DataTable.Col source="status" disableSort label="resources.estimates.fields.status" render={(r) => codeLabel('resources.estimates.status', r.status)} />
+              <DataTable.Col source="total" disableSort label="resources.estimates.fields.total" render={(r) => formatMoney(r.total)} />
             </DataTable>
           </ListBase>
           </>) : null}
@@ -77,6 +80,25 @@ function OpportunityDetail({ id, onClose }: { id: number; onClose: () => void })
     </Box>
   );
 }
+
+/** The export: names, Italian labels and dates. */
+const exportColumns: ExportColumn[] = [
+  { label: 'resources.opportunities.fields.name', value: (o) => o.name },
+  { label: 'resources.opportunities.fields.advertiserName', value: (o) => o.advertiserName },
+  { label: 'resources.opportunities.fields.salesName', value: (o) => o.salesName },
+  { label: 'resources.opportunities.fields.status', value: (o) => codeLabel('resources.opportunities.status', o.status) },
+  { label: 'resources.opportunities.fields.amount', value: (o) => o.amount },
+  { label: 'resources.opportunities.fields.expectedCloseDate', value: (o) => formatDate(o.expectedCloseDate) },
+  { label: 'resources.opportunities.fields.source', value: (o) => codeLabel('resources.opportunities.source', o.source) },
+  { label: 'resources.opportunities.fields.createdAt', value: (o) => formatDate(o.createdAt) },
+];
+
+const Actions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportAllButton columns={exportColumns} fileName="opportunita" />
+  </TopToolbar>
+);
 
 /** /opportunities (every role): paged, sorted and filtered list; ?id=… opens the detail with its advertiser and estimates. */
 export default function OpportunitiesPage() {
@@ -98,12 +120,11 @@ export default function OpportunitiesPage() {
   ];
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.opportunities.name', { smart_count: 2 })}
-      </Typography>
+      <PageHeading title={translate('resources.opportunities.name', { smart_count: 2 })} />
       <List
         resource="opportunities"
-        title={translate('resources.opportunities.name', { smart_count: 2 })}
+        title={false}
+        actions={<Actions />}
         filters={filters}
         perPage={OPPORTUNITY_LIST_DEFAULTS.perPage}
         sort={{ field: 'createdAt', order: OPPORTUNITY_LIST_DEFAULTS.sort }}
@@ -125,9 +146,7 @@ export default function OpportunitiesPage() {
           <DataTable.Col source="advertiserName" />
           <DataTable.Col source="salesName" />
           <DataTable.Col source="status" render={(r) => translate(`resources.opportunities.status.${String(r.status)}`)} />
-          <DataTable.Col source="amount">
-            <NumberField source="amount" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.NumberCol source="amount" options={MONEY_OPTIONS} locales="it-IT" />
           <DataTable.Col source="expectedCloseDate">
             <DateField source="expectedCloseDate" locales="it-IT" />
           </DataTable.Col>

@@ -1,9 +1,9 @@
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
-import type { RaRecord } from 'react-admin';
+import type { ResourceDefinition } from '@/resources';
 
 /** The `opportunities` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
-export const opportunitiesResource = {
+export const opportunitiesResource: ResourceDefinition = {
   name: 'opportunities',
   icon: LightbulbIcon,
-  recordRepresentation: (record: RaRecord) => String(record.name ?? record.id),
+  recordRepresentation: 'name',
 };

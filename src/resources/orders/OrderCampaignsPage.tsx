@@ -13,9 +13,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Loading,
-  Title,
   useCreate,
   useDelete,
   useGetList,
@@ -26,10 +26,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { Campaign } from '@/dataProviders/campaigns';
+import type { SchemaCampaign as Campaign } from '@/api/generated/campaign';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
-import { connectCampaign, type Order, type OrderCampaign } from '@/dataProviders/orders';
-import { errorMessage, euro, period, StateMessage } from './common';
+import { PageHeading } from '@/ui/FormPage';
+import { useFailure } from '@/ui/useFailure';
+import { euro, period, StateMessage } from './common';
+import type { Order, OrderCampaign } from './shared';
 
 /** /orders/:id/campaigns: the campaigns an order runs; connect an existing one or create one connected. */
 export default function OrderCampaignsPage() {
@@ -37,6 +39,8 @@ export default function OrderCampaignsPage() {
   const orderId = Number(id);
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
+  const queryClient = useQueryClient();
   const { data: order, error: orderError } = useGetOne<Order>('orders', { id: orderId });
   const links = useGetManyReference<OrderCampaign>('orderCampaigns', {
     target: 'orderId',
@@ -63,20 +67,24 @@ export default function OrderCampaignsPage() {
   const [deleteLink] = useDelete();
   const [draft, setDraft] = useState({ name: '', budget: '' });
   const { guard } = useUnsavedChangesGuard(Boolean(draft.name.trim() || draft.budget.trim()));
-  const refetch = () => {
-    void links.refetch();
-    void candidates.refetch();
+  // A link or a new campaign changes both lists on this page.
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: ['orderCampaigns'] });
+    void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
   };
-  const connect = async () => {
-    try {
-      await connectCampaign(orderId, Number(chosen));
-      notify('resources.orders.campaigns.connected', { type: 'success' });
-      setChosen('');
-      refetch();
-    } catch (e) {
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } });
-    }
-  };
+  const connect = () =>
+    void create(
+      'orderCampaigns',
+      { data: { orderId, campaignId: Number(chosen) } },
+      {
+        onSuccess: () => {
+          notify('resources.orders.campaigns.connected', { type: 'success' });
+          setChosen('');
+          changed();
+        },
+        onError: failure,
+      },
+    );
   const createConnected = () => {
     if (!order) return;
     void create(
@@ -99,135 +107,128 @@ export default function OrderCampaignsPage() {
             messageArgs: { name: draft.name },
           });
           setDraft({ name: '', budget: '' });
-          refetch();
+          changed();
         },
-        onError: (e) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } }),
+        onError: failure,
       },
     );
   };
   const linkOf = (campaignId: number) => links.data?.find((l) => l.campaignId === campaignId);
   const linkedIds = new Set((links.data ?? []).map((l) => l.campaignId));
   return (
-    <Paper sx={{ p: 2, mt: 2 }}>
-      <Title title={translate('resources.orders.campaigns.pageTitle', { code: order?.code ?? orderId })} />
-      <Typography variant="h5" component="h1">
-        {translate('resources.orders.campaigns.pageTitle', { code: order?.code ?? orderId })}
-      </Typography>
-      <Button component={RouterLink} to={`/orders/orderVisualizer?id=${orderId}`} size="small">
-        {translate('resources.orders.visualizer.open')}
-      </Button>
-      <StateMessage error={orderError ?? links.error} />
-      {links.isPending ? (
-        <Loading />
-      ) : !links.data?.length ? (
-        <StateMessage empty={translate('resources.orders.campaigns.empty')} />
-      ) : (
-        <Table size="small" sx={{ my: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.campaigns.fields.name')}</TableCell>
-              <TableCell>{translate('resources.campaigns.fields.period')}</TableCell>
-              <TableCell>{translate('resources.campaigns.fields.budget')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(connected.data ?? []).map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
-                </TableCell>
-                <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
-                <TableCell>{euro(c.budget)}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      const link = linkOf(c.id);
-                      if (link)
-                        void deleteLink(
-                          'orderCampaigns',
-                          { id: link.id, previousData: link },
-                          {
-                            onSuccess: refetch,
-                            onError: (e) =>
-                              notify(errorMessage(e, translate('resources.orders.errors.save')), {
-                                type: 'error',
-                              }),
-                          },
-                        );
-                    }}
-                  >
-                    {translate('resources.orders.campaigns.disconnect')}
-                  </Button>
-                </TableCell>
+    <>
+      <PageHeading title={translate('resources.orders.campaigns.pageTitle', { code: order?.code ?? '' })} />
+      <Paper sx={{ p: 2 }}>
+        <Button component={RouterLink} to={`/orders/orderVisualizer?id=${orderId}`} size="small">
+          {translate('resources.orders.visualizer.open')}
+        </Button>
+        <StateMessage error={orderError ?? links.error} />
+        {links.isPending ? (
+          <Loading />
+        ) : !links.data?.length ? (
+          <StateMessage empty={translate('resources.orders.campaigns.empty')} />
+        ) : (
+          <Table size="small" sx={{ my: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.campaigns.fields.name')}</TableCell>
+                <TableCell>{translate('resources.campaigns.fields.period')}</TableCell>
+                <TableCell>{translate('resources.campaigns.fields.budget')}</TableCell>
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <Grid container spacing={3} sx={{ mt: 1 }}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Typography variant="h6" component="h2">
-            {translate('resources.orders.campaigns.connectTitle')}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={translate('resources.orders.campaigns.choose')}
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
+            </TableHead>
+            <TableBody>
+              {(connected.data ?? []).map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>
+                    <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                  </TableCell>
+                  <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
+                  <TableCell>{euro(c.budget)}</TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        const link = linkOf(c.id);
+                        if (link)
+                          void deleteLink(
+                            'orderCampaigns',
+                            { id: link.id, previousData: link },
+                            { mutationMode: 'pessimistic', onSuccess: changed, onError: failure },
+                          );
+                      }}
+                    >
+                      {translate('resources.orders.campaigns.disconnect')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <Grid container spacing={3} sx={{ mt: 1 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Typography variant="h6" component="h2">
+              {translate('resources.orders.campaigns.connectTitle')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <TextField
+                select
+                fullWidth
+                size="small"
+                label={translate('resources.orders.campaigns.choose')}
+                value={chosen}
+                onChange={(e) => setChosen(e.target.value)}
+              >
+                {(candidates.data ?? [])
+                  .filter((c) => !linkedIds.has(c.id))
+                  .map((c) => (
+                    <MenuItem key={c.id} value={String(c.id)}>
+                      {c.name}
+                    </MenuItem>
+                  ))}
+              </TextField>
+              <Button variant="contained" disabled={!chosen} onClick={connect}>
+                {translate('resources.orders.campaigns.connect')}
+              </Button>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Typography variant="h6" component="h2">
+              {translate('resources.orders.campaigns.createTitle')}
+            </Typography>
+            <Stack
+              component="form"
+              spacing={1}
+              sx={{ mt: 1 }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                createConnected();
+              }}
             >
-              {(candidates.data ?? [])
-                .filter((c) => !linkedIds.has(c.id))
-                .map((c) => (
-                  <MenuItem key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <Button variant="contained" disabled={!chosen} onClick={() => void connect()}>
-              {translate('resources.orders.campaigns.connect')}
-            </Button>
-          </Stack>
+              {guard}
+              <TextField
+                required
+                size="small"
+                label={translate('resources.campaigns.fields.name')}
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+              <TextField
+                size="small"
+                type="number"
+                label={translate('resources.campaigns.fields.budget')}
+                helperText={translate('resources.orders.campaigns.budgetHelp', { total: euro(order?.total) })}
+                value={draft.budget}
+                onChange={(e) => setDraft({ ...draft, budget: e.target.value })}
+              />
+              <Button type="submit" variant="contained" disabled={!draft.name.trim() || creating || !order}>
+                {translate('resources.orders.campaigns.create')}
+              </Button>
+            </Stack>
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Typography variant="h6" component="h2">
-            {translate('resources.orders.campaigns.createTitle')}
-          </Typography>
-          <Stack
-            component="form"
-            spacing={1}
-            sx={{ mt: 1 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              createConnected();
-            }}
-          >
-            {guard}
-            <TextField
-              required
-              size="small"
-              label={translate('resources.campaigns.fields.name')}
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-            <TextField
-              size="small"
-              type="number"
-              label={translate('resources.campaigns.fields.budget')}
-              helperText={translate('resources.orders.campaigns.budgetHelp', { total: euro(order?.total) })}
-              value={draft.budget}
-              onChange={(e) => setDraft({ ...draft, budget: e.target.value })}
-            />
-            <Button type="submit" variant="contained" disabled={!draft.name.trim() || creating || !order}>
-              {translate('resources.orders.campaigns.create')}
-            </Button>
-          </Stack>
-        </Grid>
-      </Grid>
-    </Paper>
+      </Paper>
+    </>
   );
 }

@@ -12,10 +12,11 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Confirm,
   Loading,
-  Title,
+  useDataProvider,
   useDelete,
   useGetManyReference,
   useGetOne,
@@ -23,13 +24,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  downloadOrderDocument,
-  uploadOrderDocument,
-  type Order,
-  type OrderDocument,
-} from '@/dataProviders/orders';
-import { bytes, errorMessage, StateMessage, UploadBox } from './common';
+import type { AppDataProvider } from '@/dataProviders';
+import { PageHeading } from '@/ui/FormPage';
+import { formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { bytes, StateMessage, UploadBox } from './common';
+import type { Order, OrderDocument } from './shared';
 
 export const DOCUMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,application/pdf,image/png,image/jpeg';
 
@@ -44,7 +44,7 @@ export function FileTable({
   onDelete?: (row: { id: number; fileName: string }) => void;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const failure = useFailure();
   return (
     <Table size="small" aria-label={translate('resources.orders.documents.title')}>
       <TableHead>
@@ -61,16 +61,12 @@ export function FileTable({
           <TableRow key={row.id}>
             <TableCell>{row.fileName}</TableCell>
             <TableCell>{bytes(row.size)}</TableCell>
-            <TableCell>{new Date(row.uploadedAt).toLocaleString('it-IT')}</TableCell>
+            <TableCell>{formatDate(row.uploadedAt)}</TableCell>
             <TableCell>{row.uploadedBy}</TableCell>
             <TableCell align="right">
               <IconButton
                 aria-label={translate('resources.orders.documents.download', { name: row.fileName })}
-                onClick={() =>
-                  onDownload(row).catch((e: unknown) =>
-                    notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.download')) } }),
-                  )
-                }
+                onClick={() => onDownload(row).catch(failure)}
               >
                 <DownloadIcon />
               </IconButton>
@@ -90,18 +86,32 @@ export function FileTable({
   );
 }
 
+/** An order document's download, through the data provider; a failure shows through useFailure. */
+export function useOrderDocumentDownload() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useMutation({
+    mutationFn: (document: Pick<OrderDocument, 'id' | 'fileName'>) =>
+      dataProvider.downloadOrderDocument('orderDocuments', { document }),
+  });
+}
+
 /** /orders/:id/documents: upload documents to an order (with progress), list, download, delete. */
 export default function OrderDocumentsPage() {
   const { id } = useParams();
   const orderId = Number(id);
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const download = useOrderDocumentDownload();
+  const documentsChanged = () => void queryClient.invalidateQueries({ queryKey: ['orderDocuments'] });
   const { data: order, error: orderError } = useGetOne<Order>(
     'orders',
     { id: orderId },
     { enabled: Number.isInteger(orderId) },
   );
-  const { data, isPending, error, refetch } = useGetManyReference<OrderDocument>('orderDocuments', {
+  const { data, isPending, error } = useGetManyReference<OrderDocument>('orderDocuments', {
     target: 'orderId',
     id: orderId,
     pagination: { page: 1, perPage: 200 },
@@ -120,48 +130,48 @@ export default function OrderDocumentsPage() {
             type: 'info',
             messageArgs: { name: toDelete.fileName },
           });
-          void refetch();
         },
-        onError: (e) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(e, translate('resources.orders.errors.save')) } }),
+        onError: failure,
       },
     );
     setToDelete(null);
   };
   return (
-    <Paper sx={{ p: 2, mt: 2 }}>
-      <Title title={translate('resources.orders.documents.pageTitle', { code: order?.code ?? orderId })} />
-      <Typography variant="h5" component="h1">
-        {translate('resources.orders.documents.pageTitle', { code: order?.code ?? orderId })}
-      </Typography>
-      <Button component={RouterLink} to={`/orders/orderVisualizer?id=${orderId}`} size="small">
-        {translate('resources.orders.visualizer.open')}
-      </Button>
-      <StateMessage error={orderError} />
-      <UploadBox
-        label={translate('resources.orders.documents.upload')}
-        accept={DOCUMENT_ACCEPT}
-        upload={(file, p) => uploadOrderDocument(orderId, file, p)}
-        onDone={() => void refetch()}
-        disabled={!order}
-      />
-      <Typography variant="caption">{translate('resources.orders.documents.accepted')}</Typography>
-      {isPending ? (
-        <Loading />
-      ) : (
-        <StateMessage
-          error={error}
-          empty={data?.length ? undefined : translate('resources.orders.documents.empty')}
-        >
-          <FileTable rows={data ?? []} onDownload={downloadOrderDocument} onDelete={setToDelete} />
-        </StateMessage>
-      )}
-      <Confirm
-        isOpen={toDelete !== null}
-        title={translate('resources.orders.documents.confirmTitle')}
-        content={translate('resources.orders.documents.confirmContent', { name: toDelete?.fileName ?? '' })}
-        onConfirm={remove}
-        onClose={() => setToDelete(null)}
-      />
-    </Paper>
+    <>
+      <PageHeading title={translate('resources.orders.documents.pageTitle', { code: order?.code ?? '' })} />
+      <Paper sx={{ p: 2 }}>
+        <Button component={RouterLink} to={`/orders/orderVisualizer?id=${orderId}`} size="small">
+          {translate('resources.orders.visualizer.open')}
+        </Button>
+        <StateMessage error={orderError} />
+        <UploadBox
+          label={translate('resources.orders.documents.upload')}
+          accept={DOCUMENT_ACCEPT}
+          upload={(file, onProgress) =>
+            dataProvider.uploadOrderDocument('orderDocuments', { orderId, file, onProgress })
+          }
+          onDone={documentsChanged}
+          disabled={!order}
+        />
+        <Typography variant="caption">{translate('resources.orders.documents.accepted')}</Typography>
+        {isPending ? (
+          <Loading />
+        ) : (
+          <StateMessage
+            error={error}
+            empty={data?.length ? undefined : translate('resources.orders.documents.empty')}
+          >
+            <FileTable rows={data ?? []} onDownload={(d) => download.mutateAsync(d)} onDelete={setToDelete} />
+          </StateMessage>
+        )}
+        <Confirm
+          isOpen={toDelete !== null}
+          title={translate('resources.orders.documents.confirmTitle')}
+          content={translate('resources.orders.documents.confirmContent', { name: toDelete?.fileName ?? '' })}
+          onConfirm={remove}
+          onClose={() => setToDelete(null)}
+        />
+      </Paper>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,16 +11,24 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Loading, Title, useGetList, useGetManyReference, useGetOne, useTranslate } from 'react-admin';
+import {
+  Loading,
+  RecordContextProvider,
+  ReferenceField,
+  useGetList,
+  useGetManyReference,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { callOrThrow } from '@/api/http';
-import { estimateApi } from '@/api/estimate';
+import type { SchemaCampaign as Campaign } from '@/api/generated/campaign';
 import type { SchemaEstimate } from '@/api/generated/estimate';
-import type { Campaign } from '@/dataProviders/campaigns';
-import { downloadOrderDocument, type Order, type OrderDocument } from '@/dataProviders/orders';
-import type { Planning } from '@/dataProviders/plannings';
-import { day, errorMessage, euro, mayOpen, period, StateMessage } from './common';
-import { FileTable } from './OrderDocumentsPage';
+import type { SchemaPlanning as Planning } from '@/api/generated/planner';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel } from '@/ui/format';
+import { day, euro, mayOpen, period, StateMessage } from './common';
+import { FileTable, useOrderDocumentDownload } from './OrderDocumentsPage';
+import { ORDER_STATUS_LABELS, type Order, type OrderDocument } from './shared';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -38,18 +45,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function EstimateLines({ estimateId }: { estimateId: number | null }) {
   const translate = useTranslate();
-  const [estimate, setEstimate] = useState<SchemaEstimate | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    if (!estimateId) return;
-    callOrThrow(estimateApi().GET('/{id}', { params: { path: { id: estimateId } } }))
-      .then(setEstimate)
-      .catch(setError);
-  }, [estimateId]);
+  const { data: estimate, error } = useGetOne<SchemaEstimate>(
+    'estimates',
+    { id: Number(estimateId) },
+    { enabled: Boolean(estimateId) },
+  );
   if (!estimateId)
     return <Alert severity="info">{translate('resources.orders.visualizer.noEstimate')}</Alert>;
-  if (error)
-    return <Alert severity="error">{errorMessage(error, translate('resources.orders.errors.load'))}</Alert>;
+  if (error) return <StateMessage error={error} />;
   if (!estimate) return <Loading />;
   if (!estimate.lines.length)
     return <Alert severity="info">{translate('resources.orders.visualizer.noLines')}</Alert>;
@@ -118,108 +121,108 @@ export default function OrderVisualizerPage() {
     },
     { enabled: campaignIds.length > 0 },
   );
+  const download = useOrderDocumentDownload();
   const title = translate('resources.orders.visualizer.title', { code: order?.code ?? '' });
   if (!valid) return <Alert severity="warning">{translate('resources.orders.visualizer.missingId')}</Alert>;
   if (isPending) return <Loading />;
   if (error || !order)
     return <StateMessage error={error ?? new Error(translate('resources.orders.errors.load'))} />;
   return (
-    <Box sx={{ mt: 2 }} data-testid="order-visualizer">
-      <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <Section title={translate('resources.orders.visualizer.order')}>
-        <Grid container spacing={2}>
-          {(
-            [
-              ['code', order.code],
-              ['status', translate(`resources.orders.status.${order.status}`)],
-              ['total', euro(order.total)],
-              ['orderDate', day(order.orderDate)],
-              ['period', period(order.periodStart, order.periodEnd)],
-              ['advertiserId', String(order.advertiserId)],
-              ['notes', order.notes ?? '—'],
-            ] as const
-          ).map(([field, value]) => (
-            <Grid key={field} size={{ xs: 12, sm: 6, md: 3 }}>
-              <Typography variant="caption" color="text.secondary">
-                {translate(`resources.orders.fields.${field}`)}
-              </Typography>
-              <Typography>{value}</Typography>
-            </Grid>
-          ))}
-        </Grid>
-      </Section>
-      <Section title={translate('resources.orders.visualizer.estimate')}>
-        <EstimateLines estimateId={order.estimateId} />
-      </Section>
-      <Section title={translate('resources.orders.documents.title')}>
-        <StateMessage
-          error={documents.error}
-          empty={documents.data?.length === 0 ? translate('resources.orders.documents.empty') : undefined}
-        >
-          <FileTable rows={documents.data ?? []} onDownload={downloadOrderDocument} />
-        </StateMessage>
-      </Section>
-      <Section title={translate('resources.orders.campaigns.title')}>
-        <StateMessage
-          error={campaigns.error}
-          empty={campaigns.data?.length === 0 ? translate('resources.orders.campaigns.empty') : undefined}
-        >
-          <Table size="small">
-            <TableBody>
-              {(campaigns.data ?? []).map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>
-                    {mayOpen(`/campaigns/${c.id}`) ? (
-                      <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
-                    ) : (
-                      c.name
-                    )}
-                  </TableCell>
-                  <TableCell>{translate(`resources.campaigns.status.${c.status}`)}</TableCell>
-                  <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
-                  <TableCell>{euro(c.budget)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </StateMessage>
-      </Section>
-      <Section title={translate('resources.plannings.name', { smart_count: 2 })}>
-        <StateMessage
-          error={plannings.error}
-          empty={
-            !campaignIds.length || plannings.data?.length === 0
-              ? translate('resources.plannings.empty')
-              : undefined
-          }
-        >
-          <Table size="small">
-            <TableBody>
-              {(plannings.data ?? []).map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>
-                    {mayOpen(`/plannings/${p.id}`) ? (
-                      <RouterLink to={`/plannings/${p.id}`}>{p.name}</RouterLink>
-                    ) : (
-                      p.name
-                    )}
-                  </TableCell>
-                  <TableCell>{period(p.periodStart, p.periodEnd)}</TableCell>
-                  <TableCell>
-                    {translate('resources.plannings.totals', {
-                      systems: p.totals.systems,
-                      amount: euro(p.totals.amount),
-                    })}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </StateMessage>
-      </Section>
-    </Box>
+    <RecordContextProvider value={order}>
+      <Box data-testid="order-visualizer">
+        <PageHeading title={title} />
+        <Section title={translate('resources.orders.visualizer.order')}>
+          <Grid container spacing={2}>
+            {(
+              [
+                ['code', order.code],
+                ['status', codeLabel(ORDER_STATUS_LABELS, order.status)],
+                ['total', euro(order.total)],
+                ['orderDate', day(order.orderDate)],
+                ['period', period(order.periodStart, order.periodEnd)],
+                ['advertiserId', <ReferenceField key="a" source="advertiserId" reference="advertisers" />],
+                ['notes', order.notes ?? '—'],
+              ] as Array<[string, React.ReactNode]>
+            ).map(([field, value]) => (
+              <Grid key={field} size={{ xs: 12, sm: 6, md: 3 }}>
+                <Typography variant="caption" color="text.secondary">
+                  {translate(`resources.orders.fields.${field}`)}
+                </Typography>
+                <Typography component="div">{value}</Typography>
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+        <Section title={translate('resources.orders.visualizer.estimate')}>
+          <EstimateLines estimateId={order.estimateId} />
+        </Section>
+        <Section title={translate('resources.orders.documents.title')}>
+          <StateMessage
+            error={documents.error}
+            empty={documents.data?.length === 0 ? translate('resources.orders.documents.empty') : undefined}
+          >
+            <FileTable rows={documents.data ?? []} onDownload={(d) => download.mutateAsync(d)} />
+          </StateMessage>
+        </Section>
+        <Section title={translate('resources.orders.campaigns.title')}>
+          <StateMessage
+            error={campaigns.error}
+            empty={campaigns.data?.length === 0 ? translate('resources.orders.campaigns.empty') : undefined}
+          >
+            <Table size="small">
+              <TableBody>
+                {(campaigns.data ?? []).map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>
+                      {mayOpen(`/campaigns/${c.id}`) ? (
+                        <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                      ) : (
+                        c.name
+                      )}
+                    </TableCell>
+                    <TableCell>{codeLabel('resources.campaigns.status', c.status)}</TableCell>
+                    <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
+                    <TableCell>{euro(c.budget)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </StateMessage>
+        </Section>
+        <Section title={translate('resources.plannings.name', { smart_count: 2 })}>
+          <StateMessage
+            error={plannings.error}
+            empty={
+              !campaignIds.length || plannings.data?.length === 0
+                ? translate('resources.plannings.empty')
+                : undefined
+            }
+          >
+            <Table size="small">
+              <TableBody>
+                {(plannings.data ?? []).map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>
+                      {mayOpen(`/plannings/${p.id}`) ? (
+                        <RouterLink to={`/plannings/${p.id}`}>{p.name}</RouterLink>
+                      ) : (
+                        p.name
+                      )}
+                    </TableCell>
+                    <TableCell>{period(p.periodStart, p.periodEnd)}</TableCell>
+                    <TableCell>
+                      {translate('resources.plannings.totals', {
+                        systems: p.totals.systems,
+                        amount: euro(p.totals.amount),
+                      })}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </StateMessage>
+        </Section>
+      </Box>
+    </RecordContextProvider>
   );
 }

@@ -1,163 +1,180 @@
-import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField as MuiTextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Button, DialogContent, DialogTitle, Stack, Toolbar } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  Datagrid,
+  AutocompleteInput,
+  DataTable,
   FunctionField,
   List,
-  NumberField,
+  ReferenceField,
+  ReferenceInput,
+  SaveButton,
   SearchInput,
   SelectInput,
-  TextField,
   TopToolbar,
+  useDataProvider,
   useNotify,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { callOrThrow } from '@/api/http';
-import { estimateApi } from '@/api/estimate';
-import type { SchemaEstimateDto } from '@/api/generated/estimate';
-import { createOrderFromEstimate, type Order } from '@/dataProviders/orders';
-import { errorMessage, mayOpen, period } from './common';
-
-export const ORDER_STATUSES = ['draft', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
-
-const statusChoices = ORDER_STATUSES.map((id) => ({ id, name: `resources.orders.status.${id}` }));
+import type { SchemaEstimate } from '@/api/generated/estimate';
+import { createOrderFromEstimateParams } from '@/api/generated/order.zod';
+import type { AppDataProvider } from '@/dataProviders';
+import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
+import { mayOpen, period } from './common';
+import { ORDER_STATUS_LABELS, orderStatusChoices, type Order } from './shared';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn />,
 ];
 
-/** "Crea da preventivo": the accepted estimates, then POST /orders/fromEstimate/{id}. */
+/** The export: Italian labels and dates (the references by id: the file is for reconciling). */
+const exportColumns: ExportColumn<Order>[] = [
+  { label: 'resources.orders.fields.code', value: (o) => o.code },
+  { label: 'resources.orders.fields.status', value: (o) => codeLabel(ORDER_STATUS_LABELS, o.status) },
+  { label: 'resources.orders.fields.estimateId', value: (o) => o.estimateId },
+  { label: 'resources.orders.fields.advertiserId', value: (o) => o.advertiserId },
+  { label: 'resources.orders.fields.total', value: (o) => o.total },
+  { label: 'resources.orders.fields.orderDate', value: (o) => formatDate(o.orderDate) },
+  { label: 'resources.orders.fields.periodStart', value: (o) => formatDate(o.periodStart) },
+  { label: 'resources.orders.fields.periodEnd', value: (o) => formatDate(o.periodEnd) },
+  { label: 'resources.orders.fields.notes', value: (o) => o.notes },
+];
+
+const fromEstimateResolver = schemaResolver(createOrderFromEstimateParams);
+/** An estimate reads as its number (printed on its PDF) and its name. */
+const estimateOption = (e: SchemaEstimate) => `${e.id} – ${e.name}`;
+
+/** "Crea da preventivo": a searchable picker of the accepted estimates, then POST /orders/fromEstimate/{id}. */
 function FromEstimateButton() {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const failure = useFailure();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
-  const [estimates, setEstimates] = useState<SchemaEstimateDto[] | null>(null);
-  const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    callOrThrow(estimateApi().GET('/getAllDto'))
-      .then((all) => setEstimates(all.filter((e) => e.status === 'accepted')))
-      .catch((error: unknown) => {
-        setEstimates([]);
-        notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.errors.load')) } });
-      });
-  }, [open, notify, translate]);
-  const create = async () => {
-    setBusy(true);
-    try {
-      const order: Order = await createOrderFromEstimate(Number(chosen));
+  const create = useMutation({
+    mutationFn: (estimateId: number) => dataProvider.createOrderFromEstimate('orders', { estimateId }),
+    onSuccess: (order) => {
       notify('resources.orders.fromEstimate.done', { type: 'success', messageArgs: { code: order.code } });
       setOpen(false);
-      refresh();
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
       navigate(`/orders/orderVisualizer?id=${order.id}`);
-    } catch (error) {
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.errors.save')) } });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: failure,
+  });
   return (
     <>
       <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
         {translate('resources.orders.fromEstimate.action')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate('resources.orders.fromEstimate.title')}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            select
-            fullWidth
-            sx={{ mt: 1 }}
-            label={translate('resources.orders.fields.estimateId')}
-            value={chosen}
-            onChange={(e) => setChosen(e.target.value)}
-            helperText={
-              estimates && !estimates.length
-                ? translate('resources.orders.fromEstimate.none')
-                : translate('resources.orders.fromEstimate.help')
-            }
-            slotProps={{ htmlInput: { 'data-testid': 'estimate-select' } }}
-          >
-            {(estimates ?? []).map((e) => (
-              <MenuItem key={e.id} value={String(e.id)}>
-                {`${e.id} – ${e.name}`}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" disabled={!chosen || busy} onClick={() => void create()}>
-            {translate('resources.orders.fromEstimate.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="from-estimate-title"
+      >
+        <DialogTitle id="from-estimate-title">{translate('resources.orders.fromEstimate.title')}</DialogTitle>
+        <AppSimpleForm
+          resolver={fromEstimateResolver}
+          onSubmit={(values: Record<string, unknown>) =>
+            create.mutateAsync(Number(values.estimateId)).then(() => undefined)
+          }
+          toolbar={
+            <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
+              <DialogCancelButton />
+              <SaveButton label="resources.orders.fromEstimate.confirm" icon={<AddIcon />} alwaysEnable />
+            </Toolbar>
+          }
+        >
+          <DialogContent sx={{ width: '100%', p: 0 }}>
+            <ReferenceInput
+              source="estimateId"
+              reference="estimates"
+              filter={{ status: 'accepted' }}
+              sort={{ field: 'id', order: 'DESC' }}
+              perPage={50}
+            >
+              <AutocompleteInput
+                label="resources.orders.fields.estimateId"
+                optionText={estimateOption}
+                helperText="resources.orders.fromEstimate.help"
+              />
+            </ReferenceInput>
+          </DialogContent>
+        </AppSimpleForm>
+      </FormDialog>
     </>
   );
 }
 
 function Actions() {
-  return <TopToolbar>{mayOpen('/orders/1/documents') && <FromEstimateButton />}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {mayOpen('/orders/1/documents') && <FromEstimateButton />}
+      <ExportAllButton columns={exportColumns} fileName="ordini" />
+    </TopToolbar>
+  );
 }
 
-/** /orders: every order, searchable and filtered by status; each opens its visualizer. */
+/** /orders: every order, searchable, filtered by status, sortable, exported whole; each opens its visualizer. */
 export default function OrdersPage() {
   const translate = useTranslate();
   const canChange = mayOpen('/orders/1/documents');
   return (
-    <List
-      resource="orders"
-      filters={filters}
-      actions={<Actions />}
-      sort={{ field: 'orderDate', order: 'DESC' }}
-      title={translate('resources.orders.name', { smart_count: 2 })}
-      empty={false}
-    >
-      <Datagrid rowClick={(id) => `/orders/orderVisualizer?id=${id}`} bulkActionButtons={false}>
-        <TextField source="code" />
-        <FunctionField
-          source="status"
-          render={(r: Order) => translate(`resources.orders.status.${r.status}`)}
-        />
-        <TextField source="estimateId" />
-        <NumberField source="total" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
-        <FunctionField
-          source="periodStart"
-          label="resources.orders.fields.period"
-          render={(r: Order) => period(r.periodStart, r.periodEnd)}
-        />
-        {canChange && (
-          <FunctionField
-            label="resources.orders.actions"
-            render={(r: Order) => (
-              <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
-                <Button size="small" component={RouterLink} to={`/orders/${r.id}/documents`}>
-                  {translate('resources.orders.documents.title')}
-                </Button>
-                <Button size="small" component={RouterLink} to={`/orders/${r.id}/campaigns`}>
-                  {translate('resources.orders.campaigns.title')}
-                </Button>
-              </Stack>
-            )}
-          />
-        )}
-      </Datagrid>
-    </List>
+    <>
+      <PageHeading title={translate('resources.orders.name', { smart_count: 2 })} />
+      <List
+        resource="orders"
+        filters={filters}
+        actions={<Actions />}
+        sort={{ field: 'orderDate', order: 'DESC' }}
+        title={false}
+        empty={false}
+        exporter={false}
+      >
+        <DataTable rowClick={(id) => `/orders/orderVisualizer?id=${id}`} bulkActionButtons={false}>
+          <DataTable.Col source="code" />
+          <DataTable.Col source="status">
+            <FunctionField<Order> source="status" render={(o) => codeLabel(ORDER_STATUS_LABELS, o.status)} />
+          </DataTable.Col>
+          <DataTable.Col source="advertiserId">
+            <ReferenceField source="advertiserId" reference="advertisers" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="estimateId">
+            <ReferenceField source="estimateId" reference="estimates" link={false} />
+          </DataTable.Col>
+          <DataTable.NumberCol source="total" options={MONEY_OPTIONS} locales="it-IT" />
+          <DataTable.Col source="periodStart" label="resources.orders.fields.period">
+            <FunctionField<Order> render={(o) => period(o.periodStart, o.periodEnd)} />
+          </DataTable.Col>
+          {canChange ? (
+            <DataTable.Col label="resources.orders.actions" disableSort>
+              <FunctionField<Order>
+                render={(o) => (
+                  <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
+                    <Button size="small" component={RouterLink} to={`/orders/${o.id}/documents`}>
+                      {translate('resources.orders.documents.title')}
+                    </Button>
+                    <Button size="small" component={RouterLink} to={`/orders/${o.id}/campaigns`}>
+                      {translate('resources.orders.campaigns.title')}
+                    </Button>
+                  </Stack>
+                )}
+              />
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      </List>
+    </>
   );
 }

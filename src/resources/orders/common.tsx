@@ -2,17 +2,18 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useNotify, useTranslate } from 'react-admin';
+import { failureMessage } from '@/api/failures';
 import { ApiError } from '@/api/http';
 import { getRole } from '@/auth/session';
 import { canOpen } from '@/auth/permissions';
+import { formatDate, formatMoney } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
 
-/* Pieces the execution screens share: formats, the upload box with progress, states. */
+/* Pieces the execution screens share: the app's formats with a dash for "none", the upload box with progress, states. */
 
-export const euro = (value: number | null | undefined) =>
-  typeof value === 'number' ? value.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' }) : '—';
+export const euro = (value: number | null | undefined) => formatMoney(value) || '—';
 
-export const day = (iso: string | null | undefined) =>
-  iso ? new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('it-IT') : '—';
+export const day = (iso: string | null | undefined) => formatDate(iso) || '—';
 
 export const period = (start?: string | null, end?: string | null) => `${day(start)} – ${day(end)}`;
 
@@ -42,6 +43,7 @@ export function UploadBox({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [name, setName] = useState('');
@@ -54,7 +56,7 @@ export function UploadBox({
       notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: file.name } });
       onDone();
     } catch (error) {
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(error, translate('resources.orders.upload.failed')) } });
+      failure(error);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';
@@ -100,9 +102,7 @@ export function StateMessage({
   empty?: string;
   children?: ReactNode;
 }) {
-  const translate = useTranslate();
-  if (error)
-    return <Alert severity="error">{errorMessage(error, translate('resources.orders.errors.load'))}</Alert>;
+  if (error) return <Alert severity="error">{failureMessage(error)}</Alert>;
   if (empty) return <Alert severity="info">{empty}</Alert>;
   return <>{children}</>;
 }
