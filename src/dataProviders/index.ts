@@ -3,7 +3,7 @@ import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider } from './creatives';
 import { ordersDataProvider } from './orders';
-import { planningsDataProvider } from './plannings';
+import { planningsDataProvider, type PlanningsMethods } from './plannings';
 import { agentsDataProvider } from './agents';
 import { detectionsDataProvider } from './detections';
 import { subItemsDataProvider } from './subItems';
@@ -84,4 +84,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & PlanningsMethods;
