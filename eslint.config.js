@@ -56,10 +56,6 @@ const SCREENS_NOT_YET_CONVERTED = [
   'src/resources/advertisers/AdvertiserInputs.tsx',
   'src/resources/advertisers/AdvertiserLogo.tsx',
   'src/resources/advertisers/uniqueness.ts',
-  'src/resources/circuits/CircuitAssets.tsx',
-  'src/resources/circuits/CircuitDialog.tsx',
-  'src/resources/circuits/CircuitsPage.tsx',
-  'src/resources/circuits/SystemPicker.tsx',
   'src/resources/creatives/CreativesPage.tsx',
   'src/resources/detections/DetectionEdit.tsx',
   'src/resources/detections/DetectionForm.tsx',
@@ -90,11 +86,6 @@ const SCREENS_NOT_YET_CONVERTED = [
   'src/resources/systems/SystemsList.tsx',
   'src/resources/systems/SystemsMap.tsx',
   'src/resources/systems/shared.tsx',
-  'src/resources/teams/LinkDialog.tsx',
-  'src/resources/teams/SystemLinks.tsx',
-  'src/resources/teams/TeamDialog.tsx',
-  'src/resources/teams/TeamsPage.tsx',
-  'src/resources/teams/providerTypes.ts',
 ];
 
 export default tseslint.config(

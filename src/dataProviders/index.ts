@@ -8,11 +8,11 @@ import { agentsDataProvider } from './agents';
 import { detectionsDataProvider } from './detections';
 import { subItemsDataProvider } from './subItems';
 import { usersDataProvider } from './users';
-import { circuitsDataProvider } from './circuits';
+import { circuitsDataProvider, type CircuitsMethods } from './circuits';
 import { devicesDataProvider } from './devices';
 import { framesDataProvider } from './frames';
 import { systemsDataProvider } from './systems';
-import { teamsDataProvider } from './teams';
+import { teamsDataProvider, type TeamsMethods } from './teams';
 import { advertisersDataProvider } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider } from './estimates';
@@ -84,4 +84,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & PlanningsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & PlanningsMethods & CircuitsMethods & TeamsMethods;
