@@ -99,12 +99,15 @@ export function assetIdsOf(value: unknown): number[] | undefined {
   ].filter((id) => Number.isInteger(id) && id > 0);
 }
 
-export interface CircuitsDataProvider extends DataProvider {
-  getCircuitAssets(id: Identifier, type: CircuitType): Promise<CircuitAsset[]>;
-  getCircuitsByAsset(assetId: Identifier): Promise<Circuit[]>;
+/** The circuits service's custom methods, reached with `useDataProvider<AppDataProvider>()`. */
+export interface CircuitsMethods {
+  /** The member systems of a circuit, as summaries (code, name, type, municipality, status). */
+  getCircuitAssets(resource: 'circuits', params: { id: Identifier; type: CircuitType }): Promise<CircuitAsset[]>;
+  /** The circuits a system belongs to. */
+  getCircuitsByAsset(resource: 'circuits', params: { assetId: Identifier }): Promise<Circuit[]>;
 }
 
-export const circuitsDataProvider: CircuitsDataProvider = {
+export const circuitsDataProvider: DataProvider & CircuitsMethods = {
   async getList(_resource, params) {
     const call = circuitListCall(params.filter);
     const rows =
@@ -160,8 +163,8 @@ export const circuitsDataProvider: CircuitsDataProvider = {
     }
     return { data: done };
   },
-  getCircuitAssets: (id, type) => listCircuitAssets(Number(id), type),
-  getCircuitsByAsset: (assetId) => listCircuitsByAsset(Number(assetId)),
+  getCircuitAssets: (_r, { id, type }) => listCircuitAssets(Number(id), type),
+  getCircuitsByAsset: (_r, { assetId }) => listCircuitsByAsset(Number(assetId)),
 };
 
 export type { Circuit, CircuitAsset, CircuitType };

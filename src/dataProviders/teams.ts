@@ -83,7 +83,16 @@ export const updateSystemProvider = (id: number, input: SchemaSystemProviderInpu
 export const deleteSystemProvider = (id: number) =>
   callOrThrow(systemsApi().DELETE('/team/systemProvider/delete/{id}', { params: { path: { id } } }));
 
-export const teamsDataProvider: DataProvider = {
+/** The team links of the systems service, reached with `useDataProvider<AppDataProvider>()`. */
+export interface TeamsMethods {
+  providerTypes(resource: 'teams', params?: Record<string, never>): Promise<TeamProviderType[]>;
+  systemProviders(resource: 'teams', params: { systemId: number }): Promise<SystemProvider[]>;
+  createSystemProvider(resource: 'teams', params: { data: SchemaSystemProviderInput }): Promise<SystemProvider>;
+  updateSystemProvider(resource: 'teams', params: { id: number; data: SchemaSystemProviderInput }): Promise<SystemProvider>;
+  deleteSystemProvider(resource: 'teams', params: { id: number }): Promise<unknown>;
+}
+
+export const teamsDataProvider: DataProvider & TeamsMethods = {
   async getList(_resource, params) {
     const { path, body } = teamListRequest(params);
     const page = await callOrThrow(
@@ -131,4 +140,9 @@ export const teamsDataProvider: DataProvider = {
     }
     return { data: done };
   },
+  providerTypes: () => listProviderTypes(),
+  systemProviders: (_r, { systemId }) => listSystemProviders(systemId),
+  createSystemProvider: (_r, { data }) => createSystemProvider(data),
+  updateSystemProvider: (_r, { id, data }) => updateSystemProvider(id, data),
+  deleteSystemProvider: (_r, { id }) => deleteSystemProvider(id),
 };

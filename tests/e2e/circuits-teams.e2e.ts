@@ -82,7 +82,8 @@ describe('circuits and teams as an asset manager', () => {
     await page.keyboard.press('Escape');
     await dialog.getByLabel(/^E-mail/).fill(`bis${suffix}@squadre.it`);
     await dialog.getByRole('button', { name: 'Salva' }).click();
-    await page.getByText(new RegExp(`partita IVA ${VAT} è già in uso`)).waitFor();
+    // The refusal shows as a notification and under the VAT field.
+    await page.getByText(new RegExp(`partita IVA ${VAT} è già in uso`)).first().waitFor();
     expect(await dialog.getByLabel(/^Ragione sociale/).inputValue()).toBe(`${TEAM} bis`);
     // The dialog holds unsaved data: cancelling asks first; the user confirms leaving it.
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));

@@ -81,8 +81,8 @@ describe('circuits by id and type', () => {
   });
   it('delete calls DELETE /circuit/delete?id; assets and by-asset use their endpoints', async () => {
     await circuitsDataProvider.delete('circuits', { id: 8, previousData: { id: 8 } });
-    await circuitsDataProvider.getCircuitAssets(8, 'OOH');
-    await circuitsDataProvider.getCircuitsByAsset(3);
+    await circuitsDataProvider.getCircuitAssets('circuits', { id: 8, type: 'OOH' });
+    await circuitsDataProvider.getCircuitsByAsset('circuits', { assetId: 3 });
     expect(seen.map((s) => s.operationId)).toEqual(['deleteCircuit', 'listCircuitAssets', 'listCircuitsByAssetId']);
     expect(query(0)).toEqual({ id: '8' });
     expect(query(1)).toEqual({ id: '8', type: 'OOH' });

@@ -8,7 +8,8 @@ import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders
 import { creativesDataProvider, matchingSizes } from '@/dataProviders/creatives';
 import { ordersDataProvider } from '@/dataProviders/orders';
 import { cleanFilter } from '@/dataProviders/simpleRest';
-import { bookSystem, conflictOf, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
+import { bookSystem, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
+import { conflictOf } from '@/resources/plannings/shared';
 import { documentHandlers, type Seen } from './support/documentMock';
 
 /* The execution data providers (orders, campaigns, plannings, creatives) against their documents. */

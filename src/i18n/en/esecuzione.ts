@@ -114,7 +114,7 @@ export const esecuzione: ResourcesMessages = {
   campaignAttachments: { name: 'Attachment |||| Attachments', fields: { fileName: 'File', size: 'Size', uploadedAt: 'Uploaded at', uploadedBy: 'Uploaded by' } },
   plannings: {
     name: 'Planning |||| Plannings',
-    fields: { name: 'Name', campaignId: 'Campaign', period: 'Period', periodStart: 'Start', periodEnd: 'End', status: 'Status', totals: 'Totals', q: 'Search' },
+    fields: { systems: 'Systems', amount: 'Amount', name: 'Name', campaignId: 'Campaign', period: 'Period', periodStart: 'Start', periodEnd: 'End', status: 'Status', totals: 'Totals', q: 'Search' },
     status: { draft: 'Draft', confirmed: 'Confirmed' },
     totals: '%{systems} systems · %{amount}',
     empty: 'No plannings.',
@@ -129,7 +129,15 @@ export const esecuzione: ResourcesMessages = {
     share: 'Share by link',
     shareLink: 'Share link',
     system: { code: 'Code', address: 'Address', type: 'Type' },
+    timeline: {
+      title: 'Period calendar',
+      summary: '%{free} days free, %{taken} taken, %{mine} in this planning',
+      free: 'free',
+      taken: 'taken',
+      mine: 'in this planning',
+    },
     search: {
+      actions: 'Actions',
       open: 'Search and add systems',
       title: 'Systems for %{name}',
       back: 'Back to the planning',

@@ -132,6 +132,8 @@ export const esecuzione: ResourcesMessages = {
   plannings: {
     name: 'Pianificazione |||| Pianificazioni',
     fields: {
+      systems: 'Impianti',
+      amount: 'Importo',
       name: 'Nome',
       campaignId: 'Campagna',
       period: 'Periodo',
@@ -159,7 +161,15 @@ export const esecuzione: ResourcesMessages = {
     share: 'Condividi con un link',
     shareLink: 'Link di condivisione',
     system: { code: 'Codice', address: 'Indirizzo', type: 'Tipologia' },
+    timeline: {
+      title: 'Calendario del periodo',
+      summary: '%{free} giorni liberi, %{taken} occupati, %{mine} in questa pianificazione',
+      free: 'libero',
+      taken: 'occupato',
+      mine: 'in questa pianificazione',
+    },
     search: {
+      actions: 'Azioni',
       open: 'Cerca e aggiungi impianti',
       title: 'Impianti per %{name}',
       back: 'Torna alla pianificazione',

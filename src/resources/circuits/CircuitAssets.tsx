@@ -1,228 +1,229 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import { Confirm, useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { Circuit } from '@/api/circuits';
-import { circuitsDataProvider } from '@/dataProviders/circuits';
-import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
-import { errorMessage, notifyError } from './errors';
-import { SystemPicker, type PickedSystem } from './SystemPicker';
+import {
+  AutocompleteInput,
+  Confirm,
+  DataTable,
+  FunctionField,
+  ListContextProvider,
+  ReferenceInput,
+  SaveButton,
+  TextInput,
+  useDataProvider,
+  useDelete,
+  useGetOne,
+  useList,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { failureMessage } from '@/api/failures';
+import type { AppDataProvider } from '@/dataProviders';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { codeLabel } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
+import { circuitNameSchema, memberSchema, type Circuit, type CircuitAsset, type CircuitType } from './shared';
 
-interface Props {
-  circuit: Circuit;
-  onChanged: (circuit: Circuit) => void;
-  onDeleted: () => void;
-}
+const nameResolver = schemaResolver(circuitNameSchema);
+const memberResolver = schemaResolver(memberSchema);
 
-/** One circuit: rename, its member systems (add with the picker, remove), delete with confirmation. */
-export function CircuitAssets({ circuit, onChanged, onDeleted }: Props) {
-  const translate = useTranslate();
+/** A circuit's member list, replaced whole on each change (the service's update takes the list). */
+function useSaveCircuit(circuit: Circuit) {
   const notify = useNotify();
+  const failure = useFailure();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(circuit.name);
-  const { guard } = useUnsavedChangesGuard(name.trim() !== circuit.name);
-  const [picked, setPicked] = useState<PickedSystem | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [update, { isPending: saving }] = useUpdate<Circuit>();
-  const [remove, { isPending: deleting }] = useDelete<Circuit>();
-
-  const key = ['circuits', 'assets', circuit.id, circuit.type, circuit.assets.join(',')];
-  const assets = useQuery({
-    queryKey: key,
-    queryFn: () => circuitsDataProvider.getCircuitAssets(circuit.id, circuit.type),
-  });
-
-  const save = (
-    changes: { name?: string; assets?: number[] },
-    message: string,
-    args: Record<string, unknown> = {},
-  ) =>
+  const [update, { isPending }] = useUpdate<Circuit>();
+  const save = (changes: { name?: string; assets?: number[] }, message: string, args: Record<string, unknown>) =>
     update(
       'circuits',
       { id: circuit.id, data: changes, previousData: circuit, meta: { type: circuit.type } },
       {
         mutationMode: 'pessimistic',
-        onSuccess: (updated) => {
+        returnPromise: true,
+        onSuccess: () => {
           notify(message, { type: 'success', messageArgs: args });
-          void queryClient.invalidateQueries({ queryKey: ['circuits', 'assets', circuit.id] });
-          onChanged(updated);
+          void queryClient.invalidateQueries({ queryKey: ['circuits'] });
         },
-        onError: (e) => notifyError(notify, e),
+        onError: failure,
       },
-    );
+    ).catch(() => undefined);
+  return { save, isPending };
+}
 
-  const add = () => {
-    if (!picked) return;
-    save({ assets: [...circuit.assets, picked.id] }, 'resources.circuits.messages.system_added', {
-      code: picked.code,
-    });
-    setPicked(null);
-  };
-
+function RemoveMember({ circuit }: { circuit: Circuit }) {
+  const translate = useTranslate();
+  const asset = useRecordContext<CircuitAsset>();
+  const { save, isPending } = useSaveCircuit(circuit);
+  if (!asset) return null;
+  const label = translate('resources.circuits.actions.remove_system', { code: asset.code });
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      aria-label={translate('resources.circuits.detail', { name: circuit.name })}
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          aria-label={label}
+          disabled={isPending}
+          onClick={() =>
+            void save(
+              { assets: circuit.assets.filter((id) => id !== asset.id) },
+              'resources.circuits.messages.system_removed',
+              { code: asset.code },
+            )
+          }
+        >
+          <RemoveCircleOutlineIcon />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The member systems: react-admin's list over the answered summaries (sort and pages in the browser). */
+function Members({ circuit }: { circuit: Circuit }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const assets = useQuery({
+    queryKey: ['circuits', 'assets', circuit.id, circuit.type, circuit.assets.join(',')],
+    queryFn: () => dataProvider.getCircuitAssets('circuits', { id: circuit.id, type: circuit.type }),
+  });
+  const list = useList<CircuitAsset>({ data: assets.data ?? [], isPending: assets.isPending, perPage: 10, sort: { field: 'code', order: 'ASC' } });
+  if (assets.error) return <Alert severity="error">{failureMessage(assets.error)}</Alert>;
+  if (assets.data && !assets.data.length)
+    return <Alert severity="info">{translate('resources.circuits.messages.no_assets')}</Alert>;
+  return (
+    <ListContextProvider value={list}>
+      <DataTable resource="circuitAssets" bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="code" label="resources.circuits.asset.code" />
+        <DataTable.Col source="name" label="resources.circuits.asset.name" />
+        <DataTable.Col source="systemType" label="resources.circuits.asset.systemType">
+          <FunctionField<CircuitAsset> render={(a) => codeLabel('resources.systems.systemTypes', a.systemType)} />
+        </DataTable.Col>
+        <DataTable.Col source="municipality" label="resources.circuits.asset.municipality" />
+        <DataTable.Col source="status" label="resources.circuits.asset.status">
+          <FunctionField<CircuitAsset> render={(a) => codeLabel('resources.circuits.status', a.status)} />
+        </DataTable.Col>
+        <DataTable.Col label="ra.action.remove" disableSort>
+          <RemoveMember circuit={circuit} />
+        </DataTable.Col>
+      </DataTable>
+    </ListContextProvider>
+  );
+}
+
+function Rename({ circuit }: { circuit: Circuit }) {
+  const { save } = useSaveCircuit(circuit);
+  return (
+    <AppSimpleForm
+      key={circuit.name}
+      record={{ name: circuit.name }}
+      resolver={nameResolver}
+      onSubmit={(v: Record<string, unknown>) => save({ name: String(v.name) }, 'resources.circuits.messages.renamed', { name: v.name })}
+      toolbar={false}
+      sx={{ p: 0 }}
     >
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {translate('resources.circuits.detail', { name: circuit.name })} · {circuit.type}
-        </Typography>
-        <Button
-          color="error"
-          variant="outlined"
-          startIcon={<DeleteIcon />}
-          onClick={() => setConfirming(true)}
-        >
-          {translate('resources.circuits.actions.delete')}
-        </Button>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextInput source="name" label="resources.circuits.fields.name" fullWidth={false} sx={{ minWidth: 280 }} />
+        <SaveButton label="resources.circuits.actions.rename" icon={<span />} variant="outlined" sx={{ mt: 1 }} />
       </Stack>
-      <Box
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim() && name.trim() !== circuit.name)
-            save({ name: name.trim() }, 'resources.circuits.messages.renamed', { name: name.trim() });
-        }}
-        sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }}
-      >
-        {guard}
-        <TextField
-          size="small"
-          label={translate('resources.circuits.fields.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={!name.trim()}
-          helperText={!name.trim() ? translate('ra.validation.required') : undefined}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-        <Button
-          type="submit"
-          variant="outlined"
-          disabled={saving || !name.trim() || name.trim() === circuit.name}
-        >
-          {translate('resources.circuits.actions.rename')}
-        </Button>
-        {circuit.type === 'DOOH' ? (
-          <Typography variant="body2" sx={{ alignSelf: 'center', color: 'text.secondary' }}>
-            {translate('resources.circuits.fields.playlistId')}: {circuit.playlistId ?? '—'} ·{' '}
-            {translate('resources.circuits.fields.showId')}: {circuit.showId ?? '—'}
+    </AppSimpleForm>
+  );
+}
+
+function AddMember({ circuit }: { circuit: Circuit }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { save } = useSaveCircuit(circuit);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <AppSimpleForm
+      key={formKey}
+      resolver={memberResolver}
+      onSubmit={async (v: Record<string, unknown>) => {
+        // The message names the system by its code, which the form does not hold.
+        const { data: system } = await dataProvider.getOne('systems', { id: v.systemId as number });
+        await save(
+          { assets: [...new Set([...circuit.assets, Number(v.systemId)])] },
+          'resources.circuits.messages.system_added',
+          { code: String(system.code) },
+        );
+        setFormKey((k) => k + 1);
+      }}
+      toolbar={false}
+      warnWhenUnsavedChanges={false}
+      sx={{ p: 0 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <ReferenceInput source="systemId" reference="systems" filter={{ type: circuit.type }}>
+          <AutocompleteInput
+            label={translate('resources.circuits.actions.pick_system', { type: circuit.type })}
+            fullWidth={false}
+            sx={{ minWidth: 320 }}
+            noOptionsText="resources.circuits.messages.no_systems"
+          />
+        </ReferenceInput>
+        <SaveButton label="resources.circuits.actions.add_system" icon={<span />} sx={{ mt: 1 }} />
+      </Stack>
+    </AppSimpleForm>
+  );
+}
+
+/** One circuit: rename it, its member systems (add with the picker, remove), delete it after confirmation. */
+export function CircuitAssets({ id, type, onDeleted }: { id: number; type: CircuitType; onDeleted: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending: deleting }] = useDelete<Circuit>();
+  const { data: circuit, error } = useGetOne<Circuit>('circuits', { id, meta: { type } });
+  if (error) return <Alert severity="error">{failureMessage(error)}</Alert>;
+  if (!circuit) return null;
+  const title = translate('resources.circuits.detail', { name: circuit.name });
+  return (
+    <Card variant="outlined" aria-label={title} component="section" sx={{ mt: 2 }}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {title} · {circuit.type}
           </Typography>
-        ) : null}
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
-        <SystemPicker
-          type={circuit.type}
-          label={translate('resources.circuits.actions.pick_system', { type: circuit.type })}
-          value={picked}
-          onChange={setPicked}
-          exclude={circuit.assets}
+          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
+            {translate('resources.circuits.actions.delete')}
+          </Button>
+        </Stack>
+        <Rename circuit={circuit} />
+        <Box sx={{ my: 2 }}>
+          <AddMember circuit={circuit} />
+        </Box>
+        <Members circuit={circuit} />
+        <Confirm
+          isOpen={confirming}
+          loading={deleting}
+          title={translate('resources.circuits.messages.delete_title', { name: circuit.name })}
+          content={translate('resources.circuits.messages.delete_content', { count: circuit.assets.length })}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove(
+              'circuits',
+              { id: circuit.id, previousData: circuit },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                  notify('resources.circuits.messages.deleted', { type: 'success', messageArgs: { name: circuit.name } });
+                  setConfirming(false);
+                  onDeleted();
+                },
+                onError: (e) => {
+                  setConfirming(false);
+                  failure(e);
+                },
+              },
+            )
+          }
         />
-        <Button variant="contained" onClick={add} disabled={!picked || saving}>
-          {translate('resources.circuits.actions.add_system')}
-        </Button>
-      </Stack>
-      {saving || assets.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
-      {assets.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void assets.refetch()}>{translate('ra.action.refresh')}</Button>}
-        >
-          {errorMessage(assets.error, translate('resources.circuits.messages.assets_failed'))}
-        </Alert>
-      ) : assets.data && assets.data.length === 0 ? (
-        <Alert severity="info">{translate('resources.circuits.messages.no_assets')}</Alert>
-      ) : (
-        <Table size="small" aria-label={translate('resources.circuits.fields.assets')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.circuits.asset.code')}</TableCell>
-              <TableCell>{translate('resources.circuits.asset.name')}</TableCell>
-              <TableCell>{translate('resources.circuits.asset.systemType')}</TableCell>
-              <TableCell>{translate('resources.circuits.asset.municipality')}</TableCell>
-              <TableCell>{translate('resources.circuits.asset.status')}</TableCell>
-              <TableCell align="right">{translate('ra.action.remove')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(assets.data ?? []).map((a) => (
-              <TableRow key={a.id}>
-                <TableCell>{a.code}</TableCell>
-                <TableCell>{a.name}</TableCell>
-                <TableCell>{a.systemType}</TableCell>
-                <TableCell>{a.municipality}</TableCell>
-                <TableCell>{translate(`resources.circuits.status.${a.status}`, { _: a.status })}</TableCell>
-                <TableCell align="right">
-                  <Tooltip title={translate('resources.circuits.actions.remove_system', { code: a.code })}>
-                    <span>
-                      <IconButton
-                        aria-label={translate('resources.circuits.actions.remove_system', { code: a.code })}
-                        disabled={saving}
-                        onClick={() =>
-                          save(
-                            { assets: circuit.assets.filter((id) => id !== a.id) },
-                            'resources.circuits.messages.system_removed',
-                            { code: a.code },
-                          )
-                        }
-                      >
-                        <RemoveCircleOutlineIcon />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <Confirm
-        isOpen={confirming}
-        loading={deleting}
-        title={translate('resources.circuits.messages.delete_title', { name: circuit.name })}
-        content={translate('resources.circuits.messages.delete_content', { count: circuit.assets.length })}
-        onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          remove(
-            'circuits',
-            { id: circuit.id, previousData: circuit },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                notify('resources.circuits.messages.deleted', {
-                  type: 'success',
-                  messageArgs: { name: circuit.name },
-                });
-                setConfirming(false);
-                onDeleted();
-              },
-              onError: (e) => {
-                setConfirming(false);
-                notifyError(notify, e);
-              },
-            },
-          )
-        }
-      />
-    </Paper>
+      </CardContent>
+    </Card>
   );
 }

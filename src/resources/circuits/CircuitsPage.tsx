@@ -1,172 +1,115 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useGetList, useTranslate } from 'react-admin';
-import type { Circuit, CircuitType } from '@/api/circuits';
+import {
+  DataTable,
+  FunctionField,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { PageHeading } from '@/ui/FormPage';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { CircuitAssets } from './CircuitAssets';
 import { CircuitDialog } from './CircuitDialog';
-import { errorMessage } from './errors';
+import { circuitTypeChoices, type Circuit, type CircuitType } from './shared';
 
-/** /circuit-manage/manage: the circuits of one type, their member systems, create, rename, delete. */
-export default function CircuitsPage() {
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="type" source="type" choices={circuitTypeChoices} alwaysOn emptyText={false as never} />,
+];
+
+const exportColumns: ExportColumn<Circuit>[] = [
+  { label: 'resources.circuits.fields.name', value: (c) => c.name },
+  { label: 'resources.circuits.fields.type', value: (c) => c.type },
+  { label: 'resources.circuits.fields.assets', value: (c) => c.assets.length },
+  { label: 'resources.circuits.fields.playlistId', value: (c) => c.playlistId },
+  { label: 'resources.circuits.fields.showId', value: (c) => c.showId },
+];
+
+function Actions({ onCreate }: { onCreate: () => void }) {
   const translate = useTranslate();
-  const [type, setType] = useState<CircuitType>('OOH');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
-  const [selected, setSelected] = useState<Circuit | null>(null);
-  const [creating, setCreating] = useState(false);
-  const list = useGetList<Circuit>('circuits', {
-    filter: { type, q },
-    pagination: { page: page + 1, perPage },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const rows = list.data ?? [];
-
   return (
-    <Box sx={{ p: 1 }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {translate('resources.circuits.name', { smart_count: 2 })}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={type}
-          aria-label={translate('resources.circuits.fields.type')}
-          onChange={(_e, v: CircuitType | null) => {
-            if (!v) return;
-            setType(v);
-            setPage(0);
-            setSelected(null);
-          }}
-        >
-          <ToggleButton value="OOH">OOH</ToggleButton>
-          <ToggleButton value="DOOH">DOOH</ToggleButton>
-        </ToggleButtonGroup>
-        <TextField
-          size="small"
-          type="search"
-          label={translate('ra.action.search')}
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(0);
-          }}
-        />
-        <Box sx={{ flex: 1 }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-          {translate('resources.circuits.actions.create')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ mb: 2 }}>
-        {list.isFetching ? <LinearProgress /> : null}
-        {list.error ? (
-          <Alert
-            severity="error"
-            action={<Button onClick={() => void list.refetch()}>{translate('ra.action.refresh')}</Button>}
-          >
-            {errorMessage(list.error, translate('resources.circuits.messages.load_failed'))}
-          </Alert>
-        ) : !list.isPending && rows.length === 0 ? (
-          <Alert severity="info">
-            {translate(q ? 'resources.circuits.messages.no_match' : 'resources.circuits.messages.empty', {
-              type,
-            })}
-          </Alert>
-        ) : (
-          <Table size="small" aria-label={translate('resources.circuits.name', { smart_count: 2 })}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('resources.circuits.fields.name')}</TableCell>
-                <TableCell align="right">{translate('resources.circuits.fields.assets')}</TableCell>
-                {type === 'DOOH' ? (
-                  <TableCell>{translate('resources.circuits.fields.playlistId')}</TableCell>
-                ) : null}
-                {type === 'DOOH' ? (
-                  <TableCell>{translate('resources.circuits.fields.showId')}</TableCell>
-                ) : null}
-                <TableCell align="right">{translate('resources.circuits.actions.manage')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((c) => (
-                <TableRow key={c.id} selected={selected?.id === c.id} hover>
-                  <TableCell>{c.name}</TableCell>
-                  <TableCell align="right">{c.assets.length}</TableCell>
-                  {type === 'DOOH' ? <TableCell>{c.playlistId ?? '—'}</TableCell> : null}
-                  {type === 'DOOH' ? <TableCell>{c.showId ?? '—'}</TableCell> : null}
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      onClick={() => setSelected(c)}
-                      aria-label={translate('resources.circuits.actions.manage_one', { name: c.name })}
-                    >
-                      {translate('resources.circuits.actions.manage')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        <TablePagination
-          component="div"
-          count={list.total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={translate('app.pagination.page_size', { _: 'Page Size' })}
-        />
-      </Paper>
+    <TopToolbar>
+      <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onCreate}>
+        {translate('resources.circuits.actions.create')}
+      </Button>
+      <ExportAllButton columns={exportColumns} fileName="circuiti" />
+    </TopToolbar>
+  );
+}
+
+/** The circuits of the list's type; a row opens its members below; a new one opens once created. */
+function Circuits({ creating, onCreated }: { creating: boolean; onCreated: () => void }) {
+  const { filterValues } = useListContext<Circuit>();
+  const type: CircuitType = filterValues.type === 'DOOH' ? 'DOOH' : 'OOH';
+  const [selected, setSelected] = useState<{ id: number; type: CircuitType } | null>(null);
+  return (
+    <>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => {
+          setSelected({ id: Number(record.id), type: record.type as CircuitType });
+          return false;
+        }}
+        rowSx={(record) => (record.id === selected?.id ? { bgcolor: 'action.selected' } : {})}
+      >
+        <DataTable.Col source="name" />
+        <DataTable.Col source="type" />
+        <DataTable.Col source="assets">
+          <FunctionField<Circuit> source="assets" render={(c) => c.assets.length} />
+        </DataTable.Col>
+        <DataTable.Col source="playlistId" disableSort>
+          <ReferenceField source="playlistId" reference="playlists" link={false} emptyText="—">
+            <TextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="showId" disableSort>
+          <ReferenceField source="showId" reference="shows" link={false} emptyText="—">
+            <TextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+      </DataTable>
       {selected ? (
-        <CircuitAssets
-          key={selected.id}
-          circuit={selected}
-          onChanged={(c) => {
-            setSelected(c);
-            void list.refetch();
-          }}
-          onDeleted={() => {
-            setSelected(null);
-            void list.refetch();
-          }}
-        />
-      ) : rows.length ? (
-        <Typography color="text.secondary">{translate('resources.circuits.messages.pick_one')}</Typography>
+        <CircuitAssets key={selected.id} id={selected.id} type={selected.type} onDeleted={() => setSelected(null)} />
       ) : null}
       <CircuitDialog
         open={creating}
         type={type}
-        onClose={() => setCreating(false)}
+        onClose={onCreated}
         onCreated={(c) => {
-          setCreating(false);
-          setSelected(c);
-          void list.refetch();
+          onCreated();
+          setSelected({ id: c.id, type: c.type });
         }}
       />
-    </Box>
+    </>
+  );
+}
+
+/** /circuit-manage/manage: the circuits of one type, searchable and sorted; their members; create, rename, delete. */
+export default function CircuitsPage() {
+  const translate = useTranslate();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeading title={translate('resources.circuits.name', { smart_count: 2 })} />
+      <List
+        resource="circuits"
+        filters={filters}
+        filterDefaultValues={{ type: 'OOH' }}
+        sort={{ field: 'name', order: 'ASC' }}
+        actions={<Actions onCreate={() => setCreating(true)} />}
+        title={false}
+        empty={false}
+        exporter={false}
+      >
+        <Circuits creating={creating} onCreated={() => setCreating(false)} />
+      </List>
+    </>
   );
 }

@@ -1,2 +1,1 @@
 export { default as CircuitsPage } from './CircuitsPage';
-export { SystemPicker, type PickedSystem } from './SystemPicker';

@@ -1,208 +1,325 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { Loading, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { createContext, useContext, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  FunctionField,
+  List,
+  Loading,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useCreate,
+  useDataProvider,
+  useDelete,
+  useGetList,
+  useGetOne,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { SchemaSystemSearchFilter } from '@/api/generated/systems';
-import { bookSystem, conflictOf, planningAvailability, releaseBooking, type ConflictingBooking, type Planning, type SystemAvailability } from '@/dataProviders/plannings';
-import { errorMessage, euro, period, StateMessage } from '../orders/common';
+import { failureMessage } from '@/api/failures';
+import type { SchemaSystem } from '@/api/generated/systems';
+import type { AppDataProvider } from '@/dataProviders';
+import { PageHeading } from '@/ui/FormPage';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { codeLabel, formatMoney } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { AvailabilityTimeline, daysOf } from './AvailabilityTimeline';
+import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
-import { useBookedSystems } from './PlanningDetailPage';
-import { searchSystems, type System } from './systems';
+import {
+  conflictOf,
+  SYSTEM_TYPE_LABELS,
+  type ConflictingBooking,
+  type Planning,
+  type PlanningItem,
+  type SystemAvailability,
+} from './shared';
+import { MAX_ITEMS, useBookedSystems } from './useBookedSystems';
 
-type Kind = 'ALL' | 'OOH' | 'DOOH';
+type System = SchemaSystem & { id: number };
 
-/** /plannings/:id/search: search systems, see whether each is free in the period, add and remove them. */
+const kindChoices = (['ALL', 'OOH', 'DOOH'] as const).map((k) => ({
+  id: k,
+  name: `resources.plannings.search.kinds.${k}`,
+}));
+
+const filtersFor = (translate: (key: string) => string) => [
+  <SearchInput key="searchTerm" source="searchTerm" alwaysOn placeholder={translate('resources.plannings.search.term')} />,
+  <SelectInput key="type" source="type" label="resources.plannings.search.kind" choices={kindChoices} alwaysOn />,
+  <TextInput key="province" source="province" label="resources.plannings.search.province" alwaysOn />,
+];
+
+const exportColumns: ExportColumn<System>[] = [
+  { label: 'resources.plannings.system.code', value: (s) => s.code },
+  { label: 'resources.systems.fields.name', value: (s) => s.name },
+  { label: 'resources.plannings.system.address', value: (s) => `${s.address}, ${s.municipality.name}` },
+  { label: 'resources.plannings.system.type', value: (s) => codeLabel(SYSTEM_TYPE_LABELS, s.systemType) },
+];
+
+/** What the rows of the search share: the planning, each system's availability and booking, the actions. */
+interface SearchState {
+  planning: Planning;
+  availability: Map<number, SystemAvailability>;
+  bookingsOf: (systemId: number) => PlanningItem[];
+  days: string[];
+  itemOf: (systemId: number) => PlanningItem | undefined;
+  busy: number | null;
+  add: (system: System) => void;
+  remove: (system: System) => void;
+}
+const SearchContext = createContext<SearchState | null>(null);
+const useSearch = () => useContext(SearchContext)!;
+
+function AvailabilityCell() {
+  const translate = useTranslate();
+  const system = useRecordContext<System>();
+  const { availability, itemOf } = useSearch();
+  if (!system) return null;
+  const a = availability.get(system.id);
+  if (itemOf(system.id))
+    return <Chip size="small" color="primary" label={translate('resources.plannings.search.inPlanning')} />;
+  if (!a) return null;
+  if (!a.free)
+    return (
+      <Chip
+        size="small"
+        color="error"
+        label={translate('resources.plannings.search.taken', { planning: a.conflict?.planningName ?? '' })}
+      />
+    );
+  return <Chip size="small" color="success" label={translate('resources.plannings.search.free')} />;
+}
+
+function TimelineCell() {
+  const system = useRecordContext<System>();
+  const { planning, days, bookingsOf } = useSearch();
+  if (!system) return null;
+  return (
+    <AvailabilityTimeline
+      systemId={system.id}
+      days={days}
+      bookings={bookingsOf(system.id)}
+      planningId={Number(planning.id)}
+    />
+  );
+}
+
+/** Add when the system is free in the period, remove when this planning books it; nothing on an occupied row. */
+function ActionCell() {
+  const translate = useTranslate();
+  const system = useRecordContext<System>();
+  const { availability, itemOf, busy, add, remove } = useSearch();
+  if (!system) return null;
+  if (itemOf(system.id))
+    return (
+      <Button size="small" disabled={busy === system.id} onClick={() => remove(system)}>
+        {translate('resources.plannings.search.remove')}
+      </Button>
+    );
+  const a = availability.get(system.id);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      // Unknown availability (still loading) or an occupied system: nothing to add.
+      disabled={busy === system.id || !a || !a.free}
+      onClick={() => add(system)}
+    >
+      {translate('resources.plannings.search.add')}
+    </Button>
+  );
+}
+
+/** The page of systems found: their availability in the period, the map, the add and remove actions. */
+function SearchResults({
+  planning,
+  onConflict,
+}: {
+  planning: Planning;
+  onConflict: (conflict: { booking: ConflictingBooking; code: string } | null) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const planningId = Number(planning.id);
+  const { data: rows = [] } = useListContext<System>();
+  const ids = rows.map((s) => s.id);
+  const { items } = useBookedSystems(planningId);
+  const availability = useQuery({
+    queryKey: ['plannings', planningId, 'availability', ids],
+    queryFn: () => dataProvider.planningAvailability('plannings', { id: planningId, systemIds: ids }),
+    enabled: ids.length > 0,
+  });
+  const bookings = useGetList<PlanningItem>(
+    'planningItems',
+    { filter: { systemId: ids }, pagination: { page: 1, perPage: MAX_ITEMS }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: ids.length > 0 },
+  );
+  const [busy, setBusy] = useState<number | null>(null);
+  const [create] = useCreate<PlanningItem>();
+  const [release] = useDelete<PlanningItem>();
+  const refresh = () => {
+    setBusy(null);
+    void queryClient.invalidateQueries({ queryKey: ['plannings'] });
+    void queryClient.invalidateQueries({ queryKey: ['planningItems'] });
+  };
+  const byId = new Map((availability.data ?? []).map((a) => [a.systemId, a]));
+  const itemOf = (systemId: number) => items.data?.find((i) => i.systemId === systemId);
+
+  const state: SearchState = {
+    planning,
+    availability: byId,
+    days: daysOf(planning.periodStart, planning.periodEnd),
+    bookingsOf: (systemId) => (bookings.data ?? []).filter((b) => b.systemId === systemId),
+    itemOf,
+    busy,
+    add: (system) => {
+      setBusy(system.id);
+      onConflict(null);
+      void create(
+        'planningItems',
+        { data: { planningId, systemId: system.id, price: 0 } },
+        {
+          onSuccess: () =>
+            notify('resources.plannings.search.added', { type: 'success', messageArgs: { code: system.code } }),
+          onError: (error) => {
+            const booking = conflictOf(error);
+            if (booking) onConflict({ booking, code: system.code });
+            else failure(error);
+          },
+          onSettled: refresh,
+        },
+      );
+    },
+    remove: (system) => {
+      const item = itemOf(system.id);
+      if (!item) return;
+      setBusy(system.id);
+      void release(
+        'planningItems',
+        { id: item.id, previousData: item },
+        {
+          onSuccess: () =>
+            notify('resources.plannings.search.removed', { type: 'info', messageArgs: { code: system.code } }),
+          onError: failure,
+          onSettled: refresh,
+        },
+      );
+    },
+  };
+
+  const points: MapPoint[] = rows.map((s) => {
+    const free = byId.get(s.id)?.free ?? true;
+    return {
+      id: s.id,
+      latitude: s.latitude,
+      longitude: s.longitude,
+      label: `${s.code} – ${s.address}`,
+      tone: itemOf(s.id) ? 'booked' : free ? 'free' : 'taken',
+    };
+  });
+
+  return (
+    <SearchContext.Provider value={state}>
+      {availability.error ? <Alert severity="error">{failureMessage(availability.error)}</Alert> : null}
+      <PlanningMap points={points} label={translate('resources.plannings.map')} />
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="code">
+          <FunctionField<System> render={(s) => <span data-testid={`system-${s.id}`}>{s.code}</span>} />
+        </DataTable.Col>
+        <DataTable.Col source="address" label="resources.plannings.system.address">
+          <FunctionField<System> render={(s) => `${s.address}, ${s.municipality.name}`} />
+        </DataTable.Col>
+        <DataTable.Col source="systemType" label="resources.plannings.system.type">
+          <FunctionField<System> render={(s) => codeLabel(SYSTEM_TYPE_LABELS, s.systemType)} />
+        </DataTable.Col>
+        <DataTable.Col label="resources.plannings.search.availability" disableSort>
+          <AvailabilityCell />
+        </DataTable.Col>
+        <DataTable.Col label="resources.plannings.timeline.title" disableSort>
+          <TimelineCell />
+        </DataTable.Col>
+        <DataTable.Col label="resources.plannings.search.actions" disableSort>
+          <ActionCell />
+        </DataTable.Col>
+      </DataTable>
+    </SearchContext.Provider>
+  );
+}
+
+/** /plannings/:id/search: systems with their availability in the period; add the free ones, remove booked ones. */
 export default function PlanningSearchPage() {
   const { id } = useParams();
   const planningId = Number(id);
   const translate = useTranslate();
-  const notify = useNotify();
-  const { data: planning, isPending, error, refetch: refetchPlanning } = useGetOne<Planning>('plannings', { id: planningId });
-  const { items } = useBookedSystems(planningId);
-  const [filter, setFilter] = useState<{ searchTerm: string; type: Kind; province: string }>({ searchTerm: '', type: 'ALL', province: '' });
-  const [results, setResults] = useState<System[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [availability, setAvailability] = useState<Map<number, SystemAvailability>>(new Map());
-  const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState<unknown>(null);
-  const [conflict, setConflict] = useState<ConflictingBooking | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const itemOf = (systemId: number) => items.data?.find((i) => i.systemId === systemId);
-
-  const refreshAvailability = useCallback(
-    async (list: System[]) => {
-      if (!list.length) return setAvailability(new Map());
-      const answer = await planningAvailability(planningId, list.map((s) => s.id));
-      setAvailability(new Map(answer.map((a) => [a.systemId, a])));
-    },
-    [planningId],
-  );
-
-  const search = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (!planning) return;
-    setSearching(true);
-    setSearchError(null);
-    try {
-      const body: SchemaSystemSearchFilter = { type: filter.type };
-      if (filter.searchTerm.trim()) body.searchTerm = filter.searchTerm.trim();
-      if (filter.province.trim()) body.province = filter.province.trim();
-      if (planning.criteria.systemTypes.length) body.systemTypes = planning.criteria.systemTypes as SchemaSystemSearchFilter['systemTypes'];
-      const page = await searchSystems(body);
-      setResults(page.content);
-      setTotal(page.totalElements);
-      await refreshAvailability(page.content);
-    } catch (err) {
-      setSearchError(err);
-    } finally {
-      setSearching(false);
-    }
-  };
-
-  useEffect(() => {
-    if (!planning || results !== null) return;
-    // the first search runs once the planning is known (after this render)
-    const timer = setTimeout(() => void search(), 0);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [planning]);
-
-  const add = async (system: System) => {
-    setBusy(system.id);
-    setConflict(null);
-    try {
-      await bookSystem({ planningId, systemId: system.id, price: 0 });
-      notify('resources.plannings.search.added', { type: 'success', messageArgs: { code: system.code } });
-    } catch (err) {
-      const c = conflictOf(err);
-      if (c) setConflict(c);
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } });
-    } finally {
-      setBusy(null);
-      await Promise.all([items.refetch(), refetchPlanning(), refreshAvailability(results ?? [])]);
-    }
-  };
-
-  const remove = async (system: System) => {
-    const item = itemOf(system.id);
-    if (!item) return;
-    setBusy(system.id);
-    try {
-      await releaseBooking(item.id);
-      notify('resources.plannings.search.removed', { type: 'info', messageArgs: { code: system.code } });
-    } catch (err) {
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.errors.save')) } });
-    } finally {
-      setBusy(null);
-      await Promise.all([items.refetch(), refetchPlanning(), refreshAvailability(results ?? [])]);
-    }
-  };
-
+  const { data: planning, isPending, error } = useGetOne<Planning>('plannings', { id: planningId });
+  const [conflict, setConflict] = useState<{ booking: ConflictingBooking; code: string } | null>(null);
   if (isPending) return <Loading />;
-  if (error || !planning) return <Alert severity="error">{errorMessage(error, translate('resources.orders.errors.load'))}</Alert>;
-
-  const points: MapPoint[] = (results ?? []).map((s) => {
-    const booked = Boolean(itemOf(s.id));
-    const free = availability.get(s.id)?.free ?? true;
-    return { id: s.id, latitude: s.latitude, longitude: s.longitude, label: `${s.code} – ${s.address}`, tone: booked ? 'booked' : free ? 'free' : 'taken' };
-  });
-  const title = translate('resources.plannings.search.title', { name: planning.name });
-
+  if (error || !planning) return <Alert severity="error">{failureMessage(error)}</Alert>;
+  const types = planning.criteria.systemTypes;
   return (
-    <Paper sx={{ mt: 2, p: 2 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <Typography>
-        {`${period(planning.periodStart, planning.periodEnd)} · `}
-        <span data-testid="planning-totals">{translate('resources.plannings.totals', { systems: planning.totals.systems, amount: euro(planning.totals.amount) })}</span>
-      </Typography>
-      <Button component={RouterLink} to={`/plannings/${planningId}`} size="small">
-        {translate('resources.plannings.search.back')}
-      </Button>
+    <>
+      <PageHeading title={translate('resources.plannings.search.title', { name: planning.name })} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography>{formatPeriod(planning.periodStart, planning.periodEnd)}</Typography>
+        <Typography data-testid="planning-totals">
+          {translate('resources.plannings.totals', {
+            systems: planning.totals.systems,
+            amount: formatMoney(planning.totals.amount),
+          })}
+        </Typography>
+        <Button component={RouterLink} to={`/plannings/${planningId}`} size="small">
+          {translate('resources.plannings.search.back')}
+        </Button>
+      </Stack>
+      {types.length > 0 && (
+        <Typography variant="body2">
+          {translate('resources.plannings.search.criteria', {
+            types: types.map((t) => codeLabel(SYSTEM_TYPE_LABELS, t)).join(', '),
+          })}
+        </Typography>
+      )}
       {conflict && (
         <Alert severity="error" sx={{ my: 2 }} onClose={() => setConflict(null)} data-testid="booking-conflict">
           {translate('resources.plannings.search.conflict', {
-            system: conflict.systemId,
-            planning: conflict.planningName,
-            period: period(conflict.periodStart, conflict.periodEnd),
+            system: conflict.code,
+            planning: conflict.booking.planningName,
+            period: formatPeriod(conflict.booking.periodStart, conflict.booking.periodEnd),
           })}{' '}
-          <RouterLink to={`/plannings/${conflict.planningId}`}>{translate('resources.plannings.search.openConflict')}</RouterLink>
+          <RouterLink to={`/plannings/${conflict.booking.planningId}`}>
+            {translate('resources.plannings.search.openConflict')}
+          </RouterLink>
         </Alert>
       )}
-      <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ my: 2 }} onSubmit={(e) => void search(e)} role="search">
-        <TextField size="small" label={translate('resources.plannings.search.term')} value={filter.searchTerm} onChange={(e) => setFilter({ ...filter, searchTerm: e.target.value })} />
-        <TextField select size="small" sx={{ minWidth: 140 }} label={translate('resources.plannings.search.kind')} value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value as Kind })}>
-          {(['ALL', 'OOH', 'DOOH'] as const).map((k) => (
-            <MenuItem key={k} value={k}>
-              {translate(`resources.plannings.search.kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField size="small" label={translate('resources.plannings.search.province')} value={filter.province} onChange={(e) => setFilter({ ...filter, province: e.target.value })} />
-        <Button type="submit" variant="contained" disabled={searching}>
-          {translate('ra.action.search')}
-        </Button>
-      </Stack>
-      {planning.criteria.systemTypes.length > 0 && (
-        <Typography variant="body2">{translate('resources.plannings.search.criteria', { types: planning.criteria.systemTypes.join(', ') })}</Typography>
-      )}
-      <PlanningMap points={points} label={translate('resources.plannings.map')} />
-      {searching || results === null ? (
-        searchError ? <StateMessage error={searchError} /> : <Loading />
-      ) : (
-        <StateMessage error={searchError} empty={results.length ? undefined : translate('resources.plannings.search.empty')}>
-          <Typography variant="body2">{translate('resources.plannings.search.count', { shown: results.length, total })}</Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={translate('resources.plannings.search.results')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('resources.plannings.system.code')}</TableCell>
-                  <TableCell>{translate('resources.plannings.system.address')}</TableCell>
-                  <TableCell>{translate('resources.plannings.system.type')}</TableCell>
-                  <TableCell>{translate('resources.plannings.search.availability')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {results.map((s) => {
-                  const booked = Boolean(itemOf(s.id));
-                  const a = availability.get(s.id);
-                  return (
-                    <TableRow key={s.id} data-testid={`system-row-${s.id}`}>
-                      <TableCell>{s.code}</TableCell>
-                      <TableCell>{`${s.address}, ${s.municipality.name}`}</TableCell>
-                      <TableCell>{s.systemType}</TableCell>
-                      <TableCell>
-                        {booked ? (
-                          <Chip size="small" color="primary" label={translate('resources.plannings.search.inPlanning')} />
-                        ) : a?.free === false ? (
-                          <Chip size="small" color="error" label={translate('resources.plannings.search.taken', { planning: a.conflict?.planningName ?? '' })} />
-                        ) : (
-                          <Chip size="small" color="success" label={translate('resources.plannings.search.free')} />
-                        )}
-                      </TableCell>
-                      <TableCell align="right">
-                        {booked ? (
-                          <Button size="small" disabled={busy === s.id} onClick={() => void remove(s)}>
-                            {translate('resources.plannings.search.remove')}
-                          </Button>
-                        ) : (
-                          <Button size="small" variant="outlined" disabled={busy === s.id} onClick={() => void add(s)}>
-                            {translate('resources.plannings.search.add')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        </StateMessage>
-      )}
-    </Paper>
+      <Box>
+        <List
+          resource="systems"
+          filter={types.length ? { systemTypes: types } : {}}
+          filters={filtersFor(translate)}
+          filterDefaultValues={{ type: 'ALL' }}
+          disableSyncWithLocation
+          storeKey={`planningSearch.${planningId}`}
+          perPage={25}
+          sort={{ field: 'code', order: 'ASC' }}
+          title={false}
+          empty={false}
+          exporter={false}
+          actions={
+            <TopToolbar>
+              <ExportAllButton columns={exportColumns} fileName={`impianti_pianificazione_${planningId}`} />
+            </TopToolbar>
+          }
+        >
+          <SearchResults planning={planning} onConflict={setConflict} />
+        </List>
+      </Box>
+    </>
   );
 }

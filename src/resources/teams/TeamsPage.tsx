@@ -1,249 +1,201 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Chip, IconButton, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LinkIcon from '@mui/icons-material/Link';
-import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { Team } from '@/dataProviders/teams';
-import { errorMessage, notifyError } from '../circuits/errors';
-import { SystemPicker, type PickedSystem } from '../circuits/SystemPicker';
+import {
+  AutocompleteInput,
+  Confirm,
+  DataTable,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { PageHeading } from '@/ui/FormPage';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { codeLabel } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
 import { LinkDialog } from './LinkDialog';
-import { useProviderTypes } from './providerTypes';
+import { PROVIDER_TYPE_LABELS, useProviderTypeChoices, type Team } from './providerTypes';
 import { SystemLinks } from './SystemLinks';
 import { TeamDialog } from './TeamDialog';
 
-const FILTER_FIELDS = ['companyName', 'address', 'vat', 'mail', 'phone'] as const;
-type Filter = Partial<Record<(typeof FILTER_FIELDS)[number], string>> & { providerType?: string };
+const exportColumns: ExportColumn<Team>[] = [
+  { label: 'resources.teams.fields.companyName', value: (t) => t.companyName },
+  { label: 'resources.teams.fields.vat', value: (t) => t.vat },
+  { label: 'resources.teams.fields.address', value: (t) => t.address },
+  {
+    label: 'resources.teams.fields.providerType',
+    value: (t) => t.providerType.map((p) => codeLabel(PROVIDER_TYPE_LABELS, p)).join(', '),
+  },
+  { label: 'resources.teams.fields.mail', value: (t) => t.mail },
+  { label: 'resources.teams.fields.phone', value: (t) => t.phone },
+];
 
-function TeamsList() {
+/** A row's actions: link a system, edit, delete (after confirmation). */
+function TeamActions({ onEdit, onLink }: { onEdit: (t: Team) => void; onLink: (t: Team) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const types = useProviderTypes();
-  const [draft, setDraft] = useState<Filter>({});
-  const [filter, setFilter] = useState<Filter>({});
-  const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
-  const [editing, setEditingState] = useState<Team | 'new' | null>(null);
-  const [opened, setOpened] = useState(0);
-  const setEditing = (value: Team | 'new' | null) => {
-    if (value) setOpened((n) => n + 1);
-    setEditingState(value);
-  };
-  const [linking, setLinking] = useState<Team>();
-  const [deleting, setDeleting] = useState<Team>();
-  const [remove, { isPending: removing }] = useDelete<Team>();
-  const list = useGetList<Team>('teams', {
-    filter: { ...filter, providerType: filter.providerType ? [filter.providerType] : undefined },
-    pagination: { page: page + 1, perPage },
-    sort: { field: 'companyName', order },
-  });
-  const rows = list.data ?? [];
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPage(0);
-  };
-  const filtered = Object.values(filter).some(Boolean);
-
+  const failure = useFailure();
+  const team = useRecordContext<Team>();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending }] = useDelete<Team>();
+  if (!team) return null;
+  const name = team.companyName;
+  const action = (key: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip title={translate(key, { name })}>
+      <IconButton aria-label={translate(key, { name })} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
   return (
-    <>
-      <Paper variant="outlined" component="form" onSubmit={apply} sx={{ p: 2, mb: 2 }} aria-label={translate('resources.teams.filters')}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {FILTER_FIELDS.map((f) => (
-            <TextField key={f} size="small" name={`filter-${f}`} label={translate(`resources.teams.fields.${f}`)} value={draft[f] ?? ''} onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))} />
-          ))}
-          <TextField select size="small" sx={{ minWidth: 180 }} label={translate('resources.teams.fields.providerType')} value={draft.providerType ?? ''} onChange={(e) => setDraft((d) => ({ ...d, providerType: e.target.value }))}>
-            <MenuItem value="">{translate('resources.teams.messages.any')}</MenuItem>
-            {types.map((t) => (
-              <MenuItem key={t} value={t}>
-                {translate(`resources.teams.provider_types.${t}`, { _: t })}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button type="submit" variant="outlined">
-            {translate('ra.action.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft({});
-              setFilter({});
-              setPage(0);
-            }}
-          >
-            {translate('ra.action.remove_all_filters')}
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            {translate('resources.teams.actions.create')}
-          </Button>
-        </Stack>
-      </Paper>
-      <Paper variant="outlined">
-        {list.isFetching ? <LinearProgress /> : null}
-        {list.error ? (
-          <Alert severity="error" action={<Button onClick={() => void list.refetch()}>{translate('ra.action.refresh')}</Button>}>
-            {errorMessage(list.error, translate('resources.teams.messages.load_failed'))}
-          </Alert>
-        ) : !list.isPending && !rows.length ? (
-          <Alert severity="info">{translate(filtered ? 'resources.teams.messages.no_match' : 'resources.teams.messages.empty')}</Alert>
-        ) : (
-          <Table size="small" aria-label={translate('resources.teams.name', { smart_count: 2 })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sortDirection={order === 'ASC' ? 'asc' : 'desc'}>
-                  <TableSortLabel active direction={order === 'ASC' ? 'asc' : 'desc'} onClick={() => setOrder((o) => (o === 'ASC' ? 'DESC' : 'ASC'))}>
-                    {translate('resources.teams.fields.companyName')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell>{translate('resources.teams.fields.vat')}</TableCell>
-                <TableCell>{translate('resources.teams.fields.address')}</TableCell>
-                <TableCell>{translate('resources.teams.fields.providerType')}</TableCell>
-                <TableCell>{translate('resources.teams.fields.mail')}</TableCell>
-                <TableCell>{translate('resources.teams.fields.phone')}</TableCell>
-                <TableCell align="right">{translate('resources.teams.actions.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((t) => (
-                <TableRow key={t.id} hover>
-                  <TableCell>{t.companyName}</TableCell>
-                  <TableCell>{t.vat}</TableCell>
-                  <TableCell>{t.address}</TableCell>
-                  <TableCell>
-                    {t.providerType.map((p) => (
-                      <Chip key={p} size="small" sx={{ mr: 0.5 }} label={translate(`resources.teams.provider_types.${p}`, { _: p })} />
-                    ))}
-                  </TableCell>
-                  <TableCell>{t.mail}</TableCell>
-                  <TableCell>{t.phone}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={translate('resources.teams.actions.link_one', { name: t.companyName })}>
-                      <IconButton aria-label={translate('resources.teams.actions.link_one', { name: t.companyName })} onClick={() => setLinking(t)}>
-                        <LinkIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={translate('resources.teams.actions.edit_one', { name: t.companyName })}>
-                      <IconButton aria-label={translate('resources.teams.actions.edit_one', { name: t.companyName })} onClick={() => setEditing(t)}>
-                        <EditIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={translate('resources.teams.actions.delete_one', { name: t.companyName })}>
-                      <IconButton aria-label={translate('resources.teams.actions.delete_one', { name: t.companyName })} onClick={() => setDeleting(t)}>
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        <TablePagination
-          component="div"
-          count={list.total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={translate('app.pagination.page_size', { _: 'Page Size' })}
-        />
-      </Paper>
-      <TeamDialog
-        key={opened}
-        open={editing !== null}
-        team={editing === 'new' || editing === null ? undefined : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void list.refetch();
-        }}
-      />
-      <LinkDialog key={linking?.id ?? 'none'} team={linking} onClose={() => setLinking(undefined)} />
+    <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+      {action('resources.teams.actions.link_one', <LinkIcon />, () => onLink(team))}
+      {action('resources.teams.actions.edit_one', <EditIcon />, () => onEdit(team))}
+      {action('resources.teams.actions.delete_one', <DeleteIcon />, () => setConfirming(true))}
       <Confirm
-        isOpen={Boolean(deleting)}
-        loading={removing}
-        title={translate('resources.teams.messages.delete_title', { name: deleting?.companyName ?? '' })}
+        isOpen={confirming}
+        loading={isPending}
+        title={translate('resources.teams.messages.delete_title', { name })}
         content={translate('resources.teams.messages.delete_content')}
-        onClose={() => setDeleting(undefined)}
+        onClose={() => setConfirming(false)}
         onConfirm={() =>
-          deleting &&
           remove(
             'teams',
-            { id: deleting.id, previousData: deleting },
+            { id: team.id, previousData: team },
             {
               mutationMode: 'pessimistic',
               onSuccess: () => {
-                notify('resources.teams.messages.deleted', { type: 'success', messageArgs: { name: deleting.companyName } });
-                setDeleting(undefined);
-                void list.refetch();
+                setConfirming(false);
+                notify('resources.teams.messages.deleted', { type: 'success', messageArgs: { name } });
               },
               onError: (e) => {
-                setDeleting(undefined);
-                notifyError(notify, e);
+                setConfirming(false);
+                failure(e);
               },
             },
           )
         }
       />
+    </Box>
+  );
+}
+
+/** The teams: the list body's filters, sorted by company name, exported whole; create, edit, link, delete. */
+function TeamsList() {
+  const translate = useTranslate();
+  const types = useProviderTypeChoices();
+  const [editing, setEditing] = useState<{ team?: Team; key: number } | null>(null);
+  const [linking, setLinking] = useState<Team>();
+  const open = (team?: Team) => setEditing((e) => ({ team, key: (e?.key ?? 0) + 1 }));
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    ...(['companyName', 'address', 'vat', 'mail', 'phone'] as const).map((f) => <TextInput key={f} source={f} />),
+    <SelectInput key="providerType" source="providerType" choices={types} />,
+  ];
+  return (
+    <>
+      <List
+        resource="teams"
+        filters={filters}
+        sort={{ field: 'companyName', order: 'ASC' }}
+        title={false}
+        empty={false}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => open()}>
+              {translate('resources.teams.actions.create')}
+            </Button>
+            <ExportAllButton columns={exportColumns} fileName="squadre" />
+          </TopToolbar>
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="companyName" />
+          <DataTable.Col source="vat" disableSort />
+          <DataTable.Col source="address" disableSort />
+          <DataTable.Col source="providerType" disableSort>
+            <FunctionField<Team>
+              render={(t) =>
+                t.providerType.map((p) => (
+                  <Chip key={p} size="small" sx={{ mr: 0.5 }} label={codeLabel(PROVIDER_TYPE_LABELS, p)} />
+                ))
+              }
+            />
+          </DataTable.Col>
+          <DataTable.Col source="mail" disableSort />
+          <DataTable.Col source="phone" disableSort />
+          <DataTable.Col label="resources.teams.actions.actions" disableSort>
+            <TeamActions onEdit={open} onLink={setLinking} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {editing ? (
+        <TeamDialog
+          key={editing.key}
+          open
+          team={editing.team}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+        />
+      ) : null}
+      <LinkDialog key={linking?.id ?? 'none'} team={linking} onClose={() => setLinking(undefined)} />
     </>
   );
 }
 
+/** A system chosen by its code, name or address, and its teams. */
 function LinksBySystem() {
   const translate = useTranslate();
-  const [system, setSystem] = useState<PickedSystem | null>(null);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack spacing={2}>
-        <SystemPicker label={translate('resources.teams.fields.system')} value={system} onChange={setSystem} />
-        {system ? <SystemLinks systemId={system.id} /> : <Typography color="text.secondary">{translate('resources.teams.messages.pick_system')}</Typography>}
-      </Stack>
-    </Paper>
+    <Card variant="outlined">
+      <CardContent>
+        <AppSimpleForm toolbar={false} warnWhenUnsavedChanges={false} sx={{ p: 0 }}>
+          <ReferenceInput source="systemId" reference="systems">
+            <AutocompleteInput label="resources.teams.fields.system" fullWidth={false} sx={{ minWidth: 360 }} />
+          </ReferenceInput>
+          <FormDataConsumer<{ systemId?: number }>>
+            {({ formData }) =>
+              formData.systemId ? (
+                <Box sx={{ width: '100%' }}>
+                  <SystemLinks systemId={Number(formData.systemId)} />
+                </Box>
+              ) : (
+                <Typography color="text.secondary">{translate('resources.teams.messages.pick_system')}</Typography>
+              )
+            }
+          </FormDataConsumer>
+        </AppSimpleForm>
+      </CardContent>
+    </Card>
   );
 }
 
-/** /providers/manage: the provider teams (filters of the list body, create, edit, delete) and their links to systems. */
+/** /providers/manage: the provider teams and their links to systems. */
 export default function TeamsPage() {
   const translate = useTranslate();
   const [tab, setTab] = useState(0);
   return (
-    <Box sx={{ p: 1 }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-        {translate('resources.teams.name', { smart_count: 2 })}
-      </Typography>
+    <>
+      <PageHeading title={translate('resources.teams.name', { smart_count: 2 })} />
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }}>
         <Tab label={translate('resources.teams.tabs.teams')} />
         <Tab label={translate('resources.teams.tabs.links')} />
       </Tabs>
-      {tab === 0 ? <TeamsList /> : <LinksBySystem />}
-    </Box>
+      <Stack>{tab === 0 ? <TeamsList /> : <LinksBySystem />}</Stack>
+    </>
   );
 }
