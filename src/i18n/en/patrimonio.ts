@@ -306,7 +306,7 @@ const devices = {
   dooh_systems: 'DOOH systems',
   fields: {
     id: 'Id',
-    systemId: 'System (id)',
+    systemId: 'System',
     serial: 'Serial number',
     model: 'Model',
     resolution: 'Resolution',

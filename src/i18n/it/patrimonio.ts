@@ -306,7 +306,7 @@ const devices = {
   dooh_systems: 'Impianti DOOH',
   fields: {
     id: 'Id',
-    systemId: 'Impianto (id)',
+    systemId: 'Impianto',
     serial: 'Numero di serie',
     model: 'Modello',
     resolution: 'Risoluzione',
