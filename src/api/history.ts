@@ -1,5 +1,13 @@
 import type { paths } from './generated/history';
-import { lazyClient } from './http';
+import { callOrThrow, lazyClient } from './http';
 
 /** The history service (spec §7): a typed openapi-fetch client. */
 export const historyApi = lazyClient<paths>('history');
+
+/** GET /idAdvertiser/{id}: the advertiser's own history. */
+export const advertiserHistory = (id: number) =>
+  callOrThrow(historyApi().GET('/idAdvertiser/{id}', { params: { path: { id } } }));
+
+/** GET /users/idAdvertiser/{id}: the history of the advertiser's contact people. */
+export const advertiserUsersHistory = (id: number) =>
+  callOrThrow(historyApi().GET('/users/idAdvertiser/{id}', { params: { path: { id } } }));

@@ -13,7 +13,7 @@ import { devicesDataProvider } from './devices';
 import { framesDataProvider } from './frames';
 import { systemsDataProvider } from './systems';
 import { teamsDataProvider } from './teams';
-import { advertisersDataProvider } from './advertisers';
+import { advertisersDataProvider, type AdvertisersMethods } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
@@ -84,4 +84,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & AdvertisersMethods;
