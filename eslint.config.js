@@ -75,8 +75,6 @@ const SCREENS_NOT_YET_CONVERTED = [
   'src/resources/plannings/PlanningSearchPage.tsx',
   'src/resources/plannings/PlanningsPage.tsx',
   'src/resources/plannings/systems.ts',
-  'src/resources/products/ProductPhotos.tsx',
-  'src/resources/products/ProductsPage.tsx',
   'src/resources/systems/SystemForm.tsx',
   'src/resources/systems/SystemShow.tsx',
   'src/resources/systems/SystemsImport.tsx',

@@ -17,7 +17,7 @@ import { advertisersDataProvider, type AdvertisersMethods } from './advertisers'
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
-import { productsDataProvider } from './products';
+import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider } from './shares';
 
 /**
@@ -84,4 +84,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & AdvertisersMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & AdvertisersMethods & ProductsMethods;
