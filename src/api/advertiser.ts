@@ -1,5 +1,5 @@
 import type { paths, SchemaAdvertiserImage, SchemaUniqueField } from './generated/advertiser';
-import { ApiError, callOrThrow, lazyClient } from './http';
+import { ApiError, callOrThrow, lazyClient, upload, type UploadProgress } from './http';
 
 /** The advertiser service (spec §7): a typed openapi-fetch client. */
 export const advertiserApi = lazyClient<paths>('advertiser');
@@ -31,12 +31,13 @@ function logoForm(file: Blob, fileName: string, advertiserId?: number): FormData
   return form;
 }
 
-/** POST image/upload (multipart); a failure carries 'Errore nell'upload del logo: {status} - {text}'. */
-export async function uploadAdvertiserLogo(advertiserId: number, file: File): Promise<SchemaAdvertiserImage> {
+/**
+ * POST image/upload through the app's one multipart upload (progress, token refresh); a failure
+ * carries 'Errore nell'upload del logo: {status} - {text}'.
+ */
+export async function uploadAdvertiserLogo(advertiserId: number, file: File, onProgress?: UploadProgress): Promise<SchemaAdvertiserImage> {
   try {
-    return await callOrThrow(
-      advertiserApi().POST('/image/upload', { body: logoForm(file, file.name, advertiserId) as never, bodySerializer: (b) => b as unknown as FormData }),
-    );
+    return await upload<SchemaAdvertiserImage>('advertiser', '/image/upload', logoForm(file, file.name, advertiserId), onProgress);
   } catch (error) {
     throw asLogoError(error, LOGO_MESSAGES.upload);
   }
@@ -56,6 +57,12 @@ export async function updateAdvertiserLogo(advertiserId: number, file: File): Pr
     throw asLogoError(error, LOGO_MESSAGES.update);
   }
 }
+
+/** GET businessArea/all: the business areas an advertiser belongs to. */
+export const listBusinessAreas = () => callOrThrow(advertiserApi().GET('/businessArea/all'));
+
+/** GET getRoles: the roles of an advertiser's contact people. */
+export const listContactRoles = () => callOrThrow(advertiserApi().GET('/getRoles'));
 
 /** DELETE image/delete/{id}; a failure carries 'Errore nell'eliminazione del logo: {status} - {text}'. */
 export async function deleteAdvertiserLogo(imageId: number): Promise<void> {

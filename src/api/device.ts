@@ -12,7 +12,6 @@ export type Playlist = S['Playlist'];
 export type PlaylistItem = S['PlaylistItem'];
 export type PlayLog = S['PlayLog'];
 
-export const DEVICE_STATUSES: DeviceStatus[] = ['online', 'offline', 'maintenance'];
 
 /** The fields each input schema accepts (create and full update). */
 export const DEVICE_INPUT_FIELDS = ['id', 'systemId', 'serial', 'model', 'resolution', 'status', 'lastSeenAt', 'ipAddress'] as const;

@@ -7,3 +7,11 @@ export const historyApi = lazyClient<paths>('history');
 /** The history of one system (GET /idSystem/{id}), newest first. */
 export const listSystemHistory = (id: number) =>
   callOrThrow(historyApi().GET('/idSystem/{id}', { params: { path: { id } } }));
+
+/** GET /idAdvertiser/{id}: the advertiser's own history. */
+export const advertiserHistory = (id: number) =>
+  callOrThrow(historyApi().GET('/idAdvertiser/{id}', { params: { path: { id } } }));
+
+/** GET /users/idAdvertiser/{id}: the history of the advertiser's contact people. */
+export const advertiserUsersHistory = (id: number) =>
+  callOrThrow(historyApi().GET('/users/idAdvertiser/{id}', { params: { path: { id } } }));

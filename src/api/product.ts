@@ -1,16 +1,12 @@
 import type { paths, SchemaProductPhoto } from './generated/product';
-import { callOrThrow, fileForm, lazyClient, upload } from './http';
+import { callOrThrow, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
 /** The product service (spec §7): a typed openapi-fetch client. */
 export const productApi = lazyClient<paths>('product');
 
-/** Progress of an upload, 0–100 (the photo panel's progress bar reads percent). */
-export type UploadProgress = (percent: number) => void;
-
-/** POST /v1/productPhoto/uploadProductPhoto (multipart), reporting progress. */
+/** POST /v1/productPhoto/uploadProductPhoto through the one multipart upload, progress 0..1. */
 export function uploadProductPhoto(productId: number, file: File, onProgress?: UploadProgress): Promise<SchemaProductPhoto> {
-  const percent = onProgress && ((fraction: number) => onProgress(Math.round(fraction * 100)));
-  return upload<SchemaProductPhoto>('product', '/v1/productPhoto/uploadProductPhoto', fileForm(file, { productId }), percent);
+  return upload<SchemaProductPhoto>('product', '/v1/productPhoto/uploadProductPhoto', fileForm(file, { productId }), onProgress);
 }
 
 /** DELETE /v1/productPhoto/delete/{id}?productId. */

@@ -4,16 +4,20 @@ import {
   checkAdvertiserUnicity,
   deleteAdvertiserLogo,
   getAdvertiserLogo,
+  listBusinessAreas,
+  listContactRoles,
   updateAdvertiserLogo,
   uploadAdvertiserLogo,
 } from '@/api/advertiser';
-import { historyApi } from '@/api/history';
-import { callOrThrow } from '@/api/http';
+import { advertiserHistory, advertiserUsersHistory } from '@/api/history';
+import { callOrThrow, type UploadProgress } from '@/api/http';
 import type {
   SchemaAdvertiser,
+  SchemaAdvertiserImage,
   SchemaAdvertiserInput,
   SchemaBusinessArea,
   SchemaContactRole,
+  SchemaUniqueField,
 } from '@/api/generated/advertiser';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
@@ -71,21 +75,27 @@ export function advertiserInputOf(data: Record<string, unknown>): SchemaAdvertis
 const getAdvertiser = (id: Identifier): Promise<SchemaAdvertiser> =>
   callOrThrow(advertiserApi().GET('/getById', { params: { query: { id: Number(id) } } }));
 
-export interface AdvertisersDataProvider extends DataProvider {
-  checkUnicity: typeof checkAdvertiserUnicity;
-  uploadLogo: typeof uploadAdvertiserLogo;
-  updateLogo: typeof updateAdvertiserLogo;
-  deleteLogo: typeof deleteAdvertiserLogo;
-  getLogo: typeof getAdvertiserLogo;
-  businessAreas(): Promise<SchemaBusinessArea[]>;
-  contactRoles(): Promise<SchemaContactRole[]>;
-  names(): Promise<Array<{ id: number; name: string }>>;
-  /** History of the advertiser (GET /idAdvertiser/{id}) and of its contact people (GET /users/idAdvertiser/{id}). */
-  history(id: number): Promise<SchemaHistoryEntry[]>;
-  usersHistory(id: number): Promise<SchemaHistoryEntry[]>;
+/**
+ * The advertiser screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
+ * composite provider routes them by the resource given first).
+ */
+export interface AdvertisersMethods {
+  /** true when no advertiser has `value` in `field` yet. */
+  checkAdvertiserUnicity(resource: 'advertisers', params: { field: SchemaUniqueField; value: string }): Promise<boolean>;
+  advertiserBusinessAreas(resource: 'advertisers'): Promise<SchemaBusinessArea[]>;
+  advertiserContactRoles(resource: 'advertisers'): Promise<SchemaContactRole[]>;
+  /** The advertiser's own history and its contact people's. */
+  advertiserHistory(resource: 'advertisers', params: { id: number }): Promise<{ own: SchemaHistoryEntry[]; users: SchemaHistoryEntry[] }>;
+  advertiserLogo(resource: 'advertisers', params: { logoId: number }): Promise<Blob>;
+  /** Uploads the first logo, or replaces the one there is. */
+  saveAdvertiserLogo(
+    resource: 'advertisers',
+    params: { id: number; file: File; replace: boolean; onProgress?: UploadProgress },
+  ): Promise<SchemaAdvertiserImage>;
+  deleteAdvertiserLogo(resource: 'advertisers', params: { logoId: number }): Promise<void>;
 }
 
-export const advertisersDataProvider: AdvertisersDataProvider = {
+export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
   async getList(_r, params) {
     const page = await callOrThrow(
       advertiserApi().GET('/allPaginated/page/{p}/perPage/{n}', { params: listAdvertisersRequest(params) }),
@@ -126,15 +136,15 @@ export const advertisersDataProvider: AdvertisersDataProvider = {
       await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id: Number(id) } } }));
     return { data: params.ids };
   },
-  checkUnicity: checkAdvertiserUnicity,
-  uploadLogo: uploadAdvertiserLogo,
-  updateLogo: updateAdvertiserLogo,
-  deleteLogo: deleteAdvertiserLogo,
-  getLogo: getAdvertiserLogo,
-  businessAreas: () => callOrThrow(advertiserApi().GET('/businessArea/all')),
-  contactRoles: () => callOrThrow(advertiserApi().GET('/getRoles')),
-  names: () => callOrThrow(advertiserApi().GET('/getAdvertiserName')),
-  history: (id) => callOrThrow(historyApi().GET('/idAdvertiser/{id}', { params: { path: { id } } })),
-  usersHistory: (id) =>
-    callOrThrow(historyApi().GET('/users/idAdvertiser/{id}', { params: { path: { id } } })),
+  checkAdvertiserUnicity: (_r, { field, value }) => checkAdvertiserUnicity(field, value),
+  advertiserBusinessAreas: () => listBusinessAreas(),
+  advertiserContactRoles: () => listContactRoles(),
+  advertiserHistory: async (_r, { id }) => {
+    const [own, users] = await Promise.all([advertiserHistory(id), advertiserUsersHistory(id)]);
+    return { own, users };
+  },
+  advertiserLogo: (_r, { logoId }) => getAdvertiserLogo(logoId),
+  saveAdvertiserLogo: (_r, { id, file, replace, onProgress }) =>
+    replace ? updateAdvertiserLogo(id, file) : uploadAdvertiserLogo(id, file, onProgress),
+  deleteAdvertiserLogo: (_r, { logoId }) => deleteAdvertiserLogo(logoId),
 };

@@ -19,10 +19,11 @@ import { teamsDataProvider } from './teams';
 import { systemsDataProvider } from './systems';
 import { teamsDataProvider, type TeamsMethods } from './teams';
 import { advertisersDataProvider } from './advertisers';
+import { advertisersDataProvider, type AdvertisersMethods } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
-import { productsDataProvider } from './products';
+import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider } from './shares';
 
 /**
@@ -89,4 +90,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods;

@@ -1,8 +1,10 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import { callOrThrow } from '@/api/http';
-import { deleteProductPhoto, productApi, uploadProductPhoto, type UploadProgress } from '@/api/product';
+import { deleteProductPhoto, getProductPhoto, productApi, uploadProductPhoto } from '@/api/product';
+import type { UploadProgress } from '@/api/http';
 import { listCatalogsOfProduct } from '@/api/catalogue';
-import type { SchemaProduct, SchemaProductInput } from '@/api/generated/product';
+import type { SchemaCatalog } from '@/api/generated/catalogue';
+import type { SchemaProduct, SchemaProductInput, SchemaProductPhoto } from '@/api/generated/product';
 import { localList } from './catalogs';
 
 /*
@@ -54,17 +56,19 @@ async function save(data: Record<string, unknown>): Promise<SchemaProduct> {
   );
 }
 
-export interface ProductsDataProvider extends DataProvider {
-  uploadPhoto(
-    productId: number,
-    file: File,
-    onProgress?: UploadProgress,
-  ): ReturnType<typeof uploadProductPhoto>;
-  deletePhoto(photoId: number, productId: number): Promise<void>;
-  catalogsOf(productId: number): ReturnType<typeof listCatalogsOfProduct>;
+/** The product screens' custom methods, reached with `useDataProvider<AppDataProvider>()`. */
+export interface ProductsMethods {
+  uploadProductPhoto(
+    resource: 'products',
+    params: { productId: number; file: File; onProgress?: UploadProgress },
+  ): Promise<SchemaProductPhoto>;
+  deleteProductPhoto(resource: 'products', params: { photoId: number; productId: number }): Promise<void>;
+  productPhoto(resource: 'products', params: { photoId: number }): Promise<Blob>;
+  /** The price lists a product is in (with their prices). */
+  productCatalogs(resource: 'products', params: { productId: number }): Promise<SchemaCatalog[]>;
 }
 
-export const productsDataProvider: ProductsDataProvider = {
+export const productsDataProvider: DataProvider & ProductsMethods = {
   async getList(_r, params) {
     const { catalogId, ...filter } = params.filter ?? {};
     const query = catalogId ? { catalogId: Number(catalogId) } : {};
@@ -107,7 +111,8 @@ export const productsDataProvider: ProductsDataProvider = {
     }
     return { data: params.ids };
   },
-  uploadPhoto: uploadProductPhoto,
-  deletePhoto: deleteProductPhoto,
-  catalogsOf: listCatalogsOfProduct,
+  uploadProductPhoto: (_r, { productId, file, onProgress }) => uploadProductPhoto(productId, file, onProgress),
+  deleteProductPhoto: (_r, { photoId, productId }) => deleteProductPhoto(photoId, productId),
+  productPhoto: (_r, { photoId }) => getProductPhoto(photoId),
+  productCatalogs: (_r, { productId }) => listCatalogsOfProduct(productId),
 };

@@ -6,6 +6,7 @@ import { subItemsResource } from '@/resources/subitems';
 import { systemsResource } from '@/resources/systems';
 import { campaignsResources } from './campaigns';
 import { creativesResources } from './creatives';
+import { devicesResources } from './devices';
 import { ordersResources } from './orders';
 import { planningsResources } from './plannings';
 
@@ -36,4 +37,4 @@ import { estimatesResource } from './estimates';
 import { opportunitiesResource } from './opportunities';
 import { productsResource } from './products';
 
-export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources];
+export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources, ...devicesResources];

@@ -245,3 +245,30 @@ describe('execution: estimate → order → campaign → planning', () => {
     expect(errors.filter((e) => !/status of 409|già prenotato/.test(e))).toEqual([]);
   });
 });
+
+describe('DOOH players: the system by name, never by id', () => {
+  it('picks the system by name in the player form and shows that name in the players list', async () => {
+    const serial = `SN-E2E-${Date.now() % 1000000}`;
+    await page.goto(appUrl('/dooh/players'));
+    await page.getByRole('heading', { name: 'Player', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Nuovo player' }).click();
+    const dialog = page.getByRole('dialog');
+    const system = dialog.getByRole('combobox', { name: /^Impianto/ });
+    await system.click();
+    // The picker offers DOOH systems as "code · name"; search one by a piece of its name.
+    const first = (await page.getByRole('option').first().textContent()) ?? '';
+    const name = first.split(' · ').pop() ?? first;
+    expect(name).not.toMatch(/^\d+$/);
+    await system.fill(name.slice(0, Math.min(name.length, 12)));
+    await page.getByRole('option', { name: first }).first().click();
+    await dialog.getByLabel(/^Numero di serie/).fill(serial);
+    await dialog.getByLabel(/^Modello/).fill('E2E Player');
+    await dialog.getByLabel(/^Risoluzione/).fill('1920x1080');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15000 });
+    await page.getByRole('textbox', { name: 'Cerca' }).fill(serial);
+    const row = page.getByRole('row').filter({ hasText: serial });
+    await row.getByText(first).waitFor({ timeout: 15000 });
+    expect(await row.textContent()).toContain(name);
+  });
+});

@@ -201,3 +201,28 @@ describe('an asset manager', () => {
     await ctx.close();
   });
 });
+
+describe('advertiser form: names and validation before the server', () => {
+  it('refuses a 600-character city under the field, without sending', async () => {
+    const sent: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() !== 'GET' && /\/advertiser\/v1\/create/.test(r.url())) sent.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(appUrl('/advertisers'));
+    await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Ragione sociale/).fill(`E2E Città lunga ${STAMP} S.r.l.`);
+    await pick(/Settore/, 'Alimentare');
+    await dialog.getByLabel(/Partita IVA/).fill(String(80000000000 + STAMP).slice(0, 11));
+    await dialog.getByLabel(/^E-mail/).first().fill(`citta${STAMP}@esempio.it`);
+    await dialog.getByLabel(/^Città/).fill('x'.repeat(600));
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    // The document's maxLength of city (100), in Italian, under the city field, and nothing sent.
+    await dialog.getByText('Deve contenere al massimo 100 caratteri').waitFor({ timeout: 10000 });
+    expect(await dialog.getByLabel(/^Città/).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    page.off('request', onRequest);
+    await page.keyboard.press('Escape');
+  });
+});

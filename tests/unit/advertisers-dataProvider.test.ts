@@ -47,17 +47,23 @@ describe('advertisers', () => {
     });
   });
   it('checks uniqueness through checkUnicity/{field}?value', async () => {
-    await advertisersDataProvider.checkUnicity('vatNumber', '01234567890');
+    await advertisersDataProvider.checkAdvertiserUnicity('advertisers', { field: 'vatNumber', value: '01234567890' });
     expect(seen[0].operationId).toBe('checkAdvertiserUnicity');
     expect(new URL(seen[0].url).pathname).toBe('/advertiser/v1/checkUnicity/vatNumber');
   });
   it('reads the history of the advertiser and of its users', async () => {
-    await advertisersDataProvider.history(12);
-    await advertisersDataProvider.usersHistory(12);
-    expect(seen.map((s) => new URL(s.url).pathname)).toEqual(['/history/v1/history/idAdvertiser/12', '/history/v1/history/users/idAdvertiser/12']);
+    await advertisersDataProvider.advertiserHistory('advertisers', { id: 12 });
+    expect(seen.map((s) => new URL(s.url).pathname).sort()).toEqual(['/history/v1/history/idAdvertiser/12', '/history/v1/history/users/idAdvertiser/12']);
   });
   it('uploads the logo as multipart to image/upload', async () => {
-    await advertisersDataProvider.uploadLogo(12, new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
+    const progress: number[] = [];
+    await advertisersDataProvider.saveAdvertiserLogo('advertisers', {
+      id: 12,
+      file: new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+      replace: false,
+      onProgress: (f) => progress.push(f),
+    });
+    expect(progress.at(-1)).toBe(1);
     expect(seen[0].operationId).toBe('uploadAdvertiserImage');
     expect(seen[0].violations).toEqual([]);
   });

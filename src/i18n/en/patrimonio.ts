@@ -306,7 +306,7 @@ const devices = {
   dooh_systems: 'DOOH systems',
   fields: {
     id: 'Id',
-    systemId: 'System (id)',
+    systemId: 'System',
     serial: 'Serial number',
     model: 'Model',
     resolution: 'Resolution',
@@ -344,7 +344,6 @@ const shows = {
   manager: 'Show manager',
   fields: { id: 'Id', name: 'Name', playlistId: 'Playlist', startDate: 'From', endDate: 'To', deviceIds: 'Players', q: 'Search' },
   actions: { create: 'New show', edit: 'Edit show', edit_one: 'Edit show %{name}' },
-  validation: { end_before_start: 'The end date must be on or after the start date' },
   messages: {
     saved: 'Show saved',
     delete_title: 'Delete show %{name}?',
@@ -354,7 +353,7 @@ const shows = {
 
 const playlists = {
   name: 'Playlist |||| Playlists',
-  fields: { id: 'Id', name: 'Name', items: 'Creatives in order', creativeId: 'Creative (id)', durationSeconds: 'Duration (seconds)', totalSeconds: 'Total duration', q: 'Search' },
+  fields: { id: 'Id', name: 'Name', items: 'Creatives in order', creativeId: 'Creative', durationSeconds: 'Duration (seconds)', totalSeconds: 'Total duration', q: 'Search' },
   actions: { create: 'New playlist', edit: 'Edit playlist', edit_one: 'Edit playlist %{name}' },
   messages: {
     saved: 'Playlist saved',

@@ -314,7 +314,7 @@ const devices = {
   dooh_systems: 'Impianti DOOH',
   fields: {
     id: 'Id',
-    systemId: 'Impianto (id)',
+    systemId: 'Impianto',
     serial: 'Numero di serie',
     model: 'Modello',
     resolution: 'Risoluzione',
@@ -352,7 +352,6 @@ const shows = {
   manager: 'Gestione show',
   fields: { id: 'Id', name: 'Nome', playlistId: 'Playlist', startDate: 'Dal', endDate: 'Al', deviceIds: 'Player', q: 'Cerca' },
   actions: { create: 'Nuovo show', edit: 'Modifica show', edit_one: 'Modifica lo show %{name}' },
-  validation: { end_before_start: 'La data di fine deve essere uguale o successiva a quella di inizio' },
   messages: {
     saved: 'Show salvato',
     delete_title: 'Eliminare lo show %{name}?',
@@ -362,7 +361,7 @@ const shows = {
 
 const playlists = {
   name: 'Playlist |||| Playlist',
-  fields: { id: 'Id', name: 'Nome', items: 'Creatività in ordine', creativeId: 'Creatività (id)', durationSeconds: 'Durata (secondi)', totalSeconds: 'Durata totale', q: 'Cerca' },
+  fields: { id: 'Id', name: 'Nome', items: 'Creatività in ordine', creativeId: 'Creatività', durationSeconds: 'Durata (secondi)', totalSeconds: 'Durata totale', q: 'Cerca' },
   actions: { create: 'Nuova playlist', edit: 'Modifica playlist', edit_one: 'Modifica la playlist %{name}' },
   messages: {
     saved: 'Playlist salvata',

@@ -13,13 +13,12 @@ import {
   useEditContext,
   useTranslate,
 } from 'react-admin';
-import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { Navigate, useParams } from 'react-router-dom';
 import { AdvertiserHistory } from './AdvertiserHistory';
-import { AdvertiserInputs } from './AdvertiserInputs';
+import { AdvertiserForm } from './AdvertiserInputs';
 import { AdvertiserLogo } from './AdvertiserLogo';
 import { ADVERTISERS_PATH } from './AdvertisersPage';
-import { useNotifyError } from './notify';
+import { useFailure } from '@/ui/useFailure';
 
 function Heading() {
   const { record, isPending, error } = useEditContext();
@@ -90,7 +89,7 @@ function Opportunities({ id }: { id: number }) {
 export default function AdvertiserDetailPage() {
   const { id } = useParams();
   const translate = useTranslate();
-  const notifyError = useNotifyError();
+  const failure = useFailure();
   const [tab, setTab] = useState(0);
   const advertiserId = Number(id);
   if (!Number.isInteger(advertiserId) || advertiserId < 1) {
@@ -102,8 +101,8 @@ export default function AdvertiserDetailPage() {
       id={advertiserId}
       mutationMode="pessimistic"
       redirect={false}
-      mutationOptions={{ onError: (e: unknown) => notifyError(e) }}
-      queryOptions={{ onError: (e: unknown) => notifyError(e) }}
+      mutationOptions={{ onError: failure }}
+      queryOptions={{ onError: failure }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         <Link to={ADVERTISERS_PATH}>{translate('resources.advertisers.back')}</Link>
@@ -130,9 +129,7 @@ export default function AdvertiserDetailPage() {
               }}
             >
               <Box sx={{ flex: 1 }}>
-                <AppSimpleForm mode="onChange" reValidateMode="onChange" toolbar={<EditToolbar />}>
-                  <AdvertiserInputs />
-                </AppSimpleForm>
+                <AdvertiserForm toolbar={<EditToolbar />} />
               </Box>
               <AdvertiserLogo />
             </Box>

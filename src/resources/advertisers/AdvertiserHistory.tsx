@@ -1,15 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { failureMessage } from '@/api/failures';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
-import { advertisersDataProvider } from '@/dataProviders/advertisers';
+import type { AppDataProvider } from '@/dataProviders';
 
-const show = (v: unknown) =>
-  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** A value as a person reads it: contact people as "name (role)", never raw JSON. */
+export function historyValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.map(historyValue).join(', ') || '—';
+  if (typeof v === 'object') {
+    const { name, role } = v as { name?: unknown; role?: unknown };
+    if (name !== undefined) return role ? `${String(name)} (${String(role)})` : String(name);
+    return Object.values(v).map(historyValue).join(' ');
+  }
+  return String(v);
+}
 
 function Entries({ entries, label }: { entries: SchemaHistoryEntry[]; label: string }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
     <>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
@@ -20,11 +29,11 @@ function Entries({ entries, label }: { entries: SchemaHistoryEntry[]; label: str
           {entries.map((e) => (
             <ListItem key={e.id} divider>
               <ListItemText
-                primary={`${new Date(e.timestamp).toLocaleString(locale === 'en' ? 'en-GB' : 'it-IT')} · ${e.username} · ${translate(`resources.advertisers.history.actions.${e.action}`, { _: e.action })}`}
+                primary={`${new Date(e.timestamp).toLocaleString('it-IT')} · ${e.username} · ${translate(`resources.advertisers.history.actions.${e.action}`, { _: e.action })}`}
                 secondary={e.changes
                   .map(
                     (c) =>
-                      `${translate(`resources.advertisers.fields.${c.field}`, { _: c.field })}: ${show(c.oldValue)} → ${show(c.newValue)}`,
+                      `${translate(`resources.advertisers.fields.${c.field}`, { _: c.field })}: ${historyValue(c.oldValue)} → ${historyValue(c.newValue)}`,
                   )
                   .join('; ')}
               />
@@ -43,30 +52,17 @@ function Entries({ entries, label }: { entries: SchemaHistoryEntry[]; label: str
 /** The advertiser's history and its contact people's, from the history service. */
 export function AdvertiserHistory({ id }: { id: number }) {
   const translate = useTranslate();
-  const [state, setState] = useState<{
-    own?: SchemaHistoryEntry[];
-    users?: SchemaHistoryEntry[];
-    error?: string;
-  }>({});
-  useEffect(() => {
-    let alive = true;
-    Promise.all([advertisersDataProvider.history(id), advertisersDataProvider.usersHistory(id)])
-      .then(([own, users]) => alive && setState({ own, users }))
-      .catch(
-        (error: unknown) =>
-          alive && setState({ error: error instanceof Error ? error.message : String(error) }),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [id]);
-  if (state.error) return <Alert severity="error">{state.error}</Alert>;
-  if (!state.own || !state.users)
-    return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data, error } = useQuery({
+    queryKey: ['advertisers', 'advertiserHistory', id],
+    queryFn: () => dataProvider.advertiserHistory('advertisers', { id }),
+  });
+  if (error) return <Alert severity="error">{failureMessage(error)}</Alert>;
+  if (!data) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   return (
     <>
-      <Entries entries={state.own} label={translate('resources.advertisers.history.advertiser')} />
-      <Entries entries={state.users} label={translate('resources.advertisers.history.users')} />
+      <Entries entries={data.own} label={translate('resources.advertisers.history.advertiser')} />
+      <Entries entries={data.users} label={translate('resources.advertisers.history.users')} />
     </>
   );
 }

@@ -1,96 +1,122 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import {
   ArrayInput,
   SelectInput,
   SimpleFormIterator,
   TextInput,
-  email,
-  regex,
-  required,
+  useDataProvider,
   useRecordContext,
+  type SimpleFormProps,
 } from 'react-admin';
-import { advertisersDataProvider } from '@/dataProviders/advertisers';
-import { uniqueValidator } from './uniqueness';
+import { z } from 'zod';
+import type { SchemaUniqueField } from '@/api/generated/advertiser';
+import { createAdvertiserBody } from '@/api/generated/advertiser.zod';
+import type { AppDataProvider } from '@/dataProviders';
+import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { schemaResolver } from '@/ui/validation';
+import { uniqueValidator, type UniquenessCheck } from './uniqueness';
+
+/** Blank and null values, also inside contact people, are absent: the document's optional fields refuse null. */
+function blanksDropped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(blanksDropped);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== '')
+      .map(([k, v]) => [k, blanksDropped(v)]),
+  );
+}
+
+/** The advertiser's body from advertiser.yaml (maxLength, patterns, e-mail, required). */
+export const advertiserSchema = z.preprocess(blanksDropped, createAdvertiserBody);
+
+const UNIQUE_FIELDS: SchemaUniqueField[] = ['name', 'vatNumber', 'fiscalCode', 'email'];
+
+/**
+ * The document's rules, then, on the fields that pass them, the service's uniqueness check (a
+ * resolver replaces field-level validators, so the check runs here).
+ */
+export function advertiserResolver(check: UniquenessCheck, own: Partial<Record<SchemaUniqueField, string>>): Resolver<FieldValues> {
+  const base = schemaResolver(advertiserSchema);
+  const validators = UNIQUE_FIELDS.map((field) => [field, uniqueValidator(field, own[field], check)] as const);
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const errors: FieldErrors = { ...result.errors };
+    const taken = await Promise.all(
+      validators.map(async ([field, validate]) => [field, errors[field] ? undefined : await validate(values[field])] as const),
+    );
+    for (const [field, message] of taken) if (message) errors[field] = { type: 'unique', message };
+    return Object.keys(errors).length ? { values: {}, errors } : result;
+  };
+}
 
 type Choice = { id: string; name: string };
 
 /** Business areas and contact roles from the service, as select choices. */
 export function useAdvertiserChoices() {
-  const [areas, setAreas] = useState<Choice[]>([]);
-  const [roles, setRoles] = useState<Choice[]>([]);
-  useEffect(() => {
-    let alive = true;
-    void Promise.all([advertisersDataProvider.businessAreas(), advertisersDataProvider.contactRoles()])
-      .then(([a, r]) => {
-        if (!alive) return;
-        setAreas(a.map((x) => ({ id: x.name, name: x.name })));
-        setRoles(r.map((x) => ({ id: x.name, name: x.name })));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return { areas, roles };
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const toChoices = (rows: Array<{ name: string }>): Choice[] => rows.map((x) => ({ id: x.name, name: x.name }));
+  const areas = useQuery({
+    queryKey: ['advertisers', 'businessAreas'],
+    queryFn: () => dataProvider.advertiserBusinessAreas('advertisers'),
+    staleTime: Infinity,
+  });
+  const roles = useQuery({
+    queryKey: ['advertisers', 'contactRoles'],
+    queryFn: () => dataProvider.advertiserContactRoles('advertisers'),
+    staleTime: Infinity,
+  });
+  return { areas: toChoices(areas.data ?? []), roles: toChoices(roles.data ?? []) };
 }
 
-/** The advertiser's fields; the unique ones are checked against the service as the user types. */
+/** The advertiser's fields; the rules are the form's resolver (advertiserResolver). */
 export function AdvertiserInputs() {
-  const record = useRecordContext();
   const { areas, roles } = useAdvertiserChoices();
-  const validators = useMemo(
-    () => ({
-      name: [required(), uniqueValidator('name', record?.name as string | undefined)],
-      vatNumber: [
-        required(),
-        regex(/^[0-9]{11}$/, 'resources.advertisers.errors.vat_format'),
-        uniqueValidator('vatNumber', record?.vatNumber as string | undefined),
-      ],
-      fiscalCode: [
-        regex(
-          /^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$/,
-          'resources.advertisers.errors.fiscal_format',
-        ),
-        uniqueValidator('fiscalCode', record?.fiscalCode as string | undefined),
-      ],
-      email: [required(), email(), uniqueValidator('email', record?.email as string | undefined)],
-    }),
-    [record?.name, record?.vatNumber, record?.fiscalCode, record?.email],
-  );
   return (
     <Box
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}
     >
-      <TextInput source="name" validate={validators.name} />
-      <SelectInput source="businessArea" choices={areas} validate={required()} />
-      <TextInput source="vatNumber" validate={validators.vatNumber} />
-      <TextInput
-        source="fiscalCode"
-        validate={validators.fiscalCode}
-        parse={(v: string) => v?.toUpperCase()}
-      />
-      <TextInput source="email" type="email" validate={validators.email} />
-      <TextInput
-        source="phone"
-        validate={regex(/^\+?[0-9][0-9 ]{5,19}$/, 'resources.advertisers.errors.phone_format')}
-      />
+      <TextInput source="name" />
+      <SelectInput source="businessArea" choices={areas} />
+      <TextInput source="vatNumber" />
+      <TextInput source="fiscalCode" parse={(v: string) => v?.toUpperCase()} />
+      <TextInput source="email" type="email" />
+      <TextInput source="phone" />
       <TextInput source="address" />
       <TextInput source="city" />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <ArrayInput source="roles">
           <SimpleFormIterator inline>
-            <TextInput source="name" label="resources.advertisers.fields.contactName" validate={required()} />
-            <SelectInput
-              source="role"
-              label="resources.advertisers.fields.contactRole"
-              choices={roles}
-              validate={required()}
-            />
-            <TextInput source="email" label="resources.advertisers.fields.contactEmail" validate={email()} />
+            <TextInput source="name" label="resources.advertisers.fields.contactName" />
+            <SelectInput source="role" label="resources.advertisers.fields.contactRole" choices={roles} />
+            <TextInput source="email" label="resources.advertisers.fields.contactEmail" />
           </SimpleFormIterator>
         </ArrayInput>
       </Box>
     </Box>
+  );
+}
+
+/** The advertiser's form (create and edit): its inputs under the document's rules and the uniqueness checks. */
+export function AdvertiserForm(props: Omit<SimpleFormProps, 'children' | 'resolver'>) {
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const resolver = useMemo(
+    () =>
+      advertiserResolver((field, value) => dataProvider.checkAdvertiserUnicity('advertisers', { field, value }), {
+        name: record?.name as string | undefined,
+        vatNumber: record?.vatNumber as string | undefined,
+        fiscalCode: record?.fiscalCode as string | undefined,
+        email: record?.email as string | undefined,
+      }),
+    [dataProvider, record?.name, record?.vatNumber, record?.fiscalCode, record?.email],
+  );
+  return (
+    <AppSimpleForm mode="onChange" reValidateMode="onChange" {...props} resolver={resolver}>
+      <AdvertiserInputs />
+    </AppSimpleForm>
   );
 }

@@ -1,77 +1,64 @@
-import { useEffect, useRef, useState } from 'react';
-import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { LOGO_MESSAGES } from '@/api/advertiser';
-import { advertisersDataProvider } from '@/dataProviders/advertisers';
-import { useNotifyError } from './notify';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import { useFailure } from '@/ui/useFailure';
 
-/** The advertiser's logo: shown, uploaded (or replaced), deleted; failures carry the spec §8 texts. */
+/** An image blob as an object URL for as long as the blob is shown. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
+
+/** The advertiser's logo: shown, uploaded (or replaced) with progress, deleted; failures carry the spec §8 texts. */
 export function AdvertiserLogo() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
-  const refresh = useRefresh();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [loaded, setLoaded] = useState<{ id: number; url?: string; error?: string }>();
-  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number>();
   const [confirming, setConfirming] = useState(false);
   const logoId = record?.logoId as number | undefined;
+  const id = Number(record?.id);
 
-  useEffect(() => {
-    if (!logoId) return;
-    let objectUrl: string | undefined;
-    let alive = true;
-    advertisersDataProvider
-      .getLogo(logoId)
-      .then((blob) => {
-        if (!alive) return;
-        objectUrl = URL.createObjectURL(blob);
-        setLoaded({ id: logoId, url: objectUrl });
-      })
-      .catch(() => alive && setLoaded({ id: logoId, error: LOGO_MESSAGES.load }));
-    return () => {
-      alive = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [logoId]);
-
-  const url = loaded && loaded.id === logoId ? loaded.url : undefined;
-  const loadError = loaded && loaded.id === logoId ? loaded.error : undefined;
-  if (!record) return null;
-  const id = Number(record.id);
-
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      if (logoId) await advertisersDataProvider.updateLogo(id, file);
-      else await advertisersDataProvider.uploadLogo(id, file);
-      notify('resources.advertisers.logo.saved', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
+  const logo = useQuery({
+    queryKey: ['advertisers', 'advertiserLogo', logoId],
+    queryFn: () => dataProvider.advertiserLogo('advertisers', { logoId: logoId! }),
+    enabled: Boolean(logoId),
+    retry: false,
+  });
+  const url = useObjectUrl(logoId ? logo.data : undefined);
+  const loadError = logoId && logo.error ? logo.error.message : undefined;
+  const done = (message: string) => {
+    notify(message, { type: 'success' });
+    void queryClient.invalidateQueries({ queryKey: ['advertisers'] });
+  };
+  const save = useMutation({
+    mutationFn: (file: File) =>
+      dataProvider.saveAdvertiserLogo('advertisers', { id, file, replace: Boolean(logoId), onProgress: setProgress }),
+    onSuccess: () => done('resources.advertisers.logo.saved'),
+    onError: failure,
+    onSettled: () => {
+      setProgress(undefined);
       if (input.current) input.current.value = '';
-    }
-  };
-
-  const remove = async () => {
-    setConfirming(false);
-    if (!logoId) return;
-    setBusy(true);
-    try {
-      await advertisersDataProvider.deleteLogo(logoId);
-      notify('resources.advertisers.logo.deleted', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => dataProvider.deleteAdvertiserLogo('advertisers', { logoId: logoId! }),
+    onSuccess: () => done('resources.advertisers.logo.deleted'),
+    onError: failure,
+  });
+  const busy = save.isPending || remove.isPending;
+  if (!record) return null;
 
   return (
     <Box
@@ -110,6 +97,9 @@ export function AdvertiserLogo() {
           </Typography>
         )}
       </Box>
+      {progress !== undefined ? (
+        <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.advertisers.logo.uploading')} />
+      ) : null}
       <input
         ref={input}
         type="file"
@@ -118,7 +108,7 @@ export function AdvertiserLogo() {
         data-testid="advertiser-logo-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void upload(file);
+          if (file) save.mutate(file);
         }}
       />
       <Stack direction="row" spacing={1}>
@@ -146,7 +136,10 @@ export function AdvertiserLogo() {
         isOpen={confirming}
         title="resources.advertisers.logo.delete_title"
         content="resources.advertisers.logo.delete_content"
-        onConfirm={() => void remove()}
+        onConfirm={() => {
+          setConfirming(false);
+          if (logoId) remove.mutate();
+        }}
         onClose={() => setConfirming(false)}
       />
     </Box>

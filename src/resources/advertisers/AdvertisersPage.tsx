@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
+import type { SchemaAdvertiser } from '@/api/generated/advertiser';
 import AddIcon from '@mui/icons-material/Add';
 import {
   CreateBase,
@@ -11,12 +12,25 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
+import { FormDialog } from '@/forms/unsavedChanges';
 import { useNavigate } from 'react-router-dom';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
 import { AppPagination } from '@/layout/Pagination';
-import { AdvertiserInputs, useAdvertiserChoices } from './AdvertiserInputs';
-import { useNotifyError } from './notify';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { useFailure } from '@/ui/useFailure';
+import { AdvertiserForm, useAdvertiserChoices } from './AdvertiserInputs';
+
+const exportColumns: ExportColumn<SchemaAdvertiser>[] = [
+  { label: 'resources.advertisers.fields.name', value: (a) => a.name },
+  { label: 'resources.advertisers.fields.businessArea', value: (a) => a.businessArea },
+  { label: 'resources.advertisers.fields.vatNumber', value: (a) => a.vatNumber },
+  { label: 'resources.advertisers.fields.fiscalCode', value: (a) => a.fiscalCode },
+  { label: 'resources.advertisers.fields.email', value: (a) => a.email },
+  { label: 'resources.advertisers.fields.phone', value: (a) => a.phone },
+  { label: 'resources.advertisers.fields.address', value: (a) => a.address },
+  { label: 'resources.advertisers.fields.city', value: (a) => a.city },
+];
 
 export const ADVERTISERS_PATH = '/advertisers';
 
@@ -32,7 +46,7 @@ function useFilters() {
 function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const notifyError = useNotifyError();
+  const failure = useFailure();
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="advertiser-create-title">
       <DialogTitle id="advertiser-create-title">{translate('resources.advertisers.create')}</DialogTitle>
@@ -42,12 +56,10 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
           redirect={false}
           mutationOptions={{
             onSuccess: (data: RaRecord) => navigate(`${ADVERTISERS_PATH}/${data.id}`),
-            onError: (e: unknown) => notifyError(e),
+            onError: failure,
           }}
         >
-          <AppSimpleForm mode="onChange" reValidateMode="onChange">
-            <AdvertiserInputs />
-          </AppSimpleForm>
+          <AdvertiserForm />
         </CreateBase>
       </DialogContent>
     </FormDialog>
@@ -61,12 +73,10 @@ export default function AdvertisersPage() {
   const filters = useFilters();
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.advertisers.name', { smart_count: 2 })}
-      </Typography>
+      <PageHeading title={translate('resources.advertisers.name', { smart_count: 2 })} />
       <List
         resource="advertisers"
-        title={translate('resources.advertisers.name', { smart_count: 2 })}
+        title={false}
         filters={filters}
         perPage={ADVERTISER_LIST_DEFAULTS.perPage}
         sort={{ field: 'name', order: 'ASC' }}
@@ -77,6 +87,7 @@ export default function AdvertisersPage() {
             <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               {translate('resources.advertisers.create')}
             </Button>
+            <ExportAllButton columns={exportColumns} fileName="inserzionisti" />
           </TopToolbar>
         }
         empty={false}

@@ -1,20 +1,19 @@
 import type { SchemaUniqueField } from '@/api/generated/advertiser';
-import { checkAdvertiserUnicity } from '@/api/advertiser';
 
 /** How long typing must pause before the uniqueness check is sent. */
 export const UNIQUE_CHECK_DELAY_MS = 400;
 
-type Check = (field: SchemaUniqueField, value: string) => Promise<boolean>;
+export type UniquenessCheck = (field: SchemaUniqueField, value: string) => Promise<boolean>;
 
 /**
  * A react-admin validator that asks the service whether the value is still free, as the user types:
  * debounced (only the last value typed within the delay is checked), skipped while the value equals
- * the record's own (`own`), answering the translation key of the Italian message when taken.
+ * the record's own (`own`), asking `check` (the data provider's checkAdvertiserUnicity), answering the translation key of the Italian message when taken.
  */
 export function uniqueValidator(
   field: SchemaUniqueField,
-  own?: string,
-  check: Check = checkAdvertiserUnicity,
+  own: string | undefined,
+  check: UniquenessCheck,
   delay = UNIQUE_CHECK_DELAY_MS,
 ) {
   let latest = 0;

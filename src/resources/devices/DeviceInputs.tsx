@@ -1,22 +1,19 @@
-import { NumberInput, SelectInput, TextInput, maxLength, minValue, regex, required, useTranslate } from 'react-admin';
-import { DEVICE_STATUSES } from '@/api/device';
+import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { blankAsAbsent, deviceStatusChoices } from './shared';
 
-/** The fields of DeviceInput (device.yaml), with its rules. */
+/** The player's fields (DeviceInput of device.yaml); the rules are the form's resolver (shared.ts). */
 export function DeviceInputs() {
-  const translate = useTranslate();
   return (
     <>
-      <NumberInput source="systemId" validate={[required(), minValue(1)]} step={1} />
-      <TextInput source="serial" validate={[required(), maxLength(64)]} />
-      <TextInput source="model" validate={[required(), maxLength(100)]} />
-      <TextInput source="resolution" validate={[required(), regex(/^[0-9]{2,5}x[0-9]{2,5}$/, 'resources.devices.validation.resolution')]} helperText="1920x1080" />
-      <SelectInput
-        source="status"
-        defaultValue="offline"
-        choices={DEVICE_STATUSES.map((s) => ({ id: s, name: translate(`resources.devices.status.${s}`) }))}
-        validate={required()}
-      />
-      <TextInput source="ipAddress" validate={regex(/^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$/, 'resources.devices.validation.ip')} />
+      {/* The system is picked by code and name, searched on the systems service; DOOH ones first. */}
+      <ReferenceInput source="systemId" reference="systems" filter={{ type: 'DOOH' }}>
+        <AutocompleteInput />
+      </ReferenceInput>
+      <TextInput source="serial" />
+      <TextInput source="model" />
+      <TextInput source="resolution" helperText="1920x1080" />
+      <SelectInput source="status" defaultValue="offline" choices={deviceStatusChoices} />
+      <TextInput source="ipAddress" parse={blankAsAbsent} />
     </>
   );
 }

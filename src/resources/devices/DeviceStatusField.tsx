@@ -1,12 +1,12 @@
 import { Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
-import type { DeviceStatus } from '@/api/device';
+import { useRecordContext } from 'react-admin';
+import { codeLabel } from '@/ui/format';
+import { DEVICE_STATUS_LABELS, type DeviceStatus } from './shared';
 
 const COLOR: Record<DeviceStatus, 'success' | 'default' | 'warning'> = { online: 'success', offline: 'default', maintenance: 'warning' };
 
 export function DeviceStatusChip({ status }: { status: DeviceStatus }) {
-  const translate = useTranslate();
-  return <Chip size="small" color={COLOR[status]} label={translate(`resources.devices.status.${status}`, { _: status })} />;
+  return <Chip size="small" color={COLOR[status]} label={codeLabel(DEVICE_STATUS_LABELS, status)} />;
 }
 
 export function DeviceStatusField() {

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
+  AutocompleteInput,
   Create,
   DataTable,
   DateField,
   DeleteWithConfirmButton,
   Edit,
   List,
-  NumberInput,
+  ReferenceField,
+  ReferenceInput,
   ResourceContextProvider,
   SearchInput,
   SelectInput,
@@ -19,20 +21,36 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import { DEVICE_STATUSES } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
-import { notifyError } from '../circuits/errors';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
 import { DeviceInputs } from './DeviceInputs';
 import { DeviceStatusField } from './DeviceStatusField';
+import { DEVICE_STATUS_LABELS, deviceSchema, deviceStatusChoices, type Device } from './shared';
 
-function useFilters() {
-  const translate = useTranslate();
-  return [
-    <SearchInput key="q" source="q" alwaysOn />,
-    <SelectInput key="status" source="status" alwaysOn choices={DEVICE_STATUSES.map((s) => ({ id: s, name: translate(`resources.devices.status.${s}`) }))} />,
-    <NumberInput key="systemId" source="systemId" />,
-  ];
-}
+const resolver = schemaResolver(deviceSchema);
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" alwaysOn choices={deviceStatusChoices} />,
+  <ReferenceInput key="systemId" source="systemId" reference="systems" filter={{ type: 'DOOH' }}>
+    <AutocompleteInput />
+  </ReferenceInput>,
+];
+
+/** The export: Italian states and dates (the system by id: the file is for reconciling). */
+const exportColumns: ExportColumn<Device>[] = [
+  { label: 'resources.devices.fields.serial', value: (d) => d.serial },
+  { label: 'resources.devices.fields.model', value: (d) => d.model },
+  { label: 'resources.devices.fields.resolution', value: (d) => d.resolution },
+  { label: 'resources.devices.fields.systemId', value: (d) => d.systemId },
+  { label: 'resources.devices.fields.status', value: (d) => codeLabel(DEVICE_STATUS_LABELS, d.status) },
+  { label: 'resources.devices.fields.lastSeenAt', value: (d) => formatDate(d.lastSeenAt) },
+  { label: 'resources.devices.fields.ipAddress', value: (d) => d.ipAddress },
+];
 
 function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
   const translate = useTranslate();
@@ -54,25 +72,24 @@ function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
   );
 }
 
-/** /dooh/players: the DOOH players with their status; create, edit and delete. */
+/** /dooh/players: the DOOH players with their system and state; create, edit and delete. */
 export default function DevicesPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
   const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
   const close = () => setEditing(null);
-  const onError = (e: unknown) => notifyError(notify, e);
   const onSuccess = () => {
     notify(editing === 'new' ? 'resources.devices.messages.created' : 'resources.devices.messages.updated', { type: 'success' });
     close();
   };
+  const mutationOptions = { onSuccess, onError: failure };
   return (
     <ResourceContextProvider value="devices">
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.devices.name', { smart_count: 2 })}
-      </Typography>
+      <PageHeading title={translate('resources.devices.name', { smart_count: 2 })} />
       <List
-        title={translate('resources.devices.name', { smart_count: 2 })}
-        filters={useFilters()}
+        title={false}
+        filters={filters}
         perPage={25}
         sort={{ field: 'serial', order: 'ASC' }}
         pagination={<AppPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
@@ -83,6 +100,7 @@ export default function DevicesPage() {
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {translate('resources.devices.actions.create')}
             </Button>
+            <ExportAllButton columns={exportColumns} fileName="player" />
           </TopToolbar>
         }
       >
@@ -90,7 +108,9 @@ export default function DevicesPage() {
           <DataTable.Col source="serial" />
           <DataTable.Col source="model" />
           <DataTable.Col source="resolution" />
-          <DataTable.Col source="systemId" />
+          <DataTable.Col source="systemId">
+            <ReferenceField source="systemId" reference="systems" link={false} />
+          </DataTable.Col>
           <DataTable.Col source="status" field={DeviceStatusField} />
           <DataTable.Col source="lastSeenAt">
             <DateField source="lastSeenAt" showTime locales="it-IT" emptyText="—" />
@@ -105,14 +125,14 @@ export default function DevicesPage() {
         <DialogTitle id="device-dialog-title">{translate(editing === 'new' ? 'resources.devices.actions.create' : 'resources.devices.actions.edit')}</DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
-            <Create resource="devices" redirect={false} title=" " mutationOptions={{ onSuccess, onError }}>
-              <AppSimpleForm>
+            <Create resource="devices" redirect={false} title=" " mutationOptions={mutationOptions}>
+              <AppSimpleForm resolver={resolver}>
                 <DeviceInputs />
               </AppSimpleForm>
             </Create>
           ) : editing ? (
-            <Edit resource="devices" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }}>
-              <AppSimpleForm>
+            <Edit resource="devices" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={mutationOptions}>
+              <AppSimpleForm resolver={resolver}>
                 <DeviceInputs />
               </AppSimpleForm>
             </Edit>

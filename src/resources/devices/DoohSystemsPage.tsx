@@ -1,98 +1,62 @@
-import { Fragment, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Collapse, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { listSystemsPage } from '@/api/systems';
+import { DataTable, FunctionField, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import type { components } from '@/api/generated/systems';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
-import { errorMessage } from '../circuits/errors';
-import { SystemDevices } from './SystemDevices';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel } from '@/ui/format';
+import { RecordSystemDevices } from './SystemDevices';
 
-/** /dooh-manage/manage: the DOOH systems (GET /system/all/page/{p}/perPage/{n}?type=DOOH), each with its players. */
+type System = components['schemas']['System'];
+
+const TYPE_LABELS = 'resources.systems.systemTypes';
+const STATUS_LABELS = 'resources.systems.statuses';
+
+/** `searchTerm` is the systems list's own search (a `q` would switch to the suggestions). */
+const filters = [<SearchInput key="searchTerm" source="searchTerm" alwaysOn />];
+
+const exportColumns: ExportColumn<System>[] = [
+  { label: 'resources.systems.fields.code', value: (s) => s.code },
+  { label: 'resources.systems.fields.name', value: (s) => s.name },
+  { label: 'resources.systems.fields.systemType', value: (s) => codeLabel(TYPE_LABELS, s.systemType) },
+  { label: 'resources.systems.fields.municipality', value: (s) => s.municipality?.name },
+  { label: 'resources.systems.fields.status', value: (s) => codeLabel(STATUS_LABELS, s.status) },
+];
+
+/** /dooh-manage/manage: the DOOH systems, each opening onto its players. */
 export default function DoohSystemsPage() {
   const translate = useTranslate();
-  const [searchTerm, setSearchTerm] = useState('');
-  const [page, setPage] = useState(0);
-  const [open, setOpen] = useState<number>();
-  const query = useQuery({
-    queryKey: ['systems', 'dooh', page, searchTerm],
-    queryFn: () => listSystemsPage({ page, perPage: SYSTEM_PAGE_SIZE, type: 'DOOH', searchTerm: searchTerm.trim() || undefined }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = query.data?.content ?? [];
   return (
-    <Box sx={{ p: 1 }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {translate('resources.devices.dooh_systems')}
-      </Typography>
-      <TextField
-        size="small"
-        type="search"
-        sx={{ mb: 2, minWidth: 320 }}
-        label={translate('ra.action.search')}
-        value={searchTerm}
-        onChange={(e) => {
-          setSearchTerm(e.target.value);
-          setPage(0);
-        }}
-      />
-      <Paper variant="outlined">
-        {query.isFetching ? <LinearProgress /> : null}
-        {query.isError ? (
-          <Alert severity="error" action={<Button onClick={() => void query.refetch()}>{translate('ra.action.refresh')}</Button>}>
-            {errorMessage(query.error, translate('resources.devices.messages.systems_failed'))}
-          </Alert>
-        ) : query.data && !rows.length ? (
-          <Alert severity="info">{translate('resources.devices.messages.no_dooh_systems')}</Alert>
-        ) : (
-          <Table size="small" aria-label={translate('resources.devices.dooh_systems')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('resources.circuits.asset.code')}</TableCell>
-                <TableCell>{translate('resources.circuits.asset.name')}</TableCell>
-                <TableCell>{translate('resources.circuits.asset.systemType')}</TableCell>
-                <TableCell>{translate('resources.circuits.asset.municipality')}</TableCell>
-                <TableCell>{translate('resources.circuits.asset.status')}</TableCell>
-                <TableCell align="right">{translate('resources.devices.name', { smart_count: 2 })}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((s) => (
-                <Fragment key={s.id}>
-                  <TableRow hover>
-                    <TableCell>{s.code}</TableCell>
-                    <TableCell>{s.name}</TableCell>
-                    <TableCell>{s.systemType}</TableCell>
-                    <TableCell>{s.municipality?.name}</TableCell>
-                    <TableCell>{translate(`resources.circuits.status.${s.status}`, { _: s.status })}</TableCell>
-                    <TableCell align="right">
-                      <Button size="small" aria-expanded={open === s.id} onClick={() => setOpen(open === s.id ? undefined : s.id)}>
-                        {translate(open === s.id ? 'resources.devices.actions.hide_players' : 'resources.devices.actions.show_players')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === s.id ? undefined : 'none' }}>
-                      <Collapse in={open === s.id} unmountOnExit>
-                        <Box sx={{ py: 1 }}>
-                          <SystemDevices systemId={s.id} />
-                        </Box>
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        <TablePagination
-          component="div"
-          count={query.data?.totalElements ?? 0}
-          page={page}
-          rowsPerPage={SYSTEM_PAGE_SIZE}
-          rowsPerPageOptions={[SYSTEM_PAGE_SIZE]}
-          onPageChange={(_e, p) => setPage(p)}
-        />
-      </Paper>
-    </Box>
+    <>
+      <PageHeading title={translate('resources.devices.dooh_systems')} />
+      <List
+        resource="systems"
+        title={false}
+        filter={{ type: 'DOOH' }}
+        filters={filters}
+        perPage={SYSTEM_PAGE_SIZE}
+        sort={{ field: 'code', order: 'ASC' }}
+        exporter={false}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <ExportAllButton columns={exportColumns} fileName="impianti_dooh" />
+          </TopToolbar>
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick="expand" expand={<RecordSystemDevices />} expandSingle>
+          <DataTable.Col source="code" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="systemType">
+            <FunctionField<System> render={(s) => codeLabel(TYPE_LABELS, s.systemType)} />
+          </DataTable.Col>
+          <DataTable.Col source="municipality">
+            <FunctionField<System> render={(s) => s.municipality?.name ?? ''} />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <FunctionField<System> render={(s) => codeLabel(STATUS_LABELS, s.status)} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
   );
 }

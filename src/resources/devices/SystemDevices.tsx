@@ -1,8 +1,8 @@
 import { Alert, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
-import type { Device } from '@/api/device';
-import { errorMessage } from '../circuits/errors';
+import { useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { failureMessage } from '@/api/failures';
 import { DeviceStatusChip } from './DeviceStatusField';
+import type { Device } from './shared';
 
 /** The DOOH players installed on one system — for the system detail page and the DOOH manager. */
 export function SystemDevices({ systemId }: { systemId: number }) {
@@ -15,7 +15,7 @@ export function SystemDevices({ systemId }: { systemId: number }) {
   if (error) {
     return (
       <Alert severity="error" action={<Button onClick={() => void refetch()}>{translate('ra.action.refresh')}</Button>}>
-        {errorMessage(error, translate('resources.devices.messages.load_failed'))}
+        {failureMessage(error)}
       </Alert>
     );
   }
@@ -47,4 +47,10 @@ export function SystemDevices({ systemId }: { systemId: number }) {
       </TableBody>
     </Table>
   );
+}
+
+/** The players of the system in the record context (a DataTable row's expand panel). */
+export function RecordSystemDevices() {
+  const record = useRecordContext<{ id: number }>();
+  return record ? <SystemDevices systemId={record.id} /> : null;
 }

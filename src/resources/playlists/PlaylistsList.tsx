@@ -17,10 +17,21 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import type { Playlist } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
-import { notifyError } from '../circuits/errors';
-import { PlaylistInputs, withItemOrder } from './PlaylistInputs';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
+import { PlaylistInputs, playlistSchema, type Playlist } from './PlaylistInputs';
+
+const resolver = schemaResolver(playlistSchema);
+
+const totalSeconds = (p: Playlist) => p.items.reduce((s, i) => s + i.durationSeconds, 0);
+
+const exportColumns: ExportColumn<Playlist>[] = [
+  { label: 'resources.playlists.fields.name', value: (p) => p.name },
+  { label: 'resources.playlists.fields.items', value: (p) => p.items.length },
+  { label: 'resources.playlists.fields.totalSeconds', value: totalSeconds },
+];
 
 function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
   const translate = useTranslate();
@@ -45,6 +56,7 @@ function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
 export function PlaylistsList() {
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
   const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
   const close = () => setEditing(null);
   const options = {
@@ -52,12 +64,12 @@ export function PlaylistsList() {
       notify('resources.playlists.messages.saved', { type: 'success' });
       close();
     },
-    onError: (e: unknown) => notifyError(notify, e),
+    onError: failure,
   };
   return (
     <ResourceContextProvider value="playlists">
       <List
-        title={translate('resources.playlists.name', { smart_count: 2 })}
+        title={false}
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
@@ -69,6 +81,7 @@ export function PlaylistsList() {
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {translate('resources.playlists.actions.create')}
             </Button>
+            <ExportAllButton columns={exportColumns} fileName="playlist" />
           </TopToolbar>
         }
       >
@@ -78,7 +91,7 @@ export function PlaylistsList() {
             <FunctionField<Playlist> render={(r) => r.items.length} />
           </DataTable.Col>
           <DataTable.Col label="resources.playlists.fields.totalSeconds" disableSort>
-            <FunctionField<Playlist> render={(r) => `${r.items.reduce((s, i) => s + i.durationSeconds, 0)} s`} />
+            <FunctionField<Playlist> render={(r) => `${totalSeconds(r)} s`} />
           </DataTable.Col>
           <DataTable.Col label="resources.devices.actions.actions" disableSort>
             <RowActions onEdit={setEditing} />
@@ -89,14 +102,14 @@ export function PlaylistsList() {
         <DialogTitle id="playlist-dialog-title">{translate(editing === 'new' ? 'resources.playlists.actions.create' : 'resources.playlists.actions.edit')}</DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
-            <Create resource="playlists" redirect={false} title=" " transform={withItemOrder} mutationOptions={options}>
-              <AppSimpleForm defaultValues={{ items: [] }}>
+            <Create resource="playlists" redirect={false} title=" " mutationOptions={options}>
+              <AppSimpleForm defaultValues={{ items: [] }} resolver={resolver}>
                 <PlaylistInputs />
               </AppSimpleForm>
             </Create>
           ) : editing ? (
-            <Edit resource="playlists" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" transform={withItemOrder} mutationOptions={options}>
-              <AppSimpleForm>
+            <Edit resource="playlists" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
+              <AppSimpleForm resolver={resolver}>
                 <PlaylistInputs />
               </AppSimpleForm>
             </Edit>

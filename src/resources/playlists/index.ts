@@ -1,2 +1,1 @@
 export { PlaylistsList } from './PlaylistsList';
-export { withItemOrder } from './PlaylistInputs';

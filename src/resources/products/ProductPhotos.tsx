@@ -1,36 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { getProductPhoto } from '@/api/product';
-import { productsDataProvider } from '@/dataProviders/products';
-import { useNotifyError } from '@/resources/advertisers/notify';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import { useFailure } from '@/ui/useFailure';
 
-function Photo({ id, productId, onDeleted }: { id: number; productId: number; onDeleted: () => void }) {
+/** After a photo is added or removed the product (its photoIds) is read again. */
+const invalidateProducts = (queryClient: ReturnType<typeof useQueryClient>) =>
+  void queryClient.invalidateQueries({ queryKey: ['products'] });
+
+function Photo({ id, productId }: { id: number; productId: number }) {
   const translate = useTranslate();
-  const notifyError = useNotifyError();
-  const [url, setUrl] = useState<string>();
-  const [failed, setFailed] = useState(false);
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | undefined;
-    let alive = true;
-    getProductPhoto(id)
-      .then((blob) => {
-        if (!alive) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [id]);
+  const photo = useQuery({
+    queryKey: ['products', 'productPhoto', id],
+    queryFn: () => dataProvider.productPhoto('products', { photoId: id }),
+    retry: false,
+  });
+  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : undefined), [photo.data]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const remove = useMutation({
+    mutationFn: () => dataProvider.deleteProductPhoto('products', { photoId: id, productId }),
+    onSuccess: () => invalidateProducts(queryClient),
+    onError: failure,
+  });
   return (
     <Box sx={{ position: 'relative', width: 120, height: 90, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      {url ? <img src={url} alt={translate('resources.products.photos.alt', { id })} style={{ maxWidth: '100%', maxHeight: '100%' }} /> : <Typography variant="caption">{failed ? translate('resources.products.photos.load_error') : '…'}</Typography>}
+      {url ? <img src={url} alt={translate('resources.products.photos.alt', { id })} style={{ maxWidth: '100%', maxHeight: '100%' }} /> : <Typography variant="caption">{photo.error ? translate('resources.products.photos.load_error') : '…'}</Typography>}
       <IconButton size="small" color="error" aria-label={translate('resources.products.photos.delete')} onClick={() => setConfirming(true)} sx={{ position: 'absolute', top: 0, right: 0, bgcolor: 'background.paper' }}>
         <DeleteIcon fontSize="small" />
       </IconButton>
@@ -40,7 +43,7 @@ function Photo({ id, productId, onDeleted }: { id: number; productId: number; on
         content="resources.products.photos.delete_content"
         onConfirm={() => {
           setConfirming(false);
-          productsDataProvider.deletePhoto(id, productId).then(onDeleted).catch(notifyError);
+          remove.mutate();
         }}
         onClose={() => setConfirming(false)}
       />
@@ -48,39 +51,40 @@ function Photo({ id, productId, onDeleted }: { id: number; productId: number; on
   );
 }
 
-/** A product's photos: shown, uploaded (multipart, with progress) and deleted. */
+/** A product's photos: shown, uploaded (the one multipart upload, with progress) and deleted. */
 export function ProductPhotos() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
-  const refresh = useRefresh();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number>();
-  if (!record) return null;
-  const productId = Number(record.id);
-  const upload = async (file: File) => {
-    setProgress(0);
-    try {
-      await productsDataProvider.uploadPhoto(productId, file, setProgress);
+  const productId = Number(record?.id);
+  const upload = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadProductPhoto('products', { productId, file, onProgress: setProgress }),
+    onMutate: () => setProgress(0),
+    onSuccess: () => {
       notify('resources.products.photos.uploaded', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notifyError(error);
-    } finally {
+      invalidateProducts(queryClient);
+    },
+    onError: failure,
+    onSettled: () => {
       setProgress(undefined);
       if (input.current) input.current.value = '';
-    }
-  };
+    },
+  });
+  if (!record) return null;
   const photoIds = (record.photoIds as number[] | undefined) ?? [];
   return (
     <Box component="section" aria-label={translate('resources.products.photos.title')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, width: '100%' }}>
       <Typography variant="subtitle1" component="h2">{translate('resources.products.photos.title')}</Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {photoIds.length ? photoIds.map((id) => <Photo key={id} id={id} productId={productId} onDeleted={refresh} />) : <Typography variant="body2" color="text.secondary">{translate('resources.products.photos.none')}</Typography>}
+        {photoIds.length ? photoIds.map((id) => <Photo key={id} id={id} productId={productId} />) : <Typography variant="body2" color="text.secondary">{translate('resources.products.photos.none')}</Typography>}
       </Stack>
-      {progress !== undefined ? <LinearProgress variant="determinate" value={progress} aria-label={translate('resources.products.photos.uploading')} /> : null}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void upload(f); }} />
+      {progress !== undefined ? <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.products.photos.uploading')} /> : null}
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f); }} />
       <Button size="small" startIcon={<UploadIcon />} disabled={progress !== undefined} onClick={() => input.current?.click()} sx={{ alignSelf: 'flex-start' }}>
         {translate('resources.products.photos.upload')}
       </Button>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Button, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -10,7 +11,6 @@ import {
   DeleteWithConfirmButton,
   EditBase,
   List,
-  NumberField,
   NumberInput,
   SaveButton,
   SearchInput,
@@ -18,9 +18,7 @@ import {
   TextInput,
   Toolbar,
   TopToolbar,
-  minValue,
-  regex,
-  required,
+  useDataProvider,
   useGetList,
   useRecordContext,
   useTranslate,
@@ -28,15 +26,35 @@ import {
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { useSearchParams } from 'react-router-dom';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
-import { productsDataProvider } from '@/dataProviders/products';
+import { z } from 'zod';
+import type { SchemaProduct } from '@/api/generated/product';
+import { saveProductBody } from '@/api/generated/product.zod';
+import type { AppDataProvider } from '@/dataProviders';
 import { AppPagination } from '@/layout/Pagination';
-import { useNotifyError } from '@/resources/advertisers/notify';
 import { CatalogsTab } from '@/resources/catalogs/CatalogsTab';
-import { euro } from '@/pages/shared/EstimateView';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeChoices, codeLabel, formatMoney, MONEY_OPTIONS } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
 import { ProductPhotos } from './ProductPhotos';
 
-const SYSTEM_TYPES = ['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers'];
-const UNITS = ['week', 'day', 'slot'];
+/** The system types and units from the document, labelled in Italian. */
+const SYSTEM_TYPE_LABELS = 'resources.systems.systemTypes';
+const UNIT_LABELS = 'resources.products.units';
+const systemTypeChoices = codeChoices(SYSTEM_TYPE_LABELS, saveProductBody.shape.systemType.unwrap().options);
+const unitChoices = codeChoices(UNIT_LABELS, saveProductBody.shape.unit.options);
+
+/** saveProduct's body, plus its `catalogIds` query parameter the form also edits. */
+const resolver = schemaResolver(saveProductBody.extend({ catalogIds: z.array(z.number()).optional() }));
+
+const exportColumns: ExportColumn<SchemaProduct>[] = [
+  { label: 'resources.products.fields.code', value: (p) => p.code },
+  { label: 'resources.products.fields.name', value: (p) => p.name },
+  { label: 'resources.products.fields.systemType', value: (p) => codeLabel(SYSTEM_TYPE_LABELS, p.systemType) },
+  { label: 'resources.products.fields.unit', value: (p) => codeLabel(UNIT_LABELS, p.unit) },
+  { label: 'resources.products.fields.basePrice', value: (p) => p.basePrice },
+];
 
 function useCatalogChoices() {
   const { data } = useGetList<SchemaCatalog & { id: number }>('catalogs', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
@@ -46,11 +64,13 @@ function useCatalogChoices() {
 function ProductCatalogs() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const [catalogs, setCatalogs] = useState<SchemaCatalog[]>();
-  useEffect(() => {
-    if (!record?.id) return;
-    productsDataProvider.catalogsOf(Number(record.id)).then(setCatalogs).catch(() => setCatalogs([]));
-  }, [record?.id, record?.catalogIds]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const productId = Number(record?.id);
+  const { data: catalogs } = useQuery({
+    queryKey: ['products', 'productCatalogs', productId, record?.catalogIds],
+    queryFn: () => dataProvider.productCatalogs('products', { productId }),
+    enabled: Boolean(record?.id),
+  });
   if (!record?.id) return null;
   return (
     <Box component="section" sx={{ width: '100%' }}>
@@ -58,7 +78,7 @@ function ProductCatalogs() {
       {catalogs?.length ? (
         <ul>
           {catalogs.map((c) => (
-            <li key={c.id}>{`${c.name}: ${euro(c.prices.find((p) => p.productId === Number(record.id))?.price)}`}</li>
+            <li key={c.id}>{`${c.name}: ${formatMoney(c.prices.find((p) => p.productId === Number(record.id))?.price)}`}</li>
           ))}
         </ul>
       ) : (
@@ -70,17 +90,16 @@ function ProductCatalogs() {
 
 function ProductInputs() {
   const catalogs = useCatalogChoices();
-  const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-      <TextInput source="code" validate={[required(), regex(/^[A-Z0-9][A-Z0-9-]{1,29}$/, 'resources.products.errors.code')]} parse={(v: string) => v?.toUpperCase()} />
-      <TextInput source="name" validate={required()} />
-      <SelectInput source="systemType" choices={SYSTEM_TYPES.map((s) => ({ id: s, name: s }))} />
-      <TextInput source="format" />
-      <SelectInput source="unit" choices={UNITS.map((u) => ({ id: u, name: translate(`resources.products.units.${u}`) }))} validate={required()} />
-      <NumberInput source="basePrice" validate={[required(), minValue(0)]} />
+      <TextInput source="code" parse={(v: string) => v?.toUpperCase()} />
+      <TextInput source="name" />
+      <SelectInput source="systemType" choices={systemTypeChoices} />
+      <TextInput source="format" parse={(v: string) => (v === '' ? undefined : v)} />
+      <SelectInput source="unit" choices={unitChoices} />
+      <NumberInput source="basePrice" />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <TextInput source="description" multiline fullWidth />
+        <TextInput source="description" multiline fullWidth parse={(v: string) => (v === '' ? undefined : v)} />
         <BooleanInput source="active" defaultValue />
         <CheckboxGroupInput source="catalogIds" choices={catalogs} />
       </Box>
@@ -90,8 +109,7 @@ function ProductInputs() {
 
 function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
-  const notifyError = useNotifyError();
-  const onError = (e: unknown) => notifyError(e);
+  const onError = useFailure();
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
       <DialogTitle id="product-dialog-title">{translate(id ? 'resources.products.edit' : 'resources.products.create')}</DialogTitle>
@@ -99,6 +117,7 @@ function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
         {id ? (
           <EditBase resource="products" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
             <AppSimpleForm
+              resolver={resolver}
               toolbar={
                 <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
                   <SaveButton />
@@ -113,7 +132,7 @@ function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onCl
           </EditBase>
         ) : (
           <CreateBase resource="products" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <AppSimpleForm>
+            <AppSimpleForm resolver={resolver}>
               <ProductInputs />
             </AppSimpleForm>
           </CreateBase>
@@ -131,7 +150,7 @@ function ProductsTab() {
     <>
       <List
         resource="products"
-        title={translate('resources.products.name', { smart_count: 2 })}
+        title={false}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.products.search')} />,
           <SelectInput key="catalogId" source="catalogId" choices={catalogs} alwaysOn label="resources.products.fields.catalogId" />,
@@ -144,17 +163,16 @@ function ProductsTab() {
         actions={
           <TopToolbar>
             <Button startIcon={<AddIcon />} onClick={() => setDialog({})}>{translate('resources.products.create')}</Button>
+            <ExportAllButton columns={exportColumns} fileName="prodotti" />
           </TopToolbar>
         }
       >
         <DataTable rowClick={(id) => { setDialog({ id: Number(id) }); return false; }} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.products.empty')}</Typography>}>
           <DataTable.Col source="code" />
           <DataTable.Col source="name" />
-          <DataTable.Col source="systemType" />
-          <DataTable.Col source="unit" render={(r) => translate(`resources.products.units.${String(r.unit)}`)} />
-          <DataTable.Col source="basePrice">
-            <NumberField source="basePrice" options={{ style: 'currency', currency: 'EUR' }} locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="systemType" render={(r) => codeLabel(SYSTEM_TYPE_LABELS, r.systemType as string)} />
+          <DataTable.Col source="unit" render={(r) => codeLabel(UNIT_LABELS, r.unit as string)} />
+          <DataTable.NumberCol source="basePrice" options={MONEY_OPTIONS} locales="it-IT" />
           <DataTable.Col source="catalogIds" disableSort render={(r) => ((r.catalogIds as number[]) ?? []).map((cid) => catalogs.find((c) => c.id === cid)?.name ?? cid).join(', ')} />
           <DataTable.Col source="active" field={BooleanField} />
         </DataTable>
@@ -171,9 +189,7 @@ export default function ProductsPage() {
   const tab = params.has('catalogs') ? 1 : 0;
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate(tab ? 'resources.catalogs.name' : 'resources.products.name', { smart_count: 2 })}
-      </Typography>
+      <PageHeading title={translate(tab ? 'resources.catalogs.name' : 'resources.products.name', { smart_count: 2 })} />
       <Tabs value={tab} onChange={(_e, v: number) => setParams(v ? new URLSearchParams('catalogs') : new URLSearchParams())} aria-label={translate('resources.products.tabs_label')}>
         <Tab label={translate('resources.products.name', { smart_count: 2 })} />
         <Tab label={translate('resources.catalogs.name', { smart_count: 2 })} />

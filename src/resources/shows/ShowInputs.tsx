@@ -5,27 +5,28 @@ import {
   ReferenceArrayInput,
   ReferenceInput,
   TextInput,
-  maxLength,
-  required,
-  type Validator,
 } from 'react-admin';
+import type { components } from '@/api/generated/device';
+import { createShowBody } from '@/api/generated/device.zod';
+import { endNotBeforeStart, withRules } from '@/ui/validation';
 
-/** endDate on or after startDate (the service answers 400 otherwise). */
-export const endNotBeforeStart: Validator = (value: unknown, values: Record<string, unknown>) =>
-  value && values.startDate && String(value) < String(values.startDate) ? 'resources.shows.validation.end_before_start' : undefined;
+export type Show = components['schemas']['Show'];
 
-/** Name, playlist, period and the players (devices) that play it. */
+/** The show create/update body of device.yaml, plus the rule it states in words (end on or after start). */
+export const showSchema = withRules(createShowBody, endNotBeforeStart('startDate', 'endDate'));
+
+/** Name, playlist, period and the players (devices) that play it; rules in the form's resolver. */
 export function ShowInputs() {
   return (
     <>
-      <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
+      <TextInput source="name" fullWidth />
       <ReferenceInput source="playlistId" reference="playlists" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput optionText="name" validate={required()} filterToQuery={(q) => ({ q })} />
+        <AutocompleteInput />
       </ReferenceInput>
-      <DateInput source="startDate" validate={required()} />
-      <DateInput source="endDate" validate={[required(), endNotBeforeStart]} />
+      <DateInput source="startDate" />
+      <DateInput source="endDate" />
       <ReferenceArrayInput source="deviceIds" reference="devices" sort={{ field: 'serial', order: 'ASC' }} perPage={50}>
-        <AutocompleteArrayInput optionText="serial" filterToQuery={(q) => ({ q })} />
+        <AutocompleteArrayInput />
       </ReferenceArrayInput>
     </>
   );

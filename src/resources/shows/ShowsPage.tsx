@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Create,
@@ -19,11 +19,25 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import type { Show } from '@/api/device';
 import { AppPagination } from '@/layout/Pagination';
-import { notifyError } from '../circuits/errors';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
 import { PlaylistsList } from '../playlists/PlaylistsList';
-import { ShowInputs } from './ShowInputs';
+import { ShowInputs, showSchema, type Show } from './ShowInputs';
+
+const resolver = schemaResolver(showSchema);
+
+/** The export: dates dd/mm/yyyy (the playlist by id: the file is for reconciling). */
+const exportColumns: ExportColumn<Show>[] = [
+  { label: 'resources.shows.fields.name', value: (s) => s.name },
+  { label: 'resources.shows.fields.playlistId', value: (s) => s.playlistId },
+  { label: 'resources.shows.fields.startDate', value: (s) => formatDate(s.startDate) },
+  { label: 'resources.shows.fields.endDate', value: (s) => formatDate(s.endDate) },
+  { label: 'resources.shows.fields.deviceIds', value: (s) => s.deviceIds.length },
+];
 
 function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
   const translate = useTranslate();
@@ -47,6 +61,7 @@ function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
 function ShowsList() {
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
   const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
   const close = () => setEditing(null);
   const options = {
@@ -54,12 +69,12 @@ function ShowsList() {
       notify('resources.shows.messages.saved', { type: 'success' });
       close();
     },
-    onError: (e: unknown) => notifyError(notify, e),
+    onError: failure,
   };
   return (
     <ResourceContextProvider value="shows">
       <List
-        title={translate('resources.shows.name', { smart_count: 2 })}
+        title={false}
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
         sort={{ field: 'startDate', order: 'DESC' }}
         perPage={25}
@@ -71,6 +86,7 @@ function ShowsList() {
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {translate('resources.shows.actions.create')}
             </Button>
+            <ExportAllButton columns={exportColumns} fileName="show" />
           </TopToolbar>
         }
       >
@@ -98,13 +114,13 @@ function ShowsList() {
         <DialogContent>
           {editing === 'new' ? (
             <Create resource="shows" redirect={false} title=" " mutationOptions={options}>
-              <AppSimpleForm defaultValues={{ deviceIds: [] }}>
+              <AppSimpleForm defaultValues={{ deviceIds: [] }} resolver={resolver}>
                 <ShowInputs />
               </AppSimpleForm>
             </Create>
           ) : editing ? (
             <Edit resource="shows" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
-              <AppSimpleForm>
+              <AppSimpleForm resolver={resolver}>
                 <ShowInputs />
               </AppSimpleForm>
             </Edit>
@@ -121,9 +137,7 @@ export function ShowManager({ initialTab = 0 }: { initialTab?: 0 | 1 }) {
   const [tab, setTab] = useState<number>(initialTab);
   return (
     <Box sx={{ p: 1 }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 1 }}>
-        {translate('resources.shows.manager')}
-      </Typography>
+      <PageHeading title={translate('resources.shows.manager')} />
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
         <Tab label={translate('resources.shows.name', { smart_count: 2 })} />
         <Tab label={translate('resources.playlists.name', { smart_count: 2 })} />
