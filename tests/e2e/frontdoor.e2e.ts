@@ -141,10 +141,12 @@ describe('the front door', () => {
     const page = await context.newPage();
     await signIn(page, 'admin');
     await page.getByRole('navigation', { name: 'Navigazione principale' }).waitFor({ timeout: 60_000 });
-    // The check flag goes missing: the session is no longer complete for the auth header. The
-    // call is the front door's own (the password change of /new-password).
-    await page.evaluate(() => localStorage.removeItem('check'));
+    // On /new-password (a front-door page: no call of the back office runs meanwhile), the check
+    // flag goes missing: the session is no longer complete for the auth header. The password
+    // change is the call that must not leave.
     await page.goto(appUrl('/new-password'));
+    await page.getByLabel(/^Password attuale/).waitFor();
+    await page.evaluate(() => localStorage.removeItem('check'));
     await page.getByLabel(/^Password attuale/).fill('demo');
     await page.getByLabel(/^Nuova password/).fill('Zefiro-Lampone-2026!');
     await page.getByLabel(/^Conferma nuova password/).fill('Zefiro-Lampone-2026!');
