@@ -1,53 +1,45 @@
-import { useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { createQueryClient } from '@/api/queryClient';
-import { authProvider } from '@/auth/authProvider';
-import { dataProvider } from '@/dataProviders';
-import { i18nProvider } from '@/i18n';
-import { FullScreenLoading } from '@/layout/LoadingAnimation';
-import { Layout } from '@/layout/Layout';
-import { RESOURCES } from '@/resources';
-import { privateRouteElements, publicRouteElements } from '@/routes';
-import { classicTheme, darkTheme } from '@/theme';
+import { useState, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { registerBackOffice } from '@/backOfficeLoader';
+import { lazyPage } from '@/layout/lazyPage';
+import { PUBLIC_ROUTES } from '@/routes';
+import { classicTheme } from '@/theme';
 
-/** Any unknown path shows the 404 page (spec §2). */
-const CatchAll = () => <Navigate to="/404" replace />;
-
-/**
- * The back office: browser history with real paths (spec §2), the one authProvider (sign-in,
- * session, permission table), Italian first, classic and dark themes, the app-bar-only layout.
- * The router is a data router, so that forms can block leaving with unsaved changes (issue 9);
- * the QueryClient retries only reads, and only on network failures and 5xx.
- */
-function BackOffice() {
-  const [queryClient] = useState(createQueryClient);
+/** The public pages' theme: the back office's classic theme, without react-admin's provider. */
+function PublicTheme({ children }: { children: ReactNode }) {
+  const [theme] = useState(() => createTheme(classicTheme));
   return (
-    <Admin
-      title="Back office OOH / DOOH"
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      layout={Layout}
-      loginPage={false}
-      catchAll={CatchAll}
-      loading={FullScreenLoading}
-      lightTheme={classicTheme}
-      darkTheme={darkTheme}
-      defaultTheme="light"
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>{publicRouteElements()}</CustomRoutes>
-      <CustomRoutes>{privateRouteElements()}</CustomRoutes>
-      {RESOURCES.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-    </Admin>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
   );
 }
 
+const loadBackOffice = () => import('./BackOffice');
+registerBackOffice(loadBackOffice);
+const BackOffice = lazyPage(loadBackOffice, { loading: 'fullScreen' });
+
+/**
+ * The front door (issue 16): one data router with browser history and real paths (spec §2). The
+ * public and error pages (sign-in, forced logout, signup, passwords, the shared-resource viewer,
+ * 403, 404) render here with React, MUI and the message lookup only; every other path is the
+ * back office, a lazy chunk with react-admin.
+ */
 export function App() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice /> }]));
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        element: (
+          <PublicTheme>
+            <Outlet />
+          </PublicTheme>
+        ),
+        children: PUBLIC_ROUTES.map(({ path, page: Page }) => ({ path, element: <Page /> })),
+      },
+      { path: '*', element: <BackOffice /> },
+    ]),
+  );
   return <RouterProvider router={router} />;
 }

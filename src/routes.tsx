@@ -69,7 +69,10 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/test', page: page(() => import('@/pages/test/TestPage')) },
 ];
 
-/** Spec §2 public and error routes (no layout, no guard). */
+/**
+ * Spec §2 public and error routes (no layout, no guard). The front door (App.tsx) serves them
+ * without the back office: these pages and what they import stay clear of react-admin.
+ */
 export const PUBLIC_ROUTES: readonly PageRoute[] = [
   { path: '/login', page: publicPage(() => import('@/pages/public/LoginPage')) },
   { path: '/logout', page: publicPage(() => import('@/pages/public/LogoutPage')) },
@@ -81,7 +84,7 @@ export const PUBLIC_ROUTES: readonly PageRoute[] = [
   { path: '/change-password', page: publicPage(() => import('@/pages/public/ChangePasswordPage')) },
   { path: '/signup', page: publicPage(() => import('@/pages/public/SignupPage')) },
   { path: '/new-password', page: publicPage(() => import('@/pages/public/NewPasswordPage')) },
-  // The shared-resource viewer: owned by the sales issue (it signs the guest in with loginAsGuest).
+  // The shared-resource viewer: it signs the guest in with loginAsGuest.
   {
     path: '/resource/:resourceType/:resourceId/token/:token/view',
     page: publicPage(() => import('@/pages/shared/SharedResourcePage')),
@@ -103,9 +106,4 @@ export function privateRouteElements() {
       }
     />
   ));
-}
-
-/** The <Route> elements of the public and error pages. */
-export function publicRouteElements() {
-  return PUBLIC_ROUTES.map(({ path, page: Page }) => <Route key={path} path={path} element={<Page />} />);
 }

@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { i18nProvider } from '@/i18n';
+import { translateMessage } from '@/i18n/lookup';
 
 /**
  * What a person sees of a failed call (issue 9, spec §8 "server-side error bodies: not shown"):
@@ -53,9 +53,9 @@ function mark(mapped: ApiError, cause: unknown): ApiError {
  */
 export function hideServerFailure(error: unknown): unknown {
   if (error && typeof error === 'object' && MAPPED in error) return error;
-  if (isNetworkFailure(error)) return mark(new ApiError(0, i18nProvider.translate('app.errors.unreachable')), error);
+  if (isNetworkFailure(error)) return mark(new ApiError(0, translateMessage('app.errors.unreachable')), error);
   if (error instanceof ApiError && error.status >= 500) {
-    return mark(new ApiError(error.status, i18nProvider.translate('app.errors.server', { status: error.status }), error.body), error);
+    return mark(new ApiError(error.status, translateMessage('app.errors.server', { status: error.status }), error.body), error);
   }
   return error;
 }
@@ -99,5 +99,5 @@ export function withUserFacingErrors<T extends object>(provider: T): T {
 export function failureMessage(error: unknown): string {
   const mapped = userFacingError(error);
   if (mapped instanceof Error && mapped.message) return mapped.message;
-  return typeof mapped === 'string' && mapped ? mapped : i18nProvider.translate('app.errors.generic');
+  return typeof mapped === 'string' && mapped ? mapped : translateMessage('app.errors.generic');
 }

@@ -5,7 +5,7 @@ import { getRuntimeConfig, serviceBase } from '@/config/environment';
 import type { Service } from '@/config/services';
 import { ApiError } from './errors';
 import { hideServerFailure } from './failures';
-import { i18nProvider } from '@/i18n';
+import { translateMessage } from '@/i18n/lookup';
 
 export { ApiError };
 
@@ -384,7 +384,7 @@ export async function uploadWithAnswer<T>(service: Service, path: string, form: 
   const url = `${(serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '')}${path}`;
   const send = (token: string | null) =>
     sendMultipart(url, form, token, options.onProgress).catch(() => {
-      throw new ApiError(0, i18nProvider.translate('app.errors.upload'));
+      throw new ApiError(0, translateMessage('app.errors.upload'));
     });
   const answer = await withTokenRefresh(send);
   const body = (await readBody(new Response(answer.text || null))) as T;

@@ -1,5 +1,37 @@
-import type { paths } from './generated/user';
-import { lazyClient } from './http';
+import type { paths, SchemaChangePasswordInput, SchemaResetPasswordInput, SchemaSignupInput } from './generated/user';
+import { callOrThrow, lazyClient } from './http';
 /** The user service (spec §7): typed openapi-fetch clients. */
 export const userApi = lazyClient<paths>('user');
 export const userPublicApi = lazyClient<paths>('user', { public: true });
+
+/*
+ * The public calls of the front door (sign-up, its confirmation, the forgotten password), one
+ * function per call. Rejections as callOrThrow makes them (ApiError with the status).
+ */
+
+/** POST /prereg/signup: registers an account; a confirmation mail follows. */
+export function signUp(body: SchemaSignupInput) {
+  return callOrThrow(userPublicApi().POST('/prereg/signup', { body }));
+}
+
+/** GET /prereg/confirm/{confirmationToken}: confirms a registration (a token works once: then 409). */
+export function confirmSignup(confirmationToken: string) {
+  return callOrThrow(
+    userPublicApi().GET('/prereg/confirm/{confirmationToken}', { params: { path: { confirmationToken } } }),
+  );
+}
+
+/** POST /user/forgotPassword?username: mails a reset link (the same answer whether or not the user exists). */
+export function requestPasswordReset(username: string) {
+  return callOrThrow(userPublicApi().POST('/user/forgotPassword', { params: { query: { username } } }));
+}
+
+/** POST /user/savePassword: the new password, with the reset mail's token (404: unknown or used token). */
+export function resetPassword(body: SchemaResetPasswordInput) {
+  return callOrThrow(userPublicApi().POST('/user/savePassword', { body }));
+}
+
+/** POST /user/new-password: the signed-in user's own password change (400: the current password is wrong). */
+export function changeOwnPassword(body: SchemaChangePasswordInput) {
+  return callOrThrow(userApi().POST('/user/new-password', { body }));
+}

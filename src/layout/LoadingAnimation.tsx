@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 import { LOADING_ANIMATION_WIDTH } from '@/config/constants';
 
 const pulse = keyframes`
@@ -15,7 +15,7 @@ export type LoadingVariant = keyof typeof LOADING_ANIMATION_WIDTH;
  * inside a page (simple).
  */
 export function LoadingAnimation({ variant = 'simple' }: { variant?: LoadingVariant }) {
-  const translate = useTranslate();
+  const translate = useMessages();
   const width = LOADING_ANIMATION_WIDTH[variant];
   const bars = (
     <Box

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 
 /** The frame of the public pages (no app bar): the product name and a centred card. */
 export function PublicPage({
@@ -12,7 +12,7 @@ export function PublicPage({
   children: ReactNode;
   width?: number;
 }) {
-  const translate = useTranslate();
+  const translate = useMessages();
   return (
     <Box
       component="main"

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 import { CHUNK_LOAD_TIMEOUT_MS, LAZY_PAGE_MIN_DELAY_MS } from '@/config/constants';
 import { LoadingAnimation, type LoadingVariant } from './LoadingAnimation';
 
@@ -100,7 +100,7 @@ export function ChunkLoadFailure({
   reason: ChunkLoadError['reason'];
   onRetry: () => void;
 }) {
-  const translate = useTranslate();
+  const translate = useMessages();
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
       <Alert

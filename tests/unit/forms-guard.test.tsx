@@ -35,11 +35,12 @@ const EXEMPT: Record<string, string> = {
   'src/pages/public/ForgotPasswordPage.tsx': 'one e-mail address to ask for a reset link',
   'src/pages/public/ChangePasswordPage.tsx': 'passwords only: never kept',
   'src/pages/profile/PasswordChangeForm.tsx': 'passwords only: never kept',
+  'src/pages/public/NewPasswordPage.tsx': 'passwords only: never kept',
   'src/resources/orders/OrdersPage.tsx': 'a dialog with a single choice (the estimate to order), nothing typed',
 };
 
 const FORM = /<form\b|component="form"/;
-const INPUTS = /<(TextField|MuiTextField|TextInput|Select|Autocomplete|SystemPicker|DutiesSelect|Checkbox)\b/;
+const INPUTS = /<(TextField|LightTextField|MuiTextField|TextInput|Select|Autocomplete|SystemPicker|DutiesSelect|Checkbox)\b/;
 
 describe('every form of src uses the shared unsaved-changes mechanism', () => {
   const files = sources().filter((f) => !rel(f).startsWith('src/forms/'));

@@ -1,10 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 
 /** /403 (spec §2): the text exactly as the spec writes it, and a LOGOUT button. */
 export default function ForbiddenPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const navigate = useNavigate();
   return (
     <Box

@@ -1,10 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 
 /** /404 and every unknown path (spec §2): the text exactly as the spec writes it, and a 'Torna alla Home' link. */
 export default function NotFoundPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   return (
     <Box
       component="main"

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userPublicApi } from '@/api/user';
+import { useMessages } from '@/i18n/lookup';
+import { LightTextField } from '@/ui/LightTextField';
 import { PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor, statusOf } from '../messages';
+import { resetPassword } from './calls';
 import { newPasswordKey, validatePasswordReset, type Errors, type PasswordReset } from '../validation';
 
 /** /change-password?token=…: the link of the reset mail; POST /user/savePassword (public) with the token and the new password. */
 export default function ChangePasswordPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [values, setValues] = useState<PasswordReset>({ newPassword: '', newPasswordConfirm: '' });
@@ -33,9 +33,7 @@ export default function ChangePasswordPage() {
       return;
     }
     try {
-      await callOrThrow(
-        userPublicApi().POST('/user/savePassword', { body: { token, newPassword: values.newPassword } }),
-      );
+      await resetPassword({ token, newPassword: values.newPassword });
       setDone(true);
     } catch (e) {
       setError(statusOf(e) === 404 ? 'app.change_password.invalid_token' : errorKeyFor(e));
@@ -45,7 +43,7 @@ export default function ChangePasswordPage() {
   };
 
   const field = (name: keyof PasswordReset, label: string) => (
-    <TextField
+    <LightTextField
       label={translate(label)}
       name={name}
       type="password"

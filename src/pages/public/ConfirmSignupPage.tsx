@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Link as MuiLink } from '@mui/material';
 import { Link, useParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userPublicApi } from '@/api/user';
+import { useMessages } from '@/i18n/lookup';
 import { PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor, statusOf } from '../messages';
+import { confirmSignup } from './calls';
 
 type Outcome = { severity: 'success' | 'info' | 'error'; key: string };
 
@@ -15,11 +14,7 @@ const confirmations = new Map<string, Promise<Outcome>>();
 export function confirmRegistration(token: string): Promise<Outcome> {
   let outcome = confirmations.get(token);
   if (!outcome) {
-    outcome = callOrThrow(
-      userPublicApi().GET('/prereg/confirm/{confirmationToken}', {
-        params: { path: { confirmationToken: token } },
-      }),
-    ).then(
+    outcome = confirmSignup(token).then(
       (): Outcome => ({ severity: 'success', key: 'app.confirm.done' }),
       (error: unknown): Outcome => {
         const status = statusOf(error);
@@ -35,7 +30,7 @@ export function confirmRegistration(token: string): Promise<Outcome> {
 
 /** /user/confirm/:confirmationToken: the link of the signup confirmation mail. */
 export default function ConfirmSignupPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const { confirmationToken = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>();
   useEffect(() => {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userPublicApi } from '@/api/user';
+import { useMessages } from '@/i18n/lookup';
+import { LightTextField } from '@/ui/LightTextField';
 import { PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor } from '../messages';
+import { requestPasswordReset } from './calls';
 import { usernameKey } from '../validation';
 
 /** /forgot-password: POST /user/forgotPassword?username (public); the answer is the same whether or not the user exists. */
 export default function ForgotPasswordPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const [username, setUsername] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -25,9 +25,7 @@ export default function ForgotPasswordPage() {
     setError(undefined);
     setSubmitting(true);
     try {
-      await callOrThrow(
-        userPublicApi().POST('/user/forgotPassword', { params: { query: { username: username.trim() } } }),
-      );
+      await requestPasswordReset(username.trim());
       setSent(true);
     } catch (e) {
       setError(errorKeyFor(e));
@@ -50,7 +48,7 @@ export default function ForgotPasswordPage() {
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
           <Box sx={{ typography: 'body2' }}>{translate('app.forgot_password.intro')}</Box>
-          <TextField
+          <LightTextField
             label={translate('app.auth.username')}
             name="username"
             autoComplete="username"

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, AlertTitle, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useLogin, useTranslate } from 'react-admin';
-import { isSignedIn } from '@/auth/authProvider';
+import { prefetchBackOffice } from '@/backOfficeLoader';
 import { afterLoginPath, GUEST } from '@/auth/permissions';
 import { rememberedLocation } from '@/auth/redirect';
 import { getRole } from '@/auth/session';
+import { useMessages } from '@/i18n/lookup';
+import { LightTextField } from '@/ui/LightTextField';
 import { PublicPage } from '@/layout/PublicPage';
+import { isSignedIn, signIn } from './calls';
 
 /** What a guest signed in on /login sees: guests open only shared links. */
 function GuestNotice() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const navigate = useNavigate();
   return (
     <PublicPage title={translate('app.auth.guest_title')}>
@@ -27,11 +29,14 @@ export interface LoginFormProps {
   notice?: 'wronguser';
 }
 
-/** Username and password → authProvider.login; back to the remembered location, else the role's home. */
+/**
+ * Username and password → /oauth/token and the profile (signIn); back to the remembered location,
+ * else the role's home. The back office's chunk starts loading while the password is typed.
+ */
 export function LoginForm({ notice }: LoginFormProps) {
-  const translate = useTranslate();
+  const translate = useMessages();
   const location = useLocation();
-  const login = useLogin();
+  const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -46,7 +51,8 @@ export function LoginForm({ notice }: LoginFormProps) {
     setError(undefined);
     setSubmitting(true);
     try {
-      await login({ username: username.trim(), password, from: rememberedLocation(location) });
+      const role = await signIn(username.trim(), password);
+      navigate(afterLoginPath(role, rememberedLocation(location)));
     } catch (e) {
       setError(e instanceof Error && e.message.startsWith('app.') ? e.message : 'app.auth.errors.server');
     } finally {
@@ -68,7 +74,7 @@ export function LoginForm({ notice }: LoginFormProps) {
         noValidate
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
-        <TextField
+        <LightTextField
           label={translate('app.auth.username')}
           name="username"
           autoComplete="username"
@@ -77,14 +83,18 @@ export function LoginForm({ notice }: LoginFormProps) {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <TextField
+        <LightTextField
           label={translate('app.auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onFocus={prefetchBackOffice}
+          onChange={(e) => {
+            prefetchBackOffice();
+            setPassword(e.target.value);
+          }}
         />
         {error ? (
           <Alert severity="error" role="alert">

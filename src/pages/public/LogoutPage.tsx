@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { signOut } from '@/auth/authProvider';
+import { signOut } from './calls';
 import { hasAnySessionItem } from '@/auth/session';
 import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { LoginForm } from './LoginPage';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, TextField } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userPublicApi } from '@/api/user';
+import { useMessages } from '@/i18n/lookup';
+import { LightTextField } from '@/ui/LightTextField';
 import { PublicPage } from '@/layout/PublicPage';
-import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChangesGuard';
 import { errorKeyFor, statusOf } from '../messages';
 import { newPasswordKey, validateSignup, type Errors, type Signup } from '../validation';
+import { signUp } from './calls';
 
 const FIELDS: {
   name: keyof Signup;
@@ -26,7 +26,7 @@ const FIELDS: {
 
 /** /signup: POST /prereg/signup (public); a confirmation mail follows. */
 export default function SignupPage() {
-  const translate = useTranslate();
+  const translate = useMessages();
   const [values, setValues] = useState<Signup>({
     username: '',
     email: '',
@@ -56,16 +56,12 @@ export default function SignupPage() {
     }
     const { companyName, ...rest } = values;
     try {
-      await callOrThrow(
-        userPublicApi().POST('/prereg/signup', {
-          body: {
-            ...rest,
-            username: rest.username.trim(),
-            email: rest.email.trim(),
-            ...(companyName.trim() ? { companyName: companyName.trim() } : {}),
-          },
-        }),
-      );
+      await signUp({
+        ...rest,
+        username: rest.username.trim(),
+        email: rest.email.trim(),
+        ...(companyName.trim() ? { companyName: companyName.trim() } : {}),
+      });
       setDone(true);
     } catch (e) {
       setError(statusOf(e) === 409 ? 'app.signup.conflict' : errorKeyFor(e));
@@ -90,7 +86,7 @@ export default function SignupPage() {
           {guard}
           <Box sx={{ typography: 'body2' }}>{translate('app.signup.intro')}</Box>
           {FIELDS.map((f) => (
-            <TextField
+            <LightTextField
               key={f.name}
               label={translate(f.label)}
               name={f.name}

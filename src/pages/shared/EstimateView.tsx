@@ -1,5 +1,5 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 import type { SchemaEstimate } from '@/api/generated/estimate';
 
 export const euro = (value: unknown) =>
@@ -14,7 +14,7 @@ export type EstimateViewData = Partial<SchemaEstimate> & {
 
 /** An estimate read-only: parties, lines and totals (the editor of a non-draft estimate, and the shared link's page). */
 export function EstimateView({ estimate }: { estimate: EstimateViewData }) {
-  const translate = useTranslate();
+  const translate = useMessages();
   const t = (key: string) => translate(`resources.estimates.fields.${key}`);
   const lines = estimate.lines ?? [];
   return (

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useMessages } from '@/i18n/lookup';
 import { Navigate, useParams } from 'react-router-dom';
 import type { SchemaResourceType, SchemaSharedResource } from '@/api/generated/share';
-import { authenticateShareToken, getSharedResource } from '@/api/share';
-import { loginAsGuest } from '@/auth/authProvider';
 import { PublicPage } from '@/layout/PublicPage';
+import { authenticateShareToken, getSharedResource, loginAsGuest } from '../public/calls';
 import { EstimateView, type EstimateViewData } from './EstimateView';
 
 const RESOURCE_TYPES: SchemaResourceType[] = ['estimate', 'planning', 'campaign', 'order', 'system'];
@@ -26,7 +25,7 @@ const hasMessage = (v: unknown): v is { message: string } => Boolean(v && typeof
  */
 export default function SharedResourcePage() {
   const { resourceType, resourceId, token } = useParams();
-  const translate = useTranslate();
+  const translate = useMessages();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const type = RESOURCE_TYPES.find((t) => t === resourceType);
   const id = Number(resourceId);
@@ -57,7 +56,7 @@ export default function SharedResourcePage() {
   if (state.kind === 'loading') {
     return (
       <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <CircularProgress aria-label={translate('ra.page.loading')} />
+        <CircularProgress aria-label={translate('app.loading.label')} />
       </Box>
     );
   }
