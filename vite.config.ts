@@ -3,6 +3,20 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Unit files that need no browser globals: the sandbox's, the contract tooling's and pure logic. */
+const NODE_TESTS = [
+  'tests/unit/*sandbox*.test.ts',
+  'tests/unit/contract-*.test.ts',
+  'tests/unit/estimate-pdf.test.ts',
+  'tests/unit/play-logs-seed.test.ts',
+  'tests/unit/permissions.test.ts',
+  'tests/unit/i18n.test.ts',
+  'tests/unit/config.test.ts',
+  'tests/unit/company-config.test.ts',
+  'tests/unit/analytics-charts.test.ts',
+  'tests/unit/serve.test.ts',
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -12,9 +26,15 @@ export default defineConfig({
   // point to them, and scripts/serve.mjs never serves them: browsers get no source.
   build: { sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // Two projects, so that a file that touches no DOM skips jsdom and the DOM matchers' set-up,
+    // which every isolated file otherwise pays for. A new file runs in jsdom unless listed here.
+    projects: [
+      { extends: true, test: { name: 'node', include: NODE_TESTS, environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'dom', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: NODE_TESTS, environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
+      },
+    ],
   },
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { appUrl, launch } from './support/browser';
+import { signedInPage } from './support/session';
 
 /* PATRIMONIO circuits and provider teams as an asset manager; DOOH players and shows as admin; a sales user refused. */
 
@@ -11,17 +12,13 @@ const CIRCUIT = `E2E Circuito ${suffix}`;
 const VAT = `${suffix}${String(Date.now() % 1000000).padStart(6, '0')}`;
 
 async function session(username: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const { context, page, errors } = await signedInPage(browser, username);
   // The dev server compiles the screens on their first visit: a loaded machine needs time.
   page.setDefaultNavigationTimeout(120_000);
   page.setDefaultTimeout(45_000);
-  const errors = watchErrors(page);
   page.on('response', (r) => {
     if (r.status() >= 500) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
-  await signIn(page, username);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   return { context, page, errors };
 }
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './support/browser';
+import { appUrl, launch } from './support/browser';
+import { api, signedInPage } from './support/session';
 
 /*
  * ESECUZIONE as the admin: from an accepted estimate an order, a document, a connected campaign,
@@ -12,7 +13,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[] = [];
-let token = '';
 const STAMP = Date.now() % 100000;
 const CAMPAIGN = `E2E Campagna ${STAMP}`;
 const OTHER_PLANNING = `E2E Pianificazione concorrente ${STAMP}`;
@@ -22,20 +22,6 @@ let orderId = 0;
 let campaignId = 0;
 let planningId = 0;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(sandboxUrl(path), {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 const pdf = (name: string) => ({
   name,
   mimeType: 'application/pdf',
@@ -43,21 +29,8 @@ const pdf = (name: string) => ({
 });
 
 beforeAll(async () => {
-  const auth = await fetch(sandboxUrl('/user/oauth/token'), {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
-    },
-    body: 'grant_type=password&username=admin&password=demo',
-  });
-  token = ((await auth.json()) as { access_token: string }).access_token;
   browser = await launch();
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
-  await signIn(page, 'admin');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  ({ context, page, errors } = await signedInPage(browser, 'admin'));
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './support/browser';
+import { appUrl, launch, sandboxUrl } from './support/browser';
+import { signedInPage } from './support/session';
 
 /*
  * Issue 9, the app under failure, as the admin: a 500 and a network failure on a save show a clear
@@ -63,15 +64,11 @@ async function expectInert(): Promise<void> {
 
 beforeAll(async () => {
   browser = await launch();
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ context, page, errors } = await signedInPage(browser, 'admin'));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
   });
-  await signIn(page, 'admin');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   for (const [i, input] of [
     systemInput(`E2E guasti ${STAMP}`, 45.4701, 9.1902),
     systemInput(`E2E conflitto ${STAMP}`, 45.4702, 9.1903),

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './support/browser';
+import { appUrl, launch } from './support/browser';
+import { api as sandboxApi, signedInPage } from './support/session';
 
 /*
  * A media monitor user's day: filter the detections by brand and period, create one, export the
@@ -10,29 +11,8 @@ import { appUrl, launch, newContext, sandboxUrl, signIn, watchErrors } from './s
  */
 
 let browser: Browser;
-const tokens: Record<string, string> = {};
-
-async function token(username: string): Promise<string> {
-  if (tokens[username]) return tokens[username];
-  const response = await fetch(sandboxUrl('/user/oauth/token'), {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
-  });
-  tokens[username] = ((await response.json()) as { access_token: string }).access_token;
-  return tokens[username];
-}
-
-async function api<T>(path: string, username = 'mediamonitor'): Promise<T> {
-  const response = await fetch(sandboxUrl(path), {
-    headers: { Authorization: `Bearer ${await token(username)}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+/** A GET of the sandbox as `username` (the media monitor by default). */
+const api = <T>(path: string, username = 'mediamonitor') => sandboxApi<T>(path, { as: username });
 
 const PERIOD = { dateStart: '2026-09-01', dateEnd: '2026-10-31' };
 const BRAND = 'Caffè Aurora';
@@ -41,11 +21,7 @@ const NEW_BRAND = `Gelateria E2E ${Date.now()}`;
 async function signedIn(
   username: string,
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const { context, page, errors } = await signedInPage(browser, username);
   return { page, errors, close: () => context.close() };
 }
 

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { signedInPage } from './support/session';
 import { pdfPages } from '../support/pdfText';
 
 /*
@@ -32,14 +33,11 @@ async function pick(label: RegExp, option: RegExp | string) {
 
 beforeAll(async () => {
   browser = await launch();
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
-  await signIn(page, 'sales');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  ({ context, page, errors } = await signedInPage(browser, 'sales'));
 });
 
 afterAll(async () => {
+  await context?.close();
   await browser?.close();
 });
 

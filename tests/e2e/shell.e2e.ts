@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
+import { apiToken, forgetApiToken, forgetSession, signedInPage } from './support/session';
 
 /*
  * Spec §2 and §6, written out role by role (independently of src/auth/permissions.ts): where each
@@ -38,17 +39,6 @@ async function signedIn(user: string): Promise<{ context: BrowserContext; page: 
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
 
-async function apiToken(username: string, password = 'demo'): Promise<string> {
-  const response = await fetch(sandboxUrl('/user/oauth/token'), {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-/** Admin enables or disables an account; disabling it revokes its sessions on the server. */
 /** Admin enables or disables an account; disabling it revokes its sessions on the server. */
 const knownIds = new Map<string, number>();
 async function setEnabled(username: string, enabled: boolean) {
@@ -97,7 +87,7 @@ describe('each staff role: home page, menus and guarded routes (spec §2, §6)',
   }
 
   it('the admin menu groups open with the keyboard and list the spec entries', async () => {
-    const { context, page } = await signedIn('admin');
+    const { context, page } = await signedInPage(browser, 'admin');
     const button = nav(page).getByRole('button', { name: 'INVENTARIO', exact: true });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -134,7 +124,7 @@ describe('guarded routes, session and preferences', () => {
   });
 
   it('any unknown path shows the 404 page', async () => {
-    const { context, page } = await signedIn('admin');
+    const { context, page } = await signedInPage(browser, 'admin');
     await page.goto(appUrl('/questa/pagina/non-esiste'));
     await page.getByText('404 - Ci dispiace, non sei autorizzato a visualizzare questa pagina').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('link', { name: 'Torna alla Home' }).count()).toBe(1);
@@ -155,12 +145,15 @@ describe('guarded routes, session and preferences', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     } finally {
       await setEnabled('supervisor', true);
+      // Every supervisor session was revoked: no later file may reuse a saved one.
+      forgetSession('supervisor');
+      forgetApiToken('supervisor');
     }
     await context.close();
   });
 
   it('logout clears the session', async () => {
-    const { context, page } = await signedIn('manager');
+    const { context, page } = await signedInPage(browser, 'manager');
     await page.getByRole('button', { name: 'Menu utente' }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
     // /logout clears the session, reloads once and shows the sign-in form.

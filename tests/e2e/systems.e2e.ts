@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { appUrl, launch, newContext, signIn } from './support/browser';
+import { signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
 
@@ -31,11 +32,7 @@ async function pick(label: RegExp, option: string | RegExp) {
 
 beforeAll(async () => {
   browser = await launch();
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
-  await signIn(page, 'assetmanager');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  ({ context, page, errors } = await signedInPage(browser, 'assetmanager'));
 });
 
 afterAll(async () => {

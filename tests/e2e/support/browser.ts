@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { SERVICES } from '@/config/services';
 import { CHROMIUM } from './stack';
@@ -24,8 +24,8 @@ export async function launch(): Promise<Browser> {
  * A fresh browser context whose app talks to this run's sandbox: `/config.json` is answered with
  * the sandbox hosts, exactly as public/config.json does for `npm start`.
  */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 900 } });
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 900 }, ...options });
   const hosts = Object.fromEntries(SERVICES.map((s) => [s, sandboxUrl(`/${s}`)]));
   await context.route('**/config.json', (route) =>
     route.fulfill({

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -66,8 +66,16 @@ function startDevServer(appPort: number): ChildProcess {
  */
 function startBuild(appPort: number, sandboxUrl: string, dataDir: string): ChildProcess {
   const outDir = path.join(dataDir, 'app-dist');
-  const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`vite build: codice ${build.status}`);
+  // E2E_APP_DIST: a build made beforehand (npm test makes it beside the unit tests); copied, so
+  // that this run's config.json never lands in it.
+  const prebuilt = process.env.E2E_APP_DIST;
+  if (prebuilt) {
+    if (!existsSync(path.join(prebuilt, 'index.html'))) throw new Error(`E2E_APP_DIST=${prebuilt}: manca index.html`);
+    cpSync(prebuilt, outDir, { recursive: true });
+  } else {
+    const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`vite build: codice ${build.status}`);
+  }
   const hosts = Object.fromEntries(SERVICES.map((s) => [s, `${sandboxUrl}/${s}`]));
   writeFileSync(
     path.join(outDir, 'config.json'),

@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { appUrl, newContext, sandboxUrl, signIn, watchErrors } from './browser';
+
+/*
+ * Signed-in browser states, one per demo user, shared by every end-to-end file of a run: the first
+ * file that needs a user signs in through the form and saves the context's storage state (the
+ * session lives in localStorage, spec §4); later files open a context from that state and skip the
+ * form. A state is made again when it is older than STATE_MAX_AGE_MS, well inside the sandbox's
+ * 15-minute access token, so that no test meets a token expiring under it.
+ */
+
+const STATE_MAX_AGE_MS = 10 * 60_000;
+
+function stateFile(username: string): string {
+  const dir = inject('sessionDir');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${username}.json`);
+}
+
+function freshState(username: string): string | undefined {
+  const file = stateFile(username);
+  if (!existsSync(file)) return undefined;
+  return Date.now() - statSync(file).mtimeMs < STATE_MAX_AGE_MS ? file : undefined;
+}
+
+/**
+ * Forgets a user's saved state: call it after a test revoked the user's sessions on the server
+ * (a disabled account, a new password), so that the next file signs in again.
+ */
+export function forgetSession(username: string): void {
+  rmSync(stateFile(username), { force: true });
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
+const signInButton = (page: Page) => page.getByRole('button', { name: /accedi/i });
+
+export interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions of the page, from its first load on. */
+  errors: string[];
+}
+
+/**
+ * A new context and page signed in as `username`, opened at `at` (the app's home by default) with
+ * the app bar shown. The saved state is used when there is one; a state the server refuses (the
+ * app shows the sign-in form) is replaced by signing in through the form.
+ */
+export async function signedInPage(browser: Browser, username: string, at = '/'): Promise<SignedIn> {
+  const saved = freshState(username);
+  const context = await newContext(browser, saved ? { storageState: saved } : {});
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  if (saved) {
+    await page.goto(appUrl(at));
+    await nav(page).or(signInButton(page)).first().waitFor({ timeout: 60_000 });
+    if (await nav(page).isVisible()) return { context, page, errors };
+  }
+  await signIn(page, username);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+  await nav(page).waitFor({ timeout: 60_000 });
+  // Written aside and renamed: a file running beside this one never reads half a state.
+  const file = stateFile(username);
+  const partial = `${file}.${process.pid}.tmp`;
+  await context.storageState({ path: partial });
+  renameSync(partial, file);
+  if (at !== '/') {
+    await page.goto(appUrl(at));
+    await nav(page).waitFor({ timeout: 60_000 });
+  }
+  return { context, page, errors };
+}
+
+const tokens = new Map<string, string>();
+
+/** An access token of `username` from the sandbox's password grant (once per file and user). */
+export async function apiToken(username = 'admin', password = 'demo'): Promise<string> {
+  const key = `${username}:${password}`;
+  const known = tokens.get(key);
+  if (known) return known;
+  const response = await fetch(sandboxUrl('/user/oauth/token'), {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  if (!response.ok) throw new Error(`token of ${username}: ${response.status} ${await response.text()}`);
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  tokens.set(key, token);
+  return token;
+}
+
+/** Forgets the cached API tokens of `username` (after its sessions were revoked). */
+export function forgetApiToken(username: string): void {
+  for (const key of [...tokens.keys()]) if (key.startsWith(`${username}:`)) tokens.delete(key);
+}
+
+/**
+ * A JSON call to the sandbox as `as` (the admin by default), for a test's set-up and checks; a
+ * non-2xx answer throws with its body.
+ */
+export async function api<T>(pathname: string, init: { method?: string; body?: unknown; as?: string } = {}): Promise<T> {
+  const response = await fetch(sandboxUrl(pathname), {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${await apiToken(init.as ?? 'admin')}`,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
