@@ -5,9 +5,9 @@ import { creativesDataProvider } from './creatives';
 import { ordersDataProvider } from './orders';
 import { planningsDataProvider } from './plannings';
 import { agentsDataProvider } from './agents';
-import { detectionsDataProvider } from './detections';
+import { detectionsDataProvider, type DetectionsMethods } from './detections';
 import { subItemsDataProvider } from './subItems';
-import { usersDataProvider } from './users';
+import { usersDataProvider, type UsersMethods } from './users';
 import { circuitsDataProvider } from './circuits';
 import { devicesDataProvider } from './devices';
 import { framesDataProvider } from './frames';
@@ -84,4 +84,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & DetectionsMethods & UsersMethods;

@@ -107,6 +107,7 @@ export const media: ResourcesMessages = {
       created: 'Created (%{smart_count})',
       updated: 'Updated (%{smart_count})',
       skipped: 'Skipped (%{smart_count})',
+      detection: 'Detection',
       opportunity: 'Opportunity',
       reason: 'Reason',
     },

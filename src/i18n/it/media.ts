@@ -107,6 +107,7 @@ export const media: ResourcesMessages = {
       created: 'Create (%{smart_count})',
       updated: 'Aggiornate (%{smart_count})',
       skipped: 'Saltate (%{smart_count})',
+      detection: 'Rilevazione',
       opportunity: 'Opportunità',
       reason: 'Motivo',
     },
