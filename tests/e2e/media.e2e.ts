@@ -358,6 +358,18 @@ describe('media monitor', () => {
     await close();
   });
 
+  it('names the DOOH system types in Italian on /dooh-manage, never their codes', async () => {
+    const { page, errors, close } = await signedIn('admin');
+    await page.goto(appUrl('/dooh-manage/manage'));
+    const table = page.getByRole('table');
+    await table.locator('tbody tr').first().waitFor();
+    const types = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) expect(type).not.toMatch(/^(alux|customdooh|posterdooh|totem)$/);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
   it('a sales user gets /403 on the media monitor and analytics routes', async () => {
     const { page, close } = await signedIn('sales');
     for (const path of [

@@ -93,7 +93,8 @@ export default function FunnelPage() {
     const user = (users.data ?? []).find((u) => u.id === id);
     return known ?? (user ? userName(user) : translate('resources.analytics.funnel.unknown_sales'));
   };
-  const bySales = people
+  // Rows wait for the sales list, so no row is labelled before its name is known.
+  const bySales = (sales.data ? people : [])
     .map((id) => ({
       id,
       counts: STAGES.map((s) => (sources[s].data ?? []).filter((r) => inScope(r) && r.salesId === id).length),

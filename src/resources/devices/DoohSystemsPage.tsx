@@ -4,6 +4,7 @@ import { Alert, Box, Button, Collapse, LinearProgress, Paper, Table, TableBody, 
 import { useTranslate } from 'react-admin';
 import { listSystemsPage } from '@/api/systems';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { codeLabel } from '@/ui/format';
 import { errorMessage } from '../circuits/errors';
 import { SystemDevices } from './SystemDevices';
 
@@ -61,7 +62,7 @@ export default function DoohSystemsPage() {
                   <TableRow hover>
                     <TableCell>{s.code}</TableCell>
                     <TableCell>{s.name}</TableCell>
-                    <TableCell>{s.systemType}</TableCell>
+                    <TableCell>{codeLabel('resources.systems.systemTypes', s.systemType)}</TableCell>
                     <TableCell>{s.municipality?.name}</TableCell>
                     <TableCell>{translate(`resources.circuits.status.${s.status}`, { _: s.status })}</TableCell>
                     <TableCell align="right">
