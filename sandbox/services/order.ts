@@ -20,6 +20,7 @@ import type { SeedOptions } from '../seed/options';
 import { tinyPdf } from '../seed/pdf';
 import { ensureOrderLink, ORDER_CAMPAIGNS, toLink } from '../shared/orderLinks';
 import { readResource } from '../shared/resources';
+import { salesPeople } from '../shared/sales';
 import { checkPeriod, MB, nowIso, today } from '../shared/values';
 
 /* The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record store). */
@@ -401,6 +402,8 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
     await seedDocument(db, order);
   }
   const manual = size === 'large' ? 60 : 8;
+  // A salesId names a sales person (sandbox/shared/sales.ts), as on the orders made from estimates.
+  const sales = (await salesPeople(db)).map((p) => p.id);
   for (let i = 0; i < manual; i += 1) {
     const month = 1 + (i % 12);
     const start = `2026-${String(month).padStart(2, '0')}-01`;
@@ -408,7 +411,7 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
       estimateId: null,
       advertiserId: 1 + (i % 5),
       opportunityId: null,
-      salesId: 1 + (i % 3),
+      salesId: sales[i % sales.length],
       status: (['draft', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 5],
       total: rng.int(20, 400) * 100,
       orderDate: `2026-${String(Math.max(1, month - 1)).padStart(2, '0')}-1${i % 9}`,

@@ -1,23 +1,31 @@
 import type {
   paths,
+  SchemaAgent,
+  SchemaAgentSummary,
+  SchemaDetection,
+  SchemaDetectionInput,
+  SchemaDistinctField,
+  SchemaImportRejected,
+  SchemaImportReport,
+  SchemaLeadStatus,
+  SchemaMediaSupplier,
+  SchemaSecretarialData,
+  SchemaSendToAgentResult,
+  SchemaSyncLeadsReport,
   SchemaSubItemInput,
   SchemaSubItemPathType,
   SchemaSubItemSaveBody,
   SchemaSubItemTypeName,
 } from './generated/audit';
-import { lazyClient } from './http';
+import { createDetectionBody } from './generated/audit.zod';
+import { ApiError } from './errors';
+import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } from './http';
 
 /** The audit service (spec §7): a typed openapi-fetch client. */
 export const auditApi = lazyClient<paths>('audit');
 
-/** The sub-item type names (Gestione Campi), in the order the screens show them. */
-export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = [
-  'format',
-  'media_type',
-  'location',
-  'supplier',
-  'product_category',
-];
+/** The sub-item type names (Gestione Campi): the keys of a detection's `items`, in the document's order. */
+export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().keyof().options;
 
 export function isSubItemType(value: unknown): value is SchemaSubItemTypeName {
   return typeof value === 'string' && (SUB_ITEM_TYPES as readonly string[]).includes(value);
@@ -39,4 +47,152 @@ export function subItemSaveBody(
 /** The spreadsheet name of an export (spec §7): `export` plus the two dates. */
 export function exportFileName(dateStart: string, dateEnd: string): string {
   return `export_${dateStart}_${dateEnd}.xlsx`;
+}
+
+/* ---------- detections (spec §7): one named call per endpoint ---------- */
+
+/** The query of byRangeDate: the period and the optional query fields. */
+export interface DetectionRangeQuery {
+  dateStart: string;
+  dateEnd: string;
+  mediaOwner?: string;
+  brandName?: string;
+  subject?: string;
+}
+
+/** GET detection/all. */
+export function listAllDetections(): Promise<SchemaDetection[]> {
+  return callOrThrow(auditApi().GET('/detection/all'));
+}
+
+/** GET detection/byRangeDate. */
+export function listDetectionsByRange(query: DetectionRangeQuery): Promise<SchemaDetection[]> {
+  return callOrThrow(auditApi().GET('/detection/byRangeDate', { params: { query } }));
+}
+
+/** POST detection/save. */
+export function saveDetection(body: SchemaDetectionInput): Promise<SchemaDetection> {
+  return callOrThrow(auditApi().POST('/detection/save', { body }));
+}
+
+/** PUT detection/update?auditId. */
+export function updateDetection(auditId: number, body: SchemaDetectionInput): Promise<SchemaDetection> {
+  return callOrThrow(auditApi().PUT('/detection/update', { params: { query: { auditId } }, body }));
+}
+
+/** DELETE detection/delete?auditId. */
+export async function deleteDetection(auditId: number): Promise<void> {
+  await callOrThrow(auditApi().DELETE('/detection/delete', { params: { query: { auditId } } }));
+}
+
+/** GET distinct/{field}: the values the list's filters offer. */
+export function listDistinct(field: SchemaDistinctField): Promise<string[]> {
+  return callOrThrow(auditApi().GET('/detection/distinct/{field}', { params: { path: { field } } }));
+}
+
+/** PUT updateDetectionNewLead/{id}: sets the lead status (and its note). */
+export function updateLead(
+  id: number,
+  leadStatus: SchemaLeadStatus,
+  note?: string | null,
+): Promise<SchemaDetection> {
+  return callOrThrow(
+    auditApi().PUT('/detection/updateDetectionNewLead/{id}', {
+      params: { path: { id } },
+      body: { leadStatus, note: note ?? null },
+    }),
+  );
+}
+
+/** GET exportExcel: downloads the period as `export_<dateStart>_<dateEnd>.xlsx`; resolves with the name. */
+export function exportDetections(dateStart: string, dateEnd: string): Promise<string> {
+  return downloadBlob(
+    auditApi().GET('/detection/exportExcel', { params: { query: { dateStart, dateEnd } }, parseAs: 'blob' }),
+    exportFileName(dateStart, dateEnd),
+  );
+}
+
+/** The answer of an import: the report (200) or the rejection (422, nothing imported). */
+export type ImportOutcome =
+  { ok: true; report: SchemaImportReport } | { ok: false; rejected: SchemaImportRejected };
+
+/**
+ * POST upload through the one upload helper: `onProgress` gets 0..1. A 422 resolves with the
+ * rejected rows; any other failure rejects with an ApiError.
+ */
+export async function importDetections(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<ImportOutcome> {
+  const { status, body } = await uploadWithAnswer<SchemaImportReport | SchemaImportRejected>(
+    'audit',
+    '/detection/upload',
+    fileForm(file),
+    { onProgress, answerStatuses: [422] },
+  );
+  return status === 422
+    ? { ok: false, rejected: body as SchemaImportRejected }
+    : { ok: true, report: body as SchemaImportReport };
+}
+
+/** POST sendToAgent: one mail to the agent listing the detections. */
+export function sendToAgent(agentId: number, auditIds: number[]): Promise<SchemaSendToAgentResult> {
+  return callOrThrow(auditApi().POST('/detection/sendToAgent', { body: { agentId, auditIds } }));
+}
+
+/** POST syncLeads: new leads become (or update) opportunities. */
+export function syncLeads(): Promise<SchemaSyncLeadsReport> {
+  return callOrThrow(auditApi().POST('/detection/syncLeads'));
+}
+
+/** The lookups of spec §7; `null` when the service knows nothing (404). */
+async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const lookups = {
+  mediaSupplier: (mediaOwner: string): Promise<SchemaMediaSupplier | null> =>
+    orNull(
+      callOrThrow(
+        auditApi().GET('/detection/getMediaOwnerToSendMediaSupplier', { params: { query: { mediaOwner } } }),
+      ),
+    ),
+  brandSecretarialData: (brandName: string): Promise<SchemaSecretarialData | null> =>
+    orNull(
+      callOrThrow(
+        auditApi().GET('/detection/getBrandNameToSendSecretarialData', { params: { query: { brandName } } }),
+      ),
+    ),
+  subjectSecretarialData: (subject: string): Promise<SchemaSecretarialData | null> =>
+    orNull(
+      callOrThrow(
+        auditApi().GET('/detection/getSubjectToSendSecretarialData', { params: { query: { subject } } }),
+      ),
+    ),
+  brandNamesOfSubject: (subject: string): Promise<string[]> =>
+    callOrThrow(auditApi().GET('/detection/getListOfBrandName', { params: { query: { subject } } })),
+};
+
+/* ---------- agents ---------- */
+
+/** GET agent/allNameAndSurname. */
+export function listAgents(): Promise<SchemaAgentSummary[]> {
+  return callOrThrow(auditApi().GET('/detection/agent/allNameAndSurname'));
+}
+
+/** GET agent/findByNameAndSurname/{fullName}: the agent with its mail address. */
+export function findAgentByFullName(fullName: string): Promise<SchemaAgent> {
+  return callOrThrow(
+    auditApi().GET('/detection/agent/findByNameAndSurname/{fullName}', { params: { path: { fullName } } }),
+  );
+}
+
+/** POST agent/save. */
+export function saveAgent(body: { name: string; surname: string; email: string }): Promise<SchemaAgent> {
+  return callOrThrow(auditApi().POST('/detection/agent/save', { body }));
 }

@@ -1,7 +1,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
-import { auditApi } from '@/api/audit';
-import { ApiError, callOrThrow } from '@/api/http';
-import type { SchemaAgent, SchemaAgentSummary } from '@/api/generated/audit';
+import { findAgentByFullName, listAgents, saveAgent } from '@/api/audit';
+import { ApiError } from '@/api/errors';
+import type { SchemaAgentSummary } from '@/api/generated/audit';
 
 /**
  * `agents`: the media monitor's agents. The service lists names (agent/allNameAndSurname), creates
@@ -9,18 +9,6 @@ import type { SchemaAgent, SchemaAgentSummary } from '@/api/generated/audit';
  * delete, so those calls fail with a clear message.
  */
 export type AgentRecord = SchemaAgentSummary & { email?: string };
-
-/** GET agent/allNameAndSurname. */
-export async function listAgents(): Promise<AgentRecord[]> {
-  return callOrThrow(auditApi().GET('/detection/agent/allNameAndSurname'));
-}
-
-/** GET agent/findByNameAndSurname/{fullName}: the agent with its mail address. */
-export async function findAgentByFullName(fullName: string): Promise<SchemaAgent> {
-  return callOrThrow(
-    auditApi().GET('/detection/agent/findByNameAndSurname/{fullName}', { params: { path: { fullName } } }),
-  );
-}
 
 async function getAgent(id: Identifier): Promise<AgentRecord> {
   const summary = (await listAgents()).find((a) => a.id === Number(id));
@@ -60,15 +48,11 @@ export const agentsDataProvider: DataProvider = {
   },
   async create(_resource, params) {
     const data = params.data as Record<string, unknown>;
-    const agent = await callOrThrow(
-      auditApi().POST('/detection/agent/save', {
-        body: {
-          name: String(data.name ?? '').trim(),
-          surname: String(data.surname ?? '').trim(),
-          email: String(data.email ?? '').trim(),
-        },
-      }),
-    );
+    const agent = await saveAgent({
+      name: String(data.name ?? '').trim(),
+      surname: String(data.surname ?? '').trim(),
+      email: String(data.email ?? '').trim(),
+    });
     return { data: { ...agent, fullName: `${agent.name} ${agent.surname}` } as never };
   },
   update: unsupported('modificare'),

@@ -1,15 +1,25 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { auditApi, exportFileName } from '@/api/audit';
-import { ApiError, callOrThrow, downloadBlob, fileForm, uploadWithAnswer } from '@/api/http';
+import {
+  deleteDetection,
+  exportDetections,
+  importDetections,
+  listAllDetections,
+  listDetectionsByRange,
+  listDistinct,
+  saveDetection,
+  sendToAgent,
+  syncLeads,
+  updateDetection,
+  updateLead,
+  type DetectionRangeQuery,
+  type ImportOutcome,
+} from '@/api/audit';
+import { ApiError } from '@/api/errors';
 import type {
   SchemaDetection,
   SchemaDetectionInput,
   SchemaDistinctField,
-  SchemaImportReport,
-  SchemaImportRejected,
   SchemaLeadStatus,
-  SchemaMediaSupplier,
-  SchemaSecretarialData,
   SchemaSendToAgentResult,
   SchemaSyncLeadsReport,
 } from '@/api/generated/audit';
@@ -25,6 +35,20 @@ export interface DetectionFilter {
   brandName?: string;
   subject?: string;
   leadStatus?: SchemaLeadStatus;
+  /** The chosen agent's detections only (agent mail). */
+  agentId?: number;
+  /** The list's search box: a part of the brand, subject, media owner, municipality or agent. */
+  q?: string;
+}
+
+/** The service has no text search: the list's `q` matches the text fields here. */
+function matchesSearch(d: SchemaDetection, q: string | undefined): boolean {
+  const needle = q?.trim().toLocaleLowerCase('it');
+  if (!needle) return true;
+  const agent = d.agent ? `${d.agent.name} ${d.agent.surname}` : '';
+  return [d.brandName, d.subject, d.mediaOwner, d.municipality, d.address, agent].some((text) =>
+    String(text ?? '').toLocaleLowerCase('it').includes(needle),
+  );
 }
 
 export const toRecord = (d: SchemaDetection): DetectionRecord => ({ ...d, id: d.auditId });
@@ -77,16 +101,7 @@ export function detectionInputOf(data: Record<string, unknown>): SchemaDetection
 /** The call a list makes: by period when both dates are set (spec §7 byRangeDate), else all. */
 export function listDetectionsRequest(filter: DetectionFilter) {
   if (filter.dateStart && filter.dateEnd) {
-    const query: {
-      dateStart: string;
-      dateEnd: string;
-      mediaOwner?: string;
-      brandName?: string;
-      subject?: string;
-    } = {
-      dateStart: filter.dateStart,
-      dateEnd: filter.dateEnd,
-    };
+    const query: DetectionRangeQuery = { dateStart: filter.dateStart, dateEnd: filter.dateEnd };
     for (const key of ['mediaOwner', 'brandName', 'subject'] as const)
       if (filter[key]) query[key] = filter[key];
     return { path: '/detection/byRangeDate' as const, query };
@@ -97,17 +112,16 @@ export function listDetectionsRequest(filter: DetectionFilter) {
 /** Fetches the detections a filter names; the query fields narrow in the browser when the list is `all`. */
 export async function fetchDetections(filter: DetectionFilter): Promise<DetectionRecord[]> {
   const request = listDetectionsRequest(filter);
-  const rows =
-    request.path === '/detection/byRangeDate'
-      ? await callOrThrow(auditApi().GET('/detection/byRangeDate', { params: { query: request.query! } }))
-      : await callOrThrow(auditApi().GET('/detection/all'));
+  const rows = request.query ? await listDetectionsByRange(request.query) : await listAllDetections();
   return rows
     .filter(
       (d) =>
         (!filter.mediaOwner || d.mediaOwner === filter.mediaOwner) &&
         (!filter.brandName || d.brandName === filter.brandName) &&
         (!filter.subject || d.subject === filter.subject) &&
-        (!filter.leadStatus || d.leadStatus === filter.leadStatus),
+        (!filter.leadStatus || d.leadStatus === filter.leadStatus) &&
+        (filter.agentId === undefined || d.agentId === filter.agentId) &&
+        matchesSearch(d, filter.q),
     )
     .map(toRecord);
 }
@@ -151,106 +165,10 @@ async function findDetection(id: Identifier): Promise<DetectionRecord> {
   return found;
 }
 
-async function deleteDetection(id: Identifier): Promise<void> {
-  await callOrThrow(auditApi().DELETE('/detection/delete', { params: { query: { auditId: Number(id) } } }));
+async function removeDetection(id: Identifier): Promise<void> {
+  await deleteDetection(Number(id));
   known.delete(Number(id));
 }
-
-/* ---------- the calls beyond CRUD ---------- */
-
-/** GET distinct/{field}: the values the list's filters offer. */
-export async function listDistinct(field: SchemaDistinctField): Promise<string[]> {
-  return callOrThrow(auditApi().GET('/detection/distinct/{field}', { params: { path: { field } } }));
-}
-
-/** PUT updateDetectionNewLead/{id}: sets the lead status (and its note). */
-export async function updateLead(
-  id: Identifier,
-  leadStatus: SchemaLeadStatus,
-  note?: string | null,
-): Promise<DetectionRecord> {
-  const updated = await callOrThrow(
-    auditApi().PUT('/detection/updateDetectionNewLead/{id}', {
-      params: { path: { id: Number(id) } },
-      body: { leadStatus, note: note ?? null },
-    }),
-  );
-  const record = toRecord(updated);
-  known.set(record.id, record);
-  return record;
-}
-
-/** GET exportExcel: downloads the period as `export_<dateStart>_<dateEnd>.xlsx`; resolves with the name. */
-export async function exportDetections(dateStart: string, dateEnd: string): Promise<string> {
-  return downloadBlob(
-    auditApi().GET('/detection/exportExcel', { params: { query: { dateStart, dateEnd } }, parseAs: 'blob' }),
-    exportFileName(dateStart, dateEnd),
-  );
-}
-
-/** The answer of an import: the report (200) or the rejection (422, nothing imported). */
-export type ImportOutcome =
-  { ok: true; report: SchemaImportReport } | { ok: false; rejected: SchemaImportRejected };
-
-/**
- * POST upload through the one upload helper: `onProgress` gets
- * 0..1. A 422 resolves with the rejected rows; any other failure rejects with an ApiError.
- */
-export async function importDetections(
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<ImportOutcome> {
-  const { status, body } = await uploadWithAnswer<SchemaImportReport | SchemaImportRejected>('audit', '/detection/upload', fileForm(file), {
-    onProgress,
-    answerStatuses: [422],
-  });
-  return status === 422 ? { ok: false, rejected: body as SchemaImportRejected } : { ok: true, report: body as SchemaImportReport };
-}
-
-/** POST sendToAgent: one mail to the agent listing the detections. */
-export async function sendToAgent(agentId: number, auditIds: number[]): Promise<SchemaSendToAgentResult> {
-  return callOrThrow(auditApi().POST('/detection/sendToAgent', { body: { agentId, auditIds } }));
-}
-
-/** POST syncLeads: new leads become (or update) opportunities. */
-export async function syncLeads(): Promise<SchemaSyncLeadsReport> {
-  const report = await callOrThrow(auditApi().POST('/detection/syncLeads'));
-  known.clear();
-  return report;
-}
-
-/** The lookups of spec §7; `null` when the service knows nothing (404). */
-async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-export const lookups = {
-  mediaSupplier: (mediaOwner: string): Promise<SchemaMediaSupplier | null> =>
-    orNull(
-      callOrThrow(
-        auditApi().GET('/detection/getMediaOwnerToSendMediaSupplier', { params: { query: { mediaOwner } } }),
-      ),
-    ),
-  brandSecretarialData: (brandName: string): Promise<SchemaSecretarialData | null> =>
-    orNull(
-      callOrThrow(
-        auditApi().GET('/detection/getBrandNameToSendSecretarialData', { params: { query: { brandName } } }),
-      ),
-    ),
-  subjectSecretarialData: (subject: string): Promise<SchemaSecretarialData | null> =>
-    orNull(
-      callOrThrow(
-        auditApi().GET('/detection/getSubjectToSendSecretarialData', { params: { query: { subject } } }),
-      ),
-    ),
-  brandNamesOfSubject: (subject: string): Promise<string[]> =>
-    callOrThrow(auditApi().GET('/detection/getListOfBrandName', { params: { query: { subject } } })),
-};
 
 /**
  * A 400 of save / update carries `errors: [{ path: '/body/latitude', message }]`; react-admin shows
@@ -276,8 +194,51 @@ export function withFieldErrors(error: unknown): never {
   throw error;
 }
 
-/** react-admin's CRUD contract for `detections` (auditId ⇄ id). */
-export const detectionsDataProvider: DataProvider = {
+/**
+ * The media monitor's calls beyond CRUD, reached by screens through
+ * `useDataProvider<AppDataProvider>()` (resource `detections`).
+ */
+export interface DetectionsMethods {
+  /** Every detection of a filter (period, query fields, lead status, agent), unpaged. */
+  detectionsOf(resource: 'detections', params: { filter: DetectionFilter }): Promise<DetectionRecord[]>;
+  detectionValues(resource: 'detections', params: { field: SchemaDistinctField }): Promise<string[]>;
+  markLead(
+    resource: 'detections',
+    params: { id: Identifier; leadStatus: SchemaLeadStatus; note?: string | null },
+  ): Promise<DetectionRecord>;
+  exportDetections(resource: 'detections', params: { dateStart: string; dateEnd: string }): Promise<string>;
+  importDetections(
+    resource: 'detections',
+    params: { file: File; onProgress?: (fraction: number) => void },
+  ): Promise<ImportOutcome>;
+  sendToAgent(
+    resource: 'detections',
+    params: { agentId: number; auditIds: number[] },
+  ): Promise<SchemaSendToAgentResult>;
+  syncLeads(resource: 'detections'): Promise<SchemaSyncLeadsReport>;
+}
+
+/** react-admin's CRUD contract for `detections` (auditId ⇄ id), and the media monitor's calls. */
+export const detectionsDataProvider: DataProvider & DetectionsMethods = {
+  detectionsOf: async (_r, { filter }) => {
+    const rows = await fetchDetections(filter);
+    remember(rows);
+    return rows;
+  },
+  detectionValues: (_r, { field }) => listDistinct(field),
+  markLead: async (_r, { id, leadStatus, note }) => {
+    const record = toRecord(await updateLead(Number(id), leadStatus, note));
+    known.set(record.id, record);
+    return record;
+  },
+  exportDetections: (_r, { dateStart, dateEnd }) => exportDetections(dateStart, dateEnd),
+  importDetections: (_r, { file, onProgress }) => importDetections(file, onProgress),
+  sendToAgent: (_r, { agentId, auditIds }) => sendToAgent(agentId, auditIds),
+  syncLeads: async () => {
+    const report = await syncLeads();
+    known.clear();
+    return report;
+  },
   async getList(_resource, params) {
     const rows = await fetchDetections((params.filter ?? {}) as DetectionFilter);
     remember(rows);
@@ -297,11 +258,7 @@ export const detectionsDataProvider: DataProvider = {
   },
   async create(_resource, params) {
     const created = toRecord(
-      await callOrThrow(
-        auditApi().POST('/detection/save', {
-          body: detectionInputOf(params.data as Record<string, unknown>),
-        }),
-      ).catch(withFieldErrors),
+      await saveDetection(detectionInputOf(params.data as Record<string, unknown>)).catch(withFieldErrors),
     );
     known.set(created.id, created);
     return { data: created as never };
@@ -316,9 +273,7 @@ export const detectionsDataProvider: DataProvider = {
       auditId,
     };
     const updated = toRecord(
-      await callOrThrow(auditApi().PUT('/detection/update', { params: { query: { auditId } }, body })).catch(
-        withFieldErrors,
-      ),
+      await updateDetection(auditId, body).catch(withFieldErrors),
     );
     known.set(updated.id, updated);
     return { data: updated as never };
@@ -329,11 +284,11 @@ export const detectionsDataProvider: DataProvider = {
   async delete(_resource, params) {
     const previous = (params.previousData as RaRecord | undefined) ??
       known.get(Number(params.id)) ?? { id: params.id };
-    await deleteDetection(params.id);
+    await removeDetection(params.id);
     return { data: previous as never };
   },
   async deleteMany(_resource, params) {
-    for (const id of params.ids) await deleteDetection(id);
+    for (const id of params.ids) await removeDetection(id);
     return { data: params.ids };
   },
 };

@@ -3,28 +3,23 @@ import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider } from './creatives';
 import { ordersDataProvider, type OrdersMethods } from './orders';
-import { planningsDataProvider } from './plannings';
-import { ordersDataProvider } from './orders';
 import { planningsDataProvider, type PlanningsMethods } from './plannings';
 import { agentsDataProvider } from './agents';
-import { detectionsDataProvider } from './detections';
+import { detectionsDataProvider, type DetectionsMethods } from './detections';
 import { subItemsDataProvider } from './subItems';
-import { usersDataProvider } from './users';
+import { usersDataProvider, type UsersMethods } from './users';
 import { circuitsDataProvider, type CircuitsMethods } from './circuits';
 import { devicesDataProvider } from './devices';
 import { framesDataProvider } from './frames';
 import { systemsDataProvider, type SystemsMethods } from './systems';
-export type { SystemLookups } from './systems';
-import { teamsDataProvider } from './teams';
-import { systemsDataProvider } from './systems';
 import { teamsDataProvider, type TeamsMethods } from './teams';
-import { advertisersDataProvider } from './advertisers';
 import { advertisersDataProvider, type AdvertisersMethods } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider } from './shares';
+export type { SystemLookups } from './systems';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its
@@ -90,4 +85,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods;

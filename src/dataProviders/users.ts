@@ -97,8 +97,14 @@ async function searchUsers(q: string, params: GetListParams) {
   return { data: matches.slice(start, start + perPage) as never[], total: matches.length };
 }
 
+/** The user service's calls beyond CRUD (resource `users`). */
+export interface UsersMethods {
+  userRoles(resource: 'users'): Promise<SchemaRoleInfo[]>;
+}
+
 /** react-admin's CRUD contract for `users` over the user service's irregular endpoints. */
-export const usersDataProvider: DataProvider = {
+export const usersDataProvider: DataProvider & UsersMethods = {
+  userRoles: () => listRoles(),
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
     if (q) return searchUsers(q, params);

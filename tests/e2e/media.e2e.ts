@@ -306,6 +306,46 @@ describe('media monitor', () => {
     await close();
   });
 
+  it('reads dd/mm/yyyy dates on the detections table and names, never ids, in the funnel', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.goto(appUrl('/media/monitor'));
+    await page.getByRole('heading', { name: 'Rilevazioni', level: 1 }).waitFor();
+    await field(page, 'Dal').fill(PERIOD.dateStart);
+    await field(page, 'Al').fill(PERIOD.dateEnd);
+    await page.getByRole('cell', { name: BRAND }).first().waitFor();
+    const cells = (await page.locator('tbody tr td').allInnerTexts()).map((t) => t.trim());
+    expect(cells.filter((t) => /^\d{2}\/\d{2}\/\d{4}$/.test(t)).length).toBeGreaterThan(0);
+    expect(cells.filter((t) => /^\d{4}-\d{2}-\d{2}$/.test(t))).toEqual([]);
+
+    await page.goto(appUrl('/dashboard/analytics'));
+    await page.getByRole('heading', { name: 'Dashboard Funnel', level: 1 }).waitFor();
+    const bySales = page.getByRole('region', { name: 'Valore degli ordini per commerciale' });
+    await bySales.getByRole('button', { name: 'Mostra tabella' }).click();
+    const table = bySales.getByRole('table');
+    await table.locator('tbody tr').first().waitFor();
+    const people = await table.locator('tbody tr td:first-child').allInnerTexts();
+    expect(people.length).toBeGreaterThan(0);
+    // Every sales person by name: no "#1", no bare number, no placeholder for a known user.
+    for (const name of people) {
+      expect(name).not.toMatch(/^#?\d+$/);
+      expect(name).not.toBe('Commerciale non più presente');
+    }
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('names the DOOH system types in Italian on /dooh-manage, never their codes', async () => {
+    const { page, errors, close } = await signedIn('admin');
+    await page.goto(appUrl('/dooh-manage/manage'));
+    const table = page.getByRole('table');
+    await table.locator('tbody tr').first().waitFor();
+    const types = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types) expect(type).not.toMatch(/^(alux|customdooh|posterdooh|totem)$/);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
   it('a sales user gets /403 on the media monitor and analytics routes', async () => {
     const { page, close } = await signedIn('sales');
     for (const path of [

@@ -1,18 +1,14 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { subItemPathType, subItemSaveBody } from '@/api/audit';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { agentsDataProvider } from '@/dataProviders/agents';
+import { lookups, subItemPathType, subItemSaveBody } from '@/api/audit';
 import {
   detectionInputOf,
   detectionsDataProvider,
   listDetectionsRequest,
-  listDistinct,
-  lookups,
   pageOf,
-  syncLeads,
-  updateLead,
   type DetectionRecord,
 } from '@/dataProviders/detections';
 import { parseSubItemId, subItemsDataProvider } from '@/dataProviders/subItems';
@@ -140,8 +136,22 @@ describe('detections', () => {
     expect(page.data.map((r) => r.id)).toEqual([3]);
   });
 
+  it('searches the text fields and narrows to one agent (the service has neither)', async () => {
+    const all = await detectionsDataProvider.detectionsOf('detections', { filter: {} });
+    const sample = all.find((d) => d.agentId != null)!;
+    const byAgent = await detectionsDataProvider.detectionsOf('detections', { filter: { agentId: sample.agentId! } });
+    expect(byAgent.length).toBeGreaterThan(0);
+    expect(byAgent.length).toBeLessThanOrEqual(all.length);
+    expect(byAgent.every((d) => d.agentId === sample.agentId)).toBe(true);
+    const word = sample.brandName.slice(1, 5).toUpperCase();
+    const found = await detectionsDataProvider.detectionsOf('detections', { filter: { q: word } });
+    expect(found.map((d) => d.id)).toContain(sample.id);
+    const none = await detectionsDataProvider.detectionsOf('detections', { filter: { q: 'zzz-nessuna' } });
+    expect(none).toEqual([]);
+  });
+
   it('offers the filter values from distinct/{field}', async () => {
-    const values = await listDistinct('mediaOwner');
+    const values = await detectionsDataProvider.detectionValues('detections', { field: 'mediaOwner' });
     expect(new URL(lastRequest().url).pathname).toBe('/audit/v1/detection/distinct/mediaOwner');
     expect(values).toContain('Urban Media Italia');
   });
@@ -185,14 +195,15 @@ describe('detections', () => {
   });
 
   it('marks a lead through updateDetectionNewLead/{id}', async () => {
-    const record = await updateLead(1024, 'new', 'Richiamare');
+    const record = await detectionsDataProvider.markLead('detections', { id: 1024, leadStatus: 'new', note: 'Richiamare' });
+    expect(record.id).toBe(record.auditId);
     expect(new URL(lastRequest().url).pathname).toBe('/audit/v1/detection/updateDetectionNewLead/1024');
     expect(record.leadStatus).toBe('new');
     expect(clean()).toEqual([]);
   });
 
   it('syncs leads and reads the lookups', async () => {
-    const report = await syncLeads();
+    const report = await detectionsDataProvider.syncLeads('detections');
     expect(report.created[0]).toEqual({ auditId: 1024, opportunityId: 88 });
     expect((await lookups.mediaSupplier('Affissioni Lombarde Srl'))?.companyName).toBe(
       'Affissioni Lombarde Srl',

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ApiError, browser, fileForm, setTokenRefresher, upload, uploadWithAnswer } from '@/api/http';
 import { getAuthToken, storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { importDetections } from '@/dataProviders/detections';
+import { importDetections } from '@/api/audit';
 import { uploadCampaignAttachment } from '@/dataProviders/campaigns';
 
 /* The one upload helper (issue 13): progress, the bearer, the token refresh, one Italian failure. */

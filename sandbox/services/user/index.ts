@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../src/api/generated/user';
+import { ROLES } from '../../../src/auth/roles';
 import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeUserSessions, verifyPassword } from '../../auth';
 import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
@@ -28,18 +29,23 @@ export const AVATAR_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const MANAGERS: string[] = ['ROLE_ADMIN', 'ROLE_MANAGER'];
 
-export const ROLE_INFO: components['schemas']['RoleInfo'][] = [
-  { name: 'ROLE_ADMIN', label: 'Super Admin', description: 'Tutti i permessi', color: 'red' },
-  { name: 'ROLE_MANAGER', label: 'Manager', description: "Gestisce tutti gli utenti dell'azienda", color: 'orange' },
-  { name: 'ROLE_GUEST', label: 'Guest User', description: 'Regole publisher', color: 'cyan' },
-  { name: 'ROLE_ASSETMANAGER', label: 'Asset Manager', description: 'Impianti, circuiti e squadre' },
-  { name: 'ROLE_SALES', label: 'Commerciale', description: 'Campagne, inserzionisti e preventivi' },
-  { name: 'ROLE_SALESLEADER', label: 'Responsabile commerciale', description: 'Campagne, inserzionisti e preventivi' },
-  { name: 'ROLE_MEDIAMONITOR', label: 'Media Monitor', description: 'Rilevazioni e analytics' },
-  { name: 'ROLE_PLANNER', label: 'Pianificatore', description: 'Ordini e opportunità' },
-  { name: 'ROLE_SUPERVISOR', label: 'Supervisore', description: 'Ordini e opportunità' },
-  { name: 'ROLE_DESIGNER', label: 'Designer', description: 'Ordini e opportunità' },
-];
+type RoleInfo = components['schemas']['RoleInfo'];
+
+/* Keyed by role so the compiler asks for every role of src/auth/roles.ts; the list keeps its order. */
+const ROLE_DETAILS: Record<Role, Omit<RoleInfo, 'name'>> = {
+  ROLE_ADMIN: { label: 'Super Admin', description: 'Tutti i permessi', color: 'red' },
+  ROLE_MANAGER: { label: 'Manager', description: "Gestisce tutti gli utenti dell'azienda", color: 'orange' },
+  ROLE_GUEST: { label: 'Guest User', description: 'Regole publisher', color: 'cyan' },
+  ROLE_ASSETMANAGER: { label: 'Asset Manager', description: 'Impianti, circuiti e squadre' },
+  ROLE_SALES: { label: 'Commerciale', description: 'Campagne, inserzionisti e preventivi' },
+  ROLE_SALESLEADER: { label: 'Responsabile commerciale', description: 'Campagne, inserzionisti e preventivi' },
+  ROLE_MEDIAMONITOR: { label: 'Media Monitor', description: 'Rilevazioni e analytics' },
+  ROLE_PLANNER: { label: 'Pianificatore', description: 'Ordini e opportunità' },
+  ROLE_SUPERVISOR: { label: 'Supervisore', description: 'Ordini e opportunità' },
+  ROLE_DESIGNER: { label: 'Designer', description: 'Ordini e opportunità' },
+};
+
+export const ROLE_INFO: RoleInfo[] = ROLES.map((name) => ({ name, ...ROLE_DETAILS[name] }));
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 

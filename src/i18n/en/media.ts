@@ -107,6 +107,7 @@ export const media: ResourcesMessages = {
       created: 'Created (%{smart_count})',
       updated: 'Updated (%{smart_count})',
       skipped: 'Skipped (%{smart_count})',
+      detection: 'Detection',
       opportunity: 'Opportunity',
       reason: 'Reason',
     },
@@ -171,6 +172,7 @@ export const media: ResourcesMessages = {
       sales_person: 'Sales person',
       all_sales: 'All sales people',
       no_sales: 'No sales person',
+      unknown_sales: 'Sales person no longer listed',
       conversion: 'Conversion from the previous stage: %{rate}%',
       stages: {
         opportunities: 'Opportunities',

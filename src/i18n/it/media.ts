@@ -107,6 +107,7 @@ export const media: ResourcesMessages = {
       created: 'Create (%{smart_count})',
       updated: 'Aggiornate (%{smart_count})',
       skipped: 'Saltate (%{smart_count})',
+      detection: 'Rilevazione',
       opportunity: 'Opportunità',
       reason: 'Motivo',
     },
@@ -171,6 +172,7 @@ export const media: ResourcesMessages = {
       sales_person: 'Commerciale',
       all_sales: 'Tutti i commerciali',
       no_sales: 'Senza commerciale',
+      unknown_sales: 'Commerciale non più presente',
       conversion: 'Conversione dalla fase precedente: %{rate}%',
       stages: {
         opportunities: 'Opportunità',

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useGetMany, useTranslate } from 'react-admin';
+import type { SchemaUser } from '@/api/generated/user';
+import { PageHeading } from '@/ui/FormPage';
 import { isPeriod, lastDays } from '@/resources/detections/period';
 import { BarChart, ChartCard, formatNumber } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
@@ -75,14 +77,24 @@ export default function FunnelPage() {
   };
   const available = stats.filter((s) => s.available);
   const suffix = `${period.dateStart}_${period.dateEnd}${salesId ? `_commerciale_${salesId}` : ''}`;
-  const nameOf = (id: number | null) =>
-    id === null
-      ? translate('resources.analytics.funnel.no_sales')
-      : ((sales.data ?? []).find((s) => s.id === id)?.name ?? `#${id}`);
   const people = [
     ...new Set(STAGES.flatMap((s) => (sources[s].data ?? []).filter(inScope).map((r) => r.salesId))),
   ];
-  const bySales = people
+  // A salesId is a user id: an order may name a user who is no longer a sales person, so the
+  // names missing from the sales list are read from the users (one getMany).
+  const unnamed = people.filter(
+    (id): id is number => id !== null && !(sales.data ?? []).some((s) => s.id === id),
+  );
+  const users = useGetMany<SchemaUser>('users', { ids: unnamed }, { enabled: Boolean(sales.data) && unnamed.length > 0 });
+  const userName = (u: SchemaUser) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+  const nameOf = (id: number | null) => {
+    if (id === null) return translate('resources.analytics.funnel.no_sales');
+    const known = (sales.data ?? []).find((s) => s.id === id)?.name;
+    const user = (users.data ?? []).find((u) => u.id === id);
+    return known ?? (user ? userName(user) : translate('resources.analytics.funnel.unknown_sales'));
+  };
+  // Rows wait for the sales list, so no row is labelled before its name is known.
+  const bySales = (sales.data ? people : [])
     .map((id) => ({
       id,
       counts: STAGES.map((s) => (sources[s].data ?? []).filter((r) => inScope(r) && r.salesId === id).length),
@@ -96,10 +108,7 @@ export default function FunnelPage() {
 
   return (
     <Box>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <PeriodFilter value={period} onChange={setPeriod}>
         <TextField
           select

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
-import { fetchDetections, type DetectionRecord } from '@/dataProviders/detections';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import type { DetectionRecord } from '@/resources/detections/shared';
+import { PageHeading } from '@/ui/FormPage';
 import { isPeriod, lastDays } from '@/resources/detections/period';
 import { BarChart, ChartCard, countBy, overTime, TimeChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
@@ -38,10 +40,11 @@ function Breakdown({
 /** /media/analytics: detections over time and by media owner, brand and subject, for a period. */
 export default function MediaAnalyticsPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [period, setPeriod] = useState<Period>(lastDays(365));
   const query = useQuery({
     queryKey: ['detections', 'analytics', period],
-    queryFn: () => fetchDetections(period),
+    queryFn: () => dataProvider.detectionsOf('detections', { filter: period }),
     enabled: isPeriod(period),
   });
   const items = query.data ?? [];
@@ -52,10 +55,7 @@ export default function MediaAnalyticsPage() {
   const title = translate('resources.analytics.media.title');
   return (
     <Box>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <PeriodFilter value={period} onChange={setPeriod}>
         {query.data ? (
           <Typography data-testid="detections-total">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import SendIcon from '@mui/icons-material/Send';
 import { useLocation } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -19,10 +19,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
-import type { SchemaSendToAgentResult } from '@/api/generated/audit';
-import type { AgentRecord } from '@/dataProviders/agents';
-import { fetchDetections, sendToAgent } from '@/dataProviders/detections';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import type { AgentRecord } from '@/resources/detections/shared';
+import { formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
 import { isPeriod, lastDays } from '@/resources/detections/period';
 import { PageHeader } from './PageHeader';
 
@@ -38,15 +39,15 @@ export function AgentMailPage() {
   const [brandName, setBrandName] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set(preselected));
   const [agentId, setAgentId] = useState<number | ''>('');
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<SchemaSendToAgentResult | null>(null);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const failure = useFailure();
   const agents = useGetList<AgentRecord>('agents', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'surname', order: 'ASC' },
   });
   const detections = useQuery({
     queryKey: ['detections', 'agent-mail', period],
-    queryFn: () => fetchDetections(period),
+    queryFn: () => dataProvider.detectionsOf('detections', { filter: period }),
     enabled: isPeriod(period),
   });
   // The chosen agent's detections only: the list, its brands and what can be sent. Ids chosen
@@ -72,22 +73,19 @@ export function AgentMailPage() {
   const allShown = rows.slice(0, SHOWN);
   const allChecked = allShown.length > 0 && allShown.every((r) => selected.has(r.id));
 
-  const send = async () => {
-    if (!agentId || !chosen.length) return;
-    setSending(true);
-    setResult(null);
-    try {
-      const r = await sendToAgent(agentId, chosen);
-      setResult(r);
+  const mail = useMutation({
+    mutationFn: (p: { agentId: number; auditIds: number[] }) => dataProvider.sendToAgent('detections', p),
+    onSuccess: (r) =>
       notify('resources.detections.agent_mail.sent', {
         type: 'success',
         messageArgs: { recipient: r.recipient, smart_count: r.auditIds.length },
-      });
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    } finally {
-      setSending(false);
-    }
+      }),
+    onError: failure,
+  });
+  const sending = mail.isPending;
+  const result = mail.data ?? null;
+  const send = () => {
+    if (agentId && chosen.length) mail.mutate({ agentId, auditIds: chosen });
   };
 
   return (
@@ -217,10 +215,10 @@ export function AgentMailPage() {
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={selected.has(d.id)}
-                        inputProps={{ 'aria-label': `${d.brandName} ${d.detectionDate} (${d.id})` }}
+                        inputProps={{ 'aria-label': `${d.brandName} ${formatDate(d.detectionDate)} (${d.id})` }}
                       />
                     </TableCell>
-                    <TableCell>{d.detectionDate}</TableCell>
+                    <TableCell>{formatDate(d.detectionDate)}</TableCell>
                     <TableCell>{d.brandName}</TableCell>
                     <TableCell>{d.subject}</TableCell>
                     <TableCell>{d.mediaOwner}</TableCell>

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import SyncIcon from '@mui/icons-material/Sync';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -15,9 +14,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import type { SchemaSyncLeadsReport } from '@/api/generated/audit';
-import { fetchDetections, syncLeads } from '@/dataProviders/detections';
+import { RecordContextProvider, ReferenceField, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import { useFailure } from '@/ui/useFailure';
 import { PageHeader } from './PageHeader';
 
 function ReportTable({
@@ -37,7 +36,7 @@ function ReportTable({
         <Table size="small" aria-label={translate(title, { smart_count: rows.length })}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('resources.detections.fields.auditId')}</TableCell>
+              <TableCell>{translate('resources.detections.crm_sync.detection')}</TableCell>
               <TableCell>
                 {translate(
                   rows[0].reason !== undefined
@@ -49,10 +48,16 @@ function ReportTable({
           </TableHead>
           <TableBody>
             {rows.map((r) => (
-              <TableRow key={r.auditId}>
-                <TableCell>{r.auditId}</TableCell>
-                <TableCell>{r.reason ?? r.opportunityId}</TableCell>
-              </TableRow>
+              <RecordContextProvider key={r.auditId} value={{ id: r.auditId, ...r }}>
+                <TableRow>
+                  <TableCell>
+                    <ReferenceField source="auditId" reference="detections" link={false} />
+                  </TableCell>
+                  <TableCell>
+                    {r.reason ?? <ReferenceField source="opportunityId" reference="opportunities" link={false} />}
+                  </TableCell>
+                </TableRow>
+              </RecordContextProvider>
             ))}
           </TableBody>
         </Table>
@@ -66,28 +71,27 @@ export function CrmSyncPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const client = useQueryClient();
-  const [running, setRunning] = useState(false);
-  const [report, setReport] = useState<SchemaSyncLeadsReport | null>(null);
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const leads = useQuery({
     queryKey: ['detections', 'new-leads'],
-    queryFn: () => fetchDetections({ leadStatus: 'new' }),
+    queryFn: () => dataProvider.detectionsOf('detections', { filter: { leadStatus: 'new' } }),
   });
-  const run = async () => {
-    setRunning(true);
-    try {
-      const r = await syncLeads();
-      setReport(r);
+  const sync = useMutation({
+    mutationFn: () => dataProvider.syncLeads('detections'),
+    onSuccess: async (r) => {
       notify('resources.detections.crm_sync.done', {
         type: 'success',
         messageArgs: { created: r.created.length, updated: r.updated.length, skipped: r.skipped.length },
       });
       await client.invalidateQueries({ queryKey: ['detections'] });
-    } catch (e) {
-      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-    } finally {
-      setRunning(false);
-    }
-  };
+      await client.invalidateQueries({ queryKey: ['opportunities'] });
+    },
+    onError: failure,
+  });
+  const running = sync.isPending;
+  const report = sync.data ?? null;
+  const run = () => sync.mutate();
   const waiting = (leads.data ?? []).filter((d) => !d.opportunityId).length;
   return (
     <Box>

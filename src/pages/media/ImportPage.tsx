@@ -15,8 +15,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { importDetections, type ImportOutcome } from '@/dataProviders/detections';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
+import type { ImportOutcome } from '@/resources/detections/shared';
+import { failureMessage } from '@/api/failures';
 import { PageHeader } from './PageHeader';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -26,6 +29,8 @@ export function ImportPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -53,15 +58,16 @@ export function ImportPage() {
     setOutcome(null);
     setError(null);
     try {
-      const result = await importDetections(file, setProgress);
+      const result = await dataProvider.importDetections('detections', { file, onProgress: setProgress });
       setOutcome(result);
+      if (result.ok) await queryClient.invalidateQueries({ queryKey: ['detections'] });
       if (result.ok)
         notify('resources.detections.import.done', {
           type: 'success',
           messageArgs: { smart_count: result.report.imported },
         });
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = failureMessage(e);
       setError(message);
       notify(message, { type: 'error' });
     } finally {

@@ -34,20 +34,22 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { SUB_ITEM_TYPES } from '@/api/audit';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SchemaSubItemTypeName } from '@/api/generated/audit';
-import type { AgentRecord } from '@/dataProviders/agents';
-import type { SubItemRecord } from '@/dataProviders/subItems';
+import { SUB_ITEM_TYPES, type AgentRecord, type SubItemRecord } from '@/resources/detections/shared';
+import { useFailure } from '@/ui/useFailure';
 import { DialogCancelButton, differs, FormDialog, useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { PageHeader } from './PageHeader';
 
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The values of one sub-item type: add, rename / describe, delete. */
 function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
+  const RESOURCE = 'subItems';
   const translate = useTranslate();
   const notify = useNotify();
-  const { data, isPending, error, refetch } = useGetList<SubItemRecord & { id: string }>('subItems', {
+  const failure = useFailure();
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useGetList<SubItemRecord>('subItems', {
     filter: { type },
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
@@ -57,8 +59,8 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
   const [remove] = useDelete();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [editing, setEditing] = useState<(SubItemRecord & { id: string }) | null>(null);
-  const [deleting, setDeleting] = useState<(SubItemRecord & { id: string }) | null>(null);
+  const [editing, setEditing] = useState<SubItemRecord | null>(null);
+  const [deleting, setDeleting] = useState<SubItemRecord | null>(null);
   const typeLabel = translate(`resources.subItems.types.${type}`);
   const { guard } = useUnsavedChangesGuard(Boolean(name.trim() || description.trim()));
   const original = editing ? data?.find((d) => d.id === editing.id) : undefined;
@@ -75,9 +77,9 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
           notify('resources.subItems.created', { type: 'success', messageArgs: { name: name.trim() } });
           setName('');
           setDescription('');
-          void refetch();
+          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
         },
-        onError: (err) => notify(errorText(err), { type: 'error' }),
+        onError: failure,
       },
     );
   };
@@ -95,9 +97,9 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
         onSuccess: () => {
           notify('resources.subItems.updated', { type: 'success' });
           setEditing(null);
-          void refetch();
+          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
         },
-        onError: (err) => notify(errorText(err), { type: 'error' }),
+        onError: failure,
       },
     );
   };
@@ -111,10 +113,10 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
         onSuccess: () => {
           notify('resources.subItems.deleted', { type: 'success', messageArgs: { name: deleting.name } });
           setDeleting(null);
-          void refetch();
+          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
         },
         onError: (err) => {
-          notify(errorText(err), { type: 'error' });
+          failure(err);
           setDeleting(null);
         },
       },
@@ -152,7 +154,7 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
       {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
       {error ? (
         <Alert severity="error">
-          {translate('resources.subItems.load_error', { message: errorText(error) })}
+          {translate('resources.subItems.load_error', { message: error.message })}
         </Alert>
       ) : null}
       {data && !data.length ? (
@@ -232,9 +234,12 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
 
 /** The agents: list and add (the service offers no change or removal). */
 function AgentsTab() {
+  const RESOURCE = 'agents';
   const translate = useTranslate();
   const notify = useNotify();
-  const { data, isPending, error, refetch } = useGetList<AgentRecord>('agents', {
+  const failure = useFailure();
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useGetList<AgentRecord>('agents', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'surname', order: 'ASC' },
   });
@@ -255,9 +260,9 @@ function AgentsTab() {
             messageArgs: { name: `${form.name} ${form.surname}` },
           });
           setForm({ name: '', surname: '', email: '' });
-          void refetch();
+          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
         },
-        onError: (err) => notify(errorText(err), { type: 'error' }),
+        onError: failure,
       },
     );
   };
@@ -286,7 +291,7 @@ function AgentsTab() {
       {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
       {error ? (
         <Alert severity="error">
-          {translate('resources.agents.load_error', { message: errorText(error) })}
+          {translate('resources.agents.load_error', { message: error.message })}
         </Alert>
       ) : null}
       {data && !data.length ? <Typography>{translate('resources.agents.empty')}</Typography> : null}

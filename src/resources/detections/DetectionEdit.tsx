@@ -1,10 +1,11 @@
 import { Alert, Box } from '@mui/material';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
-import type { DetectionRecord } from '@/dataProviders/detections';
+
 import { DetectionForm } from './DetectionForm';
 import { MONITOR_PATH } from './DetectionList';
 import { LeadButton } from './LeadButton';
 import { LeadStatusChip } from './leadStatus';
+import type { DetectionRecord } from './shared';
 
 function LeadBox() {
   const record = useRecordContext<DetectionRecord>();

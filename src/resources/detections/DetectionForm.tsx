@@ -14,11 +14,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import { AppSimpleForm } from '@/forms/unsavedChanges';
-import { SUB_ITEM_TYPES } from '@/api/audit';
 import type { SchemaDistinctField, SchemaSubItemTypeName } from '@/api/generated/audit';
-import type { SubItemRecord } from '@/dataProviders/subItems';
+import { schemaResolver } from '@/ui/validation';
 import { leadStatusChoices } from './leadStatus';
+import { detectionSchema, SUB_ITEM_TYPES, type SubItemRecord } from './shared';
 import { useDistinct } from './useDistinct';
+
+const detectionResolver = schemaResolver(detectionSchema);
 
 /** A free text input that suggests the values already used (distinct/{field}). */
 function SuggestedTextInput({
@@ -90,6 +92,7 @@ export function DetectionForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <AppSimpleForm
       defaultValues={mode === 'create' ? { leadStatus: 'none', photoIds: [] } : undefined}
+      resolver={detectionResolver}
       warnWhenUnsavedChanges
     >
       {section('what')}

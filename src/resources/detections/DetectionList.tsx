@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import MailIcon from '@mui/icons-material/Mail';
@@ -10,23 +10,31 @@ import {
   Button,
   CreateButton,
   DataTable,
+  DateField,
   DateInput,
   DeleteWithConfirmButton,
   EditButton,
   List,
+  SearchInput,
   SelectInput,
   TopToolbar,
+  useDataProvider,
   useListContext,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { SchemaDistinctField } from '@/api/generated/audit';
-import { exportDetections, type DetectionRecord } from '@/dataProviders/detections';
+import type { AppDataProvider } from '@/dataProviders';
 import { AppPagination } from '@/layout/Pagination';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { codeLabel, formatDate } from '@/ui/format';
+import { PageHeading } from '@/ui/FormPage';
+import { useFailure } from '@/ui/useFailure';
 import { LeadButton } from './LeadButton';
 import { leadStatusChoices, LeadStatusField } from './leadStatus';
 import { isPeriod, lastDays } from './period';
+import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 
 export const MONITOR_PATH = '/media/monitor';
@@ -44,6 +52,7 @@ function DistinctFilter({ source }: { source: SchemaDistinctField; alwaysOn?: bo
 }
 
 export const detectionFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="mediaOwner" source="mediaOwner" alwaysOn />,
@@ -57,31 +66,48 @@ export const detectionFilters = [
   />,
 ];
 
-function ExportButton() {
+const agentName = (d: DetectionRecord) => (d.agent ? `${d.agent.name} ${d.agent.surname}` : '');
+
+/** The CSV of the list: every row of the filter, names and Italian labels, dd/mm/yyyy dates. */
+const exportColumns: ExportColumn<DetectionRecord>[] = [
+  { label: 'resources.detections.fields.auditId', value: (d) => d.auditId },
+  { label: 'resources.detections.fields.detectionDate', value: (d) => formatDate(d.detectionDate) },
+  { label: 'resources.detections.fields.mediaOwner', value: (d) => d.mediaOwner },
+  { label: 'resources.detections.fields.brandName', value: (d) => d.brandName },
+  { label: 'resources.detections.fields.subject', value: (d) => d.subject },
+  { label: 'resources.detections.fields.agent', value: agentName },
+  { label: 'resources.detections.fields.municipality', value: (d) => d.municipality },
+  { label: 'resources.detections.fields.format', value: (d) => d.format },
+  {
+    label: 'resources.detections.fields.leadStatus',
+    value: (d) => codeLabel('resources.detections.lead', d.leadStatus),
+  },
+];
+
+/** The service's Excel export of the period (spec §7 exportExcel). */
+function ExcelExportButton() {
   const { filterValues } = useListContext();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const period = {
     dateStart: filterValues.dateStart as string | undefined,
     dateEnd: filterValues.dateEnd as string | undefined,
   };
-  const run = async () => {
+  const excel = useMutation({
+    mutationFn: (p: { dateStart: string; dateEnd: string }) => dataProvider.exportDetections('detections', p),
+    onSuccess: (name) => notify('resources.detections.export.done', { type: 'success', messageArgs: { name } }),
+    onError: failure,
+  });
+  const run = () => {
     if (!isPeriod(period)) return notify('resources.detections.export.need_period', { type: 'warning' });
-    setBusy(true);
-    try {
-      const name = await exportDetections(period.dateStart!, period.dateEnd!);
-      notify('resources.detections.export.done', { type: 'success', messageArgs: { name } });
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    excel.mutate({ dateStart: period.dateStart!, dateEnd: period.dateEnd! });
   };
   return (
     <Button
       label="resources.detections.export.button"
       onClick={run}
-      disabled={busy}
+      disabled={excel.isPending}
       startIcon={<DownloadIcon />}
     />
   );
@@ -92,7 +118,8 @@ function ListActions() {
   return (
     <TopToolbar>
       <CreateButton to={`${MONITOR_PATH}/create`} label="resources.detections.create" />
-      <ExportButton />
+      <ExcelExportButton />
+      <ExportAllButton columns={exportColumns} fileName="rilevazioni" />
       <Button
         label="resources.detections.import.menu"
         onClick={() => navigate(`${MONITOR_PATH}/import`)}
@@ -133,7 +160,7 @@ const BulkActions = () => (
 
 function AgentField() {
   const record = useRecordContext<DetectionRecord>();
-  return <>{record?.agent ? `${record.agent.name} ${record.agent.surname}` : ''}</>;
+  return <>{record ? agentName(record) : ''}</>;
 }
 
 function RowActions() {
@@ -183,12 +210,10 @@ export function DetectionList() {
   const translate = useTranslate();
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.detections.title')}
-      </Typography>
+      <PageHeading title={translate('resources.detections.title')} />
       <List
         resource="detections"
-        title={translate('resources.detections.title')}
+        title={false}
         filters={detectionFilters}
         filterDefaultValues={lastDays(90)}
         actions={<ListActions />}
@@ -205,7 +230,9 @@ export function DetectionList() {
           empty={<Empty />}
         >
           <DataTable.Col source="auditId" />
-          <DataTable.Col source="detectionDate" />
+          <DataTable.Col source="detectionDate">
+            <DateField source="detectionDate" locales="it-IT" />
+          </DataTable.Col>
           <DataTable.Col source="mediaOwner" />
           <DataTable.Col source="brandName" />
           <DataTable.Col source="subject" />

@@ -1,59 +1,62 @@
 import { useState } from 'react';
 import FlagIcon from '@mui/icons-material/Flag';
+import { Button, DialogContent, DialogTitle } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  Button,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+  SelectInput,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { SchemaLeadStatus } from '@/api/generated/audit';
-import { updateLead, type DetectionRecord } from '@/dataProviders/detections';
-import { DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
-import { LEAD_STATUSES } from './leadStatus';
+import { updateDetectionLeadBody } from '@/api/generated/audit.zod';
+import type { AppDataProvider } from '@/dataProviders';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
+import { useFailure } from '@/ui/useFailure';
+import { schemaResolver } from '@/ui/validation';
+import { leadStatusChoices } from './leadStatus';
+import type { DetectionRecord } from './shared';
+
+const leadResolver = schemaResolver(updateDetectionLeadBody);
 
 /** Marks the detection in context as a lead (or moves its lead status), with a note. */
 export function LeadButton() {
   const record = useRecordContext<DetectionRecord>();
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<SchemaLeadStatus>('new');
-  const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
-  if (!record) return null;
-  const start = (e: React.MouseEvent) => {
-    e.stopPropagation();
-    setStatus(record.leadStatus === 'none' ? 'new' : record.leadStatus);
-    setNote(record.leadNote ?? '');
-    setOpen(true);
-  };
-  const save = async () => {
-    setSaving(true);
-    try {
-      await updateLead(record.id, status, note.trim() || null);
+  const mark = useMutation({
+    mutationFn: (values: { leadStatus: SchemaLeadStatus; note?: string | null }) =>
+      dataProvider.markLead('detections', {
+        id: record!.id,
+        leadStatus: values.leadStatus,
+        note: values.note?.trim() || null,
+      }),
+    onSuccess: async (_updated, values) => {
       notify('resources.detections.lead.saved', {
         type: 'success',
-        messageArgs: { status: translate(`resources.detections.lead.${status}`) },
+        messageArgs: { status: translate(`resources.detections.lead.${values.leadStatus}`) },
       });
       setOpen(false);
-      refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+      await queryClient.invalidateQueries({ queryKey: ['detections'] });
+    },
+    onError: failure,
+  });
+  if (!record) return null;
   return (
     <>
       <Button
         size="small"
         startIcon={<FlagIcon />}
-        onClick={start}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
         aria-label={`${translate('resources.detections.lead.mark')} ${record.id}`}
       >
         {translate('resources.detections.lead.mark')}
@@ -61,42 +64,34 @@ export function LeadButton() {
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
-        dirty={status !== (record.leadStatus === 'none' ? 'new' : record.leadStatus) || note !== (record.leadNote ?? '')}
         onClick={(e) => e.stopPropagation()}
         fullWidth
         maxWidth="xs"
       >
         <DialogTitle>{translate('resources.detections.lead.title', { brand: record.brandName })}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              select
-              label={translate('resources.detections.fields.leadStatus')}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as SchemaLeadStatus)}
+          {open ? (
+            <AppSimpleForm
+              resolver={leadResolver}
+              // The form edits the lead alone, not the row's whole record.
+              record={{
+                id: record.id,
+                leadStatus: record.leadStatus === 'none' ? 'new' : record.leadStatus,
+                note: record.leadNote ?? '',
+              }}
+              onSubmit={(values: Record<string, unknown>) => mark.mutate(values as unknown as { leadStatus: SchemaLeadStatus; note?: string })}
+              disabled={mark.isPending}
             >
-              {LEAD_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {translate(`resources.detections.lead.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={translate('resources.detections.fields.leadNote')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              multiline
-              minRows={2}
-              inputProps={{ maxLength: 2000 }}
-            />
-          </Stack>
+              <SelectInput
+                source="leadStatus"
+                label="resources.detections.fields.leadStatus"
+                choices={leadStatusChoices}
+                fullWidth
+              />
+              <TextInput source="note" label="resources.detections.fields.leadNote" multiline minRows={2} fullWidth />
+            </AppSimpleForm>
+          ) : null}
         </DialogContent>
-        <DialogActions>
-          <DialogCancelButton />
-          <Button variant="contained" onClick={save} disabled={saving}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
       </FormDialog>
     </>
   );

@@ -1,5 +1,6 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { RaRecord } from 'react-admin';
+import { formatDate } from '@/ui/format';
 
 /**
  * The `detections` resource (Rilevazioni). Its screens are routed at /media/monitor by
@@ -9,5 +10,5 @@ export const detectionsResource = {
   name: 'detections',
   icon: VisibilityIcon,
   recordRepresentation: (record: RaRecord) =>
-    `${String(record.brandName ?? '')} – ${String(record.detectionDate ?? '')}`,
+    `${String(record.brandName ?? '')} – ${formatDate(record.detectionDate as string | undefined)}`,
 };

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import type { SchemaDistinctField } from '@/api/generated/audit';
-import { listDistinct } from '@/dataProviders/detections';
+import type { AppDataProvider } from '@/dataProviders';
 
 /** The values of a detection field (GET distinct/{field}) as choices; the filters offer them. */
 export function useDistinct(field: SchemaDistinctField) {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery({
     queryKey: ['detections', 'distinct', field],
-    queryFn: () => listDistinct(field),
+    queryFn: () => dataProvider.detectionValues('detections', { field }),
     staleTime: 60_000,
   });
   return { ...query, choices: (query.data ?? []).map((v) => ({ id: v, name: v })) };

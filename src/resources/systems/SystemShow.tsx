@@ -116,7 +116,9 @@ function Photo({ id, onDelete }: { id: number; onDelete: (id: number) => void })
     staleTime: Infinity,
   });
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => () => url && URL.revokeObjectURL(url), [url]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
   return (
     <Card sx={{ width: 200 }} data-image-id={id}>
       {url ? (

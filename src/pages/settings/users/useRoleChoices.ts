@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { listRoles } from '@/dataProviders/users';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '@/dataProviders';
 
 export interface RoleChoice {
   id: string;
@@ -8,26 +9,16 @@ export interface RoleChoice {
 
 /** The roles from GET /user/getAllRole, as SelectInput choices (label from the service). */
 export function useRoleChoices(): { choices: RoleChoice[]; failed: boolean; loading: boolean } {
-  const [state, setState] = useState<{ choices: RoleChoice[]; failed: boolean; loading: boolean }>({
-    choices: [],
-    failed: false,
-    loading: true,
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const roles = useQuery({
+    queryKey: ['users', 'roles'],
+    queryFn: () => dataProvider.userRoles('users'),
+    retry: false,
+    staleTime: Infinity,
   });
-  useEffect(() => {
-    let live = true;
-    listRoles().then(
-      (roles) =>
-        live &&
-        setState({
-          choices: roles.map((r) => ({ id: r.name, name: r.label })),
-          failed: false,
-          loading: false,
-        }),
-      () => live && setState({ choices: [], failed: true, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  return {
+    choices: (roles.data ?? []).map((r) => ({ id: r.name, name: r.label })),
+    failed: roles.isError,
+    loading: roles.isPending,
+  };
 }
