@@ -192,6 +192,16 @@ describe('/settings/users screen', () => {
     );
   });
 
+  it('refuses a guessable new password under its field before sending', async () => {
+    renderUsers('/settings/users/5');
+    const name = await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ });
+    await waitFor(() => expect(name).toHaveValue('Nome5'));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: /Salva/ }));
+    expect(await screen.findByText(/troppo facile da indovinare/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('edits a user with the roles from getAllRole and goes back to the list', async () => {
     renderUsers('/settings/users/5');
     const name = await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ });

@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DEFAULT_GROUP } from '@/config/constants';
-import { PASSWORD_MIN } from '@/pages/validation';
+import { newPasswordKey, PASSWORD_MIN } from '@/pages/validation';
 import { useRoleChoices } from './useRoleChoices';
 
 const USERNAME = /^[A-Za-z0-9._@+-]+$/;
@@ -25,14 +25,26 @@ const validateUsername = [
 const validateName = [required(), maxLength(100)];
 const validateEmail = [required(), email(), maxLength(254)];
 const validateGroup = [maxLength(100)];
+/**
+ * The user service's whole password rule (src/auth/password.ts), before sending: not guessable,
+ * also from the user's own username, e-mail and name. The length rules above name their own fault.
+ */
+const notGuessable = async (value: unknown, all: Record<string, unknown>) => {
+  if (typeof value !== 'string' || value.length < PASSWORD_MIN) return undefined;
+  const own = [all.username, all.email, all.name, all.surname].filter((v): v is string => typeof v === 'string');
+  const key = await newPasswordKey(value, own);
+  return key === 'app.validation.password_guessable' ? key : undefined;
+};
 const validateNewPassword = [
   required(),
   minLength(PASSWORD_MIN, 'app.validation.password_min'),
   maxLength(128, 'app.validation.password_max'),
+  notGuessable,
 ];
 const validateChangedPassword = [
   minLength(PASSWORD_MIN, 'app.validation.password_min'),
   maxLength(128, 'app.validation.password_max'),
+  notGuessable,
 ];
 
 /** The inputs of a user, as createUser (`mode="create"`) and updateUser (`mode="edit"`) accept them. */
