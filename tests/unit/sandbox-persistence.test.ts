@@ -63,10 +63,10 @@ it('keeps users, passwords, preferences, mails and shares across a restart', asy
   const created = await fetch(`${first.base}/user/user/createUser`, {
     method: 'POST',
     headers: json(admin),
-    body: JSON.stringify({ username: 'sara.neri', password: 'Autunno2026', name: 'Sara', surname: 'Neri', email: 'sara.neri@ooh-demo.it', role: 'ROLE_PLANNER' }),
+    body: JSON.stringify({ username: 'sara.neri', password: 'Autunno-sul-Ticino-2026', name: 'Sara', surname: 'Neri', email: 'sara.neri@ooh-demo.it', role: 'ROLE_PLANNER' }),
   });
   expect(created.status).toBe(201);
-  const sara = (await signIn(first.base, 'sara.neri', 'Autunno2026')).body;
+  const sara = (await signIn(first.base, 'sara.neri', 'Autunno-sul-Ticino-2026')).body;
   await fetch(`${first.base}/user/user/preference`, { method: 'PUT', headers: json(sara.access_token), body: JSON.stringify({ theme: 'dark' }) });
   const mail = await (
     await fetch(`${first.base}/mail/v1/mails`, { method: 'POST', headers: json(admin), body: JSON.stringify({ to: 'a@example.it', subject: 'Prova', body: 'Testo' }) })
@@ -79,7 +79,7 @@ it('keeps users, passwords, preferences, mails and shares across a restart', asy
 
   const second = await start();
   try {
-    const again = await signIn(second.base, 'sara.neri', 'Autunno2026');
+    const again = await signIn(second.base, 'sara.neri', 'Autunno-sul-Ticino-2026');
     expect(again.status).toBe(200);
     // The refresh token of before the restart still works; the seed did not run twice.
     const refreshed = await fetch(`${second.base}/user/oauth/token`, {

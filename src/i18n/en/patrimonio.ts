@@ -299,6 +299,14 @@ const frames = {
   fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status' },
   values: { digital: 'Screen', static: 'Static' },
   messages: { empty: 'This system has no frames.', load_failed: 'Could not load the frames' },
+  actions: {
+    create: 'Add a frame',
+    edit: 'Edit the frame',
+    edit_one: 'Edit frame %{name}',
+    delete_one: 'Delete frame %{name}',
+    delete_title: 'Delete frame %{name}?',
+    delete_confirm: 'The frame will be removed from the system.',
+  },
 };
 
 const devices = {
