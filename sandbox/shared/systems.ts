@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { SYSTEM_STATUSES } from '../../src/api/systemCodes';
 
 /*
  * The systems as the teams, circuits, frame and device services read them: a summary whatever
@@ -28,8 +29,6 @@ async function systemsSource(db: Db): Promise<Source> {
   return r.rows[0].n > 0 ? 'records' : 'none';
 }
 
-const STATUSES = ['initialized', 'active', 'maintenance', 'removed'] as const;
-
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
@@ -56,7 +55,7 @@ export function summaryOf(raw: Record<string, unknown>): SystemSummary {
     name: text(pick(row, 'name')) || code,
     type,
     systemType: text(pick(row, 'systemType', 'system_type')) || (type === 'DOOH' ? 'totem' : 'poster'),
-    status: (STATUSES as readonly string[]).includes(status) ? (status as SystemSummary['status']) : 'active',
+    status: (SYSTEM_STATUSES as readonly string[]).includes(status) ? (status as SystemSummary['status']) : 'active',
     address: text(pick(row, 'address')),
     municipality: text(pick(row, 'municipalityName', 'municipality_name', 'municipality')),
     latitude: Number(pick(row, 'latitude', 'lat') ?? 0),
