@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { SYSTEM_STATUSES } from '../../src/api/systemCodes';
+import { SYSTEM_STATUSES, type SystemKind, type SystemStatus } from '../../src/api/systemCodes';
 
 /*
  * The systems as the teams, circuits, frame and device services read them: a summary whatever
@@ -11,9 +11,9 @@ export interface SystemSummary {
   id: number;
   code: string;
   name: string;
-  type: 'OOH' | 'DOOH';
+  type: SystemKind;
   systemType: string;
-  status: 'initialized' | 'active' | 'maintenance' | 'removed';
+  status: SystemStatus;
   address: string;
   municipality: string;
   latitude: number;
@@ -93,7 +93,7 @@ export async function missingSystems(db: Db, ids: number[]): Promise<number[]> {
 }
 
 /** Every system id with its type (for seeds); empty while there are none. */
-export async function allSystems(db: Db): Promise<Array<{ id: number; type: 'OOH' | 'DOOH'; faces: number }>> {
+export async function allSystems(db: Db): Promise<Array<{ id: number; type: SystemKind; faces: number }>> {
   const source = await systemsSource(db);
   let rows: Array<Record<string, unknown>> = [];
   if (source === 'table') {
