@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Rng } from './random';
 import type { SeededMunicipality } from '../shared/geo';
+import { DOOH_SYSTEM_TYPES, SYSTEM_STATUSES, SYSTEM_TYPES } from '../../src/api/systemCodes';
 
 /*
  * Seed data of the systems service: the lookups (system types, sizes, areas, media owners, leases,
@@ -9,13 +10,13 @@ import type { SeededMunicipality } from '../shared/geo';
  * INSERT … SELECT FROM jsonb_to_recordset (500 rows a statement).
  */
 
-export const DOOH_TYPES = ['alux', 'customdooh', 'posterdooh', 'totem'] as const;
-export const MARKER_TYPES = [
-  'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina',
-  'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers',
-] as const;
-export const OOH_TYPES = [...DOOH_TYPES, 'customooh', ...MARKER_TYPES] as const;
-export const STATUSES = ['initialized', 'active', 'maintenance', 'removed'] as const;
+/* The kinds, types and statuses come from the systems document through src/api/systemCodes.ts,
+ * the one list the app also reads; the seed's order is the enum's order. */
+export const DOOH_TYPES = DOOH_SYSTEM_TYPES;
+export const OOH_TYPES = SYSTEM_TYPES;
+/** The marker types: every OOH type but the DOOH ones and customooh (the document's SystemTypeCode). */
+export const MARKER_TYPES = OOH_TYPES.filter((code) => !(DOOH_TYPES as readonly string[]).includes(code) && code !== 'customooh');
+export const STATUSES = SYSTEM_STATUSES;
 
 export const SYSTEM_TYPE_LABELS: Record<string, string> = {
   alux: 'Alux',

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { SYSTEM_STATUSES, type SystemKind, type SystemStatus } from '../../src/api/systemCodes';
 
 /*
  * The systems as the teams, circuits, frame and device services read them: a summary whatever
@@ -10,9 +11,9 @@ export interface SystemSummary {
   id: number;
   code: string;
   name: string;
-  type: 'OOH' | 'DOOH';
+  type: SystemKind;
   systemType: string;
-  status: 'initialized' | 'active' | 'maintenance' | 'removed';
+  status: SystemStatus;
   address: string;
   municipality: string;
   latitude: number;
@@ -27,8 +28,6 @@ async function systemsSource(db: Db): Promise<Source> {
   const r = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE collection = 'systems'");
   return r.rows[0].n > 0 ? 'records' : 'none';
 }
-
-const STATUSES = ['initialized', 'active', 'maintenance', 'removed'] as const;
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -56,7 +55,7 @@ export function summaryOf(raw: Record<string, unknown>): SystemSummary {
     name: text(pick(row, 'name')) || code,
     type,
     systemType: text(pick(row, 'systemType', 'system_type')) || (type === 'DOOH' ? 'totem' : 'poster'),
-    status: (STATUSES as readonly string[]).includes(status) ? (status as SystemSummary['status']) : 'active',
+    status: (SYSTEM_STATUSES as readonly string[]).includes(status) ? (status as SystemSummary['status']) : 'active',
     address: text(pick(row, 'address')),
     municipality: text(pick(row, 'municipalityName', 'municipality_name', 'municipality')),
     latitude: Number(pick(row, 'latitude', 'lat') ?? 0),
@@ -94,7 +93,7 @@ export async function missingSystems(db: Db, ids: number[]): Promise<number[]> {
 }
 
 /** Every system id with its type (for seeds); empty while there are none. */
-export async function allSystems(db: Db): Promise<Array<{ id: number; type: 'OOH' | 'DOOH'; faces: number }>> {
+export async function allSystems(db: Db): Promise<Array<{ id: number; type: SystemKind; faces: number }>> {
   const source = await systemsSource(db);
   let rows: Array<Record<string, unknown>> = [];
   if (source === 'table') {

@@ -1,6 +1,7 @@
 import { ApiError } from '@/api/errors';
 import type { SchemaConflictingBooking, SchemaPlanning, SchemaPlanningItem, SchemaSystemAvailability } from '@/api/generated/planner';
 import { createPlanningBody } from '@/api/generated/planner.zod';
+import { systemTypeChoices as systemTypeChoicesOf } from '@/resources/systems/shared';
 import { codeChoices } from '@/ui/format';
 import { endNotBeforeStart, withRules } from '@/ui/validation';
 
@@ -22,12 +23,9 @@ export const planningStatusChoices = codeChoices(
   createPlanningBody.shape.status.unwrap().options,
 );
 
-/** The system types a planning may be restricted to, from the planner document. */
-export const SYSTEM_TYPE_LABELS = 'resources.systems.systemTypes';
-export const systemTypeChoices = codeChoices(
-  SYSTEM_TYPE_LABELS,
-  createPlanningBody.shape.criteria.unwrap().shape.systemTypes.element.options,
-);
+/** The system types a planning may be restricted to: the systems document's, written once. */
+export { SYSTEM_TYPE_LABELS } from '@/resources/systems/shared';
+export const systemTypeChoices = systemTypeChoicesOf();
 
 /** The create body from the document, plus the period rule it states in words. */
 export const planningSchema = withRules(createPlanningBody, endNotBeforeStart('periodStart', 'periodEnd'));

@@ -32,6 +32,7 @@ import { saveProductBody } from '@/api/generated/product.zod';
 import type { AppDataProvider } from '@/dataProviders';
 import { AppPagination } from '@/layout/Pagination';
 import { CatalogsTab } from '@/resources/catalogs/CatalogsTab';
+import { systemTypeChoices, systemTypeLabel } from '@/resources/systems/shared';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { codeChoices, codeLabel, formatMoney, MONEY_OPTIONS } from '@/ui/format';
@@ -40,9 +41,7 @@ import { schemaResolver } from '@/ui/validation';
 import { ProductPhotos } from './ProductPhotos';
 
 /** The system types and units from the document, labelled in Italian. */
-const SYSTEM_TYPE_LABELS = 'resources.systems.systemTypes';
 const UNIT_LABELS = 'resources.products.units';
-const systemTypeChoices = codeChoices(SYSTEM_TYPE_LABELS, saveProductBody.shape.systemType.unwrap().options);
 const unitChoices = codeChoices(UNIT_LABELS, saveProductBody.shape.unit.options);
 
 /** saveProduct's body, plus its `catalogIds` query parameter the form also edits. */
@@ -51,7 +50,7 @@ const resolver = schemaResolver(saveProductBody.extend({ catalogIds: z.array(z.n
 const exportColumns: ExportColumn<SchemaProduct>[] = [
   { label: 'resources.products.fields.code', value: (p) => p.code },
   { label: 'resources.products.fields.name', value: (p) => p.name },
-  { label: 'resources.products.fields.systemType', value: (p) => codeLabel(SYSTEM_TYPE_LABELS, p.systemType) },
+  { label: 'resources.products.fields.systemType', value: (p) => systemTypeLabel(p.systemType) },
   { label: 'resources.products.fields.unit', value: (p) => codeLabel(UNIT_LABELS, p.unit) },
   { label: 'resources.products.fields.basePrice', value: (p) => p.basePrice },
 ];
@@ -94,7 +93,7 @@ function ProductInputs() {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
       <TextInput source="code" parse={(v: string) => v?.toUpperCase()} />
       <TextInput source="name" />
-      <SelectInput source="systemType" choices={systemTypeChoices} />
+      <SelectInput source="systemType" choices={systemTypeChoices()} />
       <TextInput source="format" parse={(v: string) => (v === '' ? undefined : v)} />
       <SelectInput source="unit" choices={unitChoices} />
       <NumberInput source="basePrice" />
@@ -170,7 +169,7 @@ function ProductsTab() {
         <DataTable rowClick={(id) => { setDialog({ id: Number(id) }); return false; }} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.products.empty')}</Typography>}>
           <DataTable.Col source="code" />
           <DataTable.Col source="name" />
-          <DataTable.Col source="systemType" render={(r) => codeLabel(SYSTEM_TYPE_LABELS, r.systemType as string)} />
+          <DataTable.Col source="systemType" render={(r) => systemTypeLabel(r.systemType as string)} />
           <DataTable.Col source="unit" render={(r) => codeLabel(UNIT_LABELS, r.unit as string)} />
           <DataTable.NumberCol source="basePrice" options={MONEY_OPTIONS} locales="it-IT" />
           <DataTable.Col source="catalogIds" disableSort render={(r) => ((r.catalogIds as number[]) ?? []).map((cid) => catalogs.find((c) => c.id === cid)?.name ?? cid).join(', ')} />
