@@ -1,5 +1,5 @@
 import type { components, paths } from './generated/device';
-import { lazyClient } from './http';
+import { callOrThrow, lazyClient } from './http';
 
 /** The device service (spec §7): a typed openapi-fetch client. */
 export const deviceApi = lazyClient<paths>('device');
@@ -11,6 +11,17 @@ export type Show = S['Show'];
 export type Playlist = S['Playlist'];
 export type PlaylistItem = S['PlaylistItem'];
 export type PlayLog = S['PlayLog'];
+
+/** GET /devices: every DOOH device. */
+export function listAllDevices(): Promise<Device[]> {
+  return callOrThrow(deviceApi().GET('/devices', { params: { query: {} } }));
+}
+
+/** GET /playLogs?filter: the plays from dateStart 00:00 to dateEnd 23:59:59 UTC (days as yyyy-mm-dd). */
+export function listPlayLogsBetween(dateStart: string, dateEnd: string): Promise<PlayLog[]> {
+  const filter = JSON.stringify({ playedAt_gte: `${dateStart}T00:00:00Z`, playedAt_lte: `${dateEnd}T23:59:59Z` });
+  return callOrThrow(deviceApi().GET('/playLogs', { params: { query: { filter } } }));
+}
 
 
 /** The fields each input schema accepts (create and full update). */

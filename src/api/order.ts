@@ -9,6 +9,11 @@ import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadPro
 /** The order service (spec §7): a typed openapi-fetch client. Its CRUD goes through ra-data-simple-rest. */
 export const orderApi = lazyClient<paths>('order');
 
+/** GET /orders: every order (the dashboards count them). */
+export function listAllOrders(): Promise<SchemaOrder[]> {
+  return callOrThrow(orderApi().GET('/orders', { params: { query: {} } }));
+}
+
 /** POST /orders/fromEstimate/{estimateId}: a draft order from an accepted estimate (409 otherwise). */
 export function createOrderFromEstimate(
   estimateId: number,

@@ -1,5 +1,11 @@
-import type { paths, SchemaChangePasswordInput, SchemaResetPasswordInput, SchemaSignupInput } from './generated/user';
-import { callOrThrow, lazyClient } from './http';
+import type {
+  paths,
+  SchemaAvatar,
+  SchemaChangePasswordInput,
+  SchemaResetPasswordInput,
+  SchemaSignupInput,
+} from './generated/user';
+import { callOrThrow, fileForm, lazyClient, upload } from './http';
 /** The user service (spec §7): typed openapi-fetch clients. */
 export const userApi = lazyClient<paths>('user');
 export const userPublicApi = lazyClient<paths>('user', { public: true });
@@ -34,4 +40,14 @@ export function resetPassword(body: SchemaResetPasswordInput) {
 /** POST /user/new-password: the signed-in user's own password change (400: the current password is wrong). */
 export function changeOwnPassword(body: SchemaChangePasswordInput) {
   return callOrThrow(userApi().POST('/user/new-password', { body }));
+}
+
+/** GET /user/profile: the signed-in user's own profile (identity, role, avatar id, preferences). */
+export function getOwnProfile() {
+  return callOrThrow(userApi().GET('/user/profile'));
+}
+
+/** POST /user/uploadAvatar (multipart `file`): the signed-in user's new avatar. */
+export function uploadOwnAvatar(file: File): Promise<SchemaAvatar> {
+  return upload<SchemaAvatar>('user', '/user/uploadAvatar', fileForm(file));
 }

@@ -19,7 +19,9 @@ import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider } from './shares';
+import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
 export type { SystemLookups } from './systems';
+export type { FunnelItem } from './analytics';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its
@@ -53,6 +55,7 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   shows: devicesDataProvider,
   playlists: devicesDataProvider,
   playLogs: devicesDataProvider,
+  analytics: analyticsDataProvider,
 };
 
 export class UnknownResourceError extends Error {
@@ -85,4 +88,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods;

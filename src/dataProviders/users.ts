@@ -1,11 +1,14 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { callOrThrow } from '@/api/http';
-import { userApi } from '@/api/user';
+import { changeOwnPassword, getOwnProfile, uploadOwnAvatar, userApi } from '@/api/user';
 import type {
+  SchemaAvatar,
+  SchemaChangePasswordInput,
   SchemaRole,
   SchemaRoleInfo,
   SchemaUser,
   SchemaUserInput,
+  SchemaUserProfile,
   SchemaUserUpdate,
 } from '@/api/generated/user';
 import { DEFAULT_GROUP } from '@/config/constants';
@@ -100,11 +103,20 @@ async function searchUsers(q: string, params: GetListParams) {
 /** The user service's calls beyond CRUD (resource `users`). */
 export interface UsersMethods {
   userRoles(resource: 'users'): Promise<SchemaRoleInfo[]>;
+  /** The signed-in user's own profile (/profile). */
+  ownProfile(resource: 'users'): Promise<SchemaUserProfile>;
+  /** The signed-in user's password change (a 400: the current password is wrong). */
+  changeOwnPassword(resource: 'users', body: SchemaChangePasswordInput): Promise<unknown>;
+  /** The signed-in user's new avatar (PNG or JPEG). */
+  uploadOwnAvatar(resource: 'users', file: File): Promise<SchemaAvatar>;
 }
 
 /** react-admin's CRUD contract for `users` over the user service's irregular endpoints. */
 export const usersDataProvider: DataProvider & UsersMethods = {
   userRoles: () => listRoles(),
+  ownProfile: () => getOwnProfile(),
+  changeOwnPassword: (_resource, body) => changeOwnPassword(body),
+  uploadOwnAvatar: (_resource, file) => uploadOwnAvatar(file),
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
     if (q) return searchUsers(q, params);

@@ -334,6 +334,29 @@ describe('media monitor', () => {
     await close();
   });
 
+  it('the DOOH dashboard reads plays, devices and campaigns through the data provider and names them', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/DOOH/analytics'));
+    await page.getByRole('heading', { name: 'Programmatic DOOH', level: 1 }).waitFor();
+    const totals = page.getByTestId('dooh-totals');
+    await totals.waitFor();
+    // The seeded plays run up to today, so the last 30 days are never empty.
+    expect(Number((await totals.innerText()).match(/Passaggi: ([\d.]+)/)![1].replace(/\./g, ''))).toBeGreaterThan(0);
+    for (const [region, fallback] of [['Passaggi per dispositivo', /^Dispositivo \d+$/], ['Passaggi per campagna', /^Campagna \d+$/]] as const) {
+      const card = page.getByRole('region', { name: region });
+      await card.getByRole('button', { name: 'Mostra tabella' }).click();
+      await card.getByRole('table').locator('tbody tr').first().waitFor();
+      const names = await card.getByRole('table').locator('tbody tr td:first-child').allInnerTexts();
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name.trim()).not.toMatch(fallback);
+    }
+    expect(await page.getByText(/dati non disponibili/).count()).toBe(0);
+    await page.screenshot({ path: '.e2e/screenshots/dooh-analytics-1280.png' });
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
   it('names the DOOH system types in Italian on /dooh-manage, never their codes', async () => {
     const { page, errors, close } = await signedIn('admin');
     await page.goto(appUrl('/dooh-manage/manage'));

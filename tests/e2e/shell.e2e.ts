@@ -185,3 +185,41 @@ describe('guarded routes, session and preferences', () => {
     await again.context.close();
   });
 });
+
+describe('/profile reads and writes through the users data provider', () => {
+  // A 1×1 PNG: the avatar the service stores and serves back as a blob.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('shows the identity, refuses a guessable or wrong password, and uploads a new avatar', async () => {
+    const { context, page } = await signedIn('planner');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/profile'));
+    await page.getByRole('heading', { name: 'Profilo', level: 1 }).waitFor();
+    const identity = page.getByRole('region', { name: 'Dati personali' });
+    await identity.getByText('planner', { exact: true }).waitFor();
+
+    const current = page.getByLabel(/Password attuale/);
+    const fresh = page.getByLabel(/^Nuova password/);
+    const confirm = page.getByLabel(/Conferma nuova password/);
+    await current.fill('non-è-la-mia-password');
+    await fresh.fill('juventus1');
+    await confirm.fill('juventus1');
+    await page.getByRole('button', { name: 'Cambia password' }).click();
+    await page.getByText('La password è troppo facile da indovinare: usa una frase o più parole non ovvie').waitFor();
+
+    await fresh.fill('Tramonto-Milano-42');
+    await confirm.fill('Tramonto-Milano-42');
+    await page.getByRole('button', { name: 'Cambia password' }).click();
+    // The service refuses the wrong current password (400), so the demo password stays as it is.
+    await page.getByRole('alert').filter({ hasText: 'La password attuale non è corretta.' }).waitFor();
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'io.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('status').filter({ hasText: 'Immagine del profilo aggiornata' }).waitFor();
+    await page.getByRole('img', { name: /^Immagine del profilo di / }).waitFor();
+    await page.screenshot({ path: '.e2e/screenshots/profile-1280.png', fullPage: false });
+    await context.close();
+  });
+});

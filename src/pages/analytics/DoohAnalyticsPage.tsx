@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { PageHeading } from '@/ui/FormPage';
+import type { AppDataProvider } from '@/dataProviders';
 import { isPeriod, lastDays } from '@/resources/detections/period';
 import { BarChart, ChartCard, countBy, formatNumber, overTime, TimeChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
-import { readCampaignNames, readDevices, readPlayLogs } from './sources';
 
 const TOP = 15;
 
@@ -14,21 +15,22 @@ export default function DoohAnalyticsPage() {
   const translate = useTranslate();
   const [period, setPeriod] = useState<Period>(lastDays(30));
   const [measure, setMeasure] = useState<'plays' | 'audience'>('plays');
+  const dataProvider = useDataProvider<AppDataProvider>();
   const plays = useQuery({
     queryKey: ['dooh', 'playLogs', period],
-    queryFn: () => readPlayLogs(period.dateStart, period.dateEnd),
+    queryFn: () => dataProvider.doohPlayLogs('analytics', period),
     enabled: isPeriod(period),
     retry: false,
   });
   const devices = useQuery({
     queryKey: ['dooh', 'devices'],
-    queryFn: readDevices,
+    queryFn: () => dataProvider.doohDevices('analytics'),
     retry: false,
     staleTime: 60_000,
   });
   const campaigns = useQuery({
     queryKey: ['dooh', 'campaigns'],
-    queryFn: readCampaignNames,
+    queryFn: () => dataProvider.campaignNames('analytics'),
     retry: false,
     staleTime: 60_000,
   });
@@ -67,10 +69,7 @@ export default function DoohAnalyticsPage() {
 
   return (
     <Box>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1, mb: 2 }}>
-        {title}
-      </Typography>
+      <PageHeading title={title} />
       <PeriodFilter value={period} onChange={setPeriod}>
         <TextField
           select

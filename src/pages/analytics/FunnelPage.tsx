@@ -1,20 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
-import { useGetMany, useTranslate } from 'react-admin';
+import { useDataProvider, useGetMany, useTranslate } from 'react-admin';
 import type { SchemaUser } from '@/api/generated/user';
+import type { AppDataProvider, FunnelItem } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { isPeriod, lastDays } from '@/resources/detections/period';
 import { BarChart, ChartCard, formatNumber } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
-import {
-  readCampaigns,
-  readEstimates,
-  readOpportunities,
-  readOrders,
-  readSalesPeople,
-  type FunnelItem,
-} from './sources';
 
 const STAGES = ['opportunities', 'estimates', 'orders', 'campaigns'] as const;
 type Stage = (typeof STAGES)[number];
@@ -32,20 +25,21 @@ export default function FunnelPage() {
   const translate = useTranslate();
   const [period, setPeriod] = useState<Period>(lastDays(365));
   const [salesId, setSalesId] = useState<number | ''>('');
-  const opportunities = useSource('opportunities', readOpportunities);
-  const estimates = useSource('estimates', readEstimates);
-  const orders = useSource('orders', readOrders);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const opportunities = useSource('opportunities', () => dataProvider.funnelOpportunities('analytics'));
+  const estimates = useSource('estimates', () => dataProvider.funnelEstimates('analytics'));
+  const orders = useSource('orders', () => dataProvider.funnelOrders('analytics'));
   const orderSales = useMemo(() => new Map((orders.data ?? []).map((o) => [o.id, o.salesId])), [orders.data]);
   const campaigns = useQuery({
     queryKey: ['funnel', 'campaigns', orders.dataUpdatedAt],
-    queryFn: () => readCampaigns(orderSales),
+    queryFn: () => dataProvider.funnelCampaigns('analytics', orderSales),
     enabled: !orders.isPending,
     retry: false,
     staleTime: 60_000,
   });
   const sales = useQuery({
     queryKey: ['funnel', 'sales'],
-    queryFn: readSalesPeople,
+    queryFn: () => dataProvider.salesPeople('analytics'),
     retry: false,
     staleTime: 60_000,
   });

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userApi } from '@/api/user';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { failureStatus } from '@/api/failures';
 import { getUser } from '@/auth/session';
-import { errorKeyFor, statusOf } from '../messages';
+import type { AppDataProvider } from '@/dataProviders';
+import { useFailure } from '@/ui/useFailure';
 import { newPasswordKey, validatePasswordChange, type Errors, type PasswordChange } from '../validation';
 
 const EMPTY: PasswordChange = { oldPassword: '', newPassword: '', newPasswordConfirm: '' };
@@ -18,10 +19,27 @@ const FIELDS: { name: keyof PasswordChange; label: string; autoComplete: string 
 /** POST /user/new-password with oldPassword, newPassword, newPasswordConfirm (spec §3, §7), checked first. */
 export function PasswordChangeForm() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const failure = useFailure();
   const [values, setValues] = useState<PasswordChange>(EMPTY);
   const [errors, setErrors] = useState<Errors<keyof PasswordChange>>({});
   const [result, setResult] = useState<{ ok: boolean; key: string }>();
-  const [submitting, setSubmitting] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  // Nothing on screen reads the password, so there is no query to invalidate after the change.
+  const change = useMutation({
+    mutationFn: (body: PasswordChange) => dataProvider.changeOwnPassword('users', body),
+    onSuccess: () => {
+      setValues(EMPTY);
+      setResult({ ok: true, key: 'app.password.done' });
+    },
+    onError: (e) => {
+      // The fields are checked here first, so a 400 from the service means the current password is wrong.
+      if (failureStatus(e) === 400) setResult({ ok: false, key: 'app.password.wrong_old' });
+      else failure(e);
+    },
+  });
+  const submitting = checking || change.isPending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,23 +47,10 @@ export function PasswordChangeForm() {
     setErrors(invalid);
     setResult(undefined);
     if (Object.keys(invalid).length) return;
-    setSubmitting(true);
-    const weak = await newPasswordKey(values.newPassword, [getUser()?.username ?? '']);
-    if (weak) {
-      setErrors({ newPassword: weak });
-      setSubmitting(false);
-      return;
-    }
-    try {
-      await callOrThrow(userApi().POST('/user/new-password', { body: values }));
-      setValues(EMPTY);
-      setResult({ ok: true, key: 'app.password.done' });
-    } catch (e) {
-      // The fields are checked here first, so a 400 from the service means the current password is wrong.
-      setResult({ ok: false, key: statusOf(e) === 400 ? 'app.password.wrong_old' : errorKeyFor(e) });
-    } finally {
-      setSubmitting(false);
-    }
+    setChecking(true);
+    const weak = await newPasswordKey(values.newPassword, [getUser()?.username ?? '']).finally(() => setChecking(false));
+    if (weak) return setErrors({ newPassword: weak });
+    change.mutate(values);
   };
 
   return (

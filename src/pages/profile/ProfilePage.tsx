@@ -13,21 +13,24 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { userApi } from '@/api/user';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { failureMessage } from '@/api/failures';
 import type { SchemaUserProfile } from '@/api/generated/user';
 import { roleOf } from '@/auth/authProvider';
 import { avatarUrl, forgetAvatar } from '@/auth/avatar';
 import { updateSessionUser } from '@/auth/session';
 import { DEFAULT_GROUP, THEMES, type ThemeName } from '@/config/constants';
+import type { AppDataProvider } from '@/dataProviders';
 import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { useThemePreference } from '@/theme/useThemePreference';
-import { errorKeyFor } from '../messages';
+import { PageHeading } from '@/ui/FormPage';
+import { useFailure } from '@/ui/useFailure';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const PROFILE_KEY = ['users', 'ownProfile'];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,11 +77,12 @@ function Identity({ profile }: { profile: SchemaUserProfile }) {
 /** The avatar: GET /user/getAvatar/{id} as a blob, and POST /user/uploadAvatar (PNG or JPEG, at most 2 MB). */
 function AvatarSection({ profile }: { profile: SchemaUserProfile }) {
   const translate = useTranslate();
-  const { refetch } = useGetIdentity();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const failure = useFailure();
   const [avatarId, setAvatarId] = useState<number | null>(profile.avatarId ?? null);
   const [src, setSrc] = useState<string>();
   const [message, setMessage] = useState<{ ok: boolean; key: string }>();
-  const [uploading, setUploading] = useState(false);
   const name = [profile.name, profile.surname].filter(Boolean).join(' ') || profile.principal.username;
 
   useEffect(() => {
@@ -93,37 +97,31 @@ function AvatarSection({ profile }: { profile: SchemaUserProfile }) {
     };
   }, [avatarId]);
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const send = useMutation({
+    mutationFn: (file: File) => dataProvider.uploadOwnAvatar('users', file),
+    onMutate: () => setMessage(undefined),
+    onSuccess: (saved) => {
+      forgetAvatar(saved.id);
+      setSrc(undefined);
+      setAvatarId(saved.id);
+      updateSessionUser({ avatarId: saved.id });
+      // The menu's avatar comes from react-admin's identity; the profile holds the avatar id.
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      setMessage({ ok: true, key: 'app.profile.avatar_done' });
+    },
+    onError: failure,
+  });
+  const uploading = send.isPending;
+
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (!AVATAR_TYPES.includes(file.type))
       return setMessage({ ok: false, key: 'app.errors.unsupported_type' });
     if (file.size > AVATAR_MAX_BYTES) return setMessage({ ok: false, key: 'app.errors.too_large' });
-    setUploading(true);
-    setMessage(undefined);
-    try {
-      const saved = await callOrThrow(
-        userApi().POST('/user/uploadAvatar', {
-          body: { file: '' },
-          bodySerializer: () => {
-            const form = new FormData();
-            form.append('file', file);
-            return form;
-          },
-        }),
-      );
-      forgetAvatar(saved.id);
-      setSrc(undefined);
-      setAvatarId(saved.id);
-      updateSessionUser({ avatarId: saved.id });
-      void refetch();
-      setMessage({ ok: true, key: 'app.profile.avatar_done' });
-    } catch (e) {
-      setMessage({ ok: false, key: errorKeyFor(e) });
-    } finally {
-      setUploading(false);
-    }
+    send.mutate(file);
   };
 
   return (
@@ -179,29 +177,18 @@ function ThemeChoice() {
 /** /profile: identity, avatar, password change, theme. */
 export default function ProfilePage() {
   const translate = useTranslate();
-  const [profile, setProfile] = useState<SchemaUserProfile>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    let live = true;
-    callOrThrow(userApi().GET('/user/profile')).then(
-      (p) => live && setProfile(p),
-      (e: unknown) => live && setError(errorKeyFor(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: profile, error } = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: () => dataProvider.ownProfile('users'),
+  });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 900, pb: 4 }}>
-      <Title title={translate('app.profile.title')} />
-      <Typography variant="h5" component="h1">
-        {translate('app.profile.title')}
-      </Typography>
+      <PageHeading title={translate('app.profile.title')} />
       {error ? (
         <Alert severity="error" role="alert">
-          {translate('app.profile.load_error')} {translate(error)}
+          {translate('app.profile.load_error')} {failureMessage(error)}
         </Alert>
       ) : !profile ? (
         <LoadingAnimation />
