@@ -28,9 +28,11 @@ export function formatMoney(value: number | null | undefined): string {
   return value == null || Number.isNaN(value) ? '' : MONEY.format(value);
 }
 
-/** 1234.5 → "1.234,5"; empty for no value. */
-export function formatNumber(value: number | null | undefined): string {
-  return value == null || Number.isNaN(value) ? '' : NUMBER.format(value);
+/** 1234.5 → "1.234,5" (at most `maxDigits` decimals, 2 by default); empty for no value. */
+export function formatNumber(value: number | null | undefined, maxDigits = 2): string {
+  if (value == null || Number.isNaN(value)) return '';
+  if (maxDigits === 2) return NUMBER.format(value);
+  return new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: maxDigits } as Intl.NumberFormatOptions).format(value);
 }
 
 /**

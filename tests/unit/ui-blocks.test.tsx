@@ -16,6 +16,8 @@ describe('Italian formats', () => {
     expect(formatMoney(5947)).toBe('5.947,00\u00a0€');
     expect(formatMoney(11022)).toBe('11.022,00\u00a0€');
     expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatNumber(3964, 0)).toBe('3.964');
+    expect(formatNumber(12.345, 1)).toBe('12,3');
     expect(formatMoney(null)).toBe('');
   });
   it('writes dates dd/mm/yyyy without shifting a bare ISO day', () => {

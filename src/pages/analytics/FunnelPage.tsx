@@ -13,7 +13,7 @@ const STAGES = ['opportunities', 'estimates', 'orders', 'campaigns'] as const;
 type Stage = (typeof STAGES)[number];
 
 const euro = (n: number) =>
-  n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+  n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: 'always' } as Intl.NumberFormatOptions);
 
 /** One source's state: its rows, or the reason it is not available. */
 function useSource(key: string, read: () => Promise<FunnelItem[]>, enabled = true) {

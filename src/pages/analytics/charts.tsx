@@ -1,3 +1,4 @@
+import { formatNumber as formatItalian } from '@/ui/format';
 import { useState, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableChartIcon from '@mui/icons-material/TableChart';
@@ -24,8 +25,8 @@ export interface Datum {
   value: number;
 }
 
-export const formatNumber = (n: number, digits = 0) =>
-  n.toLocaleString('it-IT', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+/** A chart's figure: whole numbers by default, thousands always grouped (src/ui/format.ts). */
+export const formatNumber = (n: number, digits = 0) => formatItalian(n, digits);
 
 /** Horizontal bars, one per label (the longest first as given). */
 export function BarChart({
