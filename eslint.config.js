@@ -40,7 +40,6 @@ const SCREENS_NOT_YET_CONVERTED = [
   'src/pages/analytics/sources.ts',
   'src/pages/profile/PasswordChangeForm.tsx',
   'src/pages/profile/ProfilePage.tsx',
-  'src/pages/shared/EstimateSharePanel.tsx',
   'src/resources/creatives/CreativesPage.tsx',
 ];
 

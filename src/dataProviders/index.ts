@@ -18,8 +18,9 @@ import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
-import { sharesDataProvider } from './shares';
+import { sharesDataProvider, type SharesMethods } from './shares';
 export type { SystemLookups } from './systems';
+export { isShareRefusal } from './shares';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its
@@ -85,4 +86,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & SharesMethods;
