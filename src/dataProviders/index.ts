@@ -1,7 +1,7 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
-import { creativesDataProvider } from './creatives';
+import { creativesDataProvider, type CreativesMethods } from './creatives';
 import { ordersDataProvider, type OrdersMethods } from './orders';
 import { planningsDataProvider, type PlanningsMethods } from './plannings';
 import { agentsDataProvider } from './agents';
@@ -86,4 +86,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & SharesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & SharesMethods & CreativesMethods;
