@@ -1,11 +1,12 @@
 import type { DataProvider } from 'react-admin';
-import { creativityApi } from '@/api/creativity';
-import { ApiError, fileForm, upload } from '@/api/http';
+import { getCreativeContent, uploadCreative, type CreativeUploadFields } from '@/api/creativity';
+import { listSizes } from '@/api/systems';
 import type { SchemaCreative } from '@/api/generated/creativity';
+import type { SchemaSize } from '@/api/generated/systems';
 import { simpleRestProvider } from './simpleRest';
 
 /** `creatives` over the creativity service (simple-rest; uploads through POST /creatives/upload). */
-export const creativesDataProvider: DataProvider = simpleRestProvider('creativity', {
+const creativesCrud: DataProvider = simpleRestProvider('creativity', {
   creatives: {
     inputFields: [
       'id',
@@ -25,54 +26,44 @@ export const creativesDataProvider: DataProvider = simpleRestProvider('creativit
 
 export type { SchemaCreative as Creative };
 
-export interface CreativeUploadFields {
-  campaignId: number;
-  name: string;
-  sizeId?: number;
-  width?: number;
-  height?: number;
-  durationSeconds?: number;
+/** Width, height (and a video's duration) read in the browser, sent with the file so the service need not decode it. */
+function measure(file: File): Promise<{ width: number; height: number; durationSeconds?: number }> {
+  const url = URL.createObjectURL(file);
+  return new Promise<{ width: number; height: number; durationSeconds?: number }>((resolve, reject) => {
+    if (file.type.startsWith('video/')) {
+      const video = document.createElement('video');
+      video.preload = 'metadata';
+      video.onloadedmetadata = () => resolve({ width: video.videoWidth, height: video.videoHeight, durationSeconds: video.duration || undefined });
+      video.onerror = () => reject(new Error('video'));
+      video.src = url;
+    } else {
+      const img = new Image();
+      img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
+      img.onerror = () => reject(new Error('image'));
+      img.src = url;
+    }
+  }).finally(() => URL.revokeObjectURL(url));
 }
 
-/** POST /creatives/upload (multipart, with progress). */
-export function uploadCreative(
-  fields: CreativeUploadFields,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<SchemaCreative> {
-  return upload<SchemaCreative>(
-    'creativity',
-    '/creatives/upload',
-    fileForm(file, { ...fields }),
-    onProgress,
-  );
+/** The creatives screen's custom calls, reached through `useDataProvider<AppDataProvider>()`. */
+export interface CreativesMethods {
+  /** Measures the file (the service reads it itself when the browser cannot) and uploads it with progress 0..1. */
+  uploadCreative(
+    resource: 'creatives',
+    params: { fields: Omit<CreativeUploadFields, 'width' | 'height' | 'durationSeconds'>; file: File; onProgress?: (fraction: number) => void },
+  ): Promise<SchemaCreative>;
+  /** The creative's file as an object URL for a preview (the caller revokes it). */
+  creativePreview(resource: 'creatives', params: { id: number }): Promise<string>;
+  /** Every system size, OOH and DOOH, a creative may be made for. */
+  creativeSizes(resource: 'creatives'): Promise<SchemaSize[]>;
 }
 
-/** GET /creatives/{id}/content as an object URL for a preview (the caller revokes it). */
-export async function creativePreviewUrl(id: number): Promise<string> {
-  const { data, error, response } = await creativityApi().GET('/creatives/{id}/content', {
-    params: { path: { id } },
-    parseAs: 'blob',
-  });
-  if (!response.ok || !data)
-    throw new ApiError(
-      response.status,
-      (error as { message?: string } | undefined)?.message ?? 'Anteprima non disponibile',
-      error,
-    );
-  return URL.createObjectURL(data as Blob);
-}
-
-/** The system size whose proportions a creative matches (within 2%), exact sizes first. */
-export function matchingSizes<S extends { id: number; width: number; height: number }>(
-  creative: Pick<SchemaCreative, 'width' | 'height'>,
-  sizes: S[],
-): S[] {
-  const ratio = creative.width / creative.height;
-  const close = sizes.filter((s) => Math.abs(s.width / s.height - ratio) / ratio <= 0.02);
-  return close.sort(
-    (a, b) =>
-      Number(b.width === creative.width && b.height === creative.height) -
-      Number(a.width === creative.width && a.height === creative.height),
-  );
-}
+export const creativesDataProvider: DataProvider & CreativesMethods = {
+  ...creativesCrud,
+  async uploadCreative(_r, { fields, file, onProgress }) {
+    const dims = await measure(file).catch(() => undefined);
+    return uploadCreative({ ...fields, ...dims }, file, onProgress);
+  },
+  creativePreview: async (_r, { id }) => URL.createObjectURL(await getCreativeContent(id)),
+  creativeSizes: async () => (await Promise.all((['OOH', 'DOOH'] as const).map((type) => listSizes(type)))).flat(),
+};

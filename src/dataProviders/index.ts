@@ -1,7 +1,7 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
-import { creativesDataProvider } from './creatives';
+import { creativesDataProvider, type CreativesMethods } from './creatives';
 import { ordersDataProvider, type OrdersMethods } from './orders';
 import { planningsDataProvider, type PlanningsMethods } from './plannings';
 import { agentsDataProvider } from './agents';
@@ -18,10 +18,11 @@ import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
-import { sharesDataProvider } from './shares';
+import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
 export type { SystemLookups } from './systems';
 export type { FunnelItem } from './analytics';
+export { isShareRefusal } from './shares';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its
@@ -88,4 +89,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods;

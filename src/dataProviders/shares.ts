@@ -35,11 +35,15 @@ export function shareResourceOf(filter: Record<string, unknown> = {}): {
   return { resourceId, resourceType };
 }
 
-export interface SharesDataProvider extends DataProvider {
-  sendLink(id: number, input: SchemaSendLinkInput): Promise<SchemaSendLinkResult | ShareRefusal>;
+/** The share service's custom call, reached through `useDataProvider<AppDataProvider>()`. */
+export interface SharesMethods {
+  sendShareLink(
+    resource: 'shares',
+    params: { id: number; input: SchemaSendLinkInput },
+  ): Promise<SchemaSendLinkResult | ShareRefusal>;
 }
 
-export const sharesDataProvider: SharesDataProvider = {
+export const sharesDataProvider: DataProvider & SharesMethods = {
   async getList(_r, params) {
     const { resourceType, resourceId } = shareResourceOf(params.filter);
     const items = await listSharesByResource(resourceType, resourceId);
@@ -86,5 +90,5 @@ export const sharesDataProvider: SharesDataProvider = {
       await deleteShare(Number(id));
     return { data: params.ids };
   },
-  sendLink: (id, input) => sendShareLink(id, input),
+  sendShareLink: (_r, { id, input }) => sendShareLink(id, input),
 };

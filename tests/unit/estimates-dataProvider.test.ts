@@ -84,7 +84,7 @@ describe('shares', () => {
   it('lists by resource, creates, and sends the link', async () => {
     await sharesDataProvider.getList('shares', { filter: { resourceType: 'estimate', resourceId: 42 }, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' } });
     await sharesDataProvider.create('shares', { data: { resourceType: 'estimate', resourceId: 42 } });
-    await sharesDataProvider.sendLink(7, { to: 'mario.rossi@example.it' });
+    await sharesDataProvider.sendShareLink('shares', { id: 7, input: { to: 'mario.rossi@example.it' } });
     expect(seen.map((s) => s.operationId)).toEqual(['listSharesByResource', 'createShare', 'sendShareLink']);
     expect(seen.every((s) => s.violations.length === 0)).toBe(true);
   });

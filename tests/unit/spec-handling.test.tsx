@@ -67,7 +67,7 @@ describe('spec §8 share handling', () => {
     const { data } = await sharesDataProvider.create('shares', { data: { resourceType: 'estimate', resourceId: 3 } });
     expect(data).toEqual({ message: 'Risorsa non condivisibile', status: 422, statusCode: 422 });
     server.use(http.post(`${ORIGIN}/share/v1/share/sendLink`, () => HttpResponse.json({ message: 'Link scaduto', status: 422 }, { status: 422 })));
-    await expect(sharesDataProvider.sendLink(4, { to: 'a@b.it' })).resolves.toMatchObject({ message: 'Link scaduto', statusCode: 422 });
+    await expect(sharesDataProvider.sendShareLink('shares', { id: 4, input: { to: 'a@b.it' } })).resolves.toMatchObject({ message: 'Link scaduto', statusCode: 422 });
   });
 
   it('a 401 on a share call signs out to /404, planning share included', async () => {

@@ -164,7 +164,10 @@ export const esecuzione: ResourcesMessages = {
   planningItems: { name: 'Booking |||| Bookings', fields: { systemId: 'System', price: 'Price', periodStart: 'Start', periodEnd: 'End' } },
   creatives: {
     name: 'Creative |||| Creatives',
-    fields: { name: 'Name', sizeId: 'Size', status: 'Status', kind: 'Kind', width: 'Width', height: 'Height' },
+    fields: { name: 'Name', sizeId: 'Size', status: 'Status', kind: 'Kind', width: 'Width', height: 'Height', uploadedAt: 'Uploaded on' },
+    preview: 'Preview',
+    previewLoading: 'Loading the preview of %{name}',
+    approval: 'Approval',
     title: 'Creatives of %{name}',
     open: 'Manage creatives',
     back: 'Back to the campaign',

@@ -196,7 +196,10 @@ export const esecuzione: ResourcesMessages = {
   planningItems: { name: 'Prenotazione |||| Prenotazioni', fields: { systemId: 'Impianto', price: 'Prezzo', periodStart: 'Inizio', periodEnd: 'Fine' } },
   creatives: {
     name: 'Creatività |||| Creatività',
-    fields: { name: 'Nome', sizeId: 'Formato', status: 'Stato', kind: 'Tipo', width: 'Larghezza', height: 'Altezza' },
+    fields: { name: 'Nome', sizeId: 'Formato', status: 'Stato', kind: 'Tipo', width: 'Larghezza', height: 'Altezza', uploadedAt: 'Caricata il' },
+    preview: 'Anteprima',
+    previewLoading: 'Caricamento anteprima di %{name}',
+    approval: 'Approvazione',
     title: 'Creatività di %{name}',
     open: 'Gestisci le creatività',
     back: 'Torna alla campagna',

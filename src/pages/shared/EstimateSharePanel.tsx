@@ -1,50 +1,57 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Autorenew';
 import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
-import { isShareRefusal, sharesDataProvider } from '@/dataProviders/shares';
+import { failureMessage } from '@/api/failures';
+import { isShareRefusal, type AppDataProvider } from '@/dataProviders';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
-import { useNotifyError } from '@/resources/advertisers/notify';
+import { useFailure } from '@/ui/useFailure';
+
+/**
+ * A share write's outcome: spec §8 makes a 422 body the result, shown as the service says it;
+ * otherwise the success message, and the resource's shares are read again.
+ */
+function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => void) {
+  const notify = useNotify();
+  const failure = useFailure();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ args }: { args: A; message: string; messageArgs?: Record<string, unknown> }) => write(args),
+    onSuccess: (result, { message, messageArgs }) => {
+      if (isShareRefusal(result)) {
+        notify(result.message, { type: 'warning', messageArgs: { _: result.message } });
+        return;
+      }
+      notify(message, { type: 'success', messageArgs });
+      onDone?.();
+      return queryClient.invalidateQueries({ queryKey: ['shares'] });
+    },
+    onError: failure,
+  });
+}
 
 /** The full address of a share's viewer page. */
 export const shareLinkOf = (share: Pick<SchemaShare, 'resourceType' | 'resourceId' | 'token'>) =>
   `${window.location.origin}/resource/${share.resourceType}/${share.resourceId}/token/${share.token}/view`;
 
-function SendLink({ share, onSent }: { share: SchemaShare; onSent: () => void }) {
+function SendLink({ share }: { share: SchemaShare }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [to, setTo] = useState('');
   const { guard } = useUnsavedChangesGuard(Boolean(to.trim()));
-  const [busy, setBusy] = useState(false);
+  const sending = useShareWrite((address: string) => dataProvider.sendShareLink('shares', { id: share.id, input: { to: address } }), () => setTo(''));
   const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to.trim());
-  const send = async () => {
-    setBusy(true);
-    try {
-      const sent = await sharesDataProvider.sendLink(share.id, { to: to.trim() });
-      // Spec §8: a 422 of the share service is the result, shown as the service says it.
-      if (isShareRefusal(sent)) {
-        notify(sent.message, { type: 'warning' });
-        return;
-      }
-      notify('resources.shares.sent', { type: 'success', messageArgs: { to: to.trim() } });
-      setTo('');
-      onSent();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = () => sending.mutate({ args: to.trim(), message: 'resources.shares.sent', messageArgs: { to: to.trim() } });
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (valid) void send(); }} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (valid) send(); }} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       {guard}
       <TextField size="small" type="email" label={translate('resources.shares.fields.to')} value={to} onChange={(e) => setTo(e.target.value)} />
-      <Button type="submit" size="small" startIcon={<SendIcon />} disabled={!valid || busy}>
+      <Button type="submit" size="small" startIcon={<SendIcon />} disabled={!valid || sending.isPending}>
         {translate('resources.shares.send')}
       </Button>
     </Box>
@@ -54,36 +61,18 @@ function SendLink({ share, onSent }: { share: SchemaShare; onSent: () => void })
 /** Shares of a resource (an estimate): create, regenerate, delete, and send the link by mail. */
 export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaResourceType; resourceId: number }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const [shares, setShares] = useState<SchemaShare[]>();
-  const [error, setError] = useState<string>();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [deleting, setDeleting] = useState<SchemaShare>();
-  const load = useCallback(() => {
-    sharesDataProvider
-      .getList('shares', { filter: { resourceType, resourceId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } })
-      .then((r) => {
-        setShares(r.data as SchemaShare[]);
-        setError(undefined);
-      })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [resourceType, resourceId]);
-  useEffect(load, [load]);
-
-  const run = async (work: () => Promise<{ data: unknown }>, message: string) => {
-    try {
-      const { data } = await work();
-      // Spec §8: a 422 of the share service is the result, shown as the service says it.
-      if (isShareRefusal(data)) {
-        notify(data.message, { type: 'warning' });
-        return;
-      }
-      notify(message, { type: 'success' });
-      load();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const { data: shares, error } = useGetList<SchemaShare>('shares', {
+    filter: { resourceType, resourceId },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'id', order: 'DESC' },
+  });
+  const create = useShareWrite(() => dataProvider.create('shares', { data: { resourceType, resourceId } }).then((r) => r.data));
+  const regenerate = useShareWrite((share: SchemaShare) =>
+    dataProvider.update('shares', { id: share.id, data: { regenerateToken: true }, previousData: share }).then((r) => r.data),
+  );
+  const remove = useShareWrite((share: SchemaShare) => dataProvider.delete('shares', { id: share.id, previousData: share }).then((r) => r.data));
 
   return (
     <Box component="section" aria-label={translate('resources.shares.title')} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -92,12 +81,12 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
         <Button
           size="small"
           startIcon={<ShareIcon />}
-          onClick={() => void run(() => sharesDataProvider.create('shares', { data: { resourceType, resourceId } }), 'resources.shares.created')}
+          onClick={() => create.mutate({ args: undefined, message: 'resources.shares.created' })}
         >
           {translate('resources.shares.create')}
         </Button>
       </Stack>
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <Alert severity="error">{failureMessage(error)}</Alert> : null}
       {shares && !shares.length ? <Typography variant="body2" color="text.secondary">{translate('resources.shares.empty')}</Typography> : null}
       <List dense disablePadding>
         {(shares ?? []).map((share) => (
@@ -109,7 +98,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
                 sx={{ wordBreak: 'break-all' }}
               />
               <Tooltip title={translate('resources.shares.regenerate')}>
-                <IconButton aria-label={translate('resources.shares.regenerate')} onClick={() => void run(() => sharesDataProvider.update('shares', { id: share.id, data: { regenerateToken: true }, previousData: share }), 'resources.shares.updated')}>
+                <IconButton aria-label={translate('resources.shares.regenerate')} onClick={() => regenerate.mutate({ args: share, message: 'resources.shares.updated' })}>
                   <RefreshIcon />
                 </IconButton>
               </Tooltip>
@@ -119,7 +108,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
                 </IconButton>
               </Tooltip>
             </Stack>
-            <SendLink share={share} onSent={load} />
+            <SendLink share={share} />
           </ListItem>
         ))}
       </List>
@@ -130,7 +119,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
         onConfirm={() => {
           const share = deleting;
           setDeleting(undefined);
-          if (share) void run(() => sharesDataProvider.delete('shares', { id: share.id, previousData: share }), 'resources.shares.deleted');
+          if (share) remove.mutate({ args: share, message: 'resources.shares.deleted' });
         }}
         onClose={() => setDeleting(undefined)}
       />

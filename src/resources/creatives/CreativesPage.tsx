@@ -1,47 +1,50 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardContent, CardMedia, Chip, Grid, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { Loading, Title, useGetManyReference, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Alert, Box, Button, CardMedia, Chip, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable, FunctionField, List, TopToolbar, useDataProvider, useGetOne, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { callOrThrow } from '@/api/http';
-import { systemsApi } from '@/api/systems';
+import type { SchemaCreative as Creative } from '@/api/generated/creativity';
 import type { SchemaSize } from '@/api/generated/systems';
-import type { Campaign } from '@/dataProviders/campaigns';
+import type { AppDataProvider } from '@/dataProviders';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
-import { creativePreviewUrl, matchingSizes, uploadCreative, type Creative } from '@/dataProviders/creatives';
-import { errorMessage, StateMessage } from '../orders/common';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { PageHeading } from '@/ui/FormPage';
+import { codeLabel, formatDate } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
+import { matchingSizes } from './matchingSizes';
 
 const ACCEPT = 'image/png,image/jpeg,video/mp4,video/webm';
 
-/** Width, height (and a video's duration) measured in the browser before the upload. */
-function measure(file: File): Promise<{ width: number; height: number; durationSeconds?: number }> {
-  const url = URL.createObjectURL(file);
-  return new Promise((resolve, reject) => {
-    const done = (v: { width: number; height: number; durationSeconds?: number }) => {
-      URL.revokeObjectURL(url);
-      resolve(v);
-    };
-    if (file.type.startsWith('video/')) {
-      const video = document.createElement('video');
-      video.preload = 'metadata';
-      video.onloadedmetadata = () => done({ width: video.videoWidth, height: video.videoHeight, durationSeconds: video.duration || undefined });
-      video.onerror = () => reject(new Error('video'));
-      video.src = url;
-    } else {
-      const img = new Image();
-      img.onload = () => done({ width: img.naturalWidth, height: img.naturalHeight });
-      img.onerror = () => reject(new Error('image'));
-      img.src = url;
-    }
-  });
+const exportColumns: ExportColumn<Creative>[] = [
+  { label: 'resources.creatives.fields.name', value: (c) => c.name },
+  { label: 'resources.creatives.fields.kind', value: (c) => codeLabel('resources.creatives.kind', c.kind) },
+  { label: 'resources.creatives.fields.width', value: (c) => c.width },
+  { label: 'resources.creatives.fields.height', value: (c) => c.height },
+  { label: 'resources.creatives.fields.sizeId', value: (c) => c.sizeId },
+  { label: 'resources.creatives.fields.status', value: (c) => codeLabel('resources.creatives.status', c.status) },
+  { label: 'resources.creatives.fields.uploadedAt', value: (c) => formatDate(c.uploadedAt) },
+];
+
+function useSizes() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({ queryKey: ['creatives', 'sizes'], queryFn: () => dataProvider.creativeSizes('creatives') }).data ?? [];
 }
 
-function Preview({ creative }: { creative: Creative }) {
+const sizeLabel = (s: SchemaSize) => `${s.name} (${s.width}×${s.height})`;
+
+function Preview() {
+  const creative = useRecordContext<Creative>();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const id = creative?.id;
+  // An object URL lives until revoked: fetched here, not in the query cache, so it is revoked with the row.
   useEffect(() => {
+    if (id == null) return;
     let current: string | null = null;
-    creativePreviewUrl(creative.id)
+    dataProvider
+      .creativePreview('creatives', { id })
       .then((u) => {
         current = u;
         setUrl(u);
@@ -50,13 +53,123 @@ function Preview({ creative }: { creative: Creative }) {
     return () => {
       if (current) URL.revokeObjectURL(current);
     };
-  }, [creative.id]);
+  }, [dataProvider, id]);
+  if (!creative) return null;
   if (failed) return <Alert severity="warning">{translate('resources.creatives.previewFailed')}</Alert>;
-  if (!url) return <LinearProgress />;
+  if (!url) return <LinearProgress aria-label={translate('resources.creatives.previewLoading', { name: creative.name })} />;
   return creative.kind === 'video' ? (
-    <CardMedia component="video" src={url} controls sx={{ maxHeight: 180 }} />
+    <CardMedia component="video" src={url} controls sx={{ width: 160, maxHeight: 100 }} />
   ) : (
-    <CardMedia component="img" src={url} alt={creative.name} sx={{ maxHeight: 180, objectFit: 'contain', bgcolor: 'action.hover' }} />
+    <CardMedia component="img" src={url} alt={creative.name} sx={{ width: 160, maxHeight: 100, objectFit: 'contain', bgcolor: 'action.hover' }} />
+  );
+}
+
+function SizeCell({ sizes }: { sizes: SchemaSize[] }) {
+  const creative = useRecordContext<Creative>();
+  const translate = useTranslate();
+  const failure = useFailure();
+  const [update] = useUpdate<Creative>();
+  if (!creative) return null;
+  const matches = matchingSizes(creative, sizes);
+  return (
+    <Box sx={{ minWidth: 200 }}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={translate('resources.creatives.fields.sizeId')}
+        value={creative.sizeId ? String(creative.sizeId) : ''}
+        onChange={(e) =>
+          void update('creatives', { id: creative.id, data: { ...creative, sizeId: e.target.value ? Number(e.target.value) : null }, previousData: creative }, { mutationMode: 'pessimistic', onError: failure })
+        }
+      >
+        <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
+        {sizes.map((s) => (
+          <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{sizeLabel(s)}</MenuItem>
+        ))}
+      </TextField>
+      <Typography variant="caption">
+        {matches.length ? translate('resources.creatives.matches', { sizes: matches.map((s) => s.name).join(', ') }) : translate('resources.creatives.noMatch')}
+      </Typography>
+    </Box>
+  );
+}
+
+function ApprovalButtons() {
+  const creative = useRecordContext<Creative>();
+  const translate = useTranslate();
+  const failure = useFailure();
+  const [update, { isPending }] = useUpdate<Creative>();
+  if (!creative) return null;
+  const setStatus = (status: Creative['status']) =>
+    void update('creatives', { id: creative.id, data: { ...creative, status }, previousData: creative }, { mutationMode: 'pessimistic', onError: failure });
+  return (
+    <Stack direction="row">
+      <Button size="small" color="success" disabled={isPending || creative.status === 'approved'} onClick={() => setStatus('approved')}>
+        {translate('resources.creatives.approve')}
+      </Button>
+      <Button size="small" color="error" disabled={isPending || creative.status === 'rejected'} onClick={() => setStatus('rejected')}>
+        {translate('resources.creatives.reject')}
+      </Button>
+    </Stack>
+  );
+}
+
+function UploadForm({ campaignId, sizes }: { campaignId: number; sizes: SchemaSize[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ name: string; sizeId: string }>({ name: '', sizeId: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { guard } = useUnsavedChangesGuard(Boolean(form.name.trim() || form.sizeId || file));
+  const uploading = useMutation({
+    mutationFn: (chosen: File) => {
+      setProgress(0);
+      return dataProvider.uploadCreative('creatives', {
+        fields: { campaignId, name: form.name.trim(), sizeId: form.sizeId ? Number(form.sizeId) : undefined },
+        file: chosen,
+        onProgress: setProgress,
+      });
+    },
+    onSuccess: (_created, chosen) => {
+      notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: chosen.name } });
+      setForm({ name: '', sizeId: '' });
+      setFile(null);
+      if (input.current) input.current.value = '';
+      return queryClient.invalidateQueries({ queryKey: ['creatives'] });
+    },
+    onError: failure,
+    onSettled: () => setProgress(null),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (file) uploading.mutate(file);
+  };
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }} onSubmit={submit}>
+        {guard}
+        <TextField required size="small" label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <TextField select size="small" sx={{ minWidth: 200 }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
+          <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
+          {sizes.map((s) => (
+            <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{sizeLabel(s)}</MenuItem>
+          ))}
+        </TextField>
+        <Button component="label" variant="outlined">
+          {file ? file.name : translate('resources.creatives.chooseFile')}
+          <input ref={input} hidden type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </Button>
+        <Button type="submit" variant="contained" disabled={!file || !form.name.trim() || uploading.isPending}>
+          {translate('resources.creatives.upload')}
+        </Button>
+      </Stack>
+      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.creatives.uploading')} sx={{ mt: 2 }} />}
+    </Paper>
   );
 }
 
@@ -65,114 +178,61 @@ export default function CreativesPage() {
   const { id } = useParams();
   const campaignId = Number(id);
   const translate = useTranslate();
-  const notify = useNotify();
-  const { data: campaign, error: campaignError } = useGetOne<Campaign>('campaigns', { id: campaignId });
-  const { data, isPending, error, refetch } = useGetManyReference<Creative>('creatives', { target: 'campaignId', id: campaignId, pagination: { page: 1, perPage: 200 }, sort: { field: 'uploadedAt', order: 'DESC' } });
-  const [update] = useUpdate();
-  const [sizes, setSizes] = useState<SchemaSize[]>([]);
-  const [form, setForm] = useState<{ name: string; sizeId: string }>({ name: '', sizeId: '' });
-  const [file, setFile] = useState<File | null>(null);
-  const { guard } = useUnsavedChangesGuard(Boolean(form.name.trim() || form.sizeId || file));
-  const [progress, setProgress] = useState<number | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    Promise.all((['OOH', 'DOOH'] as const).map((type) => callOrThrow(systemsApi().GET('/size/all', { params: { query: { type } } })).catch(() => [] as SchemaSize[])))
-      .then((lists) => setSizes(lists.flat()))
-      .catch(() => setSizes([]));
-  }, []);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return;
-    setProgress(0);
-    try {
-      const dims = await measure(file).catch(() => undefined);
-      await uploadCreative({ campaignId, name: form.name.trim(), sizeId: form.sizeId ? Number(form.sizeId) : undefined, ...dims }, file, setProgress);
-      notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: file.name } });
-      setForm({ name: '', sizeId: '' });
-      setFile(null);
-      if (input.current) input.current.value = '';
-      void refetch();
-    } catch (err) {
-      notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, translate('resources.orders.upload.failed')) } });
-    } finally {
-      setProgress(null);
-    }
-  };
-  const setStatus = (c: Creative, status: Creative['status']) =>
-    void update('creatives', { id: c.id, data: { ...c, status }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }) });
-  const setSize = (c: Creative, sizeId: string) =>
-    void update('creatives', { id: c.id, data: { ...c, sizeId: sizeId ? Number(sizeId) : null }, previousData: c }, { onSuccess: () => void refetch(), onError: (err) => notify('resources.orders.errors.server', { type: 'error', messageArgs: { message: errorMessage(err, '') } }) });
+  const { data: campaign } = useGetOne<{ id: number; name: string }>('campaigns', { id: campaignId });
+  const sizes = useSizes();
   const title = translate('resources.creatives.title', { name: campaign?.name ?? campaignId });
   return (
-    <Paper sx={{ mt: 2, p: 2 }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <Button component={RouterLink} to={`/campaigns/${campaignId}`} size="small">
-        {translate('resources.creatives.back')}
-      </Button>
-      <StateMessage error={campaignError} />
-      <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ my: 2 }} onSubmit={(e) => void submit(e)}>
-        {guard}
-        <TextField required size="small" label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <TextField select size="small" sx={{ minWidth: 200 }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
-          <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
-          {sizes.map((s) => (
-            <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{`${s.name} (${s.width}×${s.height})`}</MenuItem>
-          ))}
-        </TextField>
-        <Button component="label" variant="outlined">
-          {file ? file.name : translate('resources.creatives.chooseFile')}
-          <input ref={input} hidden type="file" accept={ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        </Button>
-        <Button type="submit" variant="contained" disabled={!file || !form.name.trim() || progress !== null}>
-          {translate('resources.creatives.upload')}
-        </Button>
-      </Stack>
-      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.creatives.uploading')} sx={{ mb: 2 }} />}
-      {isPending ? (
-        <Loading />
-      ) : (
-        <StateMessage error={error} empty={data?.length ? undefined : translate('resources.creatives.empty')}>
-          <Grid container spacing={2}>
-            {(data ?? []).map((c) => {
-              const matches = matchingSizes(c, sizes);
-              return (
-                <Grid key={c.id} size={{ xs: 12, sm: 6, md: 4 }}>
-                  <Card>
-                    <Preview creative={c} />
-                    <CardContent>
-                      <Typography variant="subtitle1">{c.name}</Typography>
-                      <Typography variant="body2">{`${translate(`resources.creatives.kind.${c.kind}`)} · ${c.width}×${c.height}${c.durationSeconds ? ` · ${c.durationSeconds}s` : ''}`}</Typography>
-                      <Chip size="small" sx={{ my: 1 }} color={c.status === 'approved' ? 'success' : c.status === 'rejected' ? 'error' : 'default'} label={translate(`resources.creatives.status.${c.status}`)} />
-                      <Box>
-                        <TextField select fullWidth size="small" label={translate('resources.creatives.fields.sizeId')} value={c.sizeId ? String(c.sizeId) : ''} onChange={(e) => setSize(c, e.target.value)}>
-                          <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
-                          {sizes.map((s) => (
-                            <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{`${s.name} (${s.width}×${s.height})`}</MenuItem>
-                          ))}
-                        </TextField>
-                        <Typography variant="caption">
-                          {matches.length ? translate('resources.creatives.matches', { sizes: matches.map((s) => s.name).join(', ') }) : translate('resources.creatives.noMatch')}
-                        </Typography>
-                      </Box>
-                    </CardContent>
-                    <CardActions>
-                      <Button size="small" color="success" disabled={c.status === 'approved'} onClick={() => setStatus(c, 'approved')}>
-                        {translate('resources.creatives.approve')}
-                      </Button>
-                      <Button size="small" color="error" disabled={c.status === 'rejected'} onClick={() => setStatus(c, 'rejected')}>
-                        {translate('resources.creatives.reject')}
-                      </Button>
-                    </CardActions>
-                  </Card>
-                </Grid>
-              );
-            })}
-          </Grid>
-        </StateMessage>
-      )}
-    </Paper>
+    <>
+      <PageHeading
+        title={title}
+        actions={
+          <Button component={RouterLink} to={`/campaigns/${campaignId}`} size="small">
+            {translate('resources.creatives.back')}
+          </Button>
+        }
+      />
+      <UploadForm campaignId={campaignId} sizes={sizes} />
+      <List
+        resource="creatives"
+        filter={{ campaignId }}
+        sort={{ field: 'uploadedAt', order: 'DESC' }}
+        actions={
+          <TopToolbar>
+            <ExportAllButton columns={exportColumns} fileName={`creativita-campagna-${campaignId}`} />
+          </TopToolbar>
+        }
+        title={false}
+        exporter={false}
+        disableSyncWithLocation
+        empty={<Typography sx={{ p: 2 }}>{translate('resources.creatives.empty')}</Typography>}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col label="resources.creatives.preview" disableSort>
+            <Preview />
+          </DataTable.Col>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="kind">
+            <FunctionField<Creative>
+              source="kind"
+              render={(c) => `${codeLabel('resources.creatives.kind', c.kind)} · ${c.width}×${c.height}${c.durationSeconds ? ` · ${c.durationSeconds}s` : ''}`}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <FunctionField<Creative>
+              source="status"
+              render={(c) => (
+                <Chip size="small" color={c.status === 'approved' ? 'success' : c.status === 'rejected' ? 'error' : 'default'} label={codeLabel('resources.creatives.status', c.status)} />
+              )}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="sizeId" disableSort>
+            <SizeCell sizes={sizes} />
+          </DataTable.Col>
+          <DataTable.Col label="resources.creatives.approval" disableSort>
+            <ApprovalButtons />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
   );
 }
