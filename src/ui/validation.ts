@@ -52,11 +52,29 @@ export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
 /**
  * A form value → what the schema reads: react-admin gives `''` or `null` for a cleared text, number
  * or date input; the documents mean "absent". The key is dropped, so an optional field passes and a
- * required one reads "Campo obbligatorio" (a generated `.optional()` would refuse a `null`).
+ * required one reads "Campo obbligatorio" (a generated `.optional()` would refuse a `null`). Nested
+ * objects are cleaned the same way, and one left empty is absent too: an unset picker's
+ * `items.format.id` leaves no `items.format: {}` behind for its schema to refuse.
  */
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+
+function withoutBlanks(values: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === '' || value === null) continue;
+    if (isPlain(value)) {
+      const inner = withoutBlanks(value);
+      if (Object.keys(inner).length) kept[key] = inner;
+      continue;
+    }
+    kept[key] = value;
+  }
+  return kept;
+}
+
 function blanksAsAbsent(values: unknown): unknown {
-  if (!values || typeof values !== 'object' || Array.isArray(values)) return values;
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null));
+  return isPlain(values) ? withoutBlanks(values) : values;
 }
 
 /** A cross-field rule: given the parsed values, add issues with `ctx.addIssue({ code: 'custom', path, message: <i18n key> })`. */

@@ -150,7 +150,8 @@ describe('systems as an asset manager', () => {
     await dialog.getByLabel(/^Nome/).fill('Faccia nord');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).toContain('Faccia nord');
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The saved dialog closes (its fade-out may outlast the list's refresh).
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByRole('button', { name: 'Elimina il frame Faccia nord' }).click();
     await page.getByRole('button', { name: 'Conferma' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).not.toContain('Faccia nord');

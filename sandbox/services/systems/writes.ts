@@ -103,7 +103,11 @@ export async function nextCode(db: Db, sequence: string, reserve: boolean): Prom
 
 async function requireFreeCode(db: Db, code: string, exceptId?: number) {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM systems WHERE code = $1', [code]);
-  if (rows[0] && Number(rows[0].id) !== exceptId) throw new HttpError(409, `Il codice ${code} è già in uso`);
+  if (rows[0] && Number(rows[0].id) !== exceptId) {
+    // The violation names its field (the Error schema's errors list), so forms show it under "Codice".
+    const message = `Il codice ${code} è già in uso`;
+    throw new HttpError(409, message, { errors: [{ path: '/body/code', message }] });
+  }
 }
 
 /** The writable fields of a system, to diff for the history. */
