@@ -50,8 +50,8 @@ export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
 };
 
 /**
- * A form value → what the schema reads: react-admin gives `''` or `null` for a cleared text, number
- * or date input; the documents mean "absent". The key is dropped, so an optional field passes and a
+ * A form value → what the schema reads: react-admin gives `''`, `null` or `undefined` for a cleared or
+ * untouched input; the documents mean "absent". The key is dropped, so an optional field passes and a
  * required one reads "Campo obbligatorio" (a generated `.optional()` would refuse a `null`). Nested
  * objects are cleaned the same way, and one left empty is absent too: an unset picker's
  * `items.format.id` leaves no `items.format: {}` behind for its schema to refuse.
@@ -62,7 +62,7 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
 function withoutBlanks(values: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (value === '' || value === null) continue;
+    if (value === '' || value === null || value === undefined) continue;
     if (isPlain(value)) {
       const inner = withoutBlanks(value);
       if (Object.keys(inner).length) kept[key] = inner;

@@ -208,12 +208,17 @@ describe('media monitor', () => {
     await page.getByTestId('new-leads').waitFor();
     await page.getByRole('button', { name: 'Sincronizza con il CRM' }).click();
     await page.getByText(/Opportunità create: \d+/).waitFor();
+    // The result names the detection (brand – date) and the opportunity, never their ids.
     const createdTable = page.getByRole('table', { name: /^Create/ });
-    const row = createdTable
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: String(created!.auditId), exact: true }) });
-    const opportunityId = Number(await row.getByRole('cell').nth(1).innerText());
-    expect(opportunityId).toBeGreaterThan(0);
+    const row = createdTable.getByRole('row').filter({ hasText: NEW_BRAND });
+    await row.getByRole('cell').nth(1).filter({ hasText: /\S/ }).waitFor();
+    const opportunityName = (await row.getByRole('cell').nth(1).innerText()).trim();
+    expect(opportunityName).not.toMatch(/^#?\d+$/);
+    const named = (await api<Array<{ id: number; name: string }>>('/opportunity/v1/opportunity/getAllDto', 'sales')).filter(
+      (o) => o.name === opportunityName,
+    );
+    expect(named.length).toBeGreaterThan(0);
+    const opportunityId = Math.max(...named.map((o) => o.id));
 
     step('opportunità');
     // The opportunity is there for a sales user.

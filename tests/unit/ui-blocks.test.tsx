@@ -101,6 +101,7 @@ describe('form validation from the generated schema', () => {
     expect(await resolve({ name: 'Estate', notes: '' }, undefined, options)).toEqual({ values: { name: 'Estate' }, errors: {} });
     const nested = schemaResolver(z.object({ name: z.string(), items: z.object({ format: z.object({ id: z.number() }).optional() }).optional() }));
     expect(await nested({ name: 'a', items: { format: { id: null } } }, undefined, options)).toEqual({ values: { name: 'a' }, errors: {} });
+    expect(await nested({ name: 'a', items: { format: { id: undefined } } }, undefined, options)).toEqual({ values: { name: 'a' }, errors: {} });
     expect((await nested({ name: 'a', items: { format: { id: 3 } } }, undefined, options)).values).toEqual({ name: 'a', items: { format: { id: 3 } } });
     const missing = await resolve({ name: null, notes: 'x' }, undefined, options);
     expect(missing.errors.name?.message).toBe('Campo obbligatorio');

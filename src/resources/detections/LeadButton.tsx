@@ -3,8 +3,10 @@ import FlagIcon from '@mui/icons-material/Flag';
 import { Button, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  SaveButton,
   SelectInput,
   TextInput,
+  Toolbar,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -81,6 +83,12 @@ export function LeadButton() {
               }}
               onSubmit={(values: Record<string, unknown>) => mark.mutate(values as unknown as { leadStatus: SchemaLeadStatus; note?: string })}
               disabled={mark.isPending}
+              // The proposed status is the usual answer: saving it as it is must be possible.
+              toolbar={
+                <Toolbar>
+                  <SaveButton alwaysEnable />
+                </Toolbar>
+              }
             >
               <SelectInput
                 source="leadStatus"
