@@ -23,6 +23,21 @@ type UserProfile = components['schemas']['UserProfile'];
 
 /** Where the app runs: the links in the mails point there. */
 
+
+/**
+ * What signing up and an admin's new user share: the username and e-mail are free, the password
+ * follows the NewPassword rule (also against the account's own names); answers its hash.
+ */
+async function newAccountHash(
+  db: Db,
+  input: { username: string; email: string; password: string; name: string; surname: string },
+): Promise<string> {
+  if (await userByName(db, input.username)) throw new HttpError(409, 'Username già in uso');
+  if (await emailTaken(db, input.email)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
+  await assertNewPassword(input.password, 'password', [input.username, input.email, input.name, input.surname]);
+  return hashPassword(input.password);
+}
+
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const SIGNUP_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const AVATAR_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -227,10 +242,7 @@ export const handlers = defineHandlers<operations>({
 
   async signUp(ctx) {
     const input = ctx.body;
-    if (await userByName(ctx.db, input.username)) throw new HttpError(409, 'Username già in uso');
-    if (await emailTaken(ctx.db, input.email)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
-    await assertNewPassword(input.password, 'password', [input.username, input.email, input.name, input.surname]);
-    const hash = await hashPassword(input.password);
+    const hash = await newAccountHash(ctx.db, input);
     const data: UserData = {
       name: input.name,
       surname: input.surname,
@@ -296,11 +308,7 @@ export const handlers = defineHandlers<operations>({
   async createUser(ctx) {
     const input = ctx.body;
     assertMayManage(ctx as unknown as HandlerContext, undefined, input.role);
-    if (await userByName(ctx.db, input.username)) throw new HttpError(409, 'Username già in uso');
-    if (await emailTaken(ctx.db, input.email)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
-    // The same rule as one's own new password (NewPassword in the document): long enough and not guessable.
-    await assertNewPassword(input.password, 'password', [input.username, input.email, input.name, input.surname]);
-    const hash = await hashPassword(input.password);
+    const hash = await newAccountHash(ctx.db, input);
     const data: UserData = {
       name: input.name,
       surname: input.surname,
