@@ -49,9 +49,7 @@ afterAll(async () => {
 });
 
 describe('media monitor', () => {
-  // Open defect (issue 13 note, 2026-11-24): passes alone on the dev server, but in the full run on the
-  // production build the save of the new detection did not return to /media/monitor within 30 s.
-  it.skip('filters by brand and period, creates a detection, exports the period, imports, marks a lead and syncs it', async () => {
+  it('filters by brand and period, creates a detection, exports the period, imports, marks a lead and syncs it', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
     await page.goto(appUrl('/media/monitor'));
     await page.getByRole('heading', { name: 'Rilevazioni', level: 1 }).waitFor();
@@ -104,7 +102,13 @@ describe('media monitor', () => {
     await field(page, 'Comune').fill('Milano');
     await field(page, 'Indirizzo').fill('Corso Buenos Aires 33');
     await page.getByRole('button', { name: 'Salva' }).click();
-    await page.waitForURL((url) => url.pathname === '/media/monitor');
+    await page
+      .waitForURL((url) => url.pathname === '/media/monitor')
+      .catch(async (error: unknown) => {
+        step(`pagina: ${(await page.locator('main').innerText()).slice(0, 1500)}`);
+        await page.screenshot({ path: '.e2e/media-create-failure.png' });
+        throw error;
+      });
     const created = (
       await api<Array<{ auditId: number; brandName: string }>>(
         `/audit/v1/detection/byRangeDate?dateStart=2026-10-15&dateEnd=2026-10-15`,

@@ -166,9 +166,7 @@ describe('guarded routes, session and preferences', () => {
     await context.close();
   });
 
-  // Open defect (issue 16 note, 2026-11-24): passes alone, fails in the full run (the new sign-in's
-  // theme not applied within 30 s), since the run shares signed-in states; to be found.
-  it.skip('the theme switch is saved in the profile and survives a new sign-in', async () => {
+  it('the theme switch is saved in the profile and survives a new sign-in', async () => {
     const { context, page } = await signedIn('planner');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
@@ -176,6 +174,9 @@ describe('guarded routes, session and preferences', () => {
     await page.getByRole('menuitemradio', { name: 'Scuro' }).click();
     await page.waitForFunction((before) => getComputedStyle(document.body).backgroundColor !== before, light);
     const dark = await background();
+    // The theme applies at once; the profile is saved by a request that closing the context would
+    // abort on a loaded machine: the confirmation says it reached the service.
+    await page.getByText('Tema salvato').waitFor();
     await context.close();
 
     const again = await signedIn('planner');
@@ -184,6 +185,7 @@ describe('guarded routes, session and preferences', () => {
     await again.page.getByRole('button', { name: 'Menu utente' }).click();
     await again.page.getByRole('menuitemradio', { name: 'Classico' }).click();
     await again.page.waitForFunction((expected) => getComputedStyle(document.body).backgroundColor === expected, light);
+    await again.page.getByText('Tema salvato').waitFor();
     await again.context.close();
   });
 });
