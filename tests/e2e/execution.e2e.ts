@@ -21,6 +21,8 @@ const ATTACHMENT = `brief_e2e_${STAMP}.pdf`;
 let orderId = 0;
 let campaignId = 0;
 let planningId = 0;
+/** A system the competing planning books over the order's period (set by the planning case). */
+let bookedElsewhere = { systemId: 0, periodStart: '', periodEnd: '' };
 
 const pdf = (name: string) => ({
   name,
@@ -116,6 +118,7 @@ describe('execution: estimate → order → campaign → planning', () => {
       method: 'POST',
       body: { planningId: other.id, systemId: booked },
     });
+    bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
 
     await page.goto(appUrl('/plannings'));
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
@@ -182,6 +185,24 @@ describe('execution: estimate → order → campaign → planning', () => {
     const row = page.getByRole('row').filter({ hasText: `Pianificazione ${CAMPAIGN}` });
     await row.getByRole('cell', { name: CAMPAIGN, exact: true }).waitFor();
   }, 240_000);
+
+  it("the system's detail shows its bookings over a period: the planning by name, every day occupied; a period ending before it starts is refused", async () => {
+    const { systemId, periodStart, periodEnd } = bookedElsewhere;
+    expect(systemId).toBeGreaterThan(0);
+    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    const panel = page.getByTestId('system-bookings');
+    await panel.getByRole('heading', { name: 'Disponibilità' }).waitFor();
+    await panel.getByLabel('Dal', { exact: true }).fill(periodStart);
+    await panel.getByLabel('Al', { exact: true }).fill(periodEnd);
+    await panel.getByRole('link', { name: OTHER_PLANNING, exact: true }).waitFor();
+    const strip = panel.getByTestId(`timeline-${systemId}`);
+    expect(await strip.getAttribute('aria-label')).toMatch(/^0 giorni liberi, [1-9]\d* occupati$/);
+    expect(await strip.locator('[data-day="free"]').count()).toBe(0);
+
+    await panel.getByLabel('Al', { exact: true }).fill('2020-01-01');
+    await panel.getByText('La data finale non può precedere quella iniziale.').waitFor();
+    expect(await panel.getByTestId(`timeline-${systemId}`).count()).toBe(0);
+  });
 
   it('adds a member and an attachment, and sees them in the history tab', async () => {
     await page.goto(appUrl(`/campaigns/${campaignId}`));

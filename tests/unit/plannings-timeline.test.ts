@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStates, daysOf } from '@/resources/plannings/AvailabilityTimeline';
+import { dayStates, daysOf, periodProblem } from '@/ui/AvailabilityTimeline';
 
 describe('the availability timeline of a planning search', () => {
   it('lists every calendar day of the period, both ends included, across a month end', () => {
@@ -16,5 +16,22 @@ describe('the availability timeline of a planning search', () => {
       { planningId: 9, periodStart: '2026-03-04', periodEnd: '2026-03-05' },
     ];
     expect(dayStates(days, bookings, 3)).toEqual(['taken', 'taken', 'free', 'mine', 'taken', 'free']);
+  });
+
+  it("on a system's own calendar (no planning) every booked day is taken", () => {
+    const days = daysOf('2026-03-01', '2026-03-04');
+    const bookings = [
+      { planningId: 3, periodStart: '2026-03-02', periodEnd: '2026-03-02' },
+      { planningId: 7, periodStart: '2026-03-04', periodEnd: '2026-03-09' },
+    ];
+    expect(dayStates(days, bookings)).toEqual(['free', 'taken', 'free', 'taken']);
+  });
+
+  it('refuses a period with a day missing, ending before it starts, or longer than allowed', () => {
+    expect(periodProblem('', '2026-03-01', 366)).toBe('missing');
+    expect(periodProblem('2026-03-02', '2026-03-01', 366)).toBe('order');
+    expect(periodProblem('2026-01-01', '2026-12-31', 365)).toBeUndefined();
+    expect(periodProblem('2026-01-01', '2027-01-01', 365)).toBe('long');
+    expect(periodProblem('2026-03-01', '2026-03-01', 1)).toBeUndefined();
   });
 });

@@ -132,6 +132,7 @@ export const esecuzione: ResourcesMessages = {
     timeline: {
       title: 'Period calendar',
       summary: '%{free} days free, %{taken} taken, %{mine} in this planning',
+      summary_system: '%{free} days free, %{taken} taken',
       free: 'free',
       taken: 'taken',
       mine: 'in this planning',

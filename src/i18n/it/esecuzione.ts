@@ -164,6 +164,7 @@ export const esecuzione: ResourcesMessages = {
     timeline: {
       title: 'Calendario del periodo',
       summary: '%{free} giorni liberi, %{taken} occupati, %{mine} in questa pianificazione',
+      summary_system: '%{free} giorni liberi, %{taken} occupati',
       free: 'libero',
       taken: 'occupato',
       mine: 'in questa pianificazione',

@@ -28,7 +28,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatMoney } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
-import { AvailabilityTimeline, daysOf } from './AvailabilityTimeline';
+import { AvailabilityTimeline, daysOf } from '@/ui/AvailabilityTimeline';
 import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
 import {

@@ -43,6 +43,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { SystemFrames } from '../frames/SystemFrames';
+import { SystemBookings } from './SystemBookings';
 import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
 /** A titled box with the loading, error and empty states of its rows. */
@@ -426,6 +427,9 @@ export default function SystemShow() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <Circuits systemId={system.id} />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <SystemBookings systemId={system.id} />
           </Grid>
           <Grid size={{ xs: 12 }}>
             <History systemId={system.id} version={system.updatedAt} />
