@@ -6,4 +6,5 @@
  */
 export { changeOwnPassword, confirmSignup, requestPasswordReset, resetPassword, signUp } from '@/api/user';
 export { authenticateShareToken, getSharedResource } from '@/api/share';
+export { downloadEstimatePdf } from '@/api/estimate';
 export { isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';

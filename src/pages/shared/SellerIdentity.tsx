@@ -1,0 +1,41 @@
+import { Box, Link, Typography } from '@mui/material';
+import { companyAddress } from '@/config/company';
+import { getRuntimeConfig } from '@/config/environment';
+import { useMessages } from '@/i18n/lookup';
+
+/**
+ * Who the client deals with: the seller of `config.json`'s `company` block, the same identity the
+ * offer PDF prints. Nothing when the configuration names no seller.
+ */
+export function SellerIdentity() {
+  const translate = useMessages();
+  const company = getRuntimeConfig().company;
+  if (!company) return null;
+  const contacts = [
+    company.phone ? { key: 'phone', label: company.phone, href: `tel:${company.phone.replace(/\s+/g, '')}` } : null,
+    company.email ? { key: 'email', label: company.email, href: `mailto:${company.email}` } : null,
+    company.website ? { key: 'website', label: company.website, href: /^https?:\/\//.test(company.website) ? company.website : `https://${company.website}` } : null,
+  ].filter((c): c is { key: string; label: string; href: string } => c !== null);
+  return (
+    <Box
+      component="section"
+      aria-label={translate('resources.shares.viewer.seller')}
+      data-testid="seller-identity"
+      sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
+    >
+      {company.logo ? <Box component="img" src={company.logo} alt={company.name} sx={{ height: 40, maxWidth: 160, objectFit: 'contain' }} /> : null}
+      <Box component="address" sx={{ fontStyle: 'normal', minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography variant="subtitle2" component="p">{company.name}</Typography>
+        <Typography variant="body2" color="text.secondary">{companyAddress(company)}</Typography>
+        <Typography variant="body2" color="text.secondary">{translate('resources.shares.viewer.vat', { vat: company.vatNumber })}</Typography>
+        {contacts.length ? (
+          <Typography variant="body2" sx={{ display: 'flex', columnGap: 1.5, flexWrap: 'wrap' }}>
+            {contacts.map((c) => (
+              <Link key={c.key} href={c.href}>{c.label}</Link>
+            ))}
+          </Typography>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
