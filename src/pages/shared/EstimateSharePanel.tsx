@@ -10,6 +10,7 @@ import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
 import { failureMessage } from '@/api/failures';
 import { isShareRefusal, type AppDataProvider, type ShareRefusal } from '@/dataProviders';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
+import { formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { dayOfExpiry, expiryOfDay } from './expiry';
 
@@ -105,7 +106,14 @@ function ExpiryForm({ share }: { share: SchemaShare }) {
         helperText={refused ?? translate('resources.shares.expiry.helper')}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <Button size="small" onClick={() => setDay('')} disabled={!day}>
+      <Button
+        size="small"
+        onClick={() => {
+          setDay('');
+          setRefused(undefined);
+        }}
+        disabled={!day}
+      >
         {translate('resources.shares.expiry.none')}
       </Button>
       <Button type="submit" size="small" variant="outlined" disabled={day === saved || saving.isPending}>
@@ -151,7 +159,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
             <Stack direction="row" sx={{ alignItems: 'center' }}>
               <ListItemText
                 primary={<a href={shareLinkOf(share)} target="_blank" rel="noreferrer" data-testid="share-link">{shareLinkOf(share)}</a>}
-                secondary={`${translate('resources.shares.created_by', { user: share.createdBy })}${share.expiresAt ? ` · ${translate('resources.shares.expires', { date: new Date(share.expiresAt).toLocaleString('it-IT') })}` : ''}`}
+                secondary={`${translate('resources.shares.created_by', { user: share.createdBy })}${share.expiresAt ? ` · ${translate('resources.shares.expires', { date: formatDate(share.expiresAt) })}` : ''}`}
                 sx={{ wordBreak: 'break-all' }}
               />
               <Tooltip title={translate('resources.shares.regenerate')}>

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { getRuntimeConfig } from '@/config/environment';
 import { useMessages } from '@/i18n/lookup';
 import { PublicPage } from '@/layout/PublicPage';
-import { SellerIdentity } from './SellerIdentity';
+import { SellerIdentity, sellerName } from './SellerIdentity';
 
 /**
  * What a client sees when a shared link no longer opens (expired, revoked, unknown): what happened,
@@ -11,7 +11,7 @@ import { SellerIdentity } from './SellerIdentity';
 export function LinkGone({ detail }: { detail?: string }) {
   const translate = useMessages();
   return (
-    <PublicPage title={translate('resources.shares.viewer.gone_title')} width={560}>
+    <PublicPage title={translate('resources.shares.viewer.gone_title')} width={560} overline={sellerName()}>
       {detail ? <Typography variant="body1" sx={{ fontWeight: 500 }}>{detail}</Typography> : null}
       <Typography variant="body1">{translate('resources.shares.viewer.gone_text')}</Typography>
       {getRuntimeConfig().company ? (

@@ -3,6 +3,9 @@ import { companyAddress } from '@/config/company';
 import { getRuntimeConfig } from '@/config/environment';
 import { useMessages } from '@/i18n/lookup';
 
+/** The seller's name, for the line above a client's page (the back office's name is staff's). */
+export const sellerName = (): string | undefined => getRuntimeConfig().company?.name;
+
 /**
  * Who the client deals with: the seller of `config.json`'s `company` block, the same identity the
  * offer PDF prints. Nothing when the configuration names no seller.

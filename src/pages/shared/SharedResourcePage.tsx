@@ -10,7 +10,7 @@ import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAs
 import { EstimateView, type EstimateViewData } from './EstimateView';
 import { LinkGone } from './LinkGone';
 import { rememberLinkVisit } from './linkVisit';
-import { SellerIdentity } from './SellerIdentity';
+import { SellerIdentity, sellerName } from './SellerIdentity';
 
 const RESOURCE_TYPES: SchemaResourceType[] = ['estimate', 'planning', 'campaign', 'order', 'system'];
 
@@ -97,7 +97,7 @@ export default function SharedResourcePage() {
   if (state.kind === 'refused') return <LinkGone detail={state.message} />;
   const { resource } = state;
   return (
-    <PublicPage title={resource.title} width={960}>
+    <PublicPage title={resource.title} width={960} overline={sellerName()}>
       <SellerIdentity />
       <Divider />
       {resource.sharedBy ? (
