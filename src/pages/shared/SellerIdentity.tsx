@@ -1,4 +1,4 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { companyAddress } from '@/config/company';
 import { getRuntimeConfig } from '@/config/environment';
 import { useMessages } from '@/i18n/lookup';
@@ -34,7 +34,8 @@ export function SellerIdentity() {
         {contacts.length ? (
           <Typography variant="body2" sx={{ display: 'flex', columnGap: 1.5, flexWrap: 'wrap' }}>
             {contacts.map((c) => (
-              <Link key={c.key} href={c.href}>{c.label}</Link>
+              // A plain anchor: MUI's Link would add its own chunk to the viewer's first load.
+              <Box component="a" key={c.key} href={c.href} sx={{ color: 'primary.main' }}>{c.label}</Box>
             ))}
           </Typography>
         ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Divider, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMessages } from '@/i18n/lookup';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
@@ -98,8 +98,9 @@ export default function SharedResourcePage() {
   const { resource } = state;
   return (
     <PublicPage title={resource.title} width={960} overline={sellerName()}>
-      <SellerIdentity />
-      <Divider />
+      <Box sx={{ pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <SellerIdentity />
+      </Box>
       {resource.sharedBy ? (
         <Typography variant="body2" color="text.secondary">
           {translate('resources.shares.viewer.shared_by', { user: resource.sharedBy })}
