@@ -35,6 +35,7 @@ const screenImportRule = [
 const FRONT_DOOR = [
   'src/pages/public/**/*.{ts,tsx}', 'src/pages/errors/**/*.tsx', 'src/pages/shared/SharedResourcePage.tsx',
   'src/pages/shared/EstimateView.tsx', 'src/pages/messages.ts', 'src/pages/validation.ts',
+  'src/pages/shared/LinkGone.tsx', 'src/pages/shared/SellerIdentity.tsx', 'src/pages/shared/linkVisit.ts', 'src/api/estimate.ts',
   'src/main.tsx', 'src/App.tsx', 'src/backOfficeLoader.ts', 'src/routes.tsx', 'src/auth/**/*.{ts,tsx}',
   'src/layout/PublicPage.tsx', 'src/layout/lazyPage.tsx', 'src/layout/LoadingAnimation.tsx',
   'src/ui/LightTextField.tsx', 'src/i18n/lookup.ts', 'src/forms/unsavedChangesGuard.tsx',

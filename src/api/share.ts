@@ -17,7 +17,13 @@ export const shareApi = lazyClient<paths>('share');
 export const sharePublicApi = lazyClient<paths>('share', { public: true });
 
 /** A 422 of the share service, taken as the call's result (spec §8): the body, marked. */
-export type ShareRefusal = { message: string; status?: number; statusCode: 422 };
+export type ShareRefusal = {
+  message: string;
+  status?: number;
+  statusCode: 422;
+  /** The fields at fault, when the refusal names them (`/body/expiresAt` for an expiry in the past). */
+  errors?: { path?: string; message: string }[];
+};
 
 export function isShareRefusal(value: unknown): value is ShareRefusal {
   return Boolean(value && typeof value === 'object' && 'statusCode' in value && value.statusCode === 422);

@@ -22,7 +22,7 @@ import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
 export type { SystemLookups } from './systems';
 export type { FunnelItem } from './analytics';
-export { isShareRefusal } from './shares';
+export { isShareRefusal, type ShareRefusal } from './shares';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its

@@ -22,7 +22,7 @@ import type {
  * the staff share panel to show), others reject with the body's message.
  */
 
-export { isShareRefusal };
+export { isShareRefusal, type ShareRefusal };
 
 export function shareResourceOf(filter: Record<string, unknown> = {}): {
   resourceId: number;

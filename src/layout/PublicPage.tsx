@@ -7,10 +7,13 @@ export function PublicPage({
   title,
   children,
   width = 420,
+  overline,
 }: {
   title: string;
   children: ReactNode;
   width?: number;
+  /** The line above the card: the product's name, unless the page is someone else's (a client's). */
+  overline?: string;
 }) {
   const translate = useMessages();
   return (
@@ -27,7 +30,7 @@ export function PublicPage({
       }}
     >
       <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 2, mb: 1 }}>
-        {translate('app.title')}
+        {overline ?? translate('app.title')}
       </Typography>
       <Card sx={{ width: '100%', maxWidth: width }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

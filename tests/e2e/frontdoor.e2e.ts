@@ -112,13 +112,19 @@ describe('the front door', () => {
     await context.close();
   });
 
-  it('an unknown link token goes to the 404 page (spec §8)', async () => {
+  it('an unknown link token goes to the 404 page (spec §8), which speaks to the client who opened the link', async () => {
     const { viewPath } = await sharedEstimate();
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(appUrl(viewPath.replace(/\/token\/[^/]+\/view$/, '/token/not-a-token/view')));
     await page.waitForURL((url) => url.pathname === '/404', { timeout: 60_000 });
-    await page.getByRole('heading', { name: /^404/ }).waitFor();
+    await page.getByRole('heading', { name: 'Questo link non è più valido' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Torna alla Home' }).count()).toBe(0);
+    // Staff meeting /404 in their own tab keep the spec's page.
+    const staff = await context.newPage();
+    await staff.goto(appUrl('/404'));
+    await staff.getByRole('heading', { name: /^404/ }).waitFor();
+    await staff.getByRole('link', { name: 'Torna alla Home' }).waitFor();
     await context.close();
   });
 

@@ -152,6 +152,26 @@ describe('the sandbox builds the offer from its records and serves the seller', 
     expect(text).toMatch(/Spett\.le cliente.*Torrefazione Milanese S\.r\.l\. Corso Buenos Aires 8 Milano P\.IVA 04455660961/i);
   });
 
+  it("a shared link's guest downloads the PDF of the estimate its link opens, and of no other", async () => {
+    const shared = await insertNumbered(db, 'estimates', estimateOf(1));
+    const other = await insertNumbered(db, 'estimates', estimateOf(1));
+    const token = 'pdfGuestLinkToken123456';
+    await insertNumbered(db, 'shares', { resourceId: shared.id, resourceType: 'estimate', token, createdAt: new Date().toISOString(), expiresAt: null, createdBy: 'sales' });
+    const auth = await fetch(`${base}/share/v1/token/auth?resourceType=estimate&resourceId=${shared.id}&token=${token}`, { method: 'POST' });
+    expect(auth.status).toBe(200);
+    const guest = { Authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
+
+    const own = await fetch(`${base}/estimate/estimate/${shared.id}/pdf`, { headers: guest });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    const pages = await pdfPages(new Uint8Array(await own.arrayBuffer()));
+    expect(pages[0]).toContain(`Preventivo n. ${shared.id}`);
+
+    expect((await fetch(`${base}/estimate/estimate/${other.id}/pdf`, { headers: guest })).status).toBe(403);
+    // The link opens the PDF only: the estimate's other reads stay staff-only.
+    expect((await fetch(`${base}/estimate/estimate/${shared.id}`, { headers: guest })).status).toBe(403);
+  });
+
   it('GET /company answers the configured seller and /company/logo its logo (a PNG shipped in public/)', async () => {
     const identity = (await (await fetch(`${base}/company`)).json()) as { name: string; vatNumber: string; logo: string };
     expect(identity).toMatchObject({ name: config.company.name, vatNumber: config.company.vatNumber, logo: '/company/logo' });

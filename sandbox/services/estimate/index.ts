@@ -216,7 +216,13 @@ export const handlers = defineHandlers<operations>({
     return toEstimate(await requireEstimateRow(ctx.db, Number(ctx.params.id)));
   },
   async getEstimatePdf(ctx) {
-    const e = toEstimate(await requireEstimateRow(ctx.db, Number(ctx.params.id)));
+    const id = Number(ctx.params.id);
+    // A shared link's guest downloads the offer its link opens, and no other.
+    const shared = ctx.user?.kind === 'guest' ? ctx.user.resource : undefined;
+    if (ctx.user?.kind === 'guest' && !(shared?.resourceType === 'estimate' && Number(shared.resourceId) === id)) {
+      throw new HttpError(403, 'Il link condiviso non dà accesso a questo preventivo');
+    }
+    const e = toEstimate(await requireEstimateRow(ctx.db, id));
     return file(await estimatePdf(ctx.db, e), 'application/pdf', `preventivo-${e.id}.pdf`);
   },
   async calculateEstimateCommission(ctx) {

@@ -110,7 +110,7 @@ export interface paths {
         };
         /**
          * The estimate as a PDF file
-         * @description A PDF of the estimate: advertiser, opportunity, sales person, validity, every line (product, period, quantity, unit price, discount, total), subtotal, discount total, total and notes.
+         * @description A PDF of the estimate: advertiser, opportunity, sales person, validity, every line (product, period, quantity, unit price, discount, total), subtotal, discount total, total and notes. A guest token of a shared link (`x-guest`) gets the PDF of the estimate its link opens, so the client can download the offer from the viewer; any other estimate answers 403.
          */
         get: operations["getEstimatePdf"];
         put?: never;

@@ -182,7 +182,7 @@ export const getEstimateByIdResponse = zod.object({
 
 
 /**
- * A PDF of the estimate: advertiser, opportunity, sales person, validity, every line (product, period, quantity, unit price, discount, total), subtotal, discount total, total and notes.
+ * A PDF of the estimate: advertiser, opportunity, sales person, validity, every line (product, period, quantity, unit price, discount, total), subtotal, discount total, total and notes. A guest token of a shared link (`x-guest`) gets the PDF of the estimate its link opens, so the client can download the offer from the viewer; any other estimate answers 403.
  * @summary The estimate as a PDF file
  */
 export const getEstimatePdfPathIdMax = 9007199254740991;

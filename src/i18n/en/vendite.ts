@@ -203,6 +203,22 @@ export const vendite: ResourcesMessages = {
     empty: 'No share links',
     created_by: 'Created by %{user}',
     expires: 'expires on %{date}',
-    viewer: { title: 'Shared resource', shared_by: 'Shared by %{user}' },
+    viewer: {
+      title: 'Shared resource',
+      shared_by: 'Shared by %{user}',
+      seller: 'Seller',
+      vat: 'VAT no. %{vat}',
+      pdf: 'Download PDF',
+      gone_title: 'This link is no longer valid',
+      gone_text: 'The link you opened has expired, has been revoked or is not correct. Please contact whoever sent it to you for a new one.',
+      gone_contact: 'For information, contact:',
+    },
+    expiry: {
+      label: 'Link expiry',
+      helper: 'Empty: never expires',
+      save: 'Save expiry',
+      saved: 'Link expiry saved',
+      none: 'Never expires',
+    },
   },
 };

@@ -203,6 +203,22 @@ export const vendite: ResourcesMessages = {
     empty: 'Nessun link di condivisione',
     created_by: 'Creato da %{user}',
     expires: 'scade il %{date}',
-    viewer: { title: 'Risorsa condivisa', shared_by: 'Condiviso da %{user}' },
+    viewer: {
+      title: 'Risorsa condivisa',
+      shared_by: 'Condiviso da %{user}',
+      seller: 'Venditore',
+      vat: 'P.IVA %{vat}',
+      pdf: 'Scarica PDF',
+      gone_title: 'Questo link non è più valido',
+      gone_text: 'Il link che ha aperto è scaduto, è stato revocato oppure non è corretto. Contatti chi glielo ha inviato per riceverne uno nuovo.',
+      gone_contact: 'Per informazioni può rivolgersi a:',
+    },
+    expiry: {
+      label: 'Scadenza del link',
+      helper: 'Vuota: nessuna scadenza',
+      save: 'Salva scadenza',
+      saved: 'Scadenza del link salvata',
+      none: 'Nessuna scadenza',
+    },
   },
 };

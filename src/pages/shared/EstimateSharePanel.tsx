@@ -8,15 +8,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
 import { failureMessage } from '@/api/failures';
-import { isShareRefusal, type AppDataProvider } from '@/dataProviders';
+import { isShareRefusal, type AppDataProvider, type ShareRefusal } from '@/dataProviders';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
+import { formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
+import { dayOfExpiry, expiryOfDay } from './expiry';
 
 /**
  * A share write's outcome: spec §8 makes a 422 body the result, shown as the service says it;
  * otherwise the success message, and the resource's shares are read again.
  */
-function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => void) {
+function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => void, onRefused?: (refusal: ShareRefusal) => boolean) {
   const notify = useNotify();
   const failure = useFailure();
   const queryClient = useQueryClient();
@@ -24,7 +26,8 @@ function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => v
     mutationFn: async ({ args }: { args: A; message: string; messageArgs?: Record<string, unknown> }) => write(args),
     onSuccess: (result, { message, messageArgs }) => {
       if (isShareRefusal(result)) {
-        notify(result.message, { type: 'warning', messageArgs: { _: result.message } });
+        // A refusal the form shows under its field needs no notification as well.
+        if (!onRefused?.(result)) notify(result.message, { type: 'warning', messageArgs: { _: result.message } });
         return;
       }
       notify(message, { type: 'success', messageArgs });
@@ -53,6 +56,68 @@ function SendLink({ share }: { share: SchemaShare }) {
       <TextField size="small" type="email" label={translate('resources.shares.fields.to')} value={to} onChange={(e) => setTo(e.target.value)} />
       <Button type="submit" size="small" startIcon={<SendIcon />} disabled={!valid || sending.isPending}>
         {translate('resources.shares.send')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * Sets, changes or removes a link's expiry (a day; empty: never expires). An expiry in the past is
+ * refused by the service (422) and shown under the field.
+ */
+function ExpiryForm({ share }: { share: SchemaShare }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const saved = dayOfExpiry(share.expiresAt);
+  const [day, setDay] = useState(saved);
+  const [refused, setRefused] = useState<string>();
+  const { guard } = useUnsavedChangesGuard(day !== saved);
+  const saving = useShareWrite(
+    (value: string) => dataProvider.update('shares', { id: share.id, data: { expiresAt: expiryOfDay(value) }, previousData: share }).then((r) => r.data),
+    () => setRefused(undefined),
+    (refusal) => {
+      const onField = refusal.errors?.some((e) => e.path === '/body/expiresAt');
+      if (onField) setRefused(refusal.message);
+      return Boolean(onField);
+    },
+  );
+  const id = `share-${share.id}-expiry`;
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        saving.mutate({ args: day, message: 'resources.shares.expiry.saved' });
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
+      {guard}
+      <TextField
+        id={id}
+        size="small"
+        type="date"
+        label={translate('resources.shares.expiry.label')}
+        value={day}
+        onChange={(e) => {
+          setDay(e.target.value);
+          setRefused(undefined);
+        }}
+        error={Boolean(refused)}
+        helperText={refused ?? translate('resources.shares.expiry.helper')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button
+        size="small"
+        onClick={() => {
+          setDay('');
+          setRefused(undefined);
+        }}
+        disabled={!day}
+      >
+        {translate('resources.shares.expiry.none')}
+      </Button>
+      <Button type="submit" size="small" variant="outlined" disabled={day === saved || saving.isPending}>
+        {translate('resources.shares.expiry.save')}
       </Button>
     </Box>
   );
@@ -94,7 +159,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
             <Stack direction="row" sx={{ alignItems: 'center' }}>
               <ListItemText
                 primary={<a href={shareLinkOf(share)} target="_blank" rel="noreferrer" data-testid="share-link">{shareLinkOf(share)}</a>}
-                secondary={`${translate('resources.shares.created_by', { user: share.createdBy })}${share.expiresAt ? ` · ${translate('resources.shares.expires', { date: new Date(share.expiresAt).toLocaleString('it-IT') })}` : ''}`}
+                secondary={`${translate('resources.shares.created_by', { user: share.createdBy })}${share.expiresAt ? ` · ${translate('resources.shares.expires', { date: formatDate(share.expiresAt) })}` : ''}`}
                 sx={{ wordBreak: 'break-all' }}
               />
               <Tooltip title={translate('resources.shares.regenerate')}>
@@ -108,6 +173,7 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
                 </IconButton>
               </Tooltip>
             </Stack>
+            <ExpiryForm key={share.expiresAt ?? 'never'} share={share} />
             <SendLink share={share} />
           </ListItem>
         ))}

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMessages } from '@/i18n/lookup';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { SchemaResourceType, SchemaSharedResource } from '@/api/generated/share';
+import { failureMessage } from '@/api/failures';
 import { PublicPage } from '@/layout/PublicPage';
-import { authenticateShareToken, getSharedResource, loginAsGuest } from '../public/calls';
+import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAsGuest } from '../public/calls';
 import { EstimateView, type EstimateViewData } from './EstimateView';
+import { LinkGone } from './LinkGone';
+import { rememberLinkVisit } from './linkVisit';
+import { SellerIdentity, sellerName } from './SellerIdentity';
 
 const RESOURCE_TYPES: SchemaResourceType[] = ['estimate', 'planning', 'campaign', 'order', 'system'];
 
@@ -17,19 +22,47 @@ type State =
 
 const hasMessage = (v: unknown): v is { message: string } => Boolean(v && typeof v === 'object' && 'message' in v && !('access_token' in v) && !('data' in v));
 
+/** "Scarica PDF": the offer the staff download too, written by the estimate service. */
+function EstimatePdfButton({ id }: { id: number }) {
+  const translate = useMessages();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const download = () => {
+    setPending(true);
+    setError(undefined);
+    downloadEstimatePdf(id)
+      .catch((e: unknown) => setError(failureMessage(e)))
+      .finally(() => setPending(false));
+  };
+  return (
+    <>
+      <Button variant="contained" startIcon={<PictureAsPdfIcon />} disabled={pending} onClick={download} sx={{ alignSelf: 'flex-start' }}>
+        {translate('resources.shares.viewer.pdf')}
+      </Button>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+    </>
+  );
+}
+
 /**
  * /resource/:resourceType/:resourceId/token/:token/view: signs the visitor in as a guest with the
- * link's token (POST /token/auth, no auth header; guest session via loginAsGuest, which loads the guest profile) and shows the
- * resource read-only, without menus. An unknown or revoked token goes to /404 (spec §8); an expired
- * link (422) shows the service's message.
+ * link's token (POST /token/auth, no auth header; guest session via loginAsGuest, which loads the
+ * guest profile) and shows the resource read-only, without menus, under the seller's identity. An
+ * unknown or revoked token goes to /404 (spec §8), which this tab's visit turns into the client's
+ * page; an expired link (422) shows that page here, with the service's message.
  */
 export default function SharedResourcePage() {
   const { resourceType, resourceId, token } = useParams();
+  const { pathname } = useLocation();
   const translate = useMessages();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const type = RESOURCE_TYPES.find((t) => t === resourceType);
   const id = Number(resourceId);
   const valid = Boolean(type && Number.isInteger(id) && id > 0 && token);
+
+  useEffect(() => {
+    rememberLinkVisit(pathname);
+  }, [pathname]);
 
   useEffect(() => {
     if (!valid || !type || !token) return;
@@ -52,6 +85,7 @@ export default function SharedResourcePage() {
     };
   }, [valid, type, id, token]);
 
+  // The visit is noted in this same commit (effects run before the route changes), so /404 knows it.
   if (!valid || state.kind === 'notFound') return <Navigate to="/404" replace />;
   if (state.kind === 'loading') {
     return (
@@ -60,29 +94,29 @@ export default function SharedResourcePage() {
       </Box>
     );
   }
-  if (state.kind === 'refused') {
-    return (
-      <PublicPage title={translate('resources.shares.viewer.title')}>
-        <Alert severity="warning">{state.message}</Alert>
-      </PublicPage>
-    );
-  }
+  if (state.kind === 'refused') return <LinkGone detail={state.message} />;
   const { resource } = state;
   return (
-    <PublicPage title={resource.title} width={960}>
+    <PublicPage title={resource.title} width={960} overline={sellerName()}>
+      <Box sx={{ pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <SellerIdentity />
+      </Box>
       {resource.sharedBy ? (
         <Typography variant="body2" color="text.secondary">
           {translate('resources.shares.viewer.shared_by', { user: resource.sharedBy })}
         </Typography>
       ) : null}
       {resource.resourceType === 'estimate' ? (
-        <EstimateView estimate={resource.data as EstimateViewData} />
+        <>
+          <EstimatePdfButton id={resource.resourceId} />
+          <EstimateView estimate={resource.data as EstimateViewData} />
+        </>
       ) : (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, m: 0 }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, m: 0, overflowWrap: 'anywhere' }}>
           {Object.entries(resource.data).map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0 }}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</Typography>
             </Box>
           ))}
         </Box>
