@@ -136,7 +136,7 @@ function UploadForm({ campaignId, sizes }: { campaignId: number; sizes: SchemaSi
       });
     },
     onSuccess: (_created, chosen) => {
-      notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: chosen.name } });
+      notify('app.files.uploaded', { type: 'success', messageArgs: { name: chosen.name } });
       setForm({ name: '', sizeId: '' });
       setFile(null);
       if (input.current) input.current.value = '';
