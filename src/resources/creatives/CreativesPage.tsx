@@ -15,22 +15,29 @@ import { matchingSizes } from './matchingSizes';
 
 const ACCEPT = 'image/png,image/jpeg,video/mp4,video/webm';
 
-const exportColumns: ExportColumn<Creative>[] = [
-  { label: 'resources.creatives.fields.name', value: (c) => c.name },
-  { label: 'resources.creatives.fields.kind', value: (c) => codeLabel('resources.creatives.kind', c.kind) },
-  { label: 'resources.creatives.fields.width', value: (c) => c.width },
-  { label: 'resources.creatives.fields.height', value: (c) => c.height },
-  { label: 'resources.creatives.fields.sizeId', value: (c) => c.sizeId },
-  { label: 'resources.creatives.fields.status', value: (c) => codeLabel('resources.creatives.status', c.status) },
-  { label: 'resources.creatives.fields.uploadedAt', value: (c) => formatDate(c.uploadedAt) },
-];
-
 function useSizes() {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({ queryKey: ['creatives', 'sizes'], queryFn: () => dataProvider.creativeSizes('creatives') }).data ?? [];
 }
 
 const sizeLabel = (s: SchemaSize) => `${s.name} (${s.width}×${s.height})`;
+
+/** The export's columns: the size by its label, never its id (the sizes are the systems service's). */
+function exportColumns(sizes: SchemaSize[]): ExportColumn<Creative>[] {
+  const sizeName = (id: number | null | undefined) => {
+    const size = sizes.find((s) => s.id === id);
+    return size ? sizeLabel(size) : '';
+  };
+  return [
+    { label: 'resources.creatives.fields.name', value: (c) => c.name },
+    { label: 'resources.creatives.fields.kind', value: (c) => codeLabel('resources.creatives.kind', c.kind) },
+    { label: 'resources.creatives.fields.width', value: (c) => c.width },
+    { label: 'resources.creatives.fields.height', value: (c) => c.height },
+    { label: 'resources.creatives.fields.sizeId', value: (c) => sizeName(c.sizeId) },
+    { label: 'resources.creatives.fields.status', value: (c) => codeLabel('resources.creatives.status', c.status) },
+    { label: 'resources.creatives.fields.uploadedAt', value: (c) => formatDate(c.uploadedAt) },
+  ];
+}
 
 function Preview() {
   const creative = useRecordContext<Creative>();
@@ -198,7 +205,7 @@ export default function CreativesPage() {
         sort={{ field: 'uploadedAt', order: 'DESC' }}
         actions={
           <TopToolbar>
-            <ExportAllButton columns={exportColumns} fileName={`creativita-campagna-${campaignId}`} />
+            <ExportAllButton columns={exportColumns(sizes)} fileName={`creativita-campagna-${campaignId}`} />
           </TopToolbar>
         }
         title={false}
