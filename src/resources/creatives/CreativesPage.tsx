@@ -158,10 +158,10 @@ function UploadForm({ campaignId, sizes }: { campaignId: number; sizes: SchemaSi
   };
   return (
     <Paper sx={{ p: 2, mb: 2 }}>
-      <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }} onSubmit={submit}>
+      <Stack component="form" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} onSubmit={submit}>
         {guard}
-        <TextField required size="small" label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <TextField select size="small" sx={{ minWidth: 200 }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
+        <TextField required size="small" sx={{ flex: '1 1 240px' }} label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <TextField select size="small" sx={{ flex: '1 1 240px' }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
           <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
           {sizes.map((s) => (
             <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{sizeLabel(s)}</MenuItem>
