@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -26,6 +29,36 @@ const screenImportRule = [
       {
         regex: `^(@/|(\\.\\./)+)api/(${SERVICES.join('|')})$`,
         message: 'A screen never calls a service client: add a typed method to the data provider (docs/SCREEN-SHAPE.md).',
+      },
+    ],
+  },
+];
+
+/*
+ * Who may import whom (ARCHITECTURE.md): a resource's folder never imports another resource's folder,
+ * and src/pages never imports src/resources; what two screens share lives in src/ui (or src/forms,
+ * src/layout). The registry src/resources/index.ts, outside every folder, is the one exception.
+ * One zone per folder, read from the disk, so a new resource is covered without an edit here.
+ */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const RESOURCE_FOLDERS = readdirSync(path.join(ROOT, 'src/resources'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const screenBoundaryRule = [
+  'error',
+  {
+    basePath: ROOT,
+    zones: [
+      ...RESOURCE_FOLDERS.map((folder) => ({
+        target: `./src/resources/${folder}`,
+        from: './src/resources',
+        except: [`./${folder}`, './index.ts'],
+        message: 'A resource never imports another resource’s folder: move what both use to src/ui (or to the screen’s own folder).',
+      })),
+      {
+        target: './src/pages',
+        from: './src/resources',
+        message: 'A page never imports a resource’s folder: move what both use to src/ui.',
       },
     ],
   },
@@ -121,7 +154,10 @@ export default tseslint.config(
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': screenBoundaryRule,
+    },
   },
   {
     files: ['src/resources/**/*.{ts,tsx}', 'src/pages/**/*.{ts,tsx}'],

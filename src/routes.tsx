@@ -43,8 +43,8 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/DOOH/analytics', page: page(() => import('@/pages/analytics/DoohAnalyticsPage')) },
   { path: '/media/analytics', page: page(() => import('@/pages/analytics/MediaAnalyticsPage')) },
   // /media/monitor, /create, /:id, /import, /agent-mail, /crm-sync (the media monitor's pages)
-  { path: '/media/monitor/*', page: page(() => import('@/pages/media/MediaMonitorPage')) },
-  { path: '/media/manage', page: page(() => import('@/pages/media/ManagePage')) },
+  { path: '/media/monitor/*', page: page(() => import('@/resources/detections/MediaMonitorPage')) },
+  { path: '/media/manage', page: page(() => import('@/resources/detections/ManagePage')) },
   // Vendite
   { path: '/campaigns', page: page(() => import('@/resources/campaigns/CampaignsPage')) },
   { path: '/campaigns/create', page: page(() => import('@/resources/campaigns/CampaignCreate')) },

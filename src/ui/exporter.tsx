@@ -63,7 +63,7 @@ export interface ExportAllButtonProps<R extends RaRecord> {
 export function ExportAllButton<R extends RaRecord>({ columns, fileName }: ExportAllButtonProps<R>) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { resource, filterValues, sort, total } = useListContext<R>();
+  const { resource, filter, filterValues, sort, total } = useListContext<R>();
   const failure = useFailure();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const run = async () => {
@@ -72,7 +72,8 @@ export function ExportAllButton<R extends RaRecord>({ columns, fileName }: Expor
       const rows = await fetchAllRows<R>(
         dataProvider,
         resource,
-        { filter: filterValues, sort },
+        // The list's permanent filter (`<List filter>`) holds too, as in react-admin's own ExportButton.
+        { filter: { ...filterValues, ...filter }, sort },
         (done, all) => setProgress({ done, total: all }),
       );
       const day = new Date().toISOString().slice(0, 10);

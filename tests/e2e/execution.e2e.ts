@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
-import { api, signedInPage } from './support/session';
+import { appUrl, launch, sandboxUrl } from './support/browser';
+import { api, apiToken, signedInPage } from './support/session';
 
 /*
  * ESECUZIONE as the admin: from an accepted estimate an order, a document, a connected campaign,
@@ -29,6 +31,41 @@ const pdf = (name: string) => ({
   mimeType: 'application/pdf',
   buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`),
 });
+
+/** A blank PNG of `width`×`height` (one filter byte and grey pixels per row), as a browser file. */
+function png(name: string, width: number, height: number) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y += 1) rows[y * (width + 1)] = 0;
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: 'image/png', buffer };
+}
 
 beforeAll(async () => {
   browser = await launch();
@@ -264,5 +301,102 @@ describe('DOOH players: the system by name, never by id', () => {
     const row = page.getByRole('row').filter({ hasText: serial });
     await row.getByText(first).waitFor({ timeout: 15000 });
     expect(await row.textContent()).toContain(name);
+  });
+});
+
+describe('the order visualizer: the advertiser by name, never by id', () => {
+  // The admin, and a role that may open every order but not the advertisers' screens.
+  it.each(['admin', 'supervisor'])('shows a seeded order’s advertiser by its name under "Inserzionista" (%s)', async (user) => {
+    const orders = await api<Array<{ id: number; advertiserId: number }>>('/order/orders');
+    const advertisers = await api<Array<{ id: number; name: string }>>('/advertiser/v1/getAll');
+    const order = orders.find((o) => advertisers.some((a) => a.id === o.advertiserId));
+    expect(order, 'the seed has an order of a known advertiser').toBeDefined();
+    const advertiser = advertisers.find((a) => a.id === order!.advertiserId)!;
+    const session = user === 'admin' ? { page, context: undefined } : await signedInPage(browser, user);
+    try {
+      const view = session.page;
+      await view.goto(appUrl(`/orders/orderVisualizer?id=${order!.id}`));
+      const summary = view.getByTestId('order-visualizer').getByRole('region', { name: 'Ordine', exact: true });
+      const field = summary.locator('div', { has: view.getByText('Inserzionista', { exact: true }) }).last();
+      await field.getByText(advertiser.name, { exact: true }).waitFor();
+      expect(await summary.textContent()).not.toMatch(new RegExp(`Inserzionista\\s*#?\\s*${advertiser.id}\\b`));
+    } finally {
+      await session.context?.close();
+    }
+  });
+});
+
+describe('creatives: uploaded, listed and exported by name', () => {
+  const NAME = `E2E Creatività ${STAMP}`;
+  let mineId = 0;
+  let size: { id: number; name: string; width: number; height: number };
+
+  beforeAll(async () => {
+    const [advertiser] = await api<Array<{ id: number }>>('/advertiser/v1/getAll');
+    const campaign = (name: string) =>
+      api<{ id: number }>('/campaign/v1/campaigns', {
+        method: 'POST',
+        body: { name, advertiserId: advertiser.id, periodStart: '2031-03-01', periodEnd: '2031-03-31', budget: 0 },
+      });
+    mineId = (await campaign(`E2E Campagna creatività ${STAMP}`)).id;
+    // Another campaign's creative: the export must leave it out (the list's own campaign filter).
+    const other = await campaign(`E2E Altra campagna ${STAMP}`);
+    const form = new FormData();
+    form.set('campaignId', String(other.id));
+    form.set('name', `E2E Altrui ${STAMP}`);
+    const file = png('altrui.png', 40, 20);
+    form.set('file', new Blob([file.buffer], { type: file.mimeType }), file.name);
+    const response = await fetch(sandboxUrl('/creativity/v1/creatives/upload'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await apiToken('admin')}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    const sizes = await api<Array<{ id: number; name: string; width: number; height: number }>>('/systems/v1/size/all?type=OOH');
+    // A size in pixels small enough for a test image, with a name that is not a number.
+    size = [...sizes].sort((a, b) => a.width * a.height - b.width * b.height)[0];
+    expect(size.name).not.toMatch(/^\d+$/);
+  });
+
+  it('uploads an image with its size picked by name, and lists it by name with the size by name', async () => {
+    await page.goto(appUrl(`/campaigns/${mineId}/creatives`));
+    await page.getByRole('heading', { level: 1, name: `Creatività di E2E Campagna creatività ${STAMP}` }).waitFor();
+    await page.getByLabel(/^Nome/).fill(NAME);
+    const sizeLabel = `${size.name} (${size.width}×${size.height})`;
+    await page.getByRole('combobox', { name: 'Formato' }).first().click();
+    await page.getByRole('option', { name: sizeLabel, exact: true }).click();
+    const ratio = size.width / size.height;
+    const width = Math.max(10, Math.round(Math.min(size.width, 400)));
+    await page.locator('form input[type=file]').setInputFiles(png('creativita.png', width, Math.max(1, Math.round(width / ratio))));
+    await page.getByRole('button', { name: 'Carica creatività' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: NAME, exact: true }) });
+    await row.waitFor();
+    await row.getByText('In attesa').waitFor();
+    await row.getByText(/^Immagine · \d+×\d+$/).waitFor();
+    // The size column reads the size's name, and the matching sizes by name.
+    expect(await row.getByRole('combobox', { name: 'Formato' }).textContent()).toBe(sizeLabel);
+    await row.getByText(new RegExp(`^Adatta ai formati: .*${size.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).waitFor();
+    const saved = await api<Array<{ name: string; sizeId: number | null; campaignId: number }>>(
+      `/creativity/v1/creatives?filter=${encodeURIComponent(JSON.stringify({ campaignId: mineId }))}`,
+    );
+    expect(saved).toEqual([expect.objectContaining({ name: NAME, sizeId: size.id, campaignId: mineId })]);
+  });
+
+  it('exports the campaign’s creatives only, with the size by name and Italian labels', async () => {
+    await page.goto(appUrl(`/campaigns/${mineId}/creatives`));
+    await page.getByRole('cell', { name: NAME, exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta' }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Nome;Tipo;Larghezza;Altezza;Formato;Stato;Caricata il');
+    expect(lines).toHaveLength(2);
+    const cells = lines[1].split(';');
+    expect(cells[0]).toBe(NAME);
+    expect(cells[1]).toBe('Immagine');
+    expect(cells[4]).toBe(`${size.name} (${size.width}×${size.height})`);
+    expect(cells[5]).toBe('In attesa');
+    expect(cells[6]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 });

@@ -128,6 +128,18 @@ export const app: AppMessages = {
     email: 'Enter a valid e-mail address',
   },
   export: { progress: 'Exporting %{done} / %{total}…' },
+  files: {
+    fileName: 'File',
+    size: 'Size',
+    uploadedAt: 'Uploaded on',
+    uploadedBy: 'Uploaded by',
+    download: 'Download %{name}',
+    delete: 'Delete %{name}',
+    uploading: 'Uploading %{name}: %{percent}%',
+    uploaded: 'File %{name} uploaded',
+    confirmTitle: 'Delete the file?',
+    confirmContent: 'The file %{name} will be deleted for good.',
+  },
   errors: {
     generic: 'Something went wrong. Retry later.',
     upload: 'The file upload did not succeed: the service does not answer. Check the connection and retry.',

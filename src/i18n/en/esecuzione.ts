@@ -42,18 +42,13 @@ export const esecuzione: ResourcesMessages = {
       confirm: 'Create order',
       done: 'Order %{code} created',
     },
-    upload: { progress: 'Uploading %{name}: %{percent}%', done: 'File %{name} uploaded', failed: 'Upload failed' },
     documents: {
       title: 'Documents',
       pageTitle: 'Documents of order %{code}',
       upload: 'Upload document',
       accepted: 'Accepted: PDF, PNG, JPEG, DOCX, XLSX (at most 20 MB).',
       empty: 'No documents uploaded.',
-      download: 'Download %{name}',
-      delete: 'Delete %{name}',
       deleted: 'File %{name} deleted',
-      confirmTitle: 'Delete the file?',
-      confirmContent: 'The file %{name} will be deleted for good.',
     },
     campaigns: {
       title: 'Campaigns',

@@ -129,6 +129,18 @@ export const app = {
     email: 'Inserisci un indirizzo e-mail valido',
   },
   export: { progress: 'Esportazione %{done} / %{total}…' },
+  files: {
+    fileName: 'File',
+    size: 'Dimensione',
+    uploadedAt: 'Caricato il',
+    uploadedBy: 'Caricato da',
+    download: 'Scarica %{name}',
+    delete: 'Elimina %{name}',
+    uploading: 'Caricamento di %{name}: %{percent}%',
+    uploaded: 'File %{name} caricato',
+    confirmTitle: 'Eliminare il file?',
+    confirmContent: 'Il file %{name} verrà eliminato definitivamente.',
+  },
   errors: {
     generic: 'Si è verificato un errore. Riprova più tardi.',
     upload: 'Caricamento del file non riuscito: il servizio non risponde. Controlla la connessione e riprova.',

@@ -42,22 +42,13 @@ export const esecuzione: ResourcesMessages = {
       confirm: 'Crea ordine',
       done: 'Ordine %{code} creato',
     },
-    upload: {
-      progress: 'Caricamento di %{name}: %{percent}%',
-      done: 'File %{name} caricato',
-      failed: 'Caricamento non riuscito',
-    },
     documents: {
       title: 'Documenti',
       pageTitle: 'Documenti dell’ordine %{code}',
       upload: 'Carica documento',
       accepted: 'Formati ammessi: PDF, PNG, JPEG, DOCX, XLSX (massimo 20 MB).',
       empty: 'Nessun documento caricato.',
-      download: 'Scarica %{name}',
-      delete: 'Elimina %{name}',
       deleted: 'File %{name} eliminato',
-      confirmTitle: 'Eliminare il file?',
-      confirmContent: 'Il file %{name} verrà eliminato definitivamente.',
     },
     campaigns: {
       title: 'Campagne',

@@ -4,7 +4,7 @@ import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@
 import { useDataProvider, useTranslate } from 'react-admin';
 import { PageHeading } from '@/ui/FormPage';
 import type { AppDataProvider } from '@/dataProviders';
-import { isPeriod, lastDays } from '@/resources/detections/period';
+import { isPeriod, lastDays } from '@/ui/period';
 import { BarChart, ChartCard, countBy, formatNumber, overTime, TimeChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
 

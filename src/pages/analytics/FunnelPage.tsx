@@ -5,7 +5,7 @@ import { useDataProvider, useGetMany, useTranslate } from 'react-admin';
 import type { SchemaUser } from '@/api/generated/user';
 import type { AppDataProvider, FunnelItem } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
-import { isPeriod, lastDays } from '@/resources/detections/period';
+import { isPeriod, lastDays } from '@/ui/period';
 import { BarChart, ChartCard, formatNumber } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import type { DetectionRecord } from '@/resources/detections/shared';
+import type { SchemaDetection } from '@/api/generated/audit';
 import { PageHeading } from '@/ui/FormPage';
-import { isPeriod, lastDays } from '@/resources/detections/period';
+import { isPeriod, lastDays } from '@/ui/period';
 import { BarChart, ChartCard, countBy, overTime, TimeChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
 
@@ -19,8 +19,8 @@ function Breakdown({
   fileName,
 }: {
   title: string;
-  items: DetectionRecord[];
-  pick: (d: DetectionRecord) => string;
+  items: SchemaDetection[];
+  pick: (d: SchemaDetection) => string;
   column: string;
   fileName: string;
 }) {

@@ -1,6 +1,6 @@
 import { Alert, Box, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { isPeriod } from '@/resources/detections/period';
+import { isPeriod } from '@/ui/period';
 
 export interface Period {
   dateStart: string;

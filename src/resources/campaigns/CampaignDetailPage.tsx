@@ -46,8 +46,10 @@ import type { AppDataProvider } from '@/dataProviders';
 import { codeLabel, formatDate, formatMoney } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { failureMessage } from '@/api/failures';
-import { mayOpen, StateMessage, UploadBox } from '../orders/common';
-import { FileTable } from '../orders/OrderDocumentsPage';
+import { FileTable } from '@/ui/FileTable';
+import { mayOpen } from '@/ui/mayOpen';
+import { StateMessage } from '@/ui/StateMessage';
+import { UploadBox } from '@/ui/UploadBox';
 import { STATUS_LABELS, type Campaign } from './shared';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
@@ -266,13 +268,13 @@ function Attachments({ campaignId }: { campaignId: number }) {
           error={error}
           empty={data?.length ? undefined : translate('resources.campaigns.attachments.empty')}
         >
-          <FileTable rows={data ?? []} onDownload={(a) => download.mutateAsync(a)} onDelete={setToDelete} />
+          <FileTable label={translate('resources.campaigns.tabs.attachments')} rows={data ?? []} onDownload={(a) => download.mutateAsync(a)} onDelete={setToDelete} />
         </StateMessage>
       )}
       <Confirm
         isOpen={toDelete !== null}
-        title={translate('resources.orders.documents.confirmTitle')}
-        content={translate('resources.orders.documents.confirmContent', { name: toDelete?.fileName ?? '' })}
+        title={translate('app.files.confirmTitle')}
+        content={translate('app.files.confirmContent', { name: toDelete?.fileName ?? '' })}
         onConfirm={() => {
           if (toDelete)
             void remove(

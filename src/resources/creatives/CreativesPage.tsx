@@ -15,22 +15,29 @@ import { matchingSizes } from './matchingSizes';
 
 const ACCEPT = 'image/png,image/jpeg,video/mp4,video/webm';
 
-const exportColumns: ExportColumn<Creative>[] = [
-  { label: 'resources.creatives.fields.name', value: (c) => c.name },
-  { label: 'resources.creatives.fields.kind', value: (c) => codeLabel('resources.creatives.kind', c.kind) },
-  { label: 'resources.creatives.fields.width', value: (c) => c.width },
-  { label: 'resources.creatives.fields.height', value: (c) => c.height },
-  { label: 'resources.creatives.fields.sizeId', value: (c) => c.sizeId },
-  { label: 'resources.creatives.fields.status', value: (c) => codeLabel('resources.creatives.status', c.status) },
-  { label: 'resources.creatives.fields.uploadedAt', value: (c) => formatDate(c.uploadedAt) },
-];
-
 function useSizes() {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({ queryKey: ['creatives', 'sizes'], queryFn: () => dataProvider.creativeSizes('creatives') }).data ?? [];
 }
 
 const sizeLabel = (s: SchemaSize) => `${s.name} (${s.width}×${s.height})`;
+
+/** The export's columns: the size by its label, never its id (the sizes are the systems service's). */
+function exportColumns(sizes: SchemaSize[]): ExportColumn<Creative>[] {
+  const sizeName = (id: number | null | undefined) => {
+    const size = sizes.find((s) => s.id === id);
+    return size ? sizeLabel(size) : '';
+  };
+  return [
+    { label: 'resources.creatives.fields.name', value: (c) => c.name },
+    { label: 'resources.creatives.fields.kind', value: (c) => codeLabel('resources.creatives.kind', c.kind) },
+    { label: 'resources.creatives.fields.width', value: (c) => c.width },
+    { label: 'resources.creatives.fields.height', value: (c) => c.height },
+    { label: 'resources.creatives.fields.sizeId', value: (c) => sizeName(c.sizeId) },
+    { label: 'resources.creatives.fields.status', value: (c) => codeLabel('resources.creatives.status', c.status) },
+    { label: 'resources.creatives.fields.uploadedAt', value: (c) => formatDate(c.uploadedAt) },
+  ];
+}
 
 function Preview() {
   const creative = useRecordContext<Creative>();
@@ -136,7 +143,7 @@ function UploadForm({ campaignId, sizes }: { campaignId: number; sizes: SchemaSi
       });
     },
     onSuccess: (_created, chosen) => {
-      notify('resources.orders.upload.done', { type: 'success', messageArgs: { name: chosen.name } });
+      notify('app.files.uploaded', { type: 'success', messageArgs: { name: chosen.name } });
       setForm({ name: '', sizeId: '' });
       setFile(null);
       if (input.current) input.current.value = '';
@@ -151,10 +158,10 @@ function UploadForm({ campaignId, sizes }: { campaignId: number; sizes: SchemaSi
   };
   return (
     <Paper sx={{ p: 2, mb: 2 }}>
-      <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }} onSubmit={submit}>
+      <Stack component="form" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} onSubmit={submit}>
         {guard}
-        <TextField required size="small" label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <TextField select size="small" sx={{ minWidth: 200 }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
+        <TextField required size="small" sx={{ flex: '1 1 240px' }} label={translate('resources.creatives.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <TextField select size="small" sx={{ flex: '1 1 240px' }} label={translate('resources.creatives.fields.sizeId')} value={form.sizeId} onChange={(e) => setForm({ ...form, sizeId: e.target.value })}>
           <MenuItem value="">{translate('resources.creatives.noSize')}</MenuItem>
           {sizes.map((s) => (
             <MenuItem key={`${s.type}-${s.id}`} value={String(s.id)}>{sizeLabel(s)}</MenuItem>
@@ -198,7 +205,7 @@ export default function CreativesPage() {
         sort={{ field: 'uploadedAt', order: 'DESC' }}
         actions={
           <TopToolbar>
-            <ExportAllButton columns={exportColumns} fileName={`creativita-campagna-${campaignId}`} />
+            <ExportAllButton columns={exportColumns(sizes)} fileName={`creativita-campagna-${campaignId}`} />
           </TopToolbar>
         }
         title={false}

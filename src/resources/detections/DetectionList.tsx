@@ -33,7 +33,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { useFailure } from '@/ui/useFailure';
 import { LeadButton } from './LeadButton';
 import { leadStatusChoices, LeadStatusField } from './leadStatus';
-import { isPeriod, lastDays } from './period';
+import { isPeriod, lastDays } from '@/ui/period';
 import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 

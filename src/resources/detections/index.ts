@@ -4,7 +4,7 @@ import { formatDate } from '@/ui/format';
 
 /**
  * The `detections` resource (Rilevazioni). Its screens are routed at /media/monitor by
- * src/routes.tsx (src/pages/media/MediaMonitorPage.tsx), so the definition carries none itself.
+ * src/routes.tsx (./MediaMonitorPage.tsx), so the definition carries none itself.
  */
 export const detectionsResource = {
   name: 'detections',

@@ -26,7 +26,7 @@ import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
 import { EstimateLines, TotalsPreview } from './EstimateLines';
 import { EstimateSidePanel } from './EstimateSidePanel';
-import { ESTIMATES_PATH, estimateEditorPath } from './paths';
+import { ESTIMATES_PATH, estimateEditorPath } from '@/ui/estimatePaths';
 import { estimateSchema, STATUS_LABELS, type Estimate } from './shared';
 
 const resolver = schemaResolver(estimateSchema);

@@ -16,7 +16,7 @@ import type { AppDataProvider } from '@/dataProviders';
 import { SharePanel } from '@/pages/shared/EstimateSharePanel';
 import { codeLabel, formatMoney, formatNumber } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
-import { ESTIMATES_PATH } from './paths';
+import { ESTIMATES_PATH } from '@/ui/estimatePaths';
 import {
   ESTIMATE_STATUSES,
   ESTIMATE_TRANSITIONS,

@@ -16,7 +16,7 @@ import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { EstimateCreate, EstimateEdit } from './EstimateEditor';
-import { estimateEditorPath, newEstimatePath } from './paths';
+import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
 import { estimateStatusChoices, STATUS_LABELS, type Estimate } from './shared';
 
 const filters = [

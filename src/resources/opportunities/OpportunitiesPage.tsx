@@ -21,7 +21,7 @@ import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
-import { estimateEditorPath, newEstimatePath } from '@/resources/estimates/paths';
+import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
 
 const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
 const SOURCES = ['manual', 'mediamonitor'];

@@ -30,7 +30,8 @@ import type { SchemaCampaign as Campaign } from '@/api/generated/campaign';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { PageHeading } from '@/ui/FormPage';
 import { useFailure } from '@/ui/useFailure';
-import { euro, period, StateMessage } from './common';
+import { StateMessage } from '@/ui/StateMessage';
+import { euro, period } from './common';
 import type { Order, OrderCampaign } from './shared';
 
 /** /orders/:id/campaigns: the campaigns an order runs; connect an existing one or create one connected. */

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Button, Paper, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Confirm,
@@ -26,65 +14,13 @@ import {
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
-import { formatDate } from '@/ui/format';
+import { FileTable } from '@/ui/FileTable';
+import { StateMessage } from '@/ui/StateMessage';
+import { UploadBox } from '@/ui/UploadBox';
 import { useFailure } from '@/ui/useFailure';
-import { bytes, StateMessage, UploadBox } from './common';
 import type { Order, OrderDocument } from './shared';
 
-export const DOCUMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,application/pdf,image/png,image/jpeg';
-
-/** A table of stored files with download and (optional) delete. */
-export function FileTable({
-  rows,
-  onDownload,
-  onDelete,
-}: {
-  rows: Array<{ id: number; fileName: string; size: number; uploadedAt: string; uploadedBy: string }>;
-  onDownload: (row: { id: number; fileName: string }) => Promise<unknown>;
-  onDelete?: (row: { id: number; fileName: string }) => void;
-}) {
-  const translate = useTranslate();
-  const failure = useFailure();
-  return (
-    <Table size="small" aria-label={translate('resources.orders.documents.title')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('resources.orderDocuments.fields.fileName')}</TableCell>
-          <TableCell>{translate('resources.orderDocuments.fields.size')}</TableCell>
-          <TableCell>{translate('resources.orderDocuments.fields.uploadedAt')}</TableCell>
-          <TableCell>{translate('resources.orderDocuments.fields.uploadedBy')}</TableCell>
-          <TableCell />
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell>{row.fileName}</TableCell>
-            <TableCell>{bytes(row.size)}</TableCell>
-            <TableCell>{formatDate(row.uploadedAt)}</TableCell>
-            <TableCell>{row.uploadedBy}</TableCell>
-            <TableCell align="right">
-              <IconButton
-                aria-label={translate('resources.orders.documents.download', { name: row.fileName })}
-                onClick={() => onDownload(row).catch(failure)}
-              >
-                <DownloadIcon />
-              </IconButton>
-              {onDelete && (
-                <IconButton
-                  aria-label={translate('resources.orders.documents.delete', { name: row.fileName })}
-                  onClick={() => onDelete(row)}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+const DOCUMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,application/pdf,image/png,image/jpeg';
 
 /** An order document's download, through the data provider; a failure shows through useFailure. */
 export function useOrderDocumentDownload() {
@@ -161,13 +97,13 @@ export default function OrderDocumentsPage() {
             error={error}
             empty={data?.length ? undefined : translate('resources.orders.documents.empty')}
           >
-            <FileTable rows={data ?? []} onDownload={(d) => download.mutateAsync(d)} onDelete={setToDelete} />
+            <FileTable label={translate('resources.orders.documents.title')} rows={data ?? []} onDownload={(d) => download.mutateAsync(d)} onDelete={setToDelete} />
           </StateMessage>
         )}
         <Confirm
           isOpen={toDelete !== null}
-          title={translate('resources.orders.documents.confirmTitle')}
-          content={translate('resources.orders.documents.confirmContent', { name: toDelete?.fileName ?? '' })}
+          title={translate('app.files.confirmTitle')}
+          content={translate('app.files.confirmContent', { name: toDelete?.fileName ?? '' })}
           onConfirm={remove}
           onClose={() => setToDelete(null)}
         />

@@ -26,8 +26,11 @@ import type { SchemaEstimate } from '@/api/generated/estimate';
 import type { SchemaPlanning as Planning } from '@/api/generated/planner';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel } from '@/ui/format';
-import { day, euro, mayOpen, period, StateMessage } from './common';
-import { FileTable, useOrderDocumentDownload } from './OrderDocumentsPage';
+import { FileTable } from '@/ui/FileTable';
+import { mayOpen } from '@/ui/mayOpen';
+import { StateMessage } from '@/ui/StateMessage';
+import { day, euro, period } from './common';
+import { useOrderDocumentDownload } from './OrderDocumentsPage';
 import { ORDER_STATUS_LABELS, type Order, type OrderDocument } from './shared';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -161,7 +164,7 @@ export default function OrderVisualizerPage() {
             error={documents.error}
             empty={documents.data?.length === 0 ? translate('resources.orders.documents.empty') : undefined}
           >
-            <FileTable rows={documents.data ?? []} onDownload={(d) => download.mutateAsync(d)} />
+            <FileTable label={translate('resources.orders.documents.title')} rows={documents.data ?? []} onDownload={(d) => download.mutateAsync(d)} />
           </StateMessage>
         </Section>
         <Section title={translate('resources.orders.campaigns.title')}>

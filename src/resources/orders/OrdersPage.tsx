@@ -27,7 +27,8 @@ import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
-import { mayOpen, period } from './common';
+import { mayOpen } from '@/ui/mayOpen';
+import { period } from './common';
 import { ORDER_STATUS_LABELS, orderStatusChoices, type Order } from './shared';
 
 const filters = [

@@ -1,8 +1,8 @@
 import { ApiError } from '@/api/errors';
 import type { SchemaConflictingBooking, SchemaPlanning, SchemaPlanningItem, SchemaSystemAvailability } from '@/api/generated/planner';
 import { createPlanningBody } from '@/api/generated/planner.zod';
-import { systemTypeChoices as systemTypeChoicesOf } from '@/resources/systems/shared';
 import { codeChoices } from '@/ui/format';
+import { systemTypeChoices as systemTypeChoicesOf } from '@/ui/systemLabels';
 import { endNotBeforeStart, withRules } from '@/ui/validation';
 
 export type Planning = SchemaPlanning;
@@ -24,7 +24,7 @@ export const planningStatusChoices = codeChoices(
 );
 
 /** The system types a planning may be restricted to: the systems document's, written once. */
-export { SYSTEM_TYPE_LABELS } from '@/resources/systems/shared';
+export { SYSTEM_TYPE_LABELS } from '@/ui/systemLabels';
 export const systemTypeChoices = systemTypeChoicesOf();
 
 /** The create body from the document, plus the period rule it states in words. */

@@ -25,7 +25,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
-import { PlaylistsList } from '../playlists/PlaylistsList';
+import { PlaylistsList } from './PlaylistsList';
 import { ShowInputs, showSchema, type Show } from './ShowInputs';
 
 const resolver = schemaResolver(showSchema);

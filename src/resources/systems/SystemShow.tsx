@@ -42,8 +42,8 @@ import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
-import { SystemFrames } from '../frames/SystemFrames';
 import { SystemBookings } from './SystemBookings';
+import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
 /** A titled box with the loading, error and empty states of its rows. */

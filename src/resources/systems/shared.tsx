@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { SYSTEM_STATUSES, SYSTEM_TYPES } from '@/api/systemCodes';
 import type { AppDataProvider } from '@/dataProviders';
-import { codeChoices, codeLabel } from '@/ui/format';
 
-/** Helpers shared by the systems screens. */
+/** Helpers shared by the systems screens (the code labels live in src/ui/systemLabels.ts, shared with other screens). */
 
-export const SYSTEM_TYPE_LABELS = 'resources.systems.systemTypes';
-export const SYSTEM_STATUS_LABELS = 'resources.systems.statuses';
-export const systemTypeLabel = (code: string | null | undefined) => codeLabel(SYSTEM_TYPE_LABELS, code);
-export const systemStatusLabel = (code: string | null | undefined) => codeLabel(SYSTEM_STATUS_LABELS, code);
-export const systemStatusChoices = () => codeChoices(SYSTEM_STATUS_LABELS, SYSTEM_STATUSES);
-export const systemTypeChoices = (codes: readonly string[] = SYSTEM_TYPES) => codeChoices(SYSTEM_TYPE_LABELS, codes);
+export {
+  systemStatusChoices,
+  systemStatusLabel,
+  systemTypeChoices,
+  systemTypeLabel,
+} from '@/ui/systemLabels';
 
 /** `translate('resources.systems.<key>')`. */
 export function useT() {

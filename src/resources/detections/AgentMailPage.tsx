@@ -21,10 +21,10 @@ import {
 } from '@mui/material';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import type { AgentRecord } from '@/resources/detections/shared';
+import type { AgentRecord } from './shared';
 import { formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
-import { isPeriod, lastDays } from '@/resources/detections/period';
+import { isPeriod, lastDays } from '@/ui/period';
 import { PageHeader } from './PageHeader';
 
 const SHOWN = 300;

@@ -36,7 +36,7 @@ import {
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SchemaSubItemTypeName } from '@/api/generated/audit';
-import { SUB_ITEM_TYPES, type AgentRecord, type SubItemRecord } from '@/resources/detections/shared';
+import { SUB_ITEM_TYPES, type AgentRecord, type SubItemRecord } from './shared';
 import { useFailure } from '@/ui/useFailure';
 import { DialogCancelButton, differs, FormDialog, useUnsavedChangesGuard } from '@/forms/unsavedChanges';
 import { PageHeader } from './PageHeader';

@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import { ResourceContextProvider } from 'react-admin';
-import { DetectionCreate } from '@/resources/detections/DetectionCreate';
-import { DetectionEdit } from '@/resources/detections/DetectionEdit';
-import { DetectionList } from '@/resources/detections/DetectionList';
+import { DetectionCreate } from './DetectionCreate';
+import { DetectionEdit } from './DetectionEdit';
+import { DetectionList } from './DetectionList';
 import { AgentMailPage } from './AgentMailPage';
 import { CrmSyncPage } from './CrmSyncPage';
 import { ImportPage } from './ImportPage';

@@ -27,7 +27,7 @@ import {
 } from 'react-admin';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import type { SchemaProduct } from '@/api/generated/product';
-import { useNotifyError } from '@/resources/advertisers/notify';
+import { useFailure } from '@/ui/useFailure';
 
 function validity(values: Record<string, unknown>) {
   if (values.validFrom && values.validTo && String(values.validTo) < String(values.validFrom)) {
@@ -60,8 +60,7 @@ function CatalogInputs() {
 
 function CatalogDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
-  const notifyError = useNotifyError();
-  const onError = (e: unknown) => notifyError(e);
+  const onError = useFailure();
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="catalog-dialog-title">
       <DialogTitle id="catalog-dialog-title">{translate(id ? 'resources.catalogs.edit' : 'resources.catalogs.create')}</DialogTitle>

@@ -18,7 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import type { ImportOutcome } from '@/resources/detections/shared';
+import type { ImportOutcome } from './shared';
 import { failureMessage } from '@/api/failures';
 import { PageHeader } from './PageHeader';
 

@@ -1,1 +1,0 @@
-export { SystemFrames } from './SystemFrames';

@@ -1,1 +1,0 @@
-export { PlaylistsList } from './PlaylistsList';
