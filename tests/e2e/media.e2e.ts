@@ -368,6 +368,67 @@ describe('media monitor', () => {
     await close();
   });
 
+  it('a bar of a dashboard chart tells its name and its Italian-formatted value on hover and on keyboard focus', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/dashboard/analytics'));
+    const card = page.getByRole('region', { name: 'Valore degli ordini per commerciale' });
+    const chart = card.getByRole('img', { name: 'Valore degli ordini per commerciale' });
+    await chart.waitFor();
+    // The first bar is the first row of the chart's own table (both largest first).
+    await card.getByRole('button', { name: 'Mostra tabella' }).click();
+    const first = card.getByRole('table').locator('tbody tr').first();
+    const [name, value] = (await first.locator('td').allInnerTexts()).filter((_, i, all) => i === 0 || i === all.length - 1);
+    const euros = Math.round(Number(value.replace(/\./g, '').replace(',', '.')));
+    expect(euros).toBeGreaterThan(1000);
+    const tooltip = async () => (await page.getByRole('tooltip').innerText()).replace(/\s+/g, ' ');
+    // "105.234 €": thousands grouped with a dot, no decimals, the euro after the figure.
+    const expected = `${euros.toLocaleString('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions)} €`;
+
+    await chart.locator('.MuiBarElement-root').first().hover();
+    await expect.poll(tooltip, { timeout: 10_000 }).toContain(name.trim());
+    expect(await tooltip()).toContain(expected);
+    expect(await tooltip()).toMatch(/\d{1,3}(\.\d{3})+ €/);
+
+    // Keyboard: the chart is in the tab order and the arrow keys walk its bars, the tooltip following.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+    expect(await chart.getAttribute('tabindex')).toBe('0');
+    await chart.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(tooltip, { timeout: 10_000 }).toContain(name.trim());
+    expect(await tooltip()).toContain(`Valore ordini (€) ${expected}`);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('a dashboard chart has Italian axis labels and ticks, and a legend where it has series', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/media/analytics'));
+    const overTime = page.getByRole('img', { name: 'Rilevazioni nel tempo' });
+    await overTime.waitFor();
+    // SVG text has no innerText: read its text content.
+    const labels = (chart: typeof overTime) => chart.locator('.MuiChartsAxis-label').allTextContents();
+    expect((await labels(overTime)).sort()).toEqual(['Periodo', 'Rilevazioni']);
+    // The default period is a year: its buckets are months, named in Italian ("nov 25").
+    const ticks = (await overTime.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').allTextContents()).filter(Boolean);
+    expect(ticks.length).toBeGreaterThan(3);
+    for (const tick of ticks) expect(tick).toMatch(/^(gen|feb|mar|apr|mag|giu|lug|ago|set|ott|nov|dic) \d{2}$/);
+    expect((await labels(page.getByRole('img', { name: 'Rilevazioni per brand' }))).sort()).toEqual(['Brand', 'Rilevazioni']);
+
+    await page.goto(appUrl('/dashboard/analytics'));
+    const stages = page.getByRole('img', { name: 'Fasi del funnel per commerciale' });
+    await stages.waitFor();
+    expect((await labels(stages)).sort()).toEqual(['Commerciale', 'Numero']);
+    const legend = page.getByRole('region', { name: 'Fasi del funnel per commerciale' }).locator('.MuiChartsLegend-root');
+    await expect.poll(() => legend.innerText()).toMatch(/Opportunità\s+Preventivi\s+Ordini\s+Campagne/);
+    // One series: its name is the value axis' label, no legend.
+    expect(await page.getByRole('region', { name: 'Valore degli ordini per commerciale' }).locator('.MuiChartsLegend-root').count()).toBe(0);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
   it('names the DOOH system types in Italian on /dooh-manage, never their codes', async () => {
     const { page, errors, close } = await signedIn('admin');
     await page.goto(appUrl('/dooh-manage/manage'));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countBy, overTime, timeBuckets, toCsv } from '@/pages/analytics/charts';
+import { countBy, overTime, periodLabel, timeBuckets } from '@/pages/analytics/series';
+import { toCsv } from '@/ui/csv';
 
 describe('analytics numbers', () => {
   it('counts per key, largest first, summing a value when given', () => {
@@ -18,6 +19,14 @@ describe('analytics numbers', () => {
   it('counts over time with zeros where nothing happened', () => {
     const data = overTime([{ d: '2026-03-01' }, { d: '2026-03-01' }, { d: '2026-03-03T10:00:00Z' }, { d: '2026-04-01' }], (i) => i.d, '2026-03-01', '2026-03-03');
     expect(data.map((d) => d.value)).toEqual([2, 0, 1]);
+  });
+
+  it('names a day bucket dd/mm/yyyy and a month bucket by its Italian month, shorter on the axis', () => {
+    expect(periodLabel('2026-03-05')).toBe('05/03/2026');
+    expect(periodLabel('2026-03-05', 'short')).toBe('05/03');
+    expect(periodLabel('2026-03')).toBe('marzo 2026');
+    expect(periodLabel('2025-12', 'short')).toBe('dic 25');
+    expect(periodLabel('Totale')).toBe('Totale');
   });
 
   it('writes CSV for Excel in Italian: semicolons, decimal commas, quotes where needed', () => {

@@ -169,6 +169,7 @@ export const media: ResourcesMessages = {
       title: 'Funnel dashboard',
       chart: 'Funnel: opportunities → estimates → orders → campaigns',
       by_sales: 'Order value by sales person',
+      stages_by_sales: 'Funnel stages by sales person',
       sales_person: 'Sales person',
       all_sales: 'All sales people',
       no_sales: 'No sales person',

@@ -169,6 +169,7 @@ export const media: ResourcesMessages = {
       title: 'Dashboard Funnel',
       chart: 'Funnel: opportunità → preventivi → ordini → campagne',
       by_sales: 'Valore degli ordini per commerciale',
+      stages_by_sales: 'Fasi del funnel per commerciale',
       sales_person: 'Commerciale',
       all_sales: 'Tutti i commerciali',
       no_sales: 'Senza commerciale',

@@ -5,7 +5,8 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { PageHeading } from '@/ui/FormPage';
 import type { AppDataProvider } from '@/dataProviders';
 import { isPeriod, lastDays } from '@/ui/period';
-import { BarChart, ChartCard, countBy, formatNumber, overTime, TimeChart } from './charts';
+import { BarChart, ChartCard, formatNumber, TimeChart } from './charts';
+import { countBy, overTime, periodLabel } from './series';
 import { PeriodFilter, type Period } from './PeriodFilter';
 
 const TOP = 15;
@@ -126,10 +127,12 @@ export default function DoohAnalyticsPage() {
               <TimeChart
                 data={timeline}
                 title={translate('resources.analytics.dooh.over_time', { measure: measureLabel })}
+                categoryAxis={translate('resources.analytics.period')}
+                valueAxis={measureLabel}
               />
             }
             columns={[translate('resources.analytics.period'), measureLabel]}
-            rows={timeline.map((d) => [d.label, d.value])}
+            rows={timeline.map((d) => [periodLabel(d.label), d.value])}
             fileName={`dooh_nel_tempo_${suffix}.csv`}
             empty={!logs.length}
           />
@@ -139,6 +142,8 @@ export default function DoohAnalyticsPage() {
               <BarChart
                 data={byDevice.slice(0, TOP)}
                 title={translate('resources.analytics.dooh.by_device', { measure: measureLabel })}
+                categoryAxis={translate('resources.analytics.dooh.device')}
+                valueAxis={measureLabel}
               />
             }
             columns={cols(translate('resources.analytics.dooh.device'))}
@@ -151,6 +156,8 @@ export default function DoohAnalyticsPage() {
               <BarChart
                 data={byCampaign.slice(0, TOP)}
                 title={translate('resources.analytics.dooh.by_campaign', { measure: measureLabel })}
+                categoryAxis={translate('resources.analytics.dooh.campaign')}
+                valueAxis={measureLabel}
               />
             }
             columns={cols(translate('resources.analytics.dooh.campaign'))}

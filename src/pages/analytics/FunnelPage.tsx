@@ -6,7 +6,7 @@ import type { SchemaUser } from '@/api/generated/user';
 import type { AppDataProvider, FunnelItem } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { isPeriod, lastDays } from '@/ui/period';
-import { BarChart, ChartCard, formatNumber } from './charts';
+import { BarChart, ChartCard, formatNumber, GroupedBarChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
 
 const STAGES = ['opportunities', 'estimates', 'orders', 'campaigns'] as const;
@@ -139,6 +139,8 @@ export default function FunnelPage() {
           <BarChart
             data={available.map((s) => ({ label: s.label, value: s.count }))}
             title={translate('resources.analytics.funnel.chart')}
+            categoryAxis={c('stage')}
+            valueAxis={c('count')}
           />
         }
         columns={[c('stage'), c('count'), c('value'), c('conversion')]}
@@ -173,6 +175,8 @@ export default function FunnelPage() {
           <BarChart
             data={bySales.map((r) => ({ label: nameOf(r.id), value: r.value }))}
             title={translate('resources.analytics.funnel.by_sales')}
+            categoryAxis={c('sales_person')}
+            valueAxis={c('orders_value')}
             format={euro}
           />
         }
@@ -183,6 +187,25 @@ export default function FunnelPage() {
         ]}
         rows={bySales.map((r) => [nameOf(r.id), ...r.counts, Math.round(r.value * 100) / 100])}
         fileName={`funnel_commerciali_${suffix}.csv`}
+        empty={!bySales.length}
+      />
+      <ChartCard
+        title={translate('resources.analytics.funnel.stages_by_sales')}
+        chart={
+          <GroupedBarChart
+            title={translate('resources.analytics.funnel.stages_by_sales')}
+            categories={bySales.map((r) => nameOf(r.id))}
+            series={STAGES.map((stage, i) => ({
+              label: translate(`resources.analytics.funnel.stages.${stage}`),
+              data: bySales.map((r) => r.counts[i]),
+            }))}
+            categoryAxis={c('sales_person')}
+            valueAxis={c('count')}
+          />
+        }
+        columns={[c('sales_person'), ...STAGES.map((s) => translate(`resources.analytics.funnel.stages.${s}`))]}
+        rows={bySales.map((r) => [nameOf(r.id), ...r.counts])}
+        fileName={`funnel_fasi_commerciali_${suffix}.csv`}
         empty={!bySales.length}
       />
     </Box>

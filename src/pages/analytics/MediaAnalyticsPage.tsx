@@ -6,7 +6,8 @@ import type { AppDataProvider } from '@/dataProviders';
 import type { SchemaDetection } from '@/api/generated/audit';
 import { PageHeading } from '@/ui/FormPage';
 import { isPeriod, lastDays } from '@/ui/period';
-import { BarChart, ChartCard, countBy, overTime, TimeChart } from './charts';
+import { BarChart, ChartCard, TimeChart } from './charts';
+import { countBy, overTime, periodLabel } from './series';
 import { PeriodFilter, type Period } from './PeriodFilter';
 
 const TOP = 15;
@@ -29,7 +30,14 @@ function Breakdown({
   return (
     <ChartCard
       title={title}
-      chart={<BarChart data={data.slice(0, TOP)} title={title} />}
+      chart={
+        <BarChart
+          data={data.slice(0, TOP)}
+          title={title}
+          categoryAxis={column}
+          valueAxis={translate('resources.analytics.detections')}
+        />
+      }
       columns={[column, translate('resources.analytics.detections')]}
       rows={data.map((d) => [d.label, d.value])}
       fileName={fileName}
@@ -75,9 +83,16 @@ export default function MediaAnalyticsPage() {
         <>
           <ChartCard
             title={translate('resources.analytics.media.over_time')}
-            chart={<TimeChart data={timeline} title={translate('resources.analytics.media.over_time')} />}
+            chart={
+              <TimeChart
+                data={timeline}
+                title={translate('resources.analytics.media.over_time')}
+                categoryAxis={translate('resources.analytics.period')}
+                valueAxis={translate('resources.analytics.detections')}
+              />
+            }
             columns={[translate('resources.analytics.period'), translate('resources.analytics.detections')]}
-            rows={timeline.map((d) => [d.label, d.value])}
+            rows={timeline.map((d) => [periodLabel(d.label), d.value])}
             fileName={`rilevazioni_nel_tempo_${suffix}.csv`}
             empty={!items.length}
           />

@@ -1,5 +1,4 @@
-import { formatNumber as formatItalian } from '@/ui/format';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import {
@@ -14,161 +13,188 @@ import {
   TableRow,
   Typography,
   useTheme,
+  type Theme,
 } from '@mui/material';
+import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
+import {
+  ChartsTooltipCell,
+  ChartsTooltipContainer,
+  ChartsTooltipPaper,
+  ChartsTooltipRow,
+  ChartsTooltipTable,
+  useItemTooltip,
+  type ChartsTooltipProps,
+} from '@mui/x-charts/ChartsTooltip';
 import { useTranslate } from 'react-admin';
-import { downloadCsv, toCsv } from '@/ui/csv';
+import { downloadCsv } from '@/ui/csv';
+import { formatNumber as formatItalian } from '@/ui/format';
+import { periodLabel, type Datum } from './series';
 
-/* Plain SVG charts (no chart package): every chart comes with its numbers as a table and a CSV export. */
-
-export interface Datum {
-  label: string;
-  value: number;
-}
+/*
+ * The dashboards' charts (issue 15): MUI X Charts, so that a person gets what the stack's users
+ * expect (tooltips, axes, a legend, keyboard focus), and every chart also has its numbers as a table
+ * and a CSV export (ChartCard).
+ */
 
 /** A chart's figure: whole numbers by default, thousands always grouped (src/ui/format.ts). */
 export const formatNumber = (n: number, digits = 0) => formatItalian(n, digits);
 
-/** Horizontal bars, one per label (the longest first as given). */
+/** One named row of values, one value per category. */
+export interface ChartSeries {
+  label: string;
+  data: number[];
+}
+
+/** Series colours from the theme, so that the classic and the dark theme each keep their own. */
+const seriesColors = (theme: Theme) => [
+  theme.palette.primary.main,
+  theme.palette.secondary.main,
+  theme.palette.success.main,
+  theme.palette.warning.main,
+  theme.palette.info.main,
+];
+
+/**
+ * The full name of the category at an index. The bar tooltip reads it from here because the item
+ * tooltip MUI draws names the series, not the category, and the axis tooltip does not follow
+ * keyboard focus.
+ */
+const CategoryName = createContext<(index: number) => string>(String);
+
+/** The tooltip of one bar: its category, then its series and Italian-formatted value. */
+function BarTooltip(props: ChartsTooltipProps) {
+  const item = useItemTooltip<'bar'>();
+  const categoryName = useContext(CategoryName);
+  return (
+    <ChartsTooltipContainer {...props} trigger="item">
+      {item ? (
+        <ChartsTooltipPaper>
+          <ChartsTooltipTable>
+            <Typography component="caption" sx={{ textAlign: 'start', px: 1.5, pt: 1, fontWeight: 500 }}>
+              {categoryName(item.identifier.dataIndex)}
+            </Typography>
+            <tbody>
+              <ChartsTooltipRow>
+                <ChartsTooltipCell component="th">
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-block', width: 10, height: 10, mr: 1, borderRadius: '2px', bgcolor: item.color }}
+                  />
+                  {item.label}
+                </ChartsTooltipCell>
+                <ChartsTooltipCell component="td">{item.formattedValue}</ChartsTooltipCell>
+              </ChartsTooltipRow>
+            </tbody>
+          </ChartsTooltipTable>
+        </ChartsTooltipPaper>
+      ) : null}
+    </ChartsTooltipContainer>
+  );
+}
+
+interface CategoryChartProps {
+  /** The chart's accessible name (its card's title). */
+  title: string;
+  categories: string[];
+  series: ChartSeries[];
+  /** The axis labels: what the categories are, what the values measure. */
+  categoryAxis: string;
+  valueAxis: string;
+  format?: (n: number) => string;
+}
+
+/** Bars per category: horizontal (names beside the bars) or vertical (periods along the bottom). */
+function CategoryChart({
+  title,
+  categories,
+  series,
+  categoryAxis,
+  valueAxis,
+  format = formatNumber,
+  layout,
+  categoryText,
+}: CategoryChartProps & {
+  layout: 'horizontal' | 'vertical';
+  /** A category as a person reads it on the axis and in the tooltip (MUI cuts a tick that does not fit). */
+  categoryText: (category: string, where: 'tick' | 'tooltip') => string;
+}) {
+  const theme = useTheme();
+  const translate = useTranslate();
+  const horizontal = layout === 'horizontal';
+  const categoryConfig = {
+    scaleType: 'band' as const,
+    data: categories,
+    label: categoryAxis,
+    valueFormatter: (category: string, context: { location: string }) =>
+      categoryText(category, context.location === 'tick' ? 'tick' : 'tooltip'),
+  };
+  const valueConfig = { label: valueAxis, valueFormatter: (n: number | null) => (n == null ? '' : format(n)) };
+  // Horizontal: each category gets room for its bars (thinner when grouped) plus the axis and legend.
+  const band = series.length > 1 ? series.length * 12 + 14 : 28;
+  const height = horizontal ? Math.max(160, categories.length * band + 70 + (series.length > 1 ? 30 : 0)) : 320;
+  return (
+    <CategoryName.Provider value={(i) => categoryText(categories[i] ?? '', 'tooltip')}>
+      <MuiBarChart
+        role="img"
+        aria-label={title}
+        title={title}
+        layout={layout}
+        height={height}
+        colors={seriesColors(theme)}
+        series={series.map((s) => ({
+          label: s.label,
+          data: s.data,
+          valueFormatter: (n: number | null) => (n == null ? '' : format(n)),
+        }))}
+        xAxis={[horizontal ? { ...valueConfig, height: 50 } : { ...categoryConfig, height: 56 }]}
+        yAxis={[horizontal ? { ...categoryConfig, width: 210 } : { ...valueConfig, width: 80 }]}
+        grid={horizontal ? { vertical: true } : { horizontal: true }}
+        hideLegend={series.length < 2}
+        slots={{ tooltip: BarTooltip }}
+        enableKeyboardNavigation
+        localeText={{ noData: translate('resources.analytics.no_data'), loading: translate('ra.page.loading') }}
+      />
+    </CategoryName.Provider>
+  );
+}
+
+/** Horizontal bars, one per label (the longest first as given), one series named by `valueAxis`. */
 export function BarChart({
   data,
-  title,
-  format = formatNumber,
-}: {
-  data: Datum[];
-  title: string;
-  format?: (n: number) => string;
-}) {
-  const theme = useTheme();
-  const max = Math.max(1, ...data.map((d) => d.value));
-  const row = 24;
-  const labelWidth = 180;
-  const width = 640;
-  const height = Math.max(row, data.length * row) + 4;
+  ...props
+}: Omit<CategoryChartProps, 'categories' | 'series'> & { data: Datum[] }) {
   return (
-    <svg
-      role="img"
-      aria-label={title}
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      style={{ maxHeight: 420 }}
-    >
-      <title>{title}</title>
-      {data.map((d, i) => {
-        const w = ((width - labelWidth - 90) * d.value) / max;
-        return (
-          <g key={d.label} transform={`translate(0, ${i * row + 2})`}>
-            <text
-              x={labelWidth - 6}
-              y={row / 2 + 4}
-              textAnchor="end"
-              fontSize={12}
-              fill={theme.palette.text.primary}
-            >
-              {d.label.length > 28 ? `${d.label.slice(0, 27)}…` : d.label}
-            </text>
-            <rect
-              x={labelWidth}
-              y={3}
-              width={Math.max(1, w)}
-              height={row - 6}
-              fill={theme.palette.primary.main}
-              rx={2}
-            />
-            <text x={labelWidth + w + 6} y={row / 2 + 4} fontSize={12} fill={theme.palette.text.secondary}>
-              {format(d.value)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <CategoryChart
+      {...props}
+      layout="horizontal"
+      categories={data.map((d) => d.label)}
+      series={[{ label: props.valueAxis, data: data.map((d) => d.value) }]}
+      categoryText={(c) => c}
+    />
   );
 }
 
-/** Vertical bars over time (one per period label), with the axis labels thinned out. */
+/** Horizontal bars in groups: one bar per series for each category, with a legend. */
+export function GroupedBarChart(props: CategoryChartProps) {
+  return (
+    <CategoryChart {...props} layout="horizontal" categoryText={(c) => c} />
+  );
+}
+
+/** Vertical bars over time, one per bucket of `timeBuckets` (days or months), named in Italian. */
 export function TimeChart({
   data,
-  title,
-  format = formatNumber,
-}: {
-  data: Datum[];
-  title: string;
-  format?: (n: number) => string;
-}) {
-  const theme = useTheme();
-  const max = Math.max(1, ...data.map((d) => d.value));
-  const width = 720;
-  const height = 260;
-  const left = 44;
-  const bottom = 40;
-  const plotW = width - left - 8;
-  const plotH = height - bottom - 10;
-  const step = data.length ? plotW / data.length : plotW;
-  const every = Math.max(1, Math.ceil(data.length / 12));
+  ...props
+}: Omit<CategoryChartProps, 'categories' | 'series'> & { data: Datum[] }) {
   return (
-    <svg
-      role="img"
-      aria-label={title}
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      style={{ maxHeight: 320 }}
-    >
-      <title>{title}</title>
-      {[0, 0.5, 1].map((f) => (
-        <g key={f}>
-          <line
-            x1={left}
-            x2={width - 8}
-            y1={10 + plotH * (1 - f)}
-            y2={10 + plotH * (1 - f)}
-            stroke={theme.palette.divider}
-          />
-          <text
-            x={left - 4}
-            y={14 + plotH * (1 - f)}
-            fontSize={11}
-            textAnchor="end"
-            fill={theme.palette.text.secondary}
-          >
-            {format(max * f)}
-          </text>
-        </g>
-      ))}
-      {data.map((d, i) => {
-        const h = (plotH * d.value) / max;
-        return (
-          <g key={d.label}>
-            <rect
-              x={left + i * step + step * 0.1}
-              y={10 + plotH - h}
-              width={Math.max(1, step * 0.8)}
-              height={h}
-              fill={theme.palette.primary.main}
-            >
-              <title>{`${d.label}: ${format(d.value)}`}</title>
-            </rect>
-            {i % every === 0 ? (
-              <text
-                x={left + i * step + step / 2}
-                y={height - bottom + 16}
-                fontSize={11}
-                textAnchor="middle"
-                fill={theme.palette.text.secondary}
-              >
-                {d.label}
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
-    </svg>
+    <CategoryChart
+      {...props}
+      layout="vertical"
+      categories={data.map((d) => d.label)}
+      series={[{ label: props.valueAxis, data: data.map((d) => d.value) }]}
+      categoryText={(c, where) => periodLabel(c, where === 'tick' ? 'short' : 'long')}
+    />
   );
-}
-
-/** The one CSV writer (src/ui/csv.ts): neutralised formulas, `;`, decimal comma, BOM. */
-export { toCsv };
-
-export function exportCsv(fileName: string, columns: string[], rows: Array<Array<string | number>>) {
-  downloadCsv(fileName, columns, rows);
 }
 
 /** A chart with its numbers: the table behind it (shown on demand) and a CSV export. */
@@ -207,7 +233,7 @@ export function ChartCard({
           <Button
             size="small"
             startIcon={<DownloadIcon />}
-            onClick={() => exportCsv(fileName, columns, rows)}
+            onClick={() => downloadCsv(fileName, columns, rows)}
             disabled={!rows.length}
           >
             {translate('resources.analytics.export_csv')}
@@ -249,53 +275,4 @@ export function ChartCard({
       </CardContent>
     </Card>
   );
-}
-
-/** A count per key, largest first. */
-export function countBy<T>(
-  items: T[],
-  key: (item: T) => string,
-  value: (item: T) => number = () => 1,
-): Datum[] {
-  const map = new Map<string, number>();
-  for (const item of items) map.set(key(item), (map.get(key(item)) ?? 0) + value(item));
-  return [...map]
-    .map(([label, v]) => ({ label, value: v }))
-    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'it'));
-}
-
-/** Month (`2026-03`) or day buckets of a period, every bucket present (zero where nothing happened). */
-export function timeBuckets(dateStart: string, dateEnd: string): { unit: 'day' | 'month'; labels: string[] } {
-  const start = new Date(`${dateStart}T00:00:00Z`);
-  const end = new Date(`${dateEnd}T00:00:00Z`);
-  const days = Math.round((end.getTime() - start.getTime()) / 86400000) + 1;
-  const labels: string[] = [];
-  if (days <= 62) {
-    for (let d = new Date(start); d <= end; d.setUTCDate(d.getUTCDate() + 1))
-      labels.push(d.toISOString().slice(0, 10));
-    return { unit: 'day', labels };
-  }
-  for (
-    let d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1));
-    d <= end;
-    d.setUTCMonth(d.getUTCMonth() + 1)
-  )
-    labels.push(d.toISOString().slice(0, 7));
-  return { unit: 'month', labels };
-}
-
-export function overTime<T>(
-  items: T[],
-  day: (item: T) => string,
-  dateStart: string,
-  dateEnd: string,
-  value: (item: T) => number = () => 1,
-): Datum[] {
-  const { unit, labels } = timeBuckets(dateStart, dateEnd);
-  const map = new Map(labels.map((l) => [l, 0]));
-  for (const item of items) {
-    const key = unit === 'day' ? day(item).slice(0, 10) : day(item).slice(0, 7);
-    if (map.has(key)) map.set(key, map.get(key)! + value(item));
-  }
-  return [...map].map(([label, v]) => ({ label, value: v }));
 }
