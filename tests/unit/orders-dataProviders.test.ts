@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ApiError } from '@/api/http';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders/campaigns';
+import { campaignsDataProvider } from '@/dataProviders/campaigns';
 import { creativesDataProvider } from '@/dataProviders/creatives';
 import { matchingSizes } from '@/resources/creatives/matchingSizes';
 import { ordersDataProvider } from '@/dataProviders/orders';
@@ -94,7 +94,7 @@ describe('campaigns provider', () => {
   it('uploads an attachment as multipart with progress to 1', async () => {
     const progress: number[] = [];
     const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' });
-    await uploadCampaignAttachment(9, file, (f) => progress.push(f));
+    await campaignsDataProvider.uploadCampaignAttachment('campaignAttachments', { campaignId: 9, file, onProgress: (f) => progress.push(f) });
     expect(violations()).toEqual([]);
     expect(seen[0].operationId).toBe('uploadCampaignAttachment');
     expect(progress.at(-1)).toBe(1);

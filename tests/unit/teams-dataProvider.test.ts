@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { createSystemProvider, listSystemProviders, teamInputOf, teamListRequest, teamsDataProvider } from '@/dataProviders/teams';
+import { teamInputOf, teamListRequest, teamsDataProvider } from '@/dataProviders/teams';
 import { documentHandlers, type Seen } from './support/documentMock';
 
 const ORIGIN = 'http://svc.test';
@@ -80,8 +80,8 @@ describe('teams writes', () => {
     expect(seen[0].method).toBe('DELETE');
   });
   it('system-provider links: list by systemId, create with systemId, teamId and duties', async () => {
-    await listSystemProviders(5);
-    await createSystemProvider({ systemId: 5, teamId: 2, duties: ['installazione'] });
+    await teamsDataProvider.systemProviders('teams', { systemId: 5 });
+    await teamsDataProvider.createSystemProvider('teams', { data: { systemId: 5, teamId: 2, duties: ['installazione'] } });
     expect(seen.map((s) => s.operationId)).toEqual(['listSystemProviders', 'createSystemProvider']);
     expect(new URL(seen[0].url).searchParams.get('systemId')).toBe('5');
     expect(bodies[0]).toEqual({ systemId: 5, teamId: 2, duties: ['installazione'] });
