@@ -87,6 +87,17 @@ describe('teams writes', () => {
     expect(bodies[0]).toEqual({ systemId: 5, teamId: 2, duties: ['installazione'] });
     expect(seen.flatMap((s) => s.violations)).toEqual([]);
   });
+  it('one team, the teams by ids, the provider types and a link\'s update and removal reach their operations', async () => {
+    await teamsDataProvider.getOne('teams', { id: 2 });
+    await teamsDataProvider.getMany('teams', { ids: [2] });
+    await teamsDataProvider.providerTypes('teams');
+    await teamsDataProvider.updateSystemProvider('teams', { id: 3, data: { systemId: 5, teamId: 2, duties: ['manutenzione'] } });
+    await teamsDataProvider.deleteSystemProvider('teams', { id: 3 });
+    expect(seen.map((s) => s.operationId)).toEqual([
+      'getTeamById', 'listTeams', 'listTeamProviderTypes', 'updateSystemProvider', 'deleteSystemProvider',
+    ]);
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+  });
   it('a refused write rejects with the service message', async () => {
     await expect(
       teamsDataProvider.create('teams', { data: { companyName: 'X', vat: 'bad', providerType: [], mail: 'nope' } }),
