@@ -18,7 +18,7 @@ export function uploadCampaignAttachment(
   return upload<SchemaCampaignAttachment>('campaign', `/campaigns/${campaignId}/attachments`, fileForm(file), onProgress);
 }
 
-/** GET /campaignAttachments/{id}/content, saved under the attachment's own name; resolves with the name. */
+/** GET /campaignAttachments/{id}/content, saved under the answer's file name (else the attachment's); resolves with the name. */
 export function downloadCampaignAttachment(attachment: Pick<SchemaCampaignAttachment, 'id' | 'fileName'>): Promise<string> {
   return downloadBlob(
     campaignApi().GET('/campaignAttachments/{id}/content', { params: { path: { id: attachment.id } }, parseAs: 'blob' }),
