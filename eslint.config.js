@@ -64,6 +64,38 @@ const screenBoundaryRule = [
   },
 ];
 
+/*
+ * Issue 13, point 1: every endpoint call is a named function of src/api/<service>.ts, written once.
+ * A data provider that took the service's client factory (`…Api`, `…PublicApi`) or built a client
+ * of its own would write a second, untested copy of a call.
+ */
+const CLIENT_FACTORY_PATTERNS = [
+  {
+    regex: `^(@/|(\\.\\./)+)api/(${SERVICES.join('|')})$`,
+    importNamePattern: '^[a-z][A-Za-z]*Api$',
+    message: 'A data provider calls the named functions of src/api/<service>.ts; add the call there, never through the client.',
+  },
+  {
+    regex: '^(@/|(\\.\\./)+)api/http$',
+    importNamePattern: '^(lazyClient|createServiceClient)$',
+    message: 'A data provider calls the named functions of src/api/<service>.ts; it builds no client of its own.',
+  },
+];
+/*
+ * ARCHITECTURE.md, "Who may import whom": a domain provider imports no other domain provider and
+ * no screen; what providers share lives in ./shared (mapping helpers) or ./simpleRest.
+ */
+const DOMAIN_PROVIDER_PATTERNS = [
+  {
+    regex: '^\\./(?!(simpleRest|shared)$)',
+    message: 'A domain provider imports no other domain provider: move what they share to src/dataProviders/shared.ts.',
+  },
+  {
+    regex: '^(@/|(\\.\\./)+)(dataProviders|resources|pages|layout|forms|ui|theme)(/|$)',
+    message: 'A domain provider imports only ./simpleRest, ./shared, @/api/* and react-admin types (ARCHITECTURE.md).',
+  },
+];
+
 /* The front door's modules (issue 16): none may import the back office. */
 const FRONT_DOOR = [
   'src/pages/public/**/*.{ts,tsx}', 'src/pages/errors/**/*.tsx', 'src/pages/shared/SharedResourcePage.tsx',
@@ -166,6 +198,16 @@ export default tseslint.config(
     // the service modules' named functions. No other screen may.
     ignores: ['src/pages/public/calls.ts'],
     rules: { 'no-restricted-imports': screenImportRule },
+  },
+  {
+    files: ['src/dataProviders/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: CLIENT_FACTORY_PATTERNS }] },
+  },
+  {
+    // The domain providers; index.ts, the composite, is the one module that imports every domain.
+    files: ['src/dataProviders/*.ts'],
+    ignores: ['src/dataProviders/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...CLIENT_FACTORY_PATTERNS, ...DOMAIN_PROVIDER_PATTERNS] }] },
   },
   {
     // The front door (issue 16): what /login, the other public pages and the share viewer load

@@ -1,4 +1,10 @@
-import type { paths, SchemaAdvertiserImage, SchemaUniqueField } from './generated/advertiser';
+import type {
+  paths,
+  SchemaAdvertiser,
+  SchemaAdvertiserImage,
+  SchemaAdvertiserInput,
+  SchemaUniqueField,
+} from './generated/advertiser';
 import { ApiError, callOrThrow, lazyClient, upload, type UploadProgress } from './http';
 
 /** The advertiser service (spec §7): a typed openapi-fetch client. */
@@ -16,6 +22,39 @@ function asLogoError(error: unknown, message: (status: number, text: string) => 
   const status = error instanceof ApiError ? error.status : 0;
   const text = error instanceof Error ? error.message : String(error);
   return new ApiError(status, message(status, text), error instanceof ApiError ? error.body : undefined);
+}
+
+/** The path and query of allPaginated: page from 0, per page, the optional name and business area filters. */
+export type AdvertisersPageParams = paths['/allPaginated/page/{p}/perPage/{n}']['get']['parameters'];
+
+/** GET allPaginated/page/{p}/perPage/{n}?name&businessArea: a page of advertisers and the total. */
+export function listAdvertisersPage(params: Pick<AdvertisersPageParams, 'path' | 'query'>) {
+  return callOrThrow(advertiserApi().GET('/allPaginated/page/{p}/perPage/{n}', { params }));
+}
+
+/** GET getAll: every advertiser. */
+export function listAllAdvertisers(): Promise<SchemaAdvertiser[]> {
+  return callOrThrow(advertiserApi().GET('/getAll'));
+}
+
+/** GET getById?id: one advertiser. */
+export function getAdvertiser(id: number): Promise<SchemaAdvertiser> {
+  return callOrThrow(advertiserApi().GET('/getById', { params: { query: { id } } }));
+}
+
+/** POST create: the new advertiser. */
+export function createAdvertiser(body: SchemaAdvertiserInput) {
+  return callOrThrow(advertiserApi().POST('/create', { body }));
+}
+
+/** PUT update: the advertiser whose `id` the body names. */
+export function updateAdvertiser(body: SchemaAdvertiserInput & { id: number }) {
+  return callOrThrow(advertiserApi().PUT('/update', { body }));
+}
+
+/** DELETE delete?id. */
+export async function deleteAdvertiser(id: number): Promise<void> {
+  await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id } } }));
 }
 
 /** GET checkUnicity/{field}?value: true when no advertiser has the value yet. */

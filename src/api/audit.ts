@@ -11,6 +11,7 @@ import type {
   SchemaMediaSupplier,
   SchemaSecretarialData,
   SchemaSendToAgentResult,
+  SchemaSubItem,
   SchemaSyncLeadsReport,
   SchemaSubItemInput,
   SchemaSubItemPathType,
@@ -42,6 +43,47 @@ export function subItemSaveBody(
   item: SchemaSubItemInput,
 ): SchemaSubItemSaveBody {
   return { [type]: item } as SchemaSubItemSaveBody;
+}
+
+/* ---------- sub-items (Gestione Campi): one named call per endpoint, the type in its path form ---------- */
+
+/** The body of `PUT {type}/update`: the value's id, name and description. */
+export type SubItemUpdateBody = paths['/detection/{type}/update']['put']['requestBody']['content']['application/json'];
+
+/** GET {type}/all: every value of a sub-item type. */
+export function listSubItems(type: SchemaSubItemTypeName): Promise<SchemaSubItem[]> {
+  return callOrThrow(auditApi().GET('/detection/{type}/all', { params: { path: { type: subItemPathType(type) } } }));
+}
+
+/** GET {type}/findById/{id}: one value of a sub-item type. */
+export function getSubItem(type: SchemaSubItemTypeName, id: number): Promise<SchemaSubItem> {
+  return callOrThrow(
+    auditApi().GET('/detection/{type}/findById/{id}', { params: { path: { type: subItemPathType(type), id } } }),
+  );
+}
+
+/** POST {type}/save with the body keyed by the type name: the new value. */
+export function createSubItem(type: SchemaSubItemTypeName, item: SchemaSubItemInput): Promise<SchemaSubItem> {
+  return callOrThrow(
+    auditApi().POST('/detection/{type}/save', {
+      params: { path: { type: subItemPathType(type) } },
+      body: subItemSaveBody(type, item),
+    }),
+  );
+}
+
+/** PUT {type}/update: the changed value (the body names its id). */
+export function updateSubItem(type: SchemaSubItemTypeName, body: SubItemUpdateBody): Promise<SchemaSubItem> {
+  return callOrThrow(
+    auditApi().PUT('/detection/{type}/update', { params: { path: { type: subItemPathType(type) } }, body }),
+  );
+}
+
+/** DELETE {type}/delete/{id}. */
+export async function deleteSubItem(type: SchemaSubItemTypeName, id: number): Promise<void> {
+  await callOrThrow(
+    auditApi().DELETE('/detection/{type}/delete/{id}', { params: { path: { type: subItemPathType(type), id } } }),
+  );
 }
 
 /** The spreadsheet name of an export (spec §7): `export` plus the two dates. */

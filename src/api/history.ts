@@ -1,4 +1,4 @@
-import type { paths } from './generated/history';
+import type { paths, SchemaHistoryEntry } from './generated/history';
 import { callOrThrow, lazyClient } from './http';
 
 /** The history service (spec §7): a typed openapi-fetch client. */
@@ -15,3 +15,8 @@ export const advertiserHistory = (id: number) =>
 /** GET /users/idAdvertiser/{id}: the history of the advertiser's contact people. */
 export const advertiserUsersHistory = (id: number) =>
   callOrThrow(historyApi().GET('/users/idAdvertiser/{id}', { params: { path: { id } } }));
+
+/** GET /idCampaign/{id}: the campaign's history, newest first. */
+export function campaignHistory(campaignId: number): Promise<SchemaHistoryEntry[]> {
+  return callOrThrow(historyApi().GET('/idCampaign/{id}', { params: { path: { id: campaignId } } }));
+}

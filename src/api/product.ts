@@ -1,8 +1,37 @@
-import type { paths, SchemaProductPhoto } from './generated/product';
+import type { paths, SchemaProduct, SchemaProductInput, SchemaProductPhoto } from './generated/product';
 import { callOrThrow, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
 /** The product service (spec §7): a typed openapi-fetch client. */
 export const productApi = lazyClient<paths>('product');
+
+/** GET /v1/estimate/product/all?catalogId: every product, or those of one price list. */
+export function listProducts(query: { catalogId?: number } = {}): Promise<SchemaProduct[]> {
+  return callOrThrow(productApi().GET('/v1/estimate/product/all', { params: { query } }));
+}
+
+/** GET /v1/estimate/product/{id}: one product. */
+export function getProduct(id: number): Promise<SchemaProduct> {
+  return callOrThrow(productApi().GET('/v1/estimate/product/{id}', { params: { path: { id } } }));
+}
+
+/**
+ * POST /v1/estimate/product/save?catalogIds=…: creates the product, or updates it when the body has
+ * an `id`; its price lists travel as the repeated `catalogIds` parameter (none: not sent).
+ */
+export function saveProduct(body: SchemaProductInput, catalogIds: number[]): Promise<SchemaProduct> {
+  return callOrThrow(
+    productApi().POST('/v1/estimate/product/save', {
+      params: { query: catalogIds.length ? { catalogIds } : {} },
+      body,
+      querySerializer: { array: { style: 'form', explode: true } },
+    }),
+  );
+}
+
+/** DELETE /v1/estimate/product/delete?productId. */
+export async function deleteProduct(productId: number): Promise<void> {
+  await callOrThrow(productApi().DELETE('/v1/estimate/product/delete', { params: { query: { productId } } }));
+}
 
 /** POST /v1/productPhoto/uploadProductPhoto through the one multipart upload, progress 0..1. */
 export function uploadProductPhoto(productId: number, file: File, onProgress?: UploadProgress): Promise<SchemaProductPhoto> {

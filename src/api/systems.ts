@@ -79,9 +79,39 @@ export const getPreviewId = (sequenceName: string) => callOrThrow(systemsApi().G
 export const listSystemFrames = (systemId: number) =>
   callOrThrow(systemsApi().GET('/system/getSystemFrameBySystemId', { params: { query: { systemId } } }));
 
-/** The provider teams linked to a system, with their duties. */
+/* ---------- provider teams (squadre) and their links to systems ---------- */
+
+/** The path and filter body of a page of teams: page from 0, per page; the filters and sort order. */
+export type TeamsPageRequest = { path: { p: number; n: number }; body: S['TeamFilter'] };
+
+/** POST /team/list/page/{p}/perPage/{n} with the filter body: a page of teams and the total. */
+export const listTeamsPage = ({ path, body }: TeamsPageRequest) =>
+  callOrThrow(systemsApi().POST('/team/list/page/{p}/perPage/{n}', { params: { path }, body }));
+/** GET /team/getAll: every team. */
+export const listAllTeams = () => callOrThrow(systemsApi().GET('/team/getAll'));
+/** GET /team/getById/{id}: one team. */
+export const getTeam = (id: number) => callOrThrow(systemsApi().GET('/team/getById/{id}', { params: { path: { id } } }));
+/** POST /team/create/: the new team. */
+export const createTeam = (input: S['TeamInput']) => callOrThrow(systemsApi().POST('/team/create/', { body: input }));
+/** PUT /team/update/{id}: the changed team. */
+export const updateTeam = (id: number, input: S['TeamInput']) =>
+  callOrThrow(systemsApi().PUT('/team/update/{id}', { params: { path: { id } }, body: input }));
+/** DELETE /team/delete/{id}. */
+export const deleteTeam = (id: number) => callOrThrow(systemsApi().DELETE('/team/delete/{id}', { params: { path: { id } } }));
+/** GET /team/teamProviderTypes: the kinds of work a team does. */
+export const listProviderTypes = () => callOrThrow(systemsApi().GET('/team/teamProviderTypes'));
+/** GET /team/systemProvider/getBySystemId?systemId: the provider teams linked to a system, with their duties. */
 export const listSystemProviders = (systemId: number) =>
   callOrThrow(systemsApi().GET('/team/systemProvider/getBySystemId', { params: { query: { systemId } } }));
+/** POST /team/systemProvider/create: links a team to a system with its duties. */
+export const createSystemProvider = (input: S['SystemProviderInput']) =>
+  callOrThrow(systemsApi().POST('/team/systemProvider/create', { body: input }));
+/** PUT /team/systemProvider/update/{id}: the link's changed duties. */
+export const updateSystemProvider = (id: number, input: S['SystemProviderInput']) =>
+  callOrThrow(systemsApi().PUT('/team/systemProvider/update/{id}', { params: { path: { id } }, body: input }));
+/** DELETE /team/systemProvider/delete/{id}: removes the link. */
+export const deleteSystemProvider = (id: number) =>
+  callOrThrow(systemsApi().DELETE('/team/systemProvider/delete/{id}', { params: { path: { id } } }));
 
 /* ---------- lookups ---------- */
 

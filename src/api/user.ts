@@ -3,7 +3,11 @@ import type {
   SchemaAvatar,
   SchemaChangePasswordInput,
   SchemaResetPasswordInput,
+  SchemaRoleInfo,
   SchemaSignupInput,
+  SchemaUser,
+  SchemaUserInput,
+  SchemaUserUpdate,
 } from './generated/user';
 import { callOrThrow, fileForm, lazyClient, upload } from './http';
 /** The user service (spec §7): typed openapi-fetch clients. */
@@ -50,4 +54,39 @@ export function getOwnProfile() {
 /** POST /user/uploadAvatar (multipart `file`): the signed-in user's new avatar. */
 export function uploadOwnAvatar(file: File): Promise<SchemaAvatar> {
   return upload<SchemaAvatar>('user', '/user/uploadAvatar', fileForm(file));
+}
+
+/* ---------- users (staff administration) ---------- */
+
+/** The path and query of the users page: page from 0, per page, direction, the sorted field. */
+export type UsersPageParams = paths['/user/all/page/{page}/perPage/{perPage}/sort/{sort}']['get']['parameters'];
+
+/** GET /user/all/page/{page}/perPage/{perPage}/sort/{sort}?sortValue: a page of users and the total. */
+export function listUsersPage(params: Pick<UsersPageParams, 'path' | 'query'>) {
+  return callOrThrow(userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', { params }));
+}
+
+/** GET /user/getUserById/{id}: one user. */
+export function getUserById(id: number): Promise<SchemaUser> {
+  return callOrThrow(userApi().GET('/user/getUserById/{id}', { params: { path: { id } } }));
+}
+
+/** GET /user/getAllRole: the roles with their labels (admin and manager only). */
+export function listRoles(): Promise<SchemaRoleInfo[]> {
+  return callOrThrow(userApi().GET('/user/getAllRole'));
+}
+
+/** POST /user/createUser: the new user. */
+export function createUser(body: SchemaUserInput) {
+  return callOrThrow(userApi().POST('/user/createUser', { body }));
+}
+
+/** POST /user/updateUser?id: the changed fields of a user (an absent password stays as it is). */
+export function updateUser(id: number, body: SchemaUserUpdate) {
+  return callOrThrow(userApi().POST('/user/updateUser', { params: { query: { id } }, body }));
+}
+
+/** DELETE /user/deleteUser?userId. */
+export function deleteUser(userId: number) {
+  return callOrThrow(userApi().DELETE('/user/deleteUser', { params: { query: { userId } } }));
 }

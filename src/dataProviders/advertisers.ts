@@ -1,16 +1,21 @@
 import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import {
-  advertiserApi,
   checkAdvertiserUnicity,
+  createAdvertiser,
+  deleteAdvertiser,
   deleteAdvertiserLogo,
+  getAdvertiser as getAdvertiserById,
   getAdvertiserLogo,
+  listAdvertisersPage,
+  listAllAdvertisers,
   listBusinessAreas,
   listContactRoles,
+  updateAdvertiser,
   updateAdvertiserLogo,
   uploadAdvertiserLogo,
 } from '@/api/advertiser';
 import { advertiserHistory, advertiserUsersHistory } from '@/api/history';
-import { callOrThrow, type UploadProgress } from '@/api/http';
+import type { UploadProgress } from '@/api/http';
 import type {
   SchemaAdvertiser,
   SchemaAdvertiserImage,
@@ -72,8 +77,7 @@ export function advertiserInputOf(data: Record<string, unknown>): SchemaAdvertis
   return out as unknown as SchemaAdvertiserInput;
 }
 
-const getAdvertiser = (id: Identifier): Promise<SchemaAdvertiser> =>
-  callOrThrow(advertiserApi().GET('/getById', { params: { query: { id: Number(id) } } }));
+const getAdvertiser = (id: Identifier): Promise<SchemaAdvertiser> => getAdvertiserById(Number(id));
 
 /**
  * The advertiser screens' custom methods, reached with `useDataProvider<AppDataProvider>()` (the
@@ -97,9 +101,7 @@ export interface AdvertisersMethods {
 
 export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
   async getList(_r, params) {
-    const page = await callOrThrow(
-      advertiserApi().GET('/allPaginated/page/{p}/perPage/{n}', { params: listAdvertisersRequest(params) }),
-    );
+    const page = await listAdvertisersPage(listAdvertisersRequest(params));
     return { data: page.content as never[], total: page.totalElements };
   },
   async getOne(_r, params) {
@@ -110,7 +112,7 @@ export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
     // has no read by ids, so several ids are picked from getAll; a single id keeps getById.
     const wanted = [...new Set(params.ids.map(Number))];
     if (wanted.length <= 1) return { data: (await Promise.all(wanted.map(getAdvertiser))) as never[] };
-    const byId = new Map((await callOrThrow(advertiserApi().GET('/getAll'))).map((a) => [a.id, a]));
+    const byId = new Map((await listAllAdvertisers()).map((a) => [a.id, a]));
     return { data: wanted.flatMap((id) => byId.get(id) ?? []) as never[] };
   },
   async getManyReference() {
@@ -118,22 +120,21 @@ export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
   },
   async create(_r, params) {
     const body = advertiserInputOf(params.data as Record<string, unknown>);
-    return { data: (await callOrThrow(advertiserApi().POST('/create', { body }))) as never };
+    return { data: (await createAdvertiser(body)) as never };
   },
   async update(_r, params) {
     const body = { ...advertiserInputOf(params.data as Record<string, unknown>), id: Number(params.id) };
-    return { data: (await callOrThrow(advertiserApi().PUT('/update', { body }))) as never };
+    return { data: (await updateAdvertiser(body)) as never };
   },
   async updateMany() {
     throw new Error('Modifica multipla degli inserzionisti non prevista');
   },
   async delete(_r, params) {
-    await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id: Number(params.id) } } }));
+    await deleteAdvertiser(Number(params.id));
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   async deleteMany(_r, params) {
-    for (const id of params.ids)
-      await callOrThrow(advertiserApi().DELETE('/delete', { params: { query: { id: Number(id) } } }));
+    for (const id of params.ids) await deleteAdvertiser(Number(id));
     return { data: params.ids };
   },
   checkAdvertiserUnicity: (_r, { field, value }) => checkAdvertiserUnicity(field, value),

@@ -1,7 +1,6 @@
 import type { DataProvider } from 'react-admin';
-import { campaignApi } from '@/api/campaign';
-import { historyApi } from '@/api/history';
-import { callOrThrow, downloadBlob, fileForm, upload } from '@/api/http';
+import { downloadCampaignAttachment, uploadCampaignAttachment } from '@/api/campaign';
+import { campaignHistory } from '@/api/history';
 import type {
   SchemaCampaign,
   SchemaCampaignAttachment,
@@ -58,35 +57,3 @@ export type {
   SchemaCampaignMember as CampaignMember,
   SchemaCampaignAttachment as CampaignAttachment,
 };
-
-/** POST /campaigns/{id}/attachments with progress. */
-export function uploadCampaignAttachment(
-  campaignId: number,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<SchemaCampaignAttachment> {
-  return upload<SchemaCampaignAttachment>(
-    'campaign',
-    `/campaigns/${campaignId}/attachments`,
-    fileForm(file),
-    onProgress,
-  );
-}
-
-/** GET /campaignAttachments/{id}/content, saved under its own name. */
-export function downloadCampaignAttachment(
-  attachment: Pick<SchemaCampaignAttachment, 'id' | 'fileName'>,
-): Promise<string> {
-  return downloadBlob(
-    campaignApi().GET('/campaignAttachments/{id}/content', {
-      params: { path: { id: attachment.id } },
-      parseAs: 'blob',
-    }),
-    attachment.fileName,
-  );
-}
-
-/** The campaign's history (history service, GET /idCampaign/{id}), newest first. */
-export function campaignHistory(campaignId: number): Promise<SchemaHistoryEntry[]> {
-  return callOrThrow(historyApi().GET('/idCampaign/{id}', { params: { path: { id: campaignId } } }));
-}

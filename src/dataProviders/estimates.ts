@@ -19,7 +19,7 @@ import type {
   SchemaSalesPerson,
 } from '@/api/generated/estimate';
 import { ESTIMATE_LIST_DEFAULTS } from '@/config/constants';
-import { localList } from './catalogs';
+import { localList } from './shared';
 
 /*
  * Estimates: the list is all/page/{p}/perPage/{n}/sort/{dir}/?sortValue (spec §9 defaults: page 0,

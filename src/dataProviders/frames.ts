@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { FRAME_INPUT_FIELDS } from '@/api/frame';
-import { droppingEmpty } from './devices';
+import { droppingEmpty } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /** `frames` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */

@@ -1,6 +1,10 @@
 import type { DataProvider, GetListParams, Identifier } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { OPPORTUNITY_QUERY_SERIALIZER, opportunityApi } from '@/api/opportunity';
+import {
+  getOpportunity as getOpportunityById,
+  listOpportunitiesByAdvertiser,
+  listOpportunitiesPage,
+  saveOpportunity,
+} from '@/api/opportunity';
 import type {
   SchemaOpportunity,
   SchemaOpportunityFilters,
@@ -57,30 +61,11 @@ export function listOpportunitiesRequest(
 
 async function listOpportunities(params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>) {
   const { page, perPage, dir, field, filters } = listOpportunitiesRequest(params);
-  const query = { filters };
-  const result = field
-    ? await callOrThrow(
-        opportunityApi().GET(
-          '/v1/opportunity/list/page/{page}/perPage/{perPage}/sort/{dir}/sortValue/{field}',
-          {
-            params: { path: { page, perPage, dir, field }, query },
-            querySerializer: OPPORTUNITY_QUERY_SERIALIZER,
-          },
-        ),
-      )
-    : await callOrThrow(
-        opportunityApi().GET('/v1/opportunity/list/page/{page}/perPage/{perPage}/sort/{dir}', {
-          params: { path: { page, perPage, dir }, query },
-          querySerializer: OPPORTUNITY_QUERY_SERIALIZER,
-        }),
-      );
+  const result = await listOpportunitiesPage({ page, perPage, dir, field }, filters);
   return { data: result.content, total: result.totalElements };
 }
 
-const getOpportunity = (id: Identifier): Promise<SchemaOpportunity> =>
-  callOrThrow(
-    opportunityApi().GET('/v1/opportunity/getOpportunityById/{id}', { params: { path: { id: Number(id) } } }),
-  );
+const getOpportunity = (id: Identifier): Promise<SchemaOpportunity> => getOpportunityById(Number(id));
 
 const INPUT_FIELDS = [
   'id',
@@ -106,7 +91,7 @@ export function opportunityInputOf(data: Record<string, unknown>): SchemaOpportu
 }
 
 async function save(data: Record<string, unknown>): Promise<SchemaOpportunity> {
-  return callOrThrow(opportunityApi().POST('/v1/opportunity/save', { body: opportunityInputOf(data) }));
+  return saveOpportunity(opportunityInputOf(data));
 }
 
 export const opportunitiesDataProvider: DataProvider = {
@@ -119,11 +104,7 @@ export const opportunitiesDataProvider: DataProvider = {
   },
   async getManyReference(_r, params) {
     if (params.target === 'advertiserId') {
-      const items = await callOrThrow(
-        opportunityApi().GET('/v1/opportunity/getByAdvertiserId/{id}', {
-          params: { path: { id: Number(params.id) } },
-        }),
-      );
+      const items = await listOpportunitiesByAdvertiser(Number(params.id));
       const { page, perPage } = params.pagination;
       return { data: items.slice((page - 1) * perPage, page * perPage) as never[], total: items.length };
     }

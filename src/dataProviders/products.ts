@@ -1,11 +1,18 @@
 import type { DataProvider, Identifier } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { deleteProductPhoto, getProductPhoto, productApi, uploadProductPhoto } from '@/api/product';
+import {
+  deleteProduct,
+  deleteProductPhoto,
+  getProduct as getProductById,
+  getProductPhoto,
+  listProducts,
+  saveProduct,
+  uploadProductPhoto,
+} from '@/api/product';
 import type { UploadProgress } from '@/api/http';
 import { listCatalogsOfProduct } from '@/api/catalogue';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct, SchemaProductInput, SchemaProductPhoto } from '@/api/generated/product';
-import { localList } from './catalogs';
+import { localList } from './shared';
 
 /*
  * Products (product service): listed by catalog (`catalogId`), saved with their catalogs as the
@@ -42,18 +49,11 @@ export function productSaveOf(data: Record<string, unknown>): {
   return { body: body as unknown as SchemaProductInput, catalogIds };
 }
 
-const getProduct = (id: Identifier): Promise<SchemaProduct> =>
-  callOrThrow(productApi().GET('/v1/estimate/product/{id}', { params: { path: { id: Number(id) } } }));
+const getProduct = (id: Identifier): Promise<SchemaProduct> => getProductById(Number(id));
 
-async function save(data: Record<string, unknown>): Promise<SchemaProduct> {
+function save(data: Record<string, unknown>): Promise<SchemaProduct> {
   const { body, catalogIds } = productSaveOf(data);
-  return callOrThrow(
-    productApi().POST('/v1/estimate/product/save', {
-      params: { query: catalogIds.length ? { catalogIds } : {} },
-      body,
-      querySerializer: { array: { style: 'form', explode: true } },
-    }),
-  );
+  return saveProduct(body, catalogIds);
 }
 
 /** The product screens' custom methods, reached with `useDataProvider<AppDataProvider>()`. */
@@ -72,7 +72,7 @@ export const productsDataProvider: DataProvider & ProductsMethods = {
   async getList(_r, params) {
     const { catalogId, ...filter } = params.filter ?? {};
     const query = catalogId ? { catalogId: Number(catalogId) } : {};
-    const items = await callOrThrow(productApi().GET('/v1/estimate/product/all', { params: { query } }));
+    const items = await listProducts(query);
     return localList(items, { ...params, filter }) as never;
   },
   async getOne(_r, params) {
@@ -96,19 +96,11 @@ export const productsDataProvider: DataProvider & ProductsMethods = {
     throw new Error('Modifica multipla dei prodotti non prevista');
   },
   async delete(_r, params) {
-    await callOrThrow(
-      productApi().DELETE('/v1/estimate/product/delete', {
-        params: { query: { productId: Number(params.id) } },
-      }),
-    );
+    await deleteProduct(Number(params.id));
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   async deleteMany(_r, params) {
-    for (const id of params.ids) {
-      await callOrThrow(
-        productApi().DELETE('/v1/estimate/product/delete', { params: { query: { productId: Number(id) } } }),
-      );
-    }
+    for (const id of params.ids) await deleteProduct(Number(id));
     return { data: params.ids };
   },
   uploadProductPhoto: (_r, { productId, file, onProgress }) => uploadProductPhoto(productId, file, onProgress),

@@ -1,6 +1,14 @@
 import type { DataProvider, Identifier } from 'react-admin';
-import { auditApi, isSubItemType, subItemPathType, subItemSaveBody, SUB_ITEM_TYPES } from '@/api/audit';
-import { ApiError, callOrThrow } from '@/api/http';
+import {
+  createSubItem,
+  deleteSubItem as deleteSubItemValue,
+  getSubItem as getSubItemValue,
+  isSubItemType,
+  listSubItems,
+  SUB_ITEM_TYPES,
+  updateSubItem,
+} from '@/api/audit';
+import { ApiError } from '@/api/http';
 import type { SchemaSubItem, SchemaSubItemTypeName } from '@/api/generated/audit';
 
 /**
@@ -43,29 +51,18 @@ function typeOf(...candidates: unknown[]): SchemaSubItemTypeName {
 
 /** GET {type}/all with the type name's underscores removed. */
 export async function listSubItemValues(type: SchemaSubItemTypeName): Promise<SubItemRecord[]> {
-  const items = await callOrThrow(
-    auditApi().GET('/detection/{type}/all', { params: { path: { type: subItemPathType(type) } } }),
-  );
+  const items = await listSubItems(type);
   return items.map((i) => toRecord(type, i));
 }
 
 async function getSubItem(id: Identifier): Promise<SubItemRecord> {
   const { type, itemId } = parseSubItemId(id);
-  const item = await callOrThrow(
-    auditApi().GET('/detection/{type}/findById/{id}', {
-      params: { path: { type: subItemPathType(type), id: itemId } },
-    }),
-  );
-  return toRecord(type, item);
+  return toRecord(type, await getSubItemValue(type, itemId));
 }
 
 async function deleteSubItem(id: Identifier): Promise<void> {
   const { type, itemId } = parseSubItemId(id);
-  await callOrThrow(
-    auditApi().DELETE('/detection/{type}/delete/{id}', {
-      params: { path: { type: subItemPathType(type), id: itemId } },
-    }),
-  );
+  await deleteSubItemValue(type, itemId);
 }
 
 const text = (value: unknown): string | null =>
@@ -108,26 +105,20 @@ export const subItemsDataProvider: DataProvider = {
   async create(_resource, params) {
     const data = params.data as Record<string, unknown>;
     const type = typeOf(data.type, params.meta?.type);
-    const created = await callOrThrow(
-      auditApi().POST('/detection/{type}/save', {
-        params: { path: { type: subItemPathType(type) } },
-        body: subItemSaveBody(type, {
-          name: String(data.name ?? '').trim(),
-          description: text(data.description),
-        }),
-      }),
-    );
+    const created = await createSubItem(type, {
+      name: String(data.name ?? '').trim(),
+      description: text(data.description),
+    });
     return { data: toRecord(type, created) as never };
   },
   async update(_resource, params) {
     const { type, itemId } = parseSubItemId(params.id);
     const data = params.data as Record<string, unknown>;
-    const updated = await callOrThrow(
-      auditApi().PUT('/detection/{type}/update', {
-        params: { path: { type: subItemPathType(type) } },
-        body: { id: itemId, name: String(data.name ?? '').trim(), description: text(data.description) },
-      }),
-    );
+    const updated = await updateSubItem(type, {
+      id: itemId,
+      name: String(data.name ?? '').trim(),
+      description: text(data.description),
+    });
     return { data: toRecord(type, updated) as never };
   },
   async updateMany() {

@@ -1,16 +1,55 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
 import { listCircuitsByAsset } from '@/api/circuits';
-import * as geo from '@/api/geo';
+import {
+  type Municipality,
+  type Province,
+  type Region,
+  listMunicipalitiesByProvince,
+  listProvincesByRegion,
+  listRegions,
+  listZipCodes,
+} from '@/api/geo';
 import { listSystemHistory } from '@/api/history';
-import * as api from '@/api/systems';
-import type { SchemaHistoryEntry } from '@/api/generated/history';
-import type {
-  System,
-  SystemInput,
-  SystemKindFilter,
-  SystemSearchFilter,
-  SystemSortField,
+import {
+  type Bounds,
+  type ImportReport,
+  type Progress,
+  type SuggestionField,
+  type SystemImage,
+  type SystemKind,
+  type SystemMarker,
+  type SystemProvider,
+  type SystemSuggestionPage,
+  createSystem,
+  deleteSystem,
+  deleteSystemImage,
+  downloadImportTemplate,
+  geocodeLocations,
+  getPreviewId,
+  getSystem,
+  getSystemImage,
+  getSystemsByIds,
+  importSystems,
+  listAreas,
+  listAuthorizations,
+  listLeases,
+  listMediaOwners,
+  listMunicipalities,
+  listSizes,
+  listSystemProviders,
+  listSystemsInArea,
+  listSystemsPage,
+  searchSystems,
+  suggestSystems,
+  updateSystem,
+  uploadSystemImage,
+  type System,
+  type SystemInput,
+  type SystemKindFilter,
+  type SystemSearchFilter,
+  type SystemSortField,
 } from '@/api/systems';
+import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 
 /*
@@ -184,16 +223,16 @@ export function systemInputOf(data: Record<string, unknown>): SystemInput {
 async function getList(params: GetListParams): Promise<GetListResult> {
   const filter = (params.filter ?? {}) as Filter;
   if (present(filter.q)) {
-    const page = await api.suggestSystems(String(filter.q), {
-      searchField: filter.searchField as api.SuggestionField | undefined,
+    const page = await suggestSystems(String(filter.q), {
+      searchField: filter.searchField as SuggestionField | undefined,
     });
     return { data: page.content as never[], total: page.totalElements };
   }
   if (isFilteredSearch(filter)) {
-    const page = await api.searchSystems(searchFilterOf(filter), kindOf(filter));
+    const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
     return { data: sortSystems(page.content, params.sort) as never[], total: page.totalElements };
   }
-  const page = await api.listSystemsPage(pageParamsOf(params));
+  const page = await listSystemsPage(pageParamsOf(params));
   return { data: page.content as never[], total: page.totalElements };
 }
 
@@ -213,31 +252,31 @@ export const systemsDataProvider = {
   getList: (_resource: string, params: GetListParams) => getList(params),
 
   async getOne(_resource: string, params: { id: Identifier }) {
-    return { data: (await api.getSystem(Number(params.id))) as never };
+    return { data: (await getSystem(Number(params.id))) as never };
   },
 
   async getMany(_resource: string, params: { ids: Identifier[] }) {
     const wanted = [...new Set(params.ids.map(Number))];
     if (!wanted.length) return { data: [] };
-    return { data: (await api.getSystemsByIds(wanted)) as never[] };
+    return { data: (await getSystemsByIds(wanted)) as never[] };
   },
 
   async getManyReference(_resource: string, params: GetListParams & { target: string; id: Identifier }) {
     const key = REFERENCE_TARGETS[params.target];
     if (!key) throw new Error(`Riferimento non gestito per gli impianti: ${params.target}`);
     const filter = { ...(params.filter ?? {}), [key]: [params.id] };
-    const page = await api.searchSystems(searchFilterOf(filter), kindOf(filter));
+    const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
     const sorted = sortSystems(page.content, params.sort);
     const { page: p = 1, perPage = sorted.length || 1 } = params.pagination ?? {};
     return { data: sorted.slice((p - 1) * perPage, p * perPage) as never[], total: page.totalElements };
   },
 
   async create(_resource: string, params: { data: Partial<RaRecord> }) {
-    return { data: (await api.createSystem(systemInputOf(params.data))) as never };
+    return { data: (await createSystem(systemInputOf(params.data))) as never };
   },
 
   async update(_resource: string, params: { id: Identifier; data: Partial<RaRecord>; previousData?: unknown }) {
-    return { data: (await api.updateSystem(Number(params.id), systemInputOf(params.data))) as never };
+    return { data: (await updateSystem(Number(params.id), systemInputOf(params.data))) as never };
   },
 
   async updateMany(): Promise<never> {
@@ -245,14 +284,14 @@ export const systemsDataProvider = {
   },
 
   async delete(_resource: string, params: { id: Identifier }) {
-    return { data: (await api.deleteSystem(Number(params.id))) as never };
+    return { data: (await deleteSystem(Number(params.id))) as never };
   },
 
   /** One DELETE /system/delete per id (the service has no bulk delete), one after the other. */
   async deleteMany(_resource: string, params: { ids: Identifier[] }) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await api.deleteSystem(Number(id));
+      await deleteSystem(Number(id));
       done.push(id);
     }
     return { data: done };
@@ -280,56 +319,56 @@ export interface SystemLookups {
  */
 export interface SystemsMethods {
   systemLookups(resource: 'systems'): Promise<SystemLookups>;
-  systemSizes(resource: 'systems', params: { type: api.SystemKind }): Promise<Named[]>;
-  systemSuggestions(resource: 'systems', params: { term: string }): Promise<api.SystemSuggestionPage>;
-  systemsInArea(resource: 'systems', params: { bounds: api.Bounds; type?: SystemKindFilter }): Promise<api.SystemMarker[]>;
+  systemSizes(resource: 'systems', params: { type: SystemKind }): Promise<Named[]>;
+  systemSuggestions(resource: 'systems', params: { term: string }): Promise<SystemSuggestionPage>;
+  systemsInArea(resource: 'systems', params: { bounds: Bounds; type?: SystemKindFilter }): Promise<SystemMarker[]>;
   systemCodePreview(resource: 'systems', params: { province: string }): Promise<string | undefined>;
   geocodeSystemAddress(resource: 'systems', params: { address: string }): Promise<{ latitude: number; longitude: number }[]>;
-  geoRegions(resource: 'systems'): Promise<geo.Region[]>;
-  geoProvinces(resource: 'systems', params: { region: string }): Promise<geo.Province[]>;
-  geoMunicipalities(resource: 'systems', params: { province: string }): Promise<geo.Municipality[]>;
+  geoRegions(resource: 'systems'): Promise<Region[]>;
+  geoProvinces(resource: 'systems', params: { region: string }): Promise<Province[]>;
+  geoMunicipalities(resource: 'systems', params: { province: string }): Promise<Municipality[]>;
   geoZipCodes(resource: 'systems', params: { istatCode: string }): Promise<string[]>;
   systemImage(resource: 'systems', params: { imageId: number }): Promise<Blob>;
   uploadSystemImage(
     resource: 'systems',
-    params: { systemId: number; file: File; onProgress?: api.Progress },
-  ): Promise<api.SystemImage>;
+    params: { systemId: number; file: File; onProgress?: Progress },
+  ): Promise<SystemImage>;
   deleteSystemImage(resource: 'systems', params: { imageId: number }): Promise<unknown>;
   systemHistory(resource: 'systems', params: { id: number }): Promise<SchemaHistoryEntry[]>;
-  systemProviders(resource: 'systems', params: { systemId: number }): Promise<api.SystemProvider[]>;
+  systemProviders(resource: 'systems', params: { systemId: number }): Promise<SystemProvider[]>;
   systemCircuits(resource: 'systems', params: { systemId: number }): Promise<Awaited<ReturnType<typeof listCircuitsByAsset>>>;
   downloadSystemsTemplate(resource: 'systems'): Promise<string>;
-  importSystems(resource: 'systems', params: { file: File; onProgress?: api.Progress }): Promise<api.ImportReport>;
+  importSystems(resource: 'systems', params: { file: File; onProgress?: Progress }): Promise<ImportReport>;
 }
 
 function systemsMethods(): SystemsMethods {
   return {
     async systemLookups() {
       const [mediaOwners, areas, leases, authorizations, municipalities] = await Promise.all([
-        api.listMediaOwners(),
-        api.listAreas(),
-        api.listLeases(),
-        api.listAuthorizations(),
-        api.listMunicipalities(),
+        listMediaOwners(),
+        listAreas(),
+        listLeases(),
+        listAuthorizations(),
+        listMunicipalities(),
       ]);
       return { mediaOwners, areas, leases, authorizations, municipalities } as SystemLookups;
     },
-    systemSizes: async (_r, { type }) => (await api.listSizes(type)) as Named[],
-    systemSuggestions: (_r, { term }) => api.suggestSystems(term),
-    systemsInArea: (_r, { bounds, type = 'ALL' }) => api.listSystemsInArea(bounds, type),
-    systemCodePreview: async (_r, { province }) => (await api.getPreviewId(province)).previewId,
-    geocodeSystemAddress: (_r, { address }) => api.geocodeLocations(address),
-    geoRegions: () => geo.listRegions(),
-    geoProvinces: (_r, { region }) => geo.listProvincesByRegion(region),
-    geoMunicipalities: (_r, { province }) => geo.listMunicipalitiesByProvince(province),
-    geoZipCodes: (_r, { istatCode }) => geo.listZipCodes(istatCode),
-    systemImage: (_r, { imageId }) => api.getSystemImage(imageId),
-    uploadSystemImage: (_r, { systemId, file, onProgress }) => api.uploadSystemImage(systemId, file, onProgress),
-    deleteSystemImage: (_r, { imageId }) => api.deleteSystemImage(imageId),
+    systemSizes: async (_r, { type }) => (await listSizes(type)) as Named[],
+    systemSuggestions: (_r, { term }) => suggestSystems(term),
+    systemsInArea: (_r, { bounds, type = 'ALL' }) => listSystemsInArea(bounds, type),
+    systemCodePreview: async (_r, { province }) => (await getPreviewId(province)).previewId,
+    geocodeSystemAddress: (_r, { address }) => geocodeLocations(address),
+    geoRegions: () => listRegions(),
+    geoProvinces: (_r, { region }) => listProvincesByRegion(region),
+    geoMunicipalities: (_r, { province }) => listMunicipalitiesByProvince(province),
+    geoZipCodes: (_r, { istatCode }) => listZipCodes(istatCode),
+    systemImage: (_r, { imageId }) => getSystemImage(imageId),
+    uploadSystemImage: (_r, { systemId, file, onProgress }) => uploadSystemImage(systemId, file, onProgress),
+    deleteSystemImage: (_r, { imageId }) => deleteSystemImage(imageId),
     systemHistory: (_r, { id }) => listSystemHistory(id),
-    systemProviders: (_r, { systemId }) => api.listSystemProviders(systemId),
+    systemProviders: (_r, { systemId }) => listSystemProviders(systemId),
     systemCircuits: (_r, { systemId }) => listCircuitsByAsset(systemId),
-    downloadSystemsTemplate: () => api.downloadImportTemplate(),
-    importSystems: (_r, { file, onProgress }) => api.importSystems(file, onProgress),
+    downloadSystemsTemplate: () => downloadImportTemplate(),
+    importSystems: (_r, { file, onProgress }) => importSystems(file, onProgress),
   };
 }

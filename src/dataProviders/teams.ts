@@ -1,6 +1,18 @@
 import type { DataProvider, GetListParams, Identifier } from 'react-admin';
-import { ApiError, callOrThrow } from '@/api/http';
-import { systemsApi } from '@/api/systems';
+import { ApiError } from '@/api/http';
+import {
+  createSystemProvider,
+  createTeam,
+  deleteSystemProvider,
+  deleteTeam,
+  getTeam,
+  listAllTeams,
+  listProviderTypes,
+  listSystemProviders,
+  listTeamsPage,
+  updateSystemProvider,
+  updateTeam,
+} from '@/api/systems';
 import type {
   SchemaSystemProvider,
   SchemaSystemProviderInput,
@@ -59,30 +71,6 @@ export function teamInputOf(data: Record<string, unknown>): SchemaTeamInput {
   return out as unknown as SchemaTeamInput;
 }
 
-const getTeam = (id: Identifier) =>
-  callOrThrow(systemsApi().GET('/team/getById/{id}', { params: { path: { id: Number(id) } } }));
-const deleteTeam = (id: Identifier) =>
-  callOrThrow(systemsApi().DELETE('/team/delete/{id}', { params: { path: { id: Number(id) } } }));
-
-/** GET /team/teamProviderTypes */
-export const listProviderTypes = () => callOrThrow(systemsApi().GET('/team/teamProviderTypes'));
-/** GET /team/getAll */
-export const listAllTeams = () => callOrThrow(systemsApi().GET('/team/getAll'));
-/** GET /team/systemProvider/getBySystemId?systemId: the teams of a system with their duties. */
-export const listSystemProviders = (systemId: number) =>
-  callOrThrow(systemsApi().GET('/team/systemProvider/getBySystemId', { params: { query: { systemId } } }));
-/** POST /team/systemProvider/create */
-export const createSystemProvider = (input: SchemaSystemProviderInput) =>
-  callOrThrow(systemsApi().POST('/team/systemProvider/create', { body: input }));
-/** PUT /team/systemProvider/update/{id} */
-export const updateSystemProvider = (id: number, input: SchemaSystemProviderInput) =>
-  callOrThrow(
-    systemsApi().PUT('/team/systemProvider/update/{id}', { params: { path: { id } }, body: input }),
-  );
-/** DELETE /team/systemProvider/delete/{id} */
-export const deleteSystemProvider = (id: number) =>
-  callOrThrow(systemsApi().DELETE('/team/systemProvider/delete/{id}', { params: { path: { id } } }));
-
 /** The team links of the systems service, reached with `useDataProvider<AppDataProvider>()`. */
 export interface TeamsMethods {
   providerTypes(resource: 'teams', params?: Record<string, never>): Promise<TeamProviderType[]>;
@@ -94,14 +82,11 @@ export interface TeamsMethods {
 
 export const teamsDataProvider: DataProvider & TeamsMethods = {
   async getList(_resource, params) {
-    const { path, body } = teamListRequest(params);
-    const page = await callOrThrow(
-      systemsApi().POST('/team/list/page/{p}/perPage/{n}', { params: { path }, body }),
-    );
+    const page = await listTeamsPage(teamListRequest(params));
     return { data: page.content as never[], total: page.totalElements };
   },
   async getOne(_resource, params) {
-    return { data: (await getTeam(params.id)) as never };
+    return { data: (await getTeam(Number(params.id))) as never };
   },
   async getMany(_resource, params) {
     if (!params.ids.length) return { data: [] };
@@ -112,30 +97,23 @@ export const teamsDataProvider: DataProvider & TeamsMethods = {
     throw new ApiError(400, 'Le squadre non si elencano per riferimento: usa i collegamenti agli impianti');
   },
   async create(_resource, params) {
-    const created = await callOrThrow(
-      systemsApi().POST('/team/create/', { body: teamInputOf(params.data as Record<string, unknown>) }),
-    );
+    const created = await createTeam(teamInputOf(params.data as Record<string, unknown>));
     return { data: created as never };
   },
   async update(_resource, params) {
-    const updated = await callOrThrow(
-      systemsApi().PUT('/team/update/{id}', {
-        params: { path: { id: Number(params.id) } },
-        body: teamInputOf(params.data as Record<string, unknown>),
-      }),
-    );
+    const updated = await updateTeam(Number(params.id), teamInputOf(params.data as Record<string, unknown>));
     return { data: updated as never };
   },
   async updateMany() {
     throw new ApiError(400, 'Le squadre si modificano una alla volta');
   },
   async delete(_resource, params) {
-    return { data: (await deleteTeam(params.id)) as never };
+    return { data: (await deleteTeam(Number(params.id))) as never };
   },
   async deleteMany(_resource, params) {
     const done: Identifier[] = [];
     for (const id of params.ids) {
-      await deleteTeam(id);
+      await deleteTeam(Number(id));
       done.push(id);
     }
     return { data: done };

@@ -1,6 +1,15 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { callOrThrow } from '@/api/http';
-import { changeOwnPassword, getOwnProfile, uploadOwnAvatar, userApi } from '@/api/user';
+import {
+  changeOwnPassword,
+  createUser,
+  deleteUser,
+  getOwnProfile,
+  getUserById,
+  listRoles,
+  listUsersPage,
+  updateUser,
+  uploadOwnAvatar,
+} from '@/api/user';
 import type {
   SchemaAvatar,
   SchemaChangePasswordInput,
@@ -65,14 +74,7 @@ export function userUpdateOf(data: Record<string, unknown>): SchemaUserUpdate {
   return pick(data, UPDATE_FIELDS) as SchemaUserUpdate;
 }
 
-async function getUser(id: Identifier): Promise<SchemaUser> {
-  return callOrThrow(userApi().GET('/user/getUserById/{id}', { params: { path: { id: numericId(id) } } }));
-}
-
-/** GET /user/getAllRole: the roles with their labels (admin and manager only). */
-export async function listRoles(): Promise<SchemaRoleInfo[]> {
-  return callOrThrow(userApi().GET('/user/getAllRole'));
-}
+const getUser = (id: Identifier): Promise<SchemaUser> => getUserById(numericId(id));
 
 export type { SchemaRole as UserRole };
 
@@ -83,11 +85,7 @@ const SEARCHED_FIELDS = ['username', 'name', 'surname', 'email'] as const;
  * sorted user list whole and filters it here, then pages the matches the way react-admin asked.
  */
 async function searchUsers(q: string, params: GetListParams) {
-  const all = await callOrThrow(
-    userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', {
-      params: listUsersParams({ sort: params.sort, pagination: { page: 1, perPage: 9999 } }),
-    }),
-  );
+  const all = await listUsersPage(listUsersParams({ sort: params.sort, pagination: { page: 1, perPage: 9999 } }));
   const matches = (all.content as SchemaUser[]).filter((user) =>
     SEARCHED_FIELDS.some((field) =>
       String(user[field] ?? '')
@@ -120,11 +118,7 @@ export const usersDataProvider: DataProvider & UsersMethods = {
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
     if (q) return searchUsers(q, params);
-    const page = await callOrThrow(
-      userApi().GET('/user/all/page/{page}/perPage/{perPage}/sort/{sort}', {
-        params: listUsersParams(params),
-      }),
-    );
+    const page = await listUsersPage(listUsersParams(params));
     return { data: page.content as never[], total: page.totalElements };
   },
   async getOne(_resource, params) {
@@ -137,18 +131,11 @@ export const usersDataProvider: DataProvider & UsersMethods = {
     throw new Error('Il servizio utenti non offre elenchi collegati');
   },
   async create(_resource, params) {
-    const created = await callOrThrow(
-      userApi().POST('/user/createUser', { body: userInputOf(params.data as Record<string, unknown>) }),
-    );
+    const created = await createUser(userInputOf(params.data as Record<string, unknown>));
     return { data: created as never };
   },
   async update(_resource, params) {
-    const updated = await callOrThrow(
-      userApi().POST('/user/updateUser', {
-        params: { query: { id: numericId(params.id) } },
-        body: userUpdateOf(params.data as Record<string, unknown>),
-      }),
-    );
+    const updated = await updateUser(numericId(params.id), userUpdateOf(params.data as Record<string, unknown>));
     return { data: updated as never };
   },
   async updateMany(resource, params) {
@@ -160,9 +147,7 @@ export const usersDataProvider: DataProvider & UsersMethods = {
     return { data: params.ids };
   },
   async delete(_resource, params) {
-    const deleted = await callOrThrow(
-      userApi().DELETE('/user/deleteUser', { params: { query: { userId: numericId(params.id) } } }),
-    );
+    const deleted = await deleteUser(numericId(params.id));
     return { data: deleted as never };
   },
   async deleteMany(resource, params) {

@@ -46,6 +46,15 @@ describe('advertisers', () => {
       roles: [{ name: 'Anna', role: 'Brand manager' }],
     });
   });
+  it('reads, creates, updates and deletes through getById, create, update and delete?id, within the document', async () => {
+    await advertisersDataProvider.getOne('advertisers', { id: 12 });
+    await advertisersDataProvider.create('advertisers', { data: { name: 'Nuovo', vatNumber: '01234567890', email: 'info@nuovo.it', businessArea: 'Alimentare' } });
+    await advertisersDataProvider.update('advertisers', { id: 12, data: { name: 'Nuovo', vatNumber: '01234567890', email: 'info@nuovo.it', businessArea: 'Alimentare' }, previousData: { id: 12 } });
+    await advertisersDataProvider.delete('advertisers', { id: 12, previousData: { id: 12 } });
+    expect(seen.map((s) => s.operationId)).toEqual(['getAdvertiserById', 'createAdvertiser', 'updateAdvertiser', 'deleteAdvertiser']);
+    expect(new URL(seen[3].url).search).toBe('?id=12');
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+  });
   it('checks uniqueness through checkUnicity/{field}?value', async () => {
     await advertisersDataProvider.checkAdvertiserUnicity('advertisers', { field: 'vatNumber', value: '01234567890' });
     expect(seen[0].operationId).toBe('checkAdvertiserUnicity');

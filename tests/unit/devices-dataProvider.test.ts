@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { devicesDataProvider, withoutEmpty } from '@/dataProviders/devices';
+import { devicesDataProvider } from '@/dataProviders/devices';
+import { withoutEmpty } from '@/dataProviders/shared';
 import { framesDataProvider } from '@/dataProviders/frames';
 import { documentHandlers, type Seen } from './support/documentMock';
 

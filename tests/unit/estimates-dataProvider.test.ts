@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { catalogInputOf, catalogsDataProvider, localList } from '@/dataProviders/catalogs';
+import { catalogInputOf, catalogsDataProvider } from '@/dataProviders/catalogs';
+import { localList } from '@/dataProviders/shared';
 import { estimateSaveOf, estimatesDataProvider, listEstimatesRequest } from '@/dataProviders/estimates';
 import { productSaveOf, productsDataProvider } from '@/dataProviders/products';
 import { sharesDataProvider } from '@/dataProviders/shares';
@@ -72,6 +73,20 @@ describe('products and price lists', () => {
     expect(catalogInputOf({ name: 'L', validFrom: '2026-01-01', validTo: '', prices: [{ productId: '3', price: '4' }, { productId: '' }] })).toEqual({ name: 'L', validFrom: '2026-01-01', prices: [{ productId: 3, price: 4 }] });
     await catalogsDataProvider.update('catalogs', { id: 1, data: { name: 'L', validFrom: '2026-01-01' }, previousData: { id: 1 } });
     expect(seen[0].operationId).toBe('updateCatalog');
+  });
+  it('catalogs and products: every other CRUD call reaches its operation within the documents', async () => {
+    await catalogsDataProvider.getList('catalogs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    await catalogsDataProvider.getOne('catalogs', { id: 1 });
+    await catalogsDataProvider.getManyReference('catalogs', { target: 'productId', id: 3, pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    await catalogsDataProvider.create('catalogs', { data: { name: 'L', validFrom: '2026-01-01' } });
+    await catalogsDataProvider.delete('catalogs', { id: 1, previousData: { id: 1 } });
+    await productsDataProvider.getOne('products', { id: 4 });
+    await productsDataProvider.delete('products', { id: 4, previousData: { id: 4 } });
+    expect(seen.map((s) => s.operationId)).toEqual([
+      'listCatalogs', 'getCatalogById', 'listCatalogsByProductId', 'createCatalog', 'deleteCatalog', 'getProductById', 'deleteProduct',
+    ]);
+    expect(new URL(seen[6].url).search).toBe('?productId=4');
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
   });
   it('pages, sorts and searches a loaded list locally', () => {
     const rows = [{ id: 1, name: 'Beta' }, { id: 2, name: 'Alfa' }, { id: 3, name: 'Gamma' }];

@@ -50,4 +50,11 @@ describe('opportunities list', () => {
   it('saves only the input fields, numbers as numbers', () => {
     expect(opportunityInputOf({ id: '3', name: 'X', advertiserId: '12', salesId: 5, advertiserName: 'drop', amount: '100' })).toEqual({ id: 3, name: 'X', advertiserId: 12, salesId: 5, amount: 100 });
   });
+  it('reads one by getOpportunityById/{id} and saves through save, within the document', async () => {
+    await opportunitiesDataProvider.getOne('opportunities', { id: 3 });
+    await opportunitiesDataProvider.create('opportunities', { data: { name: 'Nuova', advertiserId: 12, salesId: 5, status: 'new', amount: 100 } });
+    expect(seen.map((s) => s.operationId)).toEqual(['getOpportunityById', 'saveOpportunity']);
+    expect(new URL(seen[0].url).pathname).toBe('/opportunity/v1/opportunity/getOpportunityById/3');
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+  });
 });

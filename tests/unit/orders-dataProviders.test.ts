@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/http';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { campaignsDataProvider, uploadCampaignAttachment } from '@/dataProviders/campaigns';
+import { campaignsDataProvider } from '@/dataProviders/campaigns';
 import { creativesDataProvider } from '@/dataProviders/creatives';
 import { matchingSizes } from '@/resources/creatives/matchingSizes';
 import { ordersDataProvider } from '@/dataProviders/orders';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   seen.length = 0;
-  server.resetHandlers(...(await documentHandlers(ORIGIN, ['order', 'campaign', 'planner', 'creativity'], seen)));
+  server.resetHandlers(...(await documentHandlers(ORIGIN, ['order', 'campaign', 'planner', 'creativity', 'history'], seen)));
   setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) } });
   storeSession({ auth: 'tok', user: { username: 'sales' }, type: 'ROLE_SALES', group: 'administrators' });
 });
@@ -94,10 +94,21 @@ describe('campaigns provider', () => {
   it('uploads an attachment as multipart with progress to 1', async () => {
     const progress: number[] = [];
     const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' });
-    await uploadCampaignAttachment(9, file, (f) => progress.push(f));
+    await campaignsDataProvider.uploadCampaignAttachment('campaignAttachments', { campaignId: 9, file, onProgress: (f) => progress.push(f) });
     expect(violations()).toEqual([]);
     expect(seen[0].operationId).toBe('uploadCampaignAttachment');
     expect(progress.at(-1)).toBe(1);
+  });
+
+  it('reads the campaign history and saves an attachment under the name the answer gives', async () => {
+    await campaignsDataProvider.campaignHistory('campaigns', { id: 9 });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = await campaignsDataProvider.downloadCampaignAttachment('campaignAttachments', { attachment: { id: 3, fileName: 'brief.pdf' } });
+    click.mockRestore();
+    expect(saved).toBe('brief_creativo_primavera.pdf');
+    expect(seen.map((s) => s.operationId)).toEqual(['listCampaignHistory', 'downloadCampaignAttachment']);
+    expect(violations()).toEqual([]);
   });
 });
 

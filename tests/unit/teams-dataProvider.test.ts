@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { createSystemProvider, listSystemProviders, teamInputOf, teamListRequest, teamsDataProvider } from '@/dataProviders/teams';
+import { teamInputOf, teamListRequest, teamsDataProvider } from '@/dataProviders/teams';
 import { documentHandlers, type Seen } from './support/documentMock';
 
 const ORIGIN = 'http://svc.test';
@@ -80,11 +80,22 @@ describe('teams writes', () => {
     expect(seen[0].method).toBe('DELETE');
   });
   it('system-provider links: list by systemId, create with systemId, teamId and duties', async () => {
-    await listSystemProviders(5);
-    await createSystemProvider({ systemId: 5, teamId: 2, duties: ['installazione'] });
+    await teamsDataProvider.systemProviders('teams', { systemId: 5 });
+    await teamsDataProvider.createSystemProvider('teams', { data: { systemId: 5, teamId: 2, duties: ['installazione'] } });
     expect(seen.map((s) => s.operationId)).toEqual(['listSystemProviders', 'createSystemProvider']);
     expect(new URL(seen[0].url).searchParams.get('systemId')).toBe('5');
     expect(bodies[0]).toEqual({ systemId: 5, teamId: 2, duties: ['installazione'] });
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+  });
+  it('one team, the teams by ids, the provider types and a link\'s update and removal reach their operations', async () => {
+    await teamsDataProvider.getOne('teams', { id: 2 });
+    await teamsDataProvider.getMany('teams', { ids: [2] });
+    await teamsDataProvider.providerTypes('teams');
+    await teamsDataProvider.updateSystemProvider('teams', { id: 3, data: { systemId: 5, teamId: 2, duties: ['manutenzione'] } });
+    await teamsDataProvider.deleteSystemProvider('teams', { id: 3 });
+    expect(seen.map((s) => s.operationId)).toEqual([
+      'getTeamById', 'listTeams', 'listTeamProviderTypes', 'updateSystemProvider', 'deleteSystemProvider',
+    ]);
     expect(seen.flatMap((s) => s.violations)).toEqual([]);
   });
   it('a refused write rejects with the service message', async () => {

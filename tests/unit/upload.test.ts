@@ -5,7 +5,7 @@ import { ApiError, browser, fileForm, setTokenRefresher, upload, uploadWithAnswe
 import { getAuthToken, storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { importDetections } from '@/api/audit';
-import { uploadCampaignAttachment } from '@/dataProviders/campaigns';
+import { uploadCampaignAttachment } from '@/api/campaign';
 
 /* The one upload helper (issue 13): progress, the bearer, the token refresh, one Italian failure. */
 

@@ -1,0 +1,57 @@
+import type { DataProvider, GetListParams } from 'react-admin';
+
+/*
+ * Mapping helpers that more than one domain provider uses. Domain providers never import each
+ * other (ARCHITECTURE.md, "Who may import whom"): what they share lives here.
+ */
+
+/**
+ * One page of a list that a service answers whole (paging, sorting and the text search applied
+ * here, on the answer): `q` matches any text field; other filters match exactly.
+ */
+export function localList<T extends { id: number }>(
+  items: T[],
+  params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
+) {
+  const filter = params.filter ?? {};
+  const q = typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : '';
+  const matching = items.filter((item) => {
+    const record = item as unknown as Record<string, unknown>;
+    if (q && !Object.values(record).some((v) => typeof v === 'string' && v.toLowerCase().includes(q)))
+      return false;
+    return Object.entries(filter).every(
+      ([k, v]) => k === 'q' || v === undefined || v === '' || v === null || String(record[k]) === String(v),
+    );
+  });
+  const field = params.sort?.field;
+  const sign = params.sort?.order === 'DESC' ? -1 : 1;
+  const sorted = field
+    ? [...matching].sort((a, b) => {
+        const x = (a as unknown as Record<string, unknown>)[field];
+        const y = (b as unknown as Record<string, unknown>)[field];
+        if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
+        return sign * String(x ?? '').localeCompare(String(y ?? ''), 'it');
+      })
+    : matching;
+  const page = params.pagination?.page ?? 1;
+  const perPage = params.pagination?.perPage ?? sorted.length;
+  return { data: sorted.slice((page - 1) * perPage, page * perPage), total: sorted.length };
+}
+
+/** Optional fields left empty in a form are not sent (the documents want them absent, not null). */
+export function withoutEmpty<T extends Record<string, unknown>>(data: T): T {
+  return Object.fromEntries(
+    Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as T;
+}
+
+/** Wraps a simple-rest provider so that create and update drop empty optional fields first. */
+export function droppingEmpty(provider: DataProvider): DataProvider {
+  return {
+    ...provider,
+    create: (resource, params) =>
+      provider.create(resource, { ...params, data: withoutEmpty(params.data as Record<string, unknown>) }),
+    update: (resource, params) =>
+      provider.update(resource, { ...params, data: withoutEmpty(params.data as Record<string, unknown>) }),
+  };
+}
