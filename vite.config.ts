@@ -17,6 +17,9 @@ const NODE_TESTS = [
   'tests/unit/serve.test.ts',
 ];
 
+/** Node files that start from the small seed: it is made once per run, in the project's globalSetup. */
+const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -30,7 +33,12 @@ export default defineConfig({
     // Two projects, so that a file that touches no DOM skips jsdom and the DOM matchers' set-up,
     // which every isolated file otherwise pays for. A new file runs in jsdom unless listed here.
     projects: [
-      { extends: true, test: { name: 'node', include: NODE_TESTS, environment: 'node' } },
+      { extends: true, test: { name: 'node', include: NODE_TESTS, exclude: SEEDED_TESTS, environment: 'node' } },
+      // Its own project, so that the seed is made only when one of these files runs.
+      {
+        extends: true,
+        test: { name: 'sandbox-seeded', include: SEEDED_TESTS, environment: 'node', globalSetup: ['tests/unit/support/smallSeed.global.ts'] },
+      },
       {
         extends: true,
         test: { name: 'dom', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: NODE_TESTS, environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
