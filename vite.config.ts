@@ -15,6 +15,7 @@ const NODE_TESTS = [
   'tests/unit/company-config.test.ts',
   'tests/unit/analytics-charts.test.ts',
   'tests/unit/serve.test.ts',
+  'tests/unit/test-lanes.test.ts',
 ];
 
 /** Node files that start from the small seed: it is made once per run, in the project's globalSetup. */

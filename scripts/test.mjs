@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInLanes } from './lanes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.e2e', 'reports');
@@ -86,33 +87,14 @@ function treeStatus() {
 
 const before = treeStatus();
 const results = [];
-/** Starts every step once its needs have ended, at most LANES at a time (an `alone` step takes them all). */
-async function schedule() {
-  const ended = new Set();
-  const waiting = [...steps];
-  const running = new Map(); // step -> promise of its outcome
-  while (waiting.length > 0 || running.size > 0) {
-    const busy = [...running.keys()];
-    const alone = busy.some((s) => s.alone);
-    for (const step of [...waiting]) {
-      if (alone || running.size >= LANES) break;
-      if (!(step.needs ?? []).every((n) => ended.has(n))) continue;
-      if (step.alone && running.size > 0) break;
-      waiting.splice(waiting.indexOf(step), 1);
-      console.log(`\n=== started: ${step.name}${running.size > 0 ? ` (beside: ${[...running.keys()].map((s) => s.name).join(', ')})` : ''}`);
-      running.set(step, run(step, Boolean(step.alone)).then((outcome) => ({ step, outcome })));
-      if (step.alone) break;
-    }
-    if (running.size === 0) throw new Error(`steps that can never start: ${waiting.map((s) => s.name).join(', ')}`);
-    const { step, outcome } = await Promise.race(running.values());
-    running.delete(step);
-    ended.add(step.name);
-    const c = step.report ? counts(step.report) : null;
-    results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, counts: c });
-  }
-}
 const started = Date.now();
-await schedule();
+const ended = await runInLanes(steps, LANES, (step, beside) => {
+  console.log(`\n=== started: ${step.name}${beside.length > 0 ? ` (beside: ${beside.map((s) => s.name).join(', ')})` : ''}`);
+  return run(step, Boolean(step.alone));
+});
+for (const { step, outcome } of ended) {
+  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, counts: step.report ? counts(step.report) : null });
+}
 // Reported in the listed order, whatever order the steps ended in.
 results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
 
