@@ -15,7 +15,11 @@ const NODE_TESTS = [
   'tests/unit/company-config.test.ts',
   'tests/unit/analytics-charts.test.ts',
   'tests/unit/serve.test.ts',
+  'tests/unit/test-lanes.test.ts',
 ];
+
+/** Node files that start from the small seed: it is made once per run, in the project's globalSetup. */
+const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -30,7 +34,12 @@ export default defineConfig({
     // Two projects, so that a file that touches no DOM skips jsdom and the DOM matchers' set-up,
     // which every isolated file otherwise pays for. A new file runs in jsdom unless listed here.
     projects: [
-      { extends: true, test: { name: 'node', include: NODE_TESTS, environment: 'node' } },
+      { extends: true, test: { name: 'node', include: NODE_TESTS, exclude: SEEDED_TESTS, environment: 'node' } },
+      // Its own project, so that the seed is made only when one of these files runs.
+      {
+        extends: true,
+        test: { name: 'sandbox-seeded', include: SEEDED_TESTS, environment: 'node', globalSetup: ['tests/unit/support/smallSeed.global.ts'] },
+      },
       {
         extends: true,
         test: { name: 'dom', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: NODE_TESTS, environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, each step reported; exits non-zero on any failure.
 //
-// Steps of one group run side by side: the machine has two cores, and the paired steps are each
-// mostly single-threaded (tsc beside ESLint, the drift check beside the OpenAPI lint, the contract
-// suite beside the robustness run, each against its own sandbox; the unit tests beside the
-// production build the end-to-end step serves). The wall time of every step
-// goes to .e2e/reports/steps.json, which `npm run bench` reports.
+// Two lanes, one per core: a step starts as soon as a lane is free and the steps it needs are done,
+// in the order listed. The unit tests come first and take one lane for most of the run (vitest runs
+// one worker on two cores, cores - 1), while the other lane runs the short steps one after another
+// (drift, OpenAPI lint, tsc, ESLint, the production build, the contract suite, the robustness run);
+// the end-to-end step, which needs both cores, starts alone once everything else has ended. The wall
+// time of every step goes to .e2e/reports/steps.json, which `npm run bench` reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInLanes } from './lanes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.e2e', 'reports');
@@ -18,32 +20,33 @@ mkdirSync(reports, { recursive: true });
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const appDist = path.join(root, '.e2e', 'app-dist');
-const groups = [
-  [
-    { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
-    { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
-  ],
-  [
-    { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-    { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  ],
-  [
-    {
-      name: 'unit tests (vitest)',
-      cmd: bin('vitest'),
-      args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
-      report: 'unit.json',
-    },
-    // A few seconds of CPU (4 s user for 21 s wall on a loaded machine): beside the unit tests it
-    // adds next to nothing, and the end-to-end step then starts its stack without building.
-    { name: 'production build for the end-to-end tests', cmd: bin('vite'), args: ['build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'] },
-  ],
-  [
-    { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json' },
-    { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
-  ],
-  [{ name: 'end-to-end (Playwright, Debian chromium)', cmd: 'node', args: ['scripts/e2e.mjs'], report: 'e2e.json', env: { E2E_APP_DIST: appDist } }],
+const LANES = 2;
+/** `needs`: the steps that must have ended first; `alone`: nothing else runs beside it (it prints as it goes). */
+const steps = [
+  {
+    name: 'unit tests (vitest)',
+    cmd: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
+    report: 'unit.json',
+  },
+  { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
+  { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  // The end-to-end step then starts its stack without building.
+  { name: 'production build for the end-to-end tests', cmd: bin('vite'), args: ['build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'] },
+  { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json' },
+  { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
 ];
+steps.push({
+  name: 'end-to-end (Playwright, Debian chromium)',
+  cmd: 'node',
+  args: ['scripts/e2e.mjs'],
+  report: 'e2e.json',
+  env: { E2E_APP_DIST: appDist },
+  needs: steps.map((s) => s.name),
+  alone: true,
+});
 
 /** Runs one step; alone it prints as it goes, beside another its output is held and printed whole. */
 function run(step, alone) {
@@ -83,17 +86,17 @@ function treeStatus() {
 }
 
 const before = treeStatus();
-const started = Date.now();
 const results = [];
-for (const group of groups) {
-  if (group.length > 1) console.log(`\n=== side by side: ${group.map((s) => s.name).join(' | ')}`);
-  else console.log(`\n=== ${group[0].name}`);
-  const outcomes = await Promise.all(group.map((step) => run(step, group.length === 1)));
-  group.forEach((step, i) => {
-    const c = step.report ? counts(step.report) : null;
-    results.push({ name: step.name, ok: outcomes[i].code === 0, seconds: outcomes[i].seconds, counts: c });
-  });
+const started = Date.now();
+const ended = await runInLanes(steps, LANES, (step, beside) => {
+  console.log(`\n=== started: ${step.name}${beside.length > 0 ? ` (beside: ${beside.map((s) => s.name).join(', ')})` : ''}`);
+  return run(step, Boolean(step.alone));
+});
+for (const { step, outcome } of ended) {
+  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, counts: step.report ? counts(step.report) : null });
 }
+// Reported in the listed order, whatever order the steps ended in.
+results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
 
 // A test run must leave the working tree as it found it (no rewritten screenshots, no stray files).
 const after = treeStatus();

@@ -2,13 +2,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
-import { seed } from '../../sandbox/seed';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
 import { LINKS } from '../../sandbox/seed/teams';
+import { openSmallSeed } from './support/smallSeed';
 
 /* Teams, circuits, frames and devices in-process: filters, uniqueness rules, assets, in-use playlists. */
 
@@ -40,9 +39,7 @@ const systemsOf = async (type: 'OOH' | 'DOOH') =>
   (await db.query<{ id: string }>('SELECT id FROM systems WHERE type = $1 ORDER BY id LIMIT 3', [type])).rows.map((r) => Number(r.id));
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
-  await seed(db, 'small');
+  db = await openSmallSeed();
   const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
   server = sandbox.server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

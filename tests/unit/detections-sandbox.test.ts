@@ -3,13 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
-import { seed } from '../../sandbox/seed';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
 import { EXCEL_COLUMNS } from '../../sandbox/services/audit';
+import { openSmallSeed } from './support/smallSeed';
 
 /* The audit service in-process: Excel export and all-or-nothing import, sub-item keys, leads → CRM. */
 
@@ -56,9 +55,7 @@ const countIn = async (dateStart: string, dateEnd: string) =>
   ((await (await audit(`byRangeDate?dateStart=${dateStart}&dateEnd=${dateEnd}`)).json()) as unknown[]).length;
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
-  await seed(db, 'small');
+  db = await openSmallSeed();
   const sandbox = await createSandbox({
     db,
     handlers: HANDLERS,

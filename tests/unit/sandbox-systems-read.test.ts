@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../sandbox/db';
 import { migrate } from '../../sandbox/db/migrate';
 import { internalServices } from '../../sandbox/internal';
-import { seed } from '../../sandbox/seed';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { systemsWhere } from '../../sandbox/services/systems';
+import { openSmallSeed } from './support/smallSeed';
 
 /*
  * How the sandbox reads systems in bulk (issue 9, the size-9999 search): each row travels as one
@@ -207,11 +207,10 @@ describe('counts kept while the table is unchanged', { timeout: 60_000 }, () => 
 });
 
 describe('seed', () => {
+  // The database `migrate` and `seed(db, 'small')` left, made once per run (smallSeed.global.ts).
   it('gathers the planner statistics of what it loaded', async () => {
-    const fresh = await openDb({ dataDir: 'memory' });
+    const fresh = await openSmallSeed();
     try {
-      await migrate(fresh);
-      await seed(fresh, 'small');
       const { rows } = await fresh.query<{ reltuples: number }>("SELECT reltuples FROM pg_class WHERE relname = 'systems'");
       expect(rows[0].reltuples).toBe(2000);
     } finally {
