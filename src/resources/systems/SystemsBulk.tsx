@@ -59,7 +59,11 @@ const FIELDS: { id: Field; name: string }[] = [
 ];
 
 const body = createSystemBody.shape;
-const required = (path: string): z.IssueData => ({ code: z.ZodIssueCode.custom, path: [path], message: 'ra.validation.required' });
+const required = (path: string): z.IssueData => ({
+  code: z.ZodIssueCode.custom,
+  path: [path],
+  message: 'ra.validation.required',
+});
 
 /** The document's own rules for the four fields; the chosen field must have a value (area and lease may be "none"). */
 const editFields = z.object({
@@ -70,18 +74,18 @@ const editFields = z.object({
   mediaOwnerIds: body.mediaOwnerIds.nullish(),
 });
 type EditValues = z.infer<typeof editFields>;
-const editSchema = withRules(
-  editFields,
-  (v: EditValues, ctx) => {
-    if (v.field === 'status' && !v.status) ctx.addIssue(required('status'));
-    if (v.field === 'mediaOwnerIds' && !v.mediaOwnerIds?.length) ctx.addIssue(required('mediaOwnerIds'));
-  },
-);
+const editSchema = withRules(editFields, (v: EditValues, ctx) => {
+  if (v.field === 'status' && !v.status) ctx.addIssue(required('status'));
+  if (v.field === 'mediaOwnerIds' && !v.mediaOwnerIds?.length) ctx.addIssue(required('mediaOwnerIds'));
+});
 const editResolver = schemaResolver(editSchema);
 
 const circuitSchema = z.object({
   type: z.enum(['OOH', 'DOOH']),
-  circuitId: z.number({ required_error: 'ra.validation.required', invalid_type_error: 'ra.validation.required' }),
+  circuitId: z.number({
+    required_error: 'ra.validation.required',
+    invalid_type_error: 'ra.validation.required',
+  }),
 });
 const circuitResolver = schemaResolver(circuitSchema);
 
@@ -149,7 +153,13 @@ function JobRunner({ job, onClose }: { job: Job; onClose: () => void }) {
       />
     );
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-labelledby="bulk-result-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={mutation.isPending ? undefined : onClose}
+      aria-labelledby="bulk-result-title"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="bulk-result-title">{translate(job.title, job.options)}</DialogTitle>
       <DialogContent data-testid="bulk-result">
         {mutation.isPending ? (
@@ -159,7 +169,10 @@ function JobRunner({ job, onClose }: { job: Job; onClose: () => void }) {
               value={progress ? (100 * progress.done) / Math.max(progress.total, 1) : undefined}
             />
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('bulk.running', { done: progress?.done ?? 0, total: progress?.total ?? job.options.smart_count })}
+              {t('bulk.running', {
+                done: progress?.done ?? 0,
+                total: progress?.total ?? job.options.smart_count,
+              })}
             </Typography>
           </Box>
         ) : null}
@@ -167,7 +180,9 @@ function JobRunner({ job, onClose }: { job: Job; onClose: () => void }) {
           <>
             <Alert severity={result.refused.length ? 'warning' : 'success'}>
               {t(`bulk.${job.doneKey}`, { smart_count: result.changed.length })}
-              {result.unchanged.length ? ` · ${t('bulk.unchanged', { smart_count: result.unchanged.length })}` : ''}
+              {result.unchanged.length
+                ? ` · ${t('bulk.unchanged', { smart_count: result.unchanged.length })}`
+                : ''}
             </Alert>
             <RefusedList result={result} />
           </>
@@ -188,11 +203,34 @@ function ValueInput() {
   const field = useWatch({ name: 'field' }) as Field | undefined;
   const { lookups } = useLookups();
   if (field === 'status')
-    return <SelectInput source="status" label="resources.systems.fields.status" choices={systemStatusChoices()} translateChoice={false} />;
+    return (
+      <SelectInput
+        source="status"
+        label="resources.systems.fields.status"
+        choices={systemStatusChoices()}
+        translateChoice={false}
+      />
+    );
   if (field === 'areaId')
-    return <SelectInput source="areaId" label="resources.systems.fields.area" choices={lookups?.areas ?? []} emptyText={t('bulk.none')} isPending={!lookups} />;
+    return (
+      <SelectInput
+        source="areaId"
+        label="resources.systems.fields.area"
+        choices={lookups?.areas ?? []}
+        emptyText={t('bulk.none')}
+        isPending={!lookups}
+      />
+    );
   if (field === 'leaseId')
-    return <SelectInput source="leaseId" label="resources.systems.fields.lease" choices={lookups?.leases ?? []} emptyText={t('bulk.none')} isPending={!lookups} />;
+    return (
+      <SelectInput
+        source="leaseId"
+        label="resources.systems.fields.lease"
+        choices={lookups?.leases ?? []}
+        emptyText={t('bulk.none')}
+        isPending={!lookups}
+      />
+    );
   if (field === 'mediaOwnerIds')
     return (
       <AutocompleteArrayInput
@@ -248,7 +286,11 @@ function BulkEditButton() {
     setJob({
       title: 'resources.systems.bulk.confirm_edit',
       content: 'resources.systems.bulk.confirm_edit_content',
-      options: { smart_count: ids.length, field: translate(FIELDS.find((f) => f.id === v.field)!.name), value },
+      options: {
+        smart_count: ids.length,
+        field: translate(FIELDS.find((f) => f.id === v.field)!.name),
+        value,
+      },
       doneKey: 'changed',
       run: (onProgress) => dataProvider.bulkUpdateSystems('systems', { ids, change, onProgress }),
     });
@@ -258,7 +300,13 @@ function BulkEditButton() {
       <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
         {t('bulk.edit')}
       </Button>
-      <FormDialog open={open} onClose={() => setOpen(false)} aria-labelledby="bulk-edit-title" maxWidth="sm" fullWidth>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="bulk-edit-title"
+        maxWidth="sm"
+        fullWidth
+      >
         <DialogTitle id="bulk-edit-title">{t('bulk.edit_title', { smart_count: count })}</DialogTitle>
         <AppSimpleForm
           record={{ field: 'status' }}
@@ -294,7 +342,12 @@ function BulkCircuitButton() {
       options: { smart_count: systemIds.length, name: circuitName, type: v.type },
       doneKey: 'added',
       run: (onProgress) =>
-        dataProvider.addSystemsToCircuit('circuits', { id: v.circuitId, type: v.type, systemIds, onProgress }),
+        dataProvider.addSystemsToCircuit('circuits', {
+          id: v.circuitId,
+          type: v.type,
+          systemIds,
+          onProgress,
+        }),
     });
   };
   return (
@@ -302,8 +355,16 @@ function BulkCircuitButton() {
       <Button size="small" startIcon={<AccountTreeIcon />} onClick={() => setOpen(true)}>
         {t('bulk.circuit')}
       </Button>
-      <FormDialog open={open} onClose={() => setOpen(false)} aria-labelledby="bulk-circuit-title" maxWidth="sm" fullWidth>
-        <DialogTitle id="bulk-circuit-title">{t('bulk.circuit_title', { smart_count: selectedIds.length })}</DialogTitle>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="bulk-circuit-title"
+        maxWidth="sm"
+        fullWidth
+      >
+        <DialogTitle id="bulk-circuit-title">
+          {t('bulk.circuit_title', { smart_count: selectedIds.length })}
+        </DialogTitle>
         <AppSimpleForm
           record={{ type }}
           resolver={circuitResolver}
@@ -321,7 +382,8 @@ function BulkCircuitButton() {
 }
 
 /** The kind the list is filtered by, the picker's first kind. */
-const kindOfFilter = (filter: Record<string, unknown>): 'OOH' | 'DOOH' => (filter.type === 'DOOH' ? 'DOOH' : 'OOH');
+const kindOfFilter = (filter: Record<string, unknown>): 'OOH' | 'DOOH' =>
+  filter.type === 'DOOH' ? 'DOOH' : 'OOH';
 
 /** The circuit's kind; changing it drops a circuit picked of the other kind. */
 function KindInput() {
@@ -330,7 +392,10 @@ function KindInput() {
     <RadioButtonGroupInput
       source="type"
       label="resources.systems.fields.type"
-      choices={[{ id: 'OOH', name: 'OOH' }, { id: 'DOOH', name: 'DOOH' }]}
+      choices={[
+        { id: 'OOH', name: 'OOH' },
+        { id: 'DOOH', name: 'DOOH' },
+      ]}
       translateChoice={false}
       onChange={() => setValue('circuitId', null)}
     />
@@ -352,18 +417,48 @@ function CircuitPicker({ onName }: { onName: (name: string) => void }) {
 }
 
 /** The bulk toolbar of the systems list, with "select all N of the filter". */
-export function SystemsBulkToolbar({ exportColumns }: { exportColumns: ExportColumn<System>[] }) {
+export function SystemsBulkToolbar({
+  exportColumns,
+  inScrollBox = false,
+}: {
+  exportColumns: ExportColumn<System>[];
+  inScrollBox?: boolean;
+}) {
   const t = useT();
   const { total } = useListContext<System>();
-  const limit = Math.min(total ?? 0, SYSTEM_FILTERED_SEARCH.size);
+  const count = Math.min(total ?? 0, SYSTEM_FILTERED_SEARCH.size);
   return (
-    <BulkActionsToolbar
-      selectAllButton={<SelectAllButton label={t('bulk.select_filter', { smart_count: limit })} limit={limit} />}
+    // Over a scrolling box react-admin's toolbar (lifted above the table) would be clipped: it takes its own row instead.
+    <Box
+      sx={
+        inScrollBox
+          ? {
+              '& .RaBulkActionsToolbar-toolbar.RaBulkActionsToolbar-toolbar': {
+                position: 'relative',
+                transform: 'none',
+              },
+            }
+          : undefined
+      }
     >
-      <BulkEditButton />
-      <BulkCircuitButton />
-      <ExportSelectedButton columns={exportColumns} fileName="impianti_selezionati" label="resources.systems.bulk.export" />
-      <BulkDeleteButton mutationMode="pessimistic" />
-    </BulkActionsToolbar>
+      <BulkActionsToolbar
+        // react-admin warns "limit reached" when it gets exactly `limit` rows: one more than the filter holds.
+        selectAllButton={
+          <SelectAllButton
+            label={t('bulk.select_filter', { smart_count: count })}
+            limit={Math.min(count + 1, SYSTEM_FILTERED_SEARCH.size)}
+          />
+        }
+      >
+        <BulkEditButton />
+        <BulkCircuitButton />
+        <ExportSelectedButton
+          columns={exportColumns}
+          fileName="impianti_selezionati"
+          label="resources.systems.bulk.export"
+        />
+        <BulkDeleteButton mutationMode="pessimistic" />
+      </BulkActionsToolbar>
+    </Box>
   );
 }

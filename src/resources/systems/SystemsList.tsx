@@ -156,7 +156,7 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
     <DataTable<System>
       rowClick={(id) => `/systems-manage/${id}`}
       body={virtual ? VirtualBody : undefined}
-      bulkActionsToolbar={<SystemsBulkToolbar exportColumns={exportColumns} />}
+      bulkActionsToolbar={<SystemsBulkToolbar exportColumns={exportColumns} inScrollBox={virtual} />}
       size="small"
     >
       <DataTable.Col source="code" label={t('fields.code')} />
