@@ -160,7 +160,7 @@ function JobRunner({ job, onClose }: { job: Job; onClose: () => void }) {
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle id="bulk-result-title">{translate(job.title, job.options)}</DialogTitle>
+      <DialogTitle id="bulk-result-title">{result ? t('bulk.result_title') : translate(job.title, job.options)}</DialogTitle>
       <DialogContent data-testid="bulk-result">
         {mutation.isPending ? (
           <Box data-testid="bulk-progress">
