@@ -13,6 +13,7 @@ import {
   type CircuitAsset,
   type CircuitType,
 } from '@/api/circuits';
+import { runBulk, type BulkProgress, type BulkResult } from './shared';
 
 /*
  * `circuits` over the circuits service. The service answers whole lists (by type, by asset), so
@@ -99,12 +100,56 @@ export function assetIdsOf(value: unknown): number[] | undefined {
   ].filter((id) => Number.isInteger(id) && id > 0);
 }
 
+/**
+ * Many systems into a circuit. The service replaces the member list whole and refuses it whole
+ * (a system of the other type, a missing one): one update with every new member, and only when
+ * it is refused, one update per system, so that each refusal carries its own reason and the
+ * accepted ones stay.
+ */
+async function addSystemsToCircuit(
+  id: number,
+  type: CircuitType,
+  systemIds: number[],
+  onProgress?: BulkProgress,
+): Promise<BulkResult> {
+  const circuit = await getCircuit(id, type);
+  const members = new Set(circuit.assets);
+  const wanted = [...new Set(systemIds.map(Number))];
+  const unchanged = wanted.filter((s) => members.has(s));
+  const adding = wanted.filter((s) => !members.has(s));
+  if (!adding.length) return { changed: [], refused: [], unchanged };
+  try {
+    await updateCircuit(id, type, { assets: [...circuit.assets, ...adding] });
+    onProgress?.(adding.length, adding.length);
+    return { changed: adding, refused: [], unchanged };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
+  }
+  let current = circuit.assets;
+  // One at a time: each update carries the members the previous one kept.
+  const { changed, refused } = await runBulk(
+    adding,
+    async (systemId) => {
+      current = (await updateCircuit(id, type, { assets: [...current, systemId] })).assets;
+    },
+    (systemId) => ({ id: systemId }),
+    onProgress,
+    1,
+  );
+  return { changed, refused, unchanged };
+}
+
 /** The circuits service's custom methods, reached with `useDataProvider<AppDataProvider>()`. */
 export interface CircuitsMethods {
   /** The member systems of a circuit, as summaries (code, name, type, municipality, status). */
   getCircuitAssets(resource: 'circuits', params: { id: Identifier; type: CircuitType }): Promise<CircuitAsset[]>;
   /** The circuits a system belongs to. */
   getCircuitsByAsset(resource: 'circuits', params: { assetId: Identifier }): Promise<Circuit[]>;
+  /** Many systems into a circuit: what was added, what was refused (with the reason), what was there already. */
+  addSystemsToCircuit(
+    resource: 'circuits',
+    params: { id: Identifier; type: CircuitType; systemIds: number[]; onProgress?: BulkProgress },
+  ): Promise<BulkResult>;
 }
 
 export const circuitsDataProvider: DataProvider & CircuitsMethods = {
@@ -165,6 +210,7 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
   },
   getCircuitAssets: (_r, { id, type }) => listCircuitAssets(Number(id), type),
   getCircuitsByAsset: (_r, { assetId }) => listCircuitsByAsset(Number(assetId)),
+  addSystemsToCircuit: (_r, { id, type, systemIds, onProgress }) => addSystemsToCircuit(Number(id), type, systemIds, onProgress),
 };
 
 export type { Circuit, CircuitAsset, CircuitType };

@@ -20,7 +20,8 @@ import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
-export type { SystemLookups } from './systems';
+export type { SystemLookups, SystemBulkChange } from './systems';
+export type { BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
 export { isShareRefusal, type ShareRefusal } from './shares';
 

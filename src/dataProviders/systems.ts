@@ -48,9 +48,12 @@ import {
   type SystemKindFilter,
   type SystemSearchFilter,
   type SystemSortField,
+  type SystemStatus,
 } from '@/api/systems';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { translateMessage } from '@/i18n/lookup';
+import { runBulk, type BulkProgress, type BulkResult } from './shared';
 
 /*
  * react-admin's contract for the `systems` resource over the systems service's irregular
@@ -220,6 +223,52 @@ export function systemInputOf(data: Record<string, unknown>): SystemInput {
   return out as unknown as SystemInput;
 }
 
+/** One field of many systems, set to one value (area and lease: null clears them). */
+export type SystemBulkChange =
+  | { field: 'status'; value: SystemStatus }
+  | { field: 'areaId'; value: number | null }
+  | { field: 'leaseId'; value: number | null }
+  | { field: 'mediaOwnerIds'; value: number[] };
+
+/** The SystemInput of a system as read, with only the chosen field changed. */
+export function withChange(system: System, change: SystemBulkChange): SystemInput {
+  const input = systemInputOf(system as unknown as Record<string, unknown>) as unknown as Record<string, unknown>;
+  const empty = change.value === null || (Array.isArray(change.value) && change.value.length === 0);
+  if (empty) delete input[change.field];
+  else input[change.field] = Array.isArray(change.value) ? [...new Set(change.value)] : change.value;
+  return input as unknown as SystemInput;
+}
+
+/** Ids per POST /system/getAllByIds: one request for a usual selection, bounded bodies for a huge one. */
+const IDS_PER_READ = 500;
+
+/**
+ * The bulk change of the systems list: the service updates one whole system per call, so each
+ * selected system is read, changed in the one field and written back (POST /system/update), a few
+ * at a time; a refusal is recorded with the service's reason and the others go on.
+ */
+async function bulkUpdateSystems(ids: number[], change: SystemBulkChange, onProgress?: BulkProgress): Promise<BulkResult> {
+  const wanted = [...new Set(ids.map(Number))];
+  const found = new Map<number, System>();
+  for (let i = 0; i < wanted.length; i += IDS_PER_READ)
+    for (const s of await getSystemsByIds(wanted.slice(i, i + IDS_PER_READ))) found.set(s.id, s);
+  const missing = wanted.filter((id) => !found.has(id));
+  const { changed, refused } = await runBulk(
+    wanted.filter((id) => found.has(id)).map((id) => found.get(id)!),
+    (s) => updateSystem(s.id, withChange(s, change)),
+    (s) => ({ id: s.id, code: s.code }),
+    onProgress && ((done, total) => onProgress(done + missing.length, total + missing.length)),
+  );
+  return {
+    changed,
+    refused: [
+      ...missing.map((id) => ({ id, message: translateMessage('resources.systems.bulk.not_found', { id }) })),
+      ...refused,
+    ],
+    unchanged: [],
+  };
+}
+
 async function getList(params: GetListParams): Promise<GetListResult> {
   const filter = (params.filter ?? {}) as Filter;
   if (present(filter.q)) {
@@ -339,6 +388,11 @@ export interface SystemsMethods {
   systemCircuits(resource: 'systems', params: { systemId: number }): Promise<Awaited<ReturnType<typeof listCircuitsByAsset>>>;
   downloadSystemsTemplate(resource: 'systems'): Promise<string>;
   importSystems(resource: 'systems', params: { file: File; onProgress?: Progress }): Promise<ImportReport>;
+  /** One field of many systems (see bulkUpdateSystems): what changed and what was refused, never a first-failure stop. */
+  bulkUpdateSystems(
+    resource: 'systems',
+    params: { ids: number[]; change: SystemBulkChange; onProgress?: BulkProgress },
+  ): Promise<BulkResult>;
 }
 
 function systemsMethods(): SystemsMethods {
@@ -370,5 +424,6 @@ function systemsMethods(): SystemsMethods {
     systemCircuits: (_r, { systemId }) => listCircuitsByAsset(systemId),
     downloadSystemsTemplate: () => downloadImportTemplate(),
     importSystems: (_r, { file, onProgress }) => importSystems(file, onProgress),
+    bulkUpdateSystems: (_r, { ids, change, onProgress }) => bulkUpdateSystems(ids, change, onProgress),
   };
 }

@@ -184,6 +184,123 @@ describe('systems as an asset manager', () => {
   });
 });
 
+describe('bulk work on the systems list, as an asset manager', () => {
+  const BULK = `Bulk${Date.now() % 1000000}`;
+  const CIRCUIT = `E2E circuito ${BULK}`;
+  const filterUrl = () =>
+    appUrl(`/systems-manage/manage?filter=${encodeURIComponent(JSON.stringify({ searchTerm: BULK, systemTypes: ['poster', 'totem'] }))}`);
+  const rowOf = (code: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+  let codes: string[] = [];
+
+  async function openFilter(count: number) {
+    await page.goto(filterUrl());
+    await expect.poll(() => page.getByTestId('systems-count').textContent(), { timeout: 60_000 }).toBe(`${count} impianti trovati`);
+  }
+
+  it('imports its own systems: three OOH, one DOOH', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl('/systems-manage/manage/import'));
+    const row = (n: number, type: string, systemType: string) => ['', `${BULK} ${n}`, type, systemType, 'initialized', `Via Verdi ${n}`, '015146', '', 45.47, 9.19];
+    await page.getByTestId('import-input').setInputFiles({
+      name: 'impianti.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook([row(1, 'OOH', 'poster'), row(2, 'OOH', 'poster'), row(3, 'OOH', 'poster'), row(4, 'DOOH', 'totem')]),
+    });
+    await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('4 creati');
+    await openFilter(4);
+    codes = (await page.getByTestId('systems-virtual').locator('tbody td.column-code').allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(4);
+  });
+
+  it('the page selection offers all of the filter', async () => {
+    await page.goto(appUrl('/systems-manage/manage?filter=%7B%7D'));
+    await page.getByRole('table').waitFor();
+    await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
+    const all = page.getByRole('button', { name: /^Seleziona tutti i \d+ del filtro$/ });
+    const total = Number((await all.textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(10);
+    await all.click();
+    await expect.poll(() => page.getByText(`${total} elementi selezionati`).count(), { timeout: 30_000 }).toBe(1);
+    await page.screenshot({ path: '.e2e/screenshots/systems-bulk-toolbar.png' });
+    await page.getByRole('button', { name: 'Deseleziona' }).click();
+  });
+
+  it('changes the status of the whole filter: confirmation with the count, the result, the new status on the rows', async () => {
+    await openFilter(4);
+    await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
+    await page.getByText('4 elementi selezionati').waitFor();
+    await page.getByRole('button', { name: 'Modifica selezionati' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifica 4 impianti' });
+    await dialog.getByRole('radio', { name: 'Stato' }).check();
+    await dialog.getByRole('combobox', { name: /^Stato/ }).click();
+    await page.getByRole('option', { name: 'In manutenzione' }).click();
+    await page.screenshot({ path: '.e2e/screenshots/systems-bulk-dialog.png' });
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Modificare 4 impianti?' });
+    expect(await confirm.textContent()).toContain('Stato diventa «In manutenzione» su 4 impianti.');
+    await confirm.getByRole('button', { name: 'Conferma' }).click();
+    const result = page.getByTestId('bulk-result');
+    await expect.poll(() => result.textContent(), { timeout: 60_000 }).toContain('4 impianti modificati');
+    await page.screenshot({ path: '.e2e/screenshots/systems-bulk-result.png' });
+    await page.getByRole('button', { name: 'Chiudi' }).click();
+    for (const code of codes)
+      await expect.poll(() => rowOf(code).locator('td.column-status').textContent(), { timeout: 30_000 }).toBe('In manutenzione');
+  });
+
+  it('adds a selection to a circuit: the DOOH one refused by its code, the OOH ones on the circuit page', async () => {
+    await page.goto(appUrl('/circuit-manage/manage'));
+    await page.getByRole('button', { name: 'Nuovo circuito' }).click({ timeout: 120_000 });
+    await page.getByRole('dialog').getByLabel(/^Nome/).fill(CIRCUIT);
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await page.getByText(`Circuito ${CIRCUIT} creato`).waitFor();
+
+    await openFilter(4);
+    await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
+    await page.getByRole('button', { name: 'Aggiungi a circuito' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aggiungi 4 impianti a un circuito' });
+    await dialog.getByRole('combobox', { name: /^Circuito/ }).fill(CIRCUIT);
+    await page.getByRole('option', { name: CIRCUIT }).click();
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await page.getByRole('dialog', { name: `Aggiungere 4 impianti al circuito ${CIRCUIT}?` }).getByRole('button', { name: 'Conferma' }).click();
+    const result = page.getByTestId('bulk-result');
+    await expect.poll(() => result.textContent(), { timeout: 60_000 }).toContain('3 impianti aggiunti');
+    expect(await page.locator('[data-refused-code]').count()).toBe(1);
+    const dooh = (await page.locator('[data-refused-code]').getAttribute('data-refused-code'))!;
+    expect(codes).toContain(dooh);
+    expect(await page.locator('[data-refused-code]').textContent()).toContain('non sono di tipo OOH');
+    await page.screenshot({ path: '.e2e/screenshots/systems-bulk-circuit-result.png' });
+    await page.getByRole('button', { name: 'Chiudi' }).click();
+
+    await page.goto(appUrl('/circuit-manage/manage'));
+    await page.getByRole('cell', { name: CIRCUIT, exact: true }).click({ timeout: 120_000 });
+    for (const code of codes.filter((c) => c !== dooh)) await page.getByRole('cell', { name: code, exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: dooh, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Elimina circuito' }).click();
+    await page.getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText(`Circuito ${CIRCUIT} eliminato`).waitFor();
+  });
+
+  it('exports a selection of three: exactly those rows in the file', async () => {
+    await openFilter(4);
+    const chosen = [codes[0], codes[2], codes[3]];
+    for (const code of chosen) await rowOf(code).getByRole('checkbox').click();
+    await page.getByText('3 elementi selezionati').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta selezionati' }).click()]);
+    const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0].split(';').slice(0, 5)).toEqual(['Codice', 'Nome', 'Tipo', 'Tipologia', 'Stato']);
+    expect(lines.slice(1).map((l) => l.split(';')[0]).sort()).toEqual([...chosen].sort());
+    expect(lines[1]).toContain(';In manutenzione;');
+  });
+
+  it('deletes its systems with the bulk delete', async () => {
+    await openFilter(4);
+    await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
+    await page.getByRole('button', { name: 'Elimina', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await expect.poll(() => page.getByTestId('systems-empty').count(), { timeout: 60_000 }).toBe(1);
+  });
+});
+
 describe('systems as a sales user', () => {
   it('cannot open the systems routes (lands on /403)', async () => {
     const ctx = await newContext(browser);

@@ -6,7 +6,6 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Autocomplete, Box, Button, Chip, Stack, TableBody, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BulkDeleteButton,
   DataTable,
   DataTableRow,
   ListBase,
@@ -25,6 +24,7 @@ import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { formatDate } from '@/ui/format';
 import { failureMessage } from '@/api/failures';
+import { SystemsBulkToolbar } from './SystemsBulk';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
@@ -156,7 +156,7 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
     <DataTable<System>
       rowClick={(id) => `/systems-manage/${id}`}
       body={virtual ? VirtualBody : undefined}
-      bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}
+      bulkActionsToolbar={<SystemsBulkToolbar exportColumns={exportColumns} inScrollBox={virtual} />}
       size="small"
     >
       <DataTable.Col source="code" label={t('fields.code')} />
