@@ -384,10 +384,11 @@ describe('creatives: uploaded, listed and exported by name', () => {
 
   it('exports the campaign’s creatives only, with the size by name and Italian labels', async () => {
     await page.goto(appUrl(`/campaigns/${mineId}/creatives`));
-    await page.getByRole('cell', { name: NAME, exact: true }).waitFor();
+    // The name's own cell (the preview's cell is named by the image's alt text once it loads).
+    await page.getByText(NAME, { exact: true }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Esporta' }).click(),
+      page.getByRole('button', { name: 'Esporta', exact: true }).click(),
     ]);
     const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Nome;Tipo;Larghezza;Altezza;Formato;Stato;Caricata il');

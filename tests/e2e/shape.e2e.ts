@@ -118,7 +118,7 @@ describe('campaigns, the example screen', () => {
     await page.getByRole('table').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Esporta' }).click(),
+      page.getByRole('button', { name: 'Esporta', exact: true }).click(),
     ]);
     const file = await download.path();
     const lines = readFileSync(file, 'utf8')

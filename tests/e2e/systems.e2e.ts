@@ -79,7 +79,7 @@ describe('systems as an asset manager', () => {
 
   /** The export of the list as it stands: its lines (header first). */
   async function exportLines(): Promise<string[]> {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta', exact: true }).click()]);
     return readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   }
 
