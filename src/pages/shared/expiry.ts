@@ -1,3 +1,5 @@
+import { isoDay } from '@/ui/period';
+
 /*
  * A link's expiry is picked as a day: the link works through that whole day, in the user's own
  * time, and stops at its end. The service stores an instant.
@@ -14,7 +16,5 @@ export function expiryOfDay(day: string): string | null {
 export function dayOfExpiry(expiresAt: string | null | undefined): string {
   if (!expiresAt) return '';
   const d = new Date(expiresAt);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return Number.isNaN(d.getTime()) ? '' : isoDay(d);
 }

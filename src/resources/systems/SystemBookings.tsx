@@ -20,15 +20,13 @@ import type { SchemaPlanning as Planning, SchemaPlanningItem as PlanningItem } f
 import { failureMessage } from '@/api/failures';
 import { AvailabilityTimeline, daysOf, periodProblem, TimelineLegend } from '@/ui/AvailabilityTimeline';
 import { formatDate, formatMoney } from '@/ui/format';
+import { isoDay } from '@/ui/period';
 import { useT } from './shared';
 
 /** Eight weeks from today: the season a seller usually looks at. */
 const DEFAULT_DAYS = 56;
 /** The longest period drawn day by day (a strip of a year still reads; longer would not). */
 const MAX_DAYS = 366;
-
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 function defaultPeriod(): { from: string; to: string } {
   const today = new Date();
