@@ -131,9 +131,9 @@ export async function signIn(username: string, password: string): Promise<string
 /**
  * Guest login for a tokenised link (spec §4): stores the bearer token and the guest marker, then
  * loads the profile. The shared-resource viewer calls it with the share service's guest token.
+ * The guest session is the tab's own (session.ts): a staff session in other tabs stays signed in.
  */
 export async function loginAsGuest(accessToken: string): Promise<string> {
-  clearSession();
   storeGuest(accessToken);
   return loadProfileIntoSession(accessToken);
 }

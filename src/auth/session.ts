@@ -1,6 +1,10 @@
 /**
- * Session items of spec §4, kept in localStorage: auth (access token), refresh token, user, type
- * (the role), group, subscription and the check flag; a guest marker for tokenised links.
+ * Session items of spec §4: auth (access token), refresh token, user, type (the role), group,
+ * subscription and the check flag; a guest marker for tokenised links.
+ *
+ * A staff session lives in localStorage, shared by the browser's tabs. A guest session (a shared
+ * link's viewer) lives in its own tab's sessionStorage: a staff member who opens a link from the
+ * share panel gets a guest tab beside the staff tabs, and neither signs the other out.
  */
 export const SESSION_KEYS = {
   auth: 'auth',
@@ -22,7 +26,24 @@ export interface SessionUser {
   theme?: string;
 }
 
-const storage = (): Storage => window.localStorage;
+const SESSION_ITEMS = Object.values(SESSION_KEYS);
+
+/** This tab's own storage, when it can be had (private-mode quotas can refuse it). */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this tab holds a guest session of its own. */
+function tabIsGuest(): boolean {
+  return tabStorage()?.getItem(SESSION_KEYS.guest) === 'true';
+}
+
+/** Where this tab's session lives: its own storage for a guest, the browser's for staff. */
+const storage = (): Storage => (tabIsGuest() ? window.sessionStorage : window.localStorage);
 
 export function getAuthToken(): string | null {
   return storage().getItem(SESSION_KEYS.auth);
@@ -79,27 +100,34 @@ export function storeTokens(auth: string, refreshToken?: string): void {
   if (refreshToken) storage().setItem(SESSION_KEYS.refreshToken, refreshToken);
 }
 
-/** Guest login (spec §4): a bearer token and a guest marker. */
+/**
+ * Guest login (spec §4): a bearer token and a guest marker, in this tab's own storage, replacing
+ * any guest session the tab held and leaving the browser's staff session alone. Where the tab's
+ * storage is refused, the browser's is used, as a single-tab session.
+ */
 export function storeGuest(token: string): void {
-  storage().setItem(SESSION_KEYS.auth, token);
-  storage().setItem(SESSION_KEYS.guest, 'true');
+  const tab = tabStorage();
+  let s: Storage = window.localStorage;
+  if (tab) {
+    try {
+      for (const key of SESSION_ITEMS) tab.removeItem(key);
+      tab.setItem(SESSION_KEYS.guest, 'true');
+      s = tab;
+    } catch {
+      // Quota refused: fall back to the browser's storage below.
+    }
+  }
+  s.setItem(SESSION_KEYS.auth, token);
+  s.setItem(SESSION_KEYS.guest, 'true');
 }
 
-/** Spec §4: sign-out or any 401 clears user, type, group, auth, subscription and check. */
+/**
+ * Spec §4: sign-out or any 401 clears user, type, group, auth, subscription and check (and the
+ * refresh token and guest marker) of this tab's session: a guest tab's own, or the staff one.
+ */
 export function clearSession(): void {
   const s = storage();
-  for (const key of [
-    SESSION_KEYS.user,
-    SESSION_KEYS.type,
-    SESSION_KEYS.group,
-    SESSION_KEYS.auth,
-    SESSION_KEYS.subscription,
-    SESSION_KEYS.check,
-    SESSION_KEYS.refreshToken,
-    SESSION_KEYS.guest,
-  ]) {
-    s.removeItem(key);
-  }
+  for (const key of SESSION_ITEMS) s.removeItem(key);
 }
 
 /** Spec §5: the auth header helper needs user, type, auth and the check flag. */
@@ -120,5 +148,5 @@ export function updateSessionUser(patch: Partial<SessionUser>): void {
 /** Whether any session item is stored (a sign-out has something to clear). */
 export function hasAnySessionItem(): boolean {
   const s = storage();
-  return Object.values(SESSION_KEYS).some((key) => s.getItem(key) !== null);
+  return SESSION_ITEMS.some((key) => s.getItem(key) !== null);
 }

@@ -104,7 +104,8 @@ describe('the front door', () => {
     await page.goto(appUrl(viewPath));
     await page.getByTestId('estimate-total').waitFor({ timeout: 60_000 });
     await page.getByRole('table').waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('guest'), localStorage.getItem('type')])).toEqual(['true', 'ROLE_GUEST']);
+    // The guest session is the tab's own (sessionStorage); the browser's storage holds no session.
+    expect(await page.evaluate(() => [sessionStorage.getItem('guest'), sessionStorage.getItem('type'), localStorage.getItem('auth')])).toEqual(['true', 'ROLE_GUEST', null]);
     await page.waitForLoadState('networkidle');
     const loaded = await scripts();
     expect(loaded.urls.filter((u) => BACK_OFFICE_URL.test(u))).toEqual([]);

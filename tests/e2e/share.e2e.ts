@@ -160,4 +160,28 @@ describe("the client's side of a shared link", () => {
     await row.getByText(/scade il/).waitFor({ state: 'detached', timeout: 15_000 });
     await context.close();
   });
+
+  it('staff who open a link from the share panel stay signed in: the viewer is a guest in its own tab', async () => {
+    const mine = await share();
+    const { context, page } = await signedInPage(browser, 'sales', `/estimates/manage?id=${estimateId}`);
+    const link = page.locator(`a[href$="/token/${mine.token}/view"]`);
+    await link.waitFor({ timeout: 60_000 });
+    const staffToken = await page.evaluate(() => localStorage.getItem('auth'));
+    expect(staffToken).toBeTruthy();
+
+    const [viewer] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await viewer.getByTestId('estimate-total').waitFor({ timeout: 60_000 });
+    expect(await viewer.evaluate(() => [sessionStorage.getItem('guest'), sessionStorage.getItem('type')])).toEqual(['true', 'ROLE_GUEST']);
+    // The browser's staff session is untouched, and the staff tab still works after a reload.
+    expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('type'), localStorage.getItem('guest')])).toEqual([
+      staffToken,
+      'ROLE_SALES',
+      null,
+    ]);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Navigazione principale' }).waitFor({ timeout: 60_000 });
+    expect(new URL(page.url()).pathname).toBe('/estimates/manage');
+    await link.waitFor({ timeout: 60_000 });
+    await context.close();
+  });
 });

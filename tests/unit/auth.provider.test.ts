@@ -189,6 +189,38 @@ describe('guest login (spec §4)', () => {
     expect(tokenRequests).toHaveLength(0);
   });
 
+  it("keeps the guest session in the tab's own storage: a staff session of the browser stays signed in", async () => {
+    storeSession({ auth: 'staff-token', refreshToken: 'staff-refresh', user: { username: 'sales' }, type: 'ROLE_SALES', group: 'g' });
+    const staffItems = { ...localStorage };
+    server.use(
+      http.get(`${USER}/user/profile`, () =>
+        HttpResponse.json(profile({ id: undefined, principal: { username: 'guest' }, authorities: [{ authority: 'ROLE_GUEST' }] })),
+      ),
+    );
+    await expect(loginAsGuest('guest-token')).resolves.toBe('ROLE_GUEST');
+    // This tab reads the guest; the browser's storage, which the staff tabs read, is untouched.
+    expect([getAuthToken(), getRole(), isGuest()]).toEqual(['guest-token', 'ROLE_GUEST', true]);
+    expect(sessionStorage.getItem(SESSION_KEYS.auth)).toBe('guest-token');
+    expect({ ...localStorage }).toEqual(staffItems);
+    // The guest tab's 401 clears its own session; the staff one is still there for the other tabs.
+    await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
+    expect(sessionStorage.getItem(SESSION_KEYS.auth)).toBeNull();
+    expect({ ...localStorage }).toEqual(staffItems);
+    expect([getAuthToken(), getRole(), isGuest()]).toEqual(['staff-token', 'ROLE_SALES', false]);
+  });
+
+  it('a second link opened in the same tab replaces the guest session it held', async () => {
+    server.use(
+      http.get(`${USER}/user/profile`, () =>
+        HttpResponse.json(profile({ id: undefined, principal: { username: 'guest' }, authorities: [{ authority: 'ROLE_GUEST' }] })),
+      ),
+    );
+    await loginAsGuest('first-token');
+    await loginAsGuest('second-token');
+    expect(getAuthToken()).toBe('second-token');
+    expect(localStorage.getItem(SESSION_KEYS.auth)).toBeNull();
+  });
+
   it('login({ guestToken }) sends a guest to the login page notice, whatever was remembered', async () => {
     server.use(
       http.get(`${USER}/user/profile`, () =>

@@ -7,4 +7,5 @@ afterEach(async () => {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
