@@ -23,9 +23,17 @@ export const MONEY_OPTIONS = {
   useGrouping: 'always',
 } as Intl.NumberFormatOptions;
 
-/** 1234.5 → "1.234,50 €"; empty for no value. */
-export function formatMoney(value: number | null | undefined): string {
-  return value == null || Number.isNaN(value) ? '' : MONEY.format(value);
+const WHOLE_MONEY = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+  useGrouping: 'always',
+} as Intl.NumberFormatOptions);
+
+/** 1234.5 → "1.234,50 €" (or "1.235 €" in whole euros, for charts); empty for no value. */
+export function formatMoney(value: number | null | undefined, { whole = false } = {}): string {
+  if (value == null || Number.isNaN(value)) return '';
+  return (whole ? WHOLE_MONEY : MONEY).format(value);
 }
 
 /** 1234.5 → "1.234,5" (at most `maxDigits` decimals, 2 by default); empty for no value. */

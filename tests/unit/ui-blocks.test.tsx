@@ -10,6 +10,7 @@ import { neutralise, toCsv } from '@/ui/csv';
 import { fetchAllRows, EXPORT_PAGE_SIZE } from '@/ui/exporter';
 import { endNotBeforeStart, schemaResolver, withRules } from '@/ui/validation';
 import { useFailure } from '@/ui/useFailure';
+import { FileTable } from '@/ui/FileTable';
 
 describe('Italian formats', () => {
   it('groups every amount by thousands, 4 digits included', () => {
@@ -19,6 +20,11 @@ describe('Italian formats', () => {
     expect(formatNumber(3964, 0)).toBe('3.964');
     expect(formatNumber(12.345, 1)).toBe('12,3');
     expect(formatMoney(null)).toBe('');
+  });
+
+  it('writes whole euros for charts, grouped the same way', () => {
+    expect(formatMoney(5947.6, { whole: true })).toBe('5.948\u00a0€');
+    expect(formatMoney(1234567, { whole: true })).toBe('1.234.567\u00a0€');
   });
   it('writes dates dd/mm/yyyy without shifting a bare ISO day', () => {
     expect(formatDate('2026-03-01')).toBe('01/03/2026');
@@ -144,5 +150,39 @@ describe('useFailure', () => {
     );
     fireEvent.click(screen.getByText('prova'));
     expect(await screen.findByText('Ruolo non ammesso')).toBeInTheDocument();
+  });
+});
+
+describe('FileTable', () => {
+  const rows = [{ id: 7, fileName: 'contratto.pdf', size: 2048, uploadedAt: '2026-03-01', uploadedBy: 'sales' }];
+
+  it('deletes a file only once the dialog naming it is confirmed; cancelling keeps it', async () => {
+    const onDelete = vi.fn();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <FileTable label="Documenti" rows={rows} onDownload={() => Promise.resolve()} onDelete={onDelete} />
+      </AdminContext>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Elimina contratto.pdf' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Il file contratto.pdf verrà eliminato definitivamente.');
+    expect(onDelete).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /annulla/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onDelete).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Elimina contratto.pdf' }));
+    fireEvent.click(await screen.findByRole('button', { name: /conferma/i }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 7, fileName: 'contratto.pdf' }));
+  });
+
+  it('offers no delete without onDelete (a read-only table)', () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <FileTable label="Documenti" rows={rows} onDownload={() => Promise.resolve()} />
+      </AdminContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Scarica contratto.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Elimina contratto.pdf' })).toBeNull();
   });
 });

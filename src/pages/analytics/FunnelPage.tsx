@@ -5,6 +5,7 @@ import { useDataProvider, useGetMany, useTranslate } from 'react-admin';
 import type { SchemaUser } from '@/api/generated/user';
 import type { AppDataProvider, FunnelItem } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
+import { formatMoney } from '@/ui/format';
 import { isPeriod, lastDays } from '@/ui/period';
 import { BarChart, ChartCard, formatNumber, GroupedBarChart } from './charts';
 import { PeriodFilter, type Period } from './PeriodFilter';
@@ -12,8 +13,7 @@ import { PeriodFilter, type Period } from './PeriodFilter';
 const STAGES = ['opportunities', 'estimates', 'orders', 'campaigns'] as const;
 type Stage = (typeof STAGES)[number];
 
-const euro = (n: number) =>
-  n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: 'always' } as Intl.NumberFormatOptions);
+const euro = (n: number) => formatMoney(n, { whole: true });
 
 /** One source's state: its rows, or the reason it is not available. */
 function useSource(key: string, read: () => Promise<FunnelItem[]>, enabled = true) {

@@ -20,7 +20,6 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   AutocompleteInput,
-  Confirm,
   Loading,
   RecordContextProvider,
   ReferenceField,
@@ -170,7 +169,13 @@ function Members({ campaignId }: { campaignId: number }) {
           </MuiList>
         </StateMessage>
       )}
-      <AppSimpleForm key={formKey} record={{ role: 'ROLE_DESIGNER' }} onSubmit={submit} toolbar={false} sx={{ p: 0 }}>
+      <AppSimpleForm
+        key={formKey}
+        record={{ role: 'ROLE_DESIGNER' }}
+        onSubmit={submit}
+        toolbar={false}
+        sx={{ p: 0 }}
+      >
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
@@ -250,7 +255,6 @@ function Attachments({ campaignId }: { campaignId: number }) {
     sort: { field: 'uploadedAt', order: 'DESC' },
   });
   const [remove] = useDelete();
-  const [toDelete, setToDelete] = useState<{ id: number; fileName: string } | null>(null);
   return (
     <Box>
       <UploadBox
@@ -268,24 +272,16 @@ function Attachments({ campaignId }: { campaignId: number }) {
           error={error}
           empty={data?.length ? undefined : translate('resources.campaigns.attachments.empty')}
         >
-          <FileTable label={translate('resources.campaigns.tabs.attachments')} rows={data ?? []} onDownload={(a) => download.mutateAsync(a)} onDelete={setToDelete} />
+          <FileTable
+            label={translate('resources.campaigns.tabs.attachments')}
+            rows={data ?? []}
+            onDownload={(a) => download.mutateAsync(a)}
+            onDelete={(a) =>
+              void remove('campaignAttachments', { id: a.id, previousData: a }, { onError: failure })
+            }
+          />
         </StateMessage>
       )}
-      <Confirm
-        isOpen={toDelete !== null}
-        title={translate('app.files.confirmTitle')}
-        content={translate('app.files.confirmContent', { name: toDelete?.fileName ?? '' })}
-        onConfirm={() => {
-          if (toDelete)
-            void remove(
-              'campaignAttachments',
-              { id: toDelete.id, previousData: toDelete },
-              { onError: failure },
-            );
-          setToDelete(null);
-        }}
-        onClose={() => setToDelete(null)}
-      />
     </Box>
   );
 }

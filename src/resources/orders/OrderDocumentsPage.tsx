@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Button, Paper, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  Confirm,
   Loading,
   useDataProvider,
   useDelete,
@@ -54,9 +52,7 @@ export default function OrderDocumentsPage() {
     sort: { field: 'uploadedAt', order: 'DESC' },
   });
   const [deleteOne] = useDelete();
-  const [toDelete, setToDelete] = useState<{ id: number; fileName: string } | null>(null);
-  const remove = () => {
-    if (!toDelete) return;
+  const remove = (toDelete: Pick<OrderDocument, 'id' | 'fileName'>) => {
     void deleteOne(
       'orderDocuments',
       { id: toDelete.id, previousData: toDelete },
@@ -70,7 +66,6 @@ export default function OrderDocumentsPage() {
         onError: failure,
       },
     );
-    setToDelete(null);
   };
   return (
     <>
@@ -97,16 +92,9 @@ export default function OrderDocumentsPage() {
             error={error}
             empty={data?.length ? undefined : translate('resources.orders.documents.empty')}
           >
-            <FileTable label={translate('resources.orders.documents.title')} rows={data ?? []} onDownload={(d) => download.mutateAsync(d)} onDelete={setToDelete} />
+            <FileTable label={translate('resources.orders.documents.title')} rows={data ?? []} onDownload={(d) => download.mutateAsync(d)} onDelete={remove} />
           </StateMessage>
         )}
-        <Confirm
-          isOpen={toDelete !== null}
-          title={translate('app.files.confirmTitle')}
-          content={translate('app.files.confirmContent', { name: toDelete?.fileName ?? '' })}
-          onConfirm={remove}
-          onClose={() => setToDelete(null)}
-        />
       </Paper>
     </>
   );
