@@ -41,8 +41,10 @@ import { failureMessage } from '@/api/failures';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
+import { SystemTeamLinks } from '@/ui/TeamLinks';
 import { useFailure } from '@/ui/useFailure';
 import { SystemBookings } from './SystemBookings';
+import { SystemCircuits } from './SystemCircuits';
 import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
@@ -283,48 +285,15 @@ function Devices({ systemId }: { systemId: number }) {
   );
 }
 
-function Teams({ systemId }: { systemId: number }) {
-  const t = useT();
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery({
-    queryKey: ['systems', 'systemProviders', systemId],
-    queryFn: () => dataProvider.systemProviders('systems', { systemId }),
-  });
+/** A titled box around a section that brings its own states (teams, circuits). */
+function Titled({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Section
-      testId="system-teams"
-      title={t('detail.teams')}
-      rows={data}
-      error={error}
-      render={(rows) => (
-        <SimpleTable
-          head={[t('detail.team'), t('detail.duties')]}
-          rows={rows.map((p) => [
-            p.team?.companyName ?? '—',
-            p.duties.map((d) => translate(`resources.teams.provider_types.${d}`, { _: d })).join(', '),
-          ])}
-        />
-      )}
-    />
-  );
-}
-
-function Circuits({ systemId }: { systemId: number }) {
-  const t = useT();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery({
-    queryKey: ['systems', 'systemCircuits', systemId],
-    queryFn: () => dataProvider.systemCircuits('systems', { systemId }),
-  });
-  return (
-    <Section
-      testId="system-circuits"
-      title={t('detail.circuits')}
-      rows={data}
-      error={error}
-      render={(rows) => <SimpleTable head={[t('detail.circuit'), t('fields.type')]} rows={rows.map((c) => [c.name, c.type])} />}
-    />
+    <Paper sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
 
@@ -423,10 +392,14 @@ export default function SystemShow() {
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Teams systemId={system.id} />
+            <Titled title={t('detail.teams')} testId="system-teams">
+              <SystemTeamLinks systemId={system.id} />
+            </Titled>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Circuits systemId={system.id} />
+            <Titled title={t('detail.circuits')} testId="system-circuits">
+              <SystemCircuits system={system} />
+            </Titled>
           </Grid>
           <Grid size={{ xs: 12 }}>
             <SystemBookings systemId={system.id} />
