@@ -170,6 +170,8 @@ describe('systems as an asset manager', () => {
     await page.goto(appUrl(`/systems-manage/${systemId}`));
     const teams = page.getByTestId('system-teams');
     const circuits = page.getByTestId('system-circuits');
+    // An OOH system takes no players: the devices section says so instead of offering to attach one.
+    await expect.poll(() => page.getByTestId('system-devices').textContent(), { timeout: 30_000 }).toContain('Un impianto OOH non ha player');
 
     // Link the team, picked by name, with two duties picked by their labels.
     await teams.getByRole('button', { name: 'Collega una squadra a questo impianto' }).click();

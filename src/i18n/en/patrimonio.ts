@@ -175,6 +175,7 @@ const systems = {
     frame: 'Frame',
     position: 'Position',
     devices: 'Devices',
+    devices_ooh: 'A %{type} system has no players: players are installed on DOOH systems only.',
     serial: 'Serial number',
     model: 'Model',
     teams: 'Teams',

@@ -175,6 +175,7 @@ const systems = {
     frame: 'Frame',
     position: 'Posizione',
     devices: 'Dispositivi',
+    devices_ooh: 'Un impianto %{type} non ha player: i player si installano solo sugli impianti DOOH.',
     serial: 'Numero di serie',
     model: 'Modello',
     teams: 'Squadre',

@@ -261,14 +261,22 @@ function History({ systemId, version }: { systemId: number; version: string }) {
   );
 }
 
-function Devices({ systemId }: { systemId: number }) {
+/** The players installed on a DOOH system; an OOH system says why it has none. */
+function Devices({ system }: { system: System }) {
   const t = useT();
   const translate = useTranslate();
-  const { data, error } = useGetList('devices', {
-    filter: { systemId },
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'serial', order: 'ASC' },
-  });
+  const dooh = system.type === 'DOOH';
+  const { data, error } = useGetList(
+    'devices',
+    { filter: { systemId: system.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'serial', order: 'ASC' } },
+    { enabled: dooh },
+  );
+  if (!dooh)
+    return (
+      <Titled title={t('detail.devices')} testId="system-devices">
+        <Typography color="text.secondary">{t('detail.devices_ooh', { type: system.type })}</Typography>
+      </Titled>
+    );
   return (
     <Section
       testId="system-devices"
@@ -388,7 +396,7 @@ export default function SystemShow() {
                 </Typography>
                 <SystemFrames systemId={system.id} />
               </Paper>
-              <Devices systemId={system.id} />
+              <Devices system={system} />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
