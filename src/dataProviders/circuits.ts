@@ -139,6 +139,16 @@ async function addSystemsToCircuit(
   return { changed, refused, unchanged };
 }
 
+/**
+ * One system out of a circuit: the member list is read fresh and written back without it (the
+ * service replaces the list whole), so that a member added meanwhile by someone else stays.
+ */
+async function removeSystemFromCircuit(id: number, type: CircuitType, systemId: number): Promise<Circuit> {
+  const circuit = await getCircuit(id, type);
+  if (!circuit.assets.includes(systemId)) return circuit;
+  return updateCircuit(id, type, { assets: circuit.assets.filter((a) => a !== systemId) });
+}
+
 /** The circuits service's custom methods, reached with `useDataProvider<AppDataProvider>()`. */
 export interface CircuitsMethods {
   /** The member systems of a circuit, as summaries (code, name, type, municipality, status). */
@@ -150,6 +160,11 @@ export interface CircuitsMethods {
     resource: 'circuits',
     params: { id: Identifier; type: CircuitType; systemIds: number[]; onProgress?: BulkProgress },
   ): Promise<BulkResult>;
+  /** One system out of a circuit; the circuit as it is afterwards. */
+  removeSystemFromCircuit(
+    resource: 'circuits',
+    params: { id: Identifier; type: CircuitType; systemId: number },
+  ): Promise<Circuit>;
 }
 
 export const circuitsDataProvider: DataProvider & CircuitsMethods = {
@@ -211,6 +226,7 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
   getCircuitAssets: (_r, { id, type }) => listCircuitAssets(Number(id), type),
   getCircuitsByAsset: (_r, { assetId }) => listCircuitsByAsset(Number(assetId)),
   addSystemsToCircuit: (_r, { id, type, systemIds, onProgress }) => addSystemsToCircuit(Number(id), type, systemIds, onProgress),
+  removeSystemFromCircuit: (_r, { id, type, systemId }) => removeSystemFromCircuit(Number(id), type, Number(systemId)),
 };
 
 export type { Circuit, CircuitAsset, CircuitType };

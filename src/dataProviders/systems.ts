@@ -1,5 +1,4 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { listCircuitsByAsset } from '@/api/circuits';
 import {
   type Municipality,
   type Province,
@@ -18,7 +17,6 @@ import {
   type SystemImage,
   type SystemKind,
   type SystemMarker,
-  type SystemProvider,
   type SystemSuggestionPage,
   createSystem,
   deleteSystem,
@@ -36,7 +34,6 @@ import {
   listMediaOwners,
   listMunicipalities,
   listSizes,
-  listSystemProviders,
   listSystemsInArea,
   listSystemsPage,
   searchSystems,
@@ -384,8 +381,6 @@ export interface SystemsMethods {
   ): Promise<SystemImage>;
   deleteSystemImage(resource: 'systems', params: { imageId: number }): Promise<unknown>;
   systemHistory(resource: 'systems', params: { id: number }): Promise<SchemaHistoryEntry[]>;
-  systemProviders(resource: 'systems', params: { systemId: number }): Promise<SystemProvider[]>;
-  systemCircuits(resource: 'systems', params: { systemId: number }): Promise<Awaited<ReturnType<typeof listCircuitsByAsset>>>;
   downloadSystemsTemplate(resource: 'systems'): Promise<string>;
   importSystems(resource: 'systems', params: { file: File; onProgress?: Progress }): Promise<ImportReport>;
   /** One field of many systems (see bulkUpdateSystems): what changed and what was refused, never a first-failure stop. */
@@ -420,8 +415,6 @@ function systemsMethods(): SystemsMethods {
     uploadSystemImage: (_r, { systemId, file, onProgress }) => uploadSystemImage(systemId, file, onProgress),
     deleteSystemImage: (_r, { imageId }) => deleteSystemImage(imageId),
     systemHistory: (_r, { id }) => listSystemHistory(id),
-    systemProviders: (_r, { systemId }) => listSystemProviders(systemId),
-    systemCircuits: (_r, { systemId }) => listCircuitsByAsset(systemId),
     downloadSystemsTemplate: () => downloadImportTemplate(),
     importSystems: (_r, { file, onProgress }) => importSystems(file, onProgress),
     bulkUpdateSystems: (_r, { ids, change, onProgress }) => bulkUpdateSystems(ids, change, onProgress),

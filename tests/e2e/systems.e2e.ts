@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, signIn } from './support/browser';
-import { signedInPage } from './support/session';
+import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
 
@@ -155,6 +155,79 @@ describe('systems as an asset manager', () => {
     await page.getByRole('button', { name: 'Elimina il frame Faccia nord' }).click();
     await page.getByRole('button', { name: 'Conferma' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).not.toContain('Faccia nord');
+  });
+
+  it('from the system detail: links a team with its duties, adds the system to a circuit, then removes it and unlinks the team', async () => {
+    const tag = String(Date.now() % 1000000).padStart(6, '0');
+    const TEAM = `E2E Squadra dettaglio ${tag}`;
+    const CIRCUIT = `E2E Circuito dettaglio ${tag}`;
+    const team = await api<{ id: number }>('/systems/v1/team/create/', {
+      method: 'POST',
+      body: { companyName: TEAM, vat: `77777${tag}`, providerType: ['installazione', 'manutenzione'], mail: `dettaglio${tag}@squadre.it` },
+    });
+    const circuit = await api<{ id: number }>(`/circuits/v1/circuit/create?name=${encodeURIComponent(CIRCUIT)}&type=OOH`, { method: 'POST' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    const teams = page.getByTestId('system-teams');
+    const circuits = page.getByTestId('system-circuits');
+    // An OOH system takes no players: the devices section says so instead of offering to attach one.
+    await expect.poll(() => page.getByTestId('system-devices').textContent(), { timeout: 30_000 }).toContain('Un impianto OOH non ha player');
+
+    // Link the team, picked by name, with two duties picked by their labels.
+    await teams.getByRole('button', { name: 'Collega una squadra a questo impianto' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Collega una squadra a questo impianto' });
+    await dialog.getByRole('combobox', { name: /^Squadra/ }).fill(TEAM);
+    await page.getByRole('option', { name: TEAM }).click();
+    await dialog.getByRole('combobox', { name: /^Mansioni/ }).click();
+    await page.getByRole('option', { name: 'Manutenzione' }).click();
+    await page.getByRole('option', { name: 'Affissione' }).click();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: '.e2e/screenshots/system-detail-link-team.png', animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Collega' }).click();
+    await page.getByText(`Squadra ${TEAM} collegata all’impianto ${code}`).waitFor();
+    const teamRow = teams.getByRole('row').filter({ hasText: TEAM });
+    await expect.poll(() => teamRow.textContent(), { timeout: 30_000 }).toMatch(/Manutenzione, Affissione|Affissione, Manutenzione/);
+
+    // Change its duties: Pulizia as well.
+    await teams.getByRole('button', { name: `Modifica le mansioni di ${TEAM}` }).click();
+    dialog = page.getByRole('dialog', { name: `Mansioni di ${TEAM}` });
+    await dialog.getByRole('combobox', { name: /^Mansioni/ }).click();
+    await page.getByRole('option', { name: 'Pulizia' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await page.getByText(`Mansioni di ${TEAM} aggiornate`).waitFor();
+    await expect.poll(() => teamRow.textContent(), { timeout: 30_000 }).toContain('Pulizia');
+
+    // Into the circuit, picked by name.
+    await circuits.getByRole('button', { name: 'Aggiungi a un circuito' }).click();
+    dialog = page.getByRole('dialog', { name: `Aggiungi ${code} a un circuito` });
+    await dialog.getByRole('combobox', { name: /^Circuito OOH/ }).fill(CIRCUIT);
+    await page.getByRole('option', { name: CIRCUIT }).click();
+    await page.screenshot({ path: '.e2e/screenshots/system-detail-add-circuit.png', animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Aggiungi impianto' }).click();
+    await page.getByText(`Impianto ${code} aggiunto al circuito ${CIRCUIT}`).waitFor();
+    await circuits.getByRole('cell', { name: CIRCUIT, exact: true }).waitFor({ timeout: 30_000 });
+
+    // Out of it, after a confirmation naming it.
+    await circuits.getByRole('button', { name: `Togli dal circuito ${CIRCUIT}` }).click();
+    dialog = page.getByRole('dialog', { name: `Togliere l’impianto dal circuito ${CIRCUIT}?` });
+    await page.screenshot({ path: '.e2e/screenshots/system-detail-remove-circuit.png', animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText(`Impianto ${code} rimosso dal circuito ${CIRCUIT}`).waitFor();
+    await expect.poll(() => circuits.textContent(), { timeout: 30_000 }).not.toContain(CIRCUIT);
+
+    // Unlink the team, after a confirmation naming it.
+    await teams.getByRole('button', { name: `Scollega ${TEAM}` }).click();
+    dialog = page.getByRole('dialog', { name: `Scollegare ${TEAM} da questo impianto?` });
+    await page.screenshot({ path: '.e2e/screenshots/system-detail-unlink-team.png', animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText(`${TEAM} scollegata dall’impianto`).waitFor();
+    await expect.poll(() => teams.textContent(), { timeout: 30_000 }).not.toContain(TEAM);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await api(`/circuits/v1/circuit/delete?id=${circuit.id}`, { method: 'DELETE' });
+    await api(`/systems/v1/team/delete/${team.id}`, { method: 'DELETE' });
   });
 
   it('imports nothing from a template with a bad row, naming it; then imports a good one', async () => {

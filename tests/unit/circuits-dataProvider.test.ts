@@ -89,6 +89,19 @@ describe('circuits by id and type', () => {
     expect(query(2)).toEqual({ assetId: '3' });
     expect(seen.flatMap((s) => s.violations)).toEqual([]);
   });
+  it('removeSystemFromCircuit reads the circuit and PATCHes its member list without the system', async () => {
+    const after = await circuitsDataProvider.removeSystemFromCircuit('circuits', { id: 1, type: 'OOH', systemId: 3 });
+    expect(seen.map((s) => s.operationId)).toEqual(['getCircuitById', 'updateCircuit']);
+    expect(query(1)).toEqual({ id: '1', type: 'OOH' });
+    expect(JSON.parse(bodies[0] as string)).toEqual({ assets: [1] });
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+    expect(after.id).toBe(1);
+  });
+  it('removeSystemFromCircuit sends nothing when the system is no member', async () => {
+    await circuitsDataProvider.removeSystemFromCircuit('circuits', { id: 1, type: 'OOH', systemId: 9 });
+    expect(seen.map((s) => s.operationId)).toEqual(['getCircuitById']);
+    expect(bodies).toHaveLength(0);
+  });
   it('keeps member ids unique and positive', () => {
     expect(assetIdsOf([3, '3', { id: 4 }, 0, 'x'])).toEqual([3, 4]);
     expect(assetIdsOf(undefined)).toBeUndefined();

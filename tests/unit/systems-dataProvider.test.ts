@@ -219,13 +219,10 @@ describe('custom methods', () => {
     await dp.geoMunicipalities('systems', { province: 'MI' });
     await dp.geoZipCodes('systems', { istatCode: '015146' });
     await dp.systemHistory('systems', { id: 1 });
-    await dp.systemProviders('systems', { systemId: 1 });
-    await dp.systemCircuits('systems', { systemId: 1 });
     await dp.deleteSystemImage('systems', { imageId: 101 });
     expect(seen.map((s) => s.operationId).slice(5)).toEqual([
       'listSizes', 'suggestSystems', 'getPreviewId', 'geocodeAddress', 'listRegions', 'listProvincesByRegion',
-      'listMunicipalitiesByProvince', 'listZipCodesByMunicipalityIstatCode', 'listSystemHistory', 'listSystemProviders',
-      'listCircuitsByAssetId', 'deleteSystemImage',
+      'listMunicipalitiesByProvince', 'listZipCodesByMunicipalityIstatCode', 'listSystemHistory', 'deleteSystemImage',
     ]);
     expect(violations()).toEqual([]);
   }, 30_000);

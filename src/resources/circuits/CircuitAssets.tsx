@@ -24,6 +24,7 @@ import {
 import { failureMessage } from '@/api/failures';
 import type { AppDataProvider } from '@/dataProviders';
 import { AppSimpleForm } from '@/forms/unsavedChanges';
+import { useCircuitMembership } from '@/ui/circuitMembership';
 import { codeLabel } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
@@ -58,7 +59,7 @@ function useSaveCircuit(circuit: Circuit) {
 function RemoveMember({ circuit }: { circuit: Circuit }) {
   const translate = useTranslate();
   const asset = useRecordContext<CircuitAsset>();
-  const { save, isPending } = useSaveCircuit(circuit);
+  const { remove } = useCircuitMembership();
   if (!asset) return null;
   const label = translate('resources.circuits.actions.remove_system', { code: asset.code });
   return (
@@ -66,14 +67,8 @@ function RemoveMember({ circuit }: { circuit: Circuit }) {
       <span>
         <IconButton
           aria-label={label}
-          disabled={isPending}
-          onClick={() =>
-            void save(
-              { assets: circuit.assets.filter((id) => id !== asset.id) },
-              'resources.circuits.messages.system_removed',
-              { code: asset.code },
-            )
-          }
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ circuit, systemId: Number(asset.id), code: asset.code })}
         >
           <RemoveCircleOutlineIcon />
         </IconButton>
@@ -136,7 +131,7 @@ function Rename({ circuit }: { circuit: Circuit }) {
 function AddMember({ circuit }: { circuit: Circuit }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { save } = useSaveCircuit(circuit);
+  const { add } = useCircuitMembership();
   const [formKey, setFormKey] = useState(0);
   return (
     <AppSimpleForm
@@ -144,13 +139,12 @@ function AddMember({ circuit }: { circuit: Circuit }) {
       resolver={memberResolver}
       onSubmit={async (v: Record<string, unknown>) => {
         // The message names the system by its code, which the form does not hold.
-        const { data: system } = await dataProvider.getOne('systems', { id: v.systemId as number });
-        await save(
-          { assets: [...new Set([...circuit.assets, Number(v.systemId)])] },
-          'resources.circuits.messages.system_added',
-          { code: String(system.code) },
+        const systemId = Number(v.systemId);
+        const { data: system } = await dataProvider.getOne('systems', { id: systemId });
+        await add.mutateAsync({ circuit, systemId, code: String(system.code) }).then(
+          () => setFormKey((k) => k + 1),
+          () => undefined,
         );
-        setFormKey((k) => k + 1);
       }}
       toolbar={false}
       warnWhenUnsavedChanges={false}

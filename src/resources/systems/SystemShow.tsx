@@ -41,8 +41,10 @@ import { failureMessage } from '@/api/failures';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
+import { SystemTeamLinks } from '@/ui/TeamLinks';
 import { useFailure } from '@/ui/useFailure';
 import { SystemBookings } from './SystemBookings';
+import { SystemCircuits } from './SystemCircuits';
 import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
@@ -259,14 +261,22 @@ function History({ systemId, version }: { systemId: number; version: string }) {
   );
 }
 
-function Devices({ systemId }: { systemId: number }) {
+/** The players installed on a DOOH system; an OOH system says why it has none. */
+function Devices({ system }: { system: System }) {
   const t = useT();
   const translate = useTranslate();
-  const { data, error } = useGetList('devices', {
-    filter: { systemId },
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'serial', order: 'ASC' },
-  });
+  const dooh = system.type === 'DOOH';
+  const { data, error } = useGetList(
+    'devices',
+    { filter: { systemId: system.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'serial', order: 'ASC' } },
+    { enabled: dooh },
+  );
+  if (!dooh)
+    return (
+      <Titled title={t('detail.devices')} testId="system-devices">
+        <Typography color="text.secondary">{t('detail.devices_ooh', { type: system.type })}</Typography>
+      </Titled>
+    );
   return (
     <Section
       testId="system-devices"
@@ -283,48 +293,15 @@ function Devices({ systemId }: { systemId: number }) {
   );
 }
 
-function Teams({ systemId }: { systemId: number }) {
-  const t = useT();
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery({
-    queryKey: ['systems', 'systemProviders', systemId],
-    queryFn: () => dataProvider.systemProviders('systems', { systemId }),
-  });
+/** A titled box around a section that brings its own states (teams, circuits). */
+function Titled({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
-    <Section
-      testId="system-teams"
-      title={t('detail.teams')}
-      rows={data}
-      error={error}
-      render={(rows) => (
-        <SimpleTable
-          head={[t('detail.team'), t('detail.duties')]}
-          rows={rows.map((p) => [
-            p.team?.companyName ?? '—',
-            p.duties.map((d) => translate(`resources.teams.provider_types.${d}`, { _: d })).join(', '),
-          ])}
-        />
-      )}
-    />
-  );
-}
-
-function Circuits({ systemId }: { systemId: number }) {
-  const t = useT();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, error } = useQuery({
-    queryKey: ['systems', 'systemCircuits', systemId],
-    queryFn: () => dataProvider.systemCircuits('systems', { systemId }),
-  });
-  return (
-    <Section
-      testId="system-circuits"
-      title={t('detail.circuits')}
-      rows={data}
-      error={error}
-      render={(rows) => <SimpleTable head={[t('detail.circuit'), t('fields.type')]} rows={rows.map((c) => [c.name, c.type])} />}
-    />
+    <Paper sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }
 
@@ -419,14 +396,18 @@ export default function SystemShow() {
                 </Typography>
                 <SystemFrames systemId={system.id} />
               </Paper>
-              <Devices systemId={system.id} />
+              <Devices system={system} />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Teams systemId={system.id} />
+            <Titled title={t('detail.teams')} testId="system-teams">
+              <SystemTeamLinks systemId={system.id} />
+            </Titled>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Circuits systemId={system.id} />
+            <Titled title={t('detail.circuits')} testId="system-circuits">
+              <SystemCircuits system={system} />
+            </Titled>
           </Grid>
           <Grid size={{ xs: 12 }}>
             <SystemBookings systemId={system.id} />

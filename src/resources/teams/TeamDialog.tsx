@@ -14,7 +14,8 @@ import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedCh
 import { submissionErrors } from '@/ui/submissionErrors';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
-import { teamSchema, useProviderTypeChoices, type Team } from './providerTypes';
+import { useProviderTypeChoices } from '@/ui/providerTypes';
+import { teamSchema, type Team } from './providerTypes';
 
 const resolver = schemaResolver(teamSchema);
 

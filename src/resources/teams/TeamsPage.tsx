@@ -26,9 +26,9 @@ import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
-import { LinkDialog } from './LinkDialog';
-import { PROVIDER_TYPE_LABELS, useProviderTypeChoices, type Team } from './providerTypes';
-import { SystemLinks } from './SystemLinks';
+import { PROVIDER_TYPE_LABELS, useProviderTypeChoices } from '@/ui/providerTypes';
+import { SystemTeamLinks, TeamLinkDialog } from '@/ui/TeamLinks';
+import type { Team } from './providerTypes';
 import { TeamDialog } from './TeamDialog';
 
 const exportColumns: ExportColumn<Team>[] = [
@@ -152,7 +152,7 @@ function TeamsList() {
           onSaved={() => setEditing(null)}
         />
       ) : null}
-      <LinkDialog key={linking?.id ?? 'none'} team={linking} onClose={() => setLinking(undefined)} />
+      <TeamLinkDialog key={linking?.id ?? 'none'} side={linking ? { team: linking } : undefined} onClose={() => setLinking(undefined)} />
     </>
   );
 }
@@ -171,7 +171,7 @@ function LinksBySystem() {
             {({ formData }) =>
               formData.systemId ? (
                 <Box sx={{ width: '100%' }}>
-                  <SystemLinks systemId={Number(formData.systemId)} />
+                  <SystemTeamLinks systemId={Number(formData.systemId)} />
                 </Box>
               ) : (
                 <Typography color="text.secondary">{translate('resources.teams.messages.pick_system')}</Typography>

@@ -1,2 +1,1 @@
 export { default as TeamsPage } from './TeamsPage';
-export { SystemLinks } from './SystemLinks';

@@ -1,31 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import type { SchemaTeam } from '@/api/generated/systems';
-import { createSystemProviderBody, createTeamBody } from '@/api/generated/systems.zod';
-import type { AppDataProvider } from '@/dataProviders';
-import { codeChoices } from '@/ui/format';
+import { createTeamBody } from '@/api/generated/systems.zod';
 
 export type Team = SchemaTeam;
-export const PROVIDER_TYPE_LABELS = 'resources.teams.provider_types';
 
 /** The team form: the document's TeamInput; a cleared optional text (null) is absent. */
 export const teamSchema = createTeamBody.extend({
   address: createTeamBody.shape.address.unwrap().nullish(),
   phone: createTeamBody.shape.phone.unwrap().nullish(),
 });
-
-/** A link's form: the document's SystemProviderInput without the side the screen already knows. */
-export const linkToSystemSchema = createSystemProviderBody.omit({ teamId: true });
-export const linkToTeamSchema = createSystemProviderBody.omit({ systemId: true });
-export const dutiesSchema = createSystemProviderBody.pick({ duties: true });
-
-/** The provider types (GET /team/teamProviderTypes) as Italian choices, asked once per session. */
-export function useProviderTypeChoices() {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({
-    queryKey: ['teams', 'providerTypes'],
-    queryFn: () => dataProvider.providerTypes('teams'),
-    staleTime: Infinity,
-  });
-  return codeChoices(PROVIDER_TYPE_LABELS, data ?? []);
-}
