@@ -2,6 +2,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import { findAgentByFullName, listAgents, saveAgent } from '@/api/audit';
 import { ApiError } from '@/api/errors';
 import type { SchemaAgentSummary } from '@/api/generated/audit';
+import { localList } from './shared';
 
 /**
  * `agents`: the media monitor's agents. The service lists names (agent/allNameAndSurname), creates
@@ -23,18 +24,8 @@ const unsupported = (what: string) => async (): Promise<never> => {
 
 export const agentsDataProvider: DataProvider = {
   async getList(_resource, params) {
-    let rows = await listAgents();
-    const q = String((params.filter as { q?: string } | undefined)?.q ?? '').toLowerCase();
-    if (q) rows = rows.filter((a) => a.fullName.toLowerCase().includes(q));
-    const field =
-      (['name', 'surname', 'fullName', 'id'] as const).find((f) => f === params.sort?.field) ?? 'surname';
-    const dir = params.sort?.order === 'DESC' ? -1 : 1;
-    rows = [...rows].sort(
-      (a, b) => String(a[field]).localeCompare(String(b[field]), 'it', { numeric: true }) * dir,
-    );
-    const page = params.pagination?.page ?? 1;
-    const perPage = params.pagination?.perPage ?? 25;
-    return { data: rows.slice((page - 1) * perPage, page * perPage) as never[], total: rows.length };
+    // The service answers every agent at once: the search (names), sort and page are here.
+    return localList(await listAgents(), params, { searchIn: ['name', 'surname', 'fullName'] }) as never;
   },
   async getOne(_resource, params) {
     return { data: (await getAgent(params.id)) as never };

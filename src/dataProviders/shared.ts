@@ -8,18 +8,21 @@ import { failureMessage } from '@/api/failures';
 
 /**
  * One page of a list that a service answers whole (paging, sorting and the text search applied
- * here, on the answer): `q` matches any text field; other filters match exactly.
+ * here, on the answer): `q` matches any text field (or only the `searchIn` fields, when a record
+ * carries text a person does not read as its content, such as a composite id); other filters
+ * match exactly.
  */
-export function localList<T extends { id: number }>(
+export function localList<T extends object>(
   items: T[],
   params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
+  { searchIn }: { searchIn?: readonly (keyof T & string)[] } = {},
 ) {
   const filter = params.filter ?? {};
   const q = typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : '';
   const matching = items.filter((item) => {
     const record = item as unknown as Record<string, unknown>;
-    if (q && !Object.values(record).some((v) => typeof v === 'string' && v.toLowerCase().includes(q)))
-      return false;
+    const texts = searchIn ? searchIn.map((k) => record[k]) : Object.values(record);
+    if (q && !texts.some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) return false;
     return Object.entries(filter).every(
       ([k, v]) => k === 'q' || v === undefined || v === '' || v === null || String(record[k]) === String(v),
     );

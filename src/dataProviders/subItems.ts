@@ -9,6 +9,7 @@ import {
   updateSubItem,
 } from '@/api/audit';
 import { ApiError } from '@/api/http';
+import { localList } from './shared';
 import type { SchemaSubItem, SchemaSubItemTypeName } from '@/api/generated/audit';
 
 /**
@@ -70,28 +71,12 @@ const text = (value: unknown): string | null =>
 
 export const subItemsDataProvider: DataProvider = {
   async getList(_resource, params) {
-    const filter = (params.filter ?? {}) as { type?: unknown; q?: string };
+    const filter = (params.filter ?? {}) as { type?: unknown };
     const type = typeOf(filter.type, params.meta?.type);
-    let rows = await listSubItemValues(type);
-    if (filter.q) {
-      const q = filter.q.toLowerCase();
-      rows = rows.filter(
-        (r) => r.name.toLowerCase().includes(q) || (r.description ?? '').toLowerCase().includes(q),
-      );
-    }
-    const field =
-      params.sort?.field === 'description'
-        ? 'description'
-        : params.sort?.field === 'itemId'
-          ? 'itemId'
-          : 'name';
-    const dir = params.sort?.order === 'DESC' ? -1 : 1;
-    rows.sort(
-      (a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'it', { numeric: true }) * dir,
-    );
-    const page = params.pagination?.page ?? 1;
-    const perPage = params.pagination?.perPage ?? 25;
-    return { data: rows.slice((page - 1) * perPage, page * perPage) as never[], total: rows.length };
+    // The service answers a type whole: the search (name and description), sort and page are here.
+    return localList(await listSubItemValues(type), { ...params, filter: { ...params.filter, type } }, {
+      searchIn: ['name', 'description'],
+    }) as never;
   },
   async getOne(_resource, params) {
     return { data: (await getSubItem(params.id)) as never };

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { Button, Dialog, type DialogProps } from '@mui/material';
-import { SimpleForm, useTranslate, type SimpleFormProps } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useTranslate, type SimpleFormProps } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useConfirmDiscard, useUnsavedChangesGuard } from './unsavedChangesGuard';
 
@@ -65,6 +65,16 @@ export function DialogCancelButton({ label = 'ra.action.cancel', onClick }: { la
   const translate = useTranslate();
   const dialog = useFormDialog();
   return <Button onClick={onClick ?? dialog?.requestClose}>{translate(label)}</Button>;
+}
+
+/** The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save. */
+export function DialogFormToolbar() {
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <DialogCancelButton />
+      <SaveButton />
+    </Toolbar>
+  );
 }
 
 /** Tells the enclosing FormDialog whether the react-admin form is dirty. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ const field = (page: Page, label: string) => {
 async function choose(page: Page, label: string | RegExp, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The agent mail screen's default period (the last 30 days up to today, local time, as the app counts): its detections, and the agents. */
+async function agentMailDefaults() {
+  const today = new Date();
+  const start = new Date(today);
+  start.setDate(start.getDate() - 29);
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const period = await api<Array<{ auditId: number; agentId: number | null }>>(
+    `/audit/v1/detection/byRangeDate?dateStart=${day(start)}&dateEnd=${day(today)}`,
+  );
+  const agents = await api<Array<{ id: number; fullName: string }>>('/audit/v1/detection/agent/allNameAndSurname');
+  return { period, agents };
 }
 
 beforeAll(async () => {
@@ -244,15 +258,7 @@ describe('media monitor', () => {
 
   it('agent mail lists only the chosen agent’s detections, and sends only those', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
-    // The screen's default period: the last 30 days up to today (local time, as the app counts).
-    const today = new Date();
-    const start = new Date(today);
-    start.setDate(start.getDate() - 29);
-    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const period = await api<Array<{ id: number; agentId: number | null }>>(
-      `/audit/v1/detection/byRangeDate?dateStart=${day(start)}&dateEnd=${day(today)}`,
-    );
-    const agents = await api<Array<{ id: number; fullName: string }>>('/audit/v1/detection/agent/allNameAndSurname');
+    const { period, agents } = await agentMailDefaults();
     const counts = agents
       .map((a) => ({ agent: a, count: period.filter((d) => d.agentId === a.id).length }))
       .filter((c) => c.count > 0 && c.count <= 300)
@@ -276,6 +282,42 @@ describe('media monitor', () => {
     await page.getByRole('option', { name: counts[0].agent.fullName, exact: true }).click();
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(counts[0].count);
     expect(await page.getByRole('button', { name: 'Invia per mail' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('agent mail exports the chosen agent’s detections and mails the rows picked', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    const { period, agents } = await agentMailDefaults();
+    const [{ agent, ids }] = agents
+      .map((a) => ({ agent: a, ids: period.filter((d) => d.agentId === a.id).map((d) => d.auditId) }))
+      .filter((c) => c.ids.length >= 2)
+      .sort((a, b) => a.ids.length - b.ids.length);
+
+    await page.goto(appUrl('/media/monitor/agent-mail'));
+    await page.getByRole('combobox', { name: /agente/i }).click();
+    await page.getByRole('option', { name: agent.fullName, exact: true }).click();
+    const rows = page.locator('table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(ids.length);
+
+    // The export: every detection of the agent in the period, with the list's Italian headers.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta', exact: true }).click(),
+    ]);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const header = lines[0].split(';');
+    expect(header.slice(0, 2)).toEqual(['N.', 'Data']);
+    const agentColumn = header.indexOf('Agente');
+    expect(lines.slice(1).map((l) => Number(l.split(';')[0])).sort()).toEqual([...ids].sort());
+    expect(new Set(lines.slice(1).map((l) => l.split(';')[agentColumn]))).toEqual(new Set([agent.fullName]));
+
+    // Two rows picked (a click on a row selects it): one mail with those two.
+    await rows.nth(0).getByRole('cell').nth(2).click();
+    await rows.nth(1).getByRole('cell').nth(2).click();
+    await page.getByText('2 rilevazioni selezionate').waitFor();
+    await page.getByRole('button', { name: 'Invia per mail' }).click();
+    await page.getByText(/^Mail n\. \d+ inviata a \S+ con 2 rilevazioni/).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
@@ -314,6 +356,93 @@ describe('media monitor', () => {
     await page.getByRole('cell', { name: 'Mario Rossi' }).waitFor();
 
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('Gestione Campi: searches and sorts a type, adds (refusing a too-long or taken name), renames, exports and deletes a value', async () => {
+    const { page, errors, close } = await signedIn('mediamonitor');
+    type Value = { id: number; name: string; description: string | null };
+    const values = () => api<Value[]>('/audit/v1/detection/location/all');
+    const seeded = await values();
+    expect(seeded.length).toBeGreaterThan(2);
+    const NAME = `Porto E2E ${Date.now()}`;
+    const RENAMED = `${NAME} rinominato`;
+
+    await page.goto(appUrl('/media/manage'));
+    await page.getByRole('heading', { name: 'Gestione Campi', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Tipo di luogo' }).click();
+    const table = page.getByRole('table', { name: 'Tipo di luogo' });
+    const rows = table.locator('tbody tr');
+    const firstName = () => rows.first().getByRole('cell').nth(1).innerText();
+    const byName = [...seeded].sort((a, b) => a.name.localeCompare(b.name, 'it'));
+    await expect.poll(firstName, { timeout: 30_000 }).toBe(byName[0].name);
+
+    step('campi: ricerca e ordinamento');
+    // The search reads names and descriptions; the type's other values go.
+    const sought = byName[byName.length - 1];
+    await page.getByRole('textbox', { name: 'Cerca' }).fill(sought.name.toUpperCase());
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(await firstName()).toBe(sought.name);
+    await page.getByRole('textbox', { name: 'Cerca' }).fill('');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(seeded.length);
+    // The name column sorts the other way round on a click.
+    await table.getByRole('button', { name: 'Nome' }).click();
+    await expect.poll(firstName, { timeout: 15_000 }).toBe(sought.name);
+
+    step('campi: aggiunta');
+    let saves = 0;
+    await page.route('**/detection/location/save', (route) => {
+      saves += 1;
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Aggiungi a Tipo di luogo' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Nome/).fill('x'.repeat(101));
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.locator('.ra-input-name').getByText('Deve contenere al massimo 100 caratteri').waitFor();
+    expect(saves).toBe(0);
+    // A name the type already has: the service's refusal under the name, what was typed kept.
+    await dialog.getByLabel(/^Nome/).fill(seeded[0].name);
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.locator('.ra-input-name').getByText(`Esiste già un valore «${seeded[0].name}»`, { exact: false }).waitFor();
+    expect(saves).toBe(1);
+    await dialog.getByLabel(/^Nome/).fill(NAME);
+    await dialog.getByLabel(/^Descrizione/).fill('Banchina del porto');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: NAME, exact: true }).waitFor();
+    const added = (await values()).find((v) => v.name === NAME);
+    expect(added?.description).toBe('Banchina del porto');
+
+    step('campi: modifica');
+    await page.getByRole('button', { name: `Modifica ${NAME}`, exact: true }).click();
+    await dialog.getByLabel(/^Nome/).fill(RENAMED);
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: RENAMED, exact: true }).waitFor();
+    expect((await values()).find((v) => v.id === added!.id)?.name).toBe(RENAMED);
+
+    step('campi: esportazione');
+    // Every value of the type, Italian headers, whatever the page shows.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta', exact: true }).click(),
+    ]);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('N.;Nome;Descrizione');
+    const all = await values();
+    expect(lines.length).toBe(all.length + 1);
+    expect(lines.slice(1).map((l) => l.split(';')[1]).sort()).toEqual(all.map((v) => v.name).sort());
+    expect(lines).toContain(`${added!.id};${RENAMED};Banchina del porto`);
+
+    step('campi: eliminazione');
+    await page.getByRole('button', { name: `Elimina ${RENAMED}`, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await table.getByRole('cell', { name: RENAMED, exact: true }).waitFor({ state: 'detached' });
+    expect((await values()).some((v) => v.id === added!.id)).toBe(false);
+
+    // react-admin logs a refused call: the taken name above was refused on purpose.
+    expect(errors.filter((e) => !/Failed to load resource|Esiste già un valore/.test(e))).toEqual([]);
     await close();
   });
 

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeSession } from '@/auth/session';
@@ -22,10 +23,14 @@ const server = setupServer();
 const lastRequest = () => seen[seen.length - 1];
 const clean = () => seen.flatMap((s) => s.violations);
 
+let documented: Awaited<ReturnType<typeof documentHandlers>> = [];
 beforeAll(async () => {
-  server.use(...(await documentHandlers(ORIGIN, ['audit'], seen)));
+  documented = await documentHandlers(ORIGIN, ['audit'], seen);
+  server.use(...documented);
   server.listen({ onUnhandledRequest: 'error' });
 });
+// A test's own answers (server.use) end with it; the document's stay.
+afterEach(() => server.resetHandlers(...documented));
 afterAll(() => server.close());
 beforeEach(() => {
   seen.length = 0;
@@ -83,6 +88,35 @@ describe('sub-item types', () => {
     await subItemsDataProvider.delete('subItems', { id: 'product_category:3' });
     expect(new URL(lastRequest().url).pathname).toBe('/audit/v1/detection/productcategory/delete/3');
     expect(clean()).toEqual([]);
+  });
+
+  it('searches names and descriptions (never the type or the composite id), sorts any column and pages', async () => {
+    server.use(
+      http.get(`${ORIGIN}/audit/v1/detection/format/all`, () =>
+        HttpResponse.json([
+          { id: 2, name: 'Poster 6x3', description: 'Formato classico' },
+          { id: 10, name: 'Maxi', description: null },
+          { id: 9, name: 'Stendardo', description: 'Manifesto verticale' },
+        ]),
+      ),
+    );
+    const list = (params: Partial<Parameters<typeof subItemsDataProvider.getList>[1]>) =>
+      subItemsDataProvider.getList('subItems', {
+        filter: { type: 'format' },
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'name', order: 'ASC' },
+        ...params,
+      });
+    const names = async (params: Partial<Parameters<typeof subItemsDataProvider.getList>[1]>) =>
+      (await list(params)).data.map((r) => r.name);
+    expect(await names({ filter: { type: 'format', q: 'MANIFESTO' } })).toEqual(['Stendardo']);
+    expect(await names({ filter: { type: 'format', q: 'format' } })).toEqual(['Poster 6x3']);
+    expect(await names({ filter: { type: 'format', q: '9' } })).toEqual([]);
+    expect(await names({ sort: { field: 'itemId', order: 'DESC' } })).toEqual(['Maxi', 'Stendardo', 'Poster 6x3']);
+    expect(await names({ sort: { field: 'description', order: 'ASC' } })).toEqual(['Maxi', 'Poster 6x3', 'Stendardo']);
+    const page2 = await list({ pagination: { page: 2, perPage: 2 } });
+    expect(page2.data.map((r) => r.name)).toEqual(['Stendardo']);
+    expect(page2.total).toBe(3);
   });
 
   it('refuses an id without a known type', () => {
@@ -226,6 +260,34 @@ describe('agents', () => {
     expect(lastRequest().url).toBe(`${ORIGIN}/audit/v1/detection/agent/findByNameAndSurname/Mario%20Rossi`);
     expect(agent.email).toBe('mario.rossi@esempio.it');
     expect(clean()).toEqual([]);
+  });
+
+  it('searches the names, sorts by any name column and pages (the service answers all at once)', async () => {
+    server.use(
+      http.get(`${ORIGIN}/audit/v1/detection/agent/allNameAndSurname`, () =>
+        HttpResponse.json([
+          { id: 1, name: 'Mario', surname: 'Rossi', fullName: 'Mario Rossi' },
+          { id: 2, name: 'Laura', surname: 'Bianchi', fullName: 'Laura Bianchi' },
+          { id: 3, name: 'Anna', surname: 'Rossini', fullName: 'Anna Rossini' },
+        ]),
+      ),
+    );
+    const list = (params: Partial<Parameters<typeof agentsDataProvider.getList>[1]>) =>
+      agentsDataProvider.getList('agents', {
+        filter: {},
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'surname', order: 'ASC' },
+        ...params,
+      });
+    expect((await list({ filter: { q: 'ross' } })).data.map((a) => a.fullName)).toEqual(['Mario Rossi', 'Anna Rossini']);
+    expect((await list({ sort: { field: 'name', order: 'DESC' } })).data.map((a) => a.name)).toEqual([
+      'Mario',
+      'Laura',
+      'Anna',
+    ]);
+    const page = await list({ pagination: { page: 2, perPage: 2 } });
+    expect(page.data.map((a) => a.surname)).toEqual(['Rossini']);
+    expect(page.total).toBe(3);
   });
 
   it('creates through agent/save', async () => {

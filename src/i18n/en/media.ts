@@ -87,13 +87,12 @@ export const media: ResourcesMessages = {
       bulk: 'Send to agent',
       title: 'Send detections to an agent',
       send: 'Send by mail',
-      clear: 'Clear selection',
       selected: '1 detection selected |||| %{smart_count} detections selected',
       sent: 'Mail sent to %{recipient} (1 detection) |||| Mail sent to %{recipient} (%{smart_count} detections)',
       result:
         'Mail no. %{id} sent to %{recipient} with 1 detection: it is in the outbox. |||| Mail no. %{id} sent to %{recipient} with %{smart_count} detections: it is in the outbox.',
       agents_error: 'Cannot load the agents',
-      more: 'Showing the first %{shown} of %{total} detections: narrow the period or filter by brand.',
+      pick_agent: 'Choose an agent to see their detections of the period.',
     },
     crm_sync: {
       menu: 'CRM sync',
@@ -116,6 +115,7 @@ export const media: ResourcesMessages = {
     name: 'Sub-item |||| Sub-items',
     title: 'Fields management',
     fields: { itemId: 'No.', name: 'Name', description: 'Description', type: 'Type' },
+    actions: 'Actions',
     types: {
       format: 'Format',
       media_type: 'Media type',

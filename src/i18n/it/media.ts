@@ -87,13 +87,12 @@ export const media: ResourcesMessages = {
       bulk: 'Invia all’agente',
       title: 'Invio rilevazioni all’agente',
       send: 'Invia per mail',
-      clear: 'Deseleziona tutto',
       selected: '1 rilevazione selezionata |||| %{smart_count} rilevazioni selezionate',
       sent: 'Mail inviata a %{recipient} (1 rilevazione) |||| Mail inviata a %{recipient} (%{smart_count} rilevazioni)',
       result:
         'Mail n. %{id} inviata a %{recipient} con 1 rilevazione: è nella posta in uscita. |||| Mail n. %{id} inviata a %{recipient} con %{smart_count} rilevazioni: è nella posta in uscita.',
       agents_error: 'Impossibile caricare gli agenti',
-      more: 'Sono mostrate le prime %{shown} di %{total} rilevazioni: restringi il periodo o filtra per brand.',
+      pick_agent: 'Scegli un agente per vedere le sue rilevazioni del periodo.',
     },
     crm_sync: {
       menu: 'Sincronizza CRM',
@@ -116,6 +115,7 @@ export const media: ResourcesMessages = {
     name: 'Sotto-voce |||| Sotto-voci',
     title: 'Gestione Campi',
     fields: { itemId: 'N.', name: 'Nome', description: 'Descrizione', type: 'Tipo' },
+    actions: 'Azioni',
     types: {
       format: 'Formato',
       media_type: 'Tipo media',

@@ -39,7 +39,7 @@ import { useDistinct } from './useDistinct';
 
 export const MONITOR_PATH = '/media/monitor';
 
-function DistinctFilter({ source }: { source: SchemaDistinctField; alwaysOn?: boolean }) {
+export function DistinctFilter({ source }: { source: SchemaDistinctField; alwaysOn?: boolean }) {
   const { choices, isPending } = useDistinct(source);
   return (
     <SelectInput
@@ -69,7 +69,7 @@ export const detectionFilters = [
 const agentName = (d: DetectionRecord) => (d.agent ? `${d.agent.name} ${d.agent.surname}` : '');
 
 /** The CSV of the list: every row of the filter, names and Italian labels, dd/mm/yyyy dates. */
-const exportColumns: ExportColumn<DetectionRecord>[] = [
+export const detectionExportColumns: ExportColumn<DetectionRecord>[] = [
   { label: 'resources.detections.fields.auditId', value: (d) => d.auditId },
   { label: 'resources.detections.fields.detectionDate', value: (d) => formatDate(d.detectionDate) },
   { label: 'resources.detections.fields.mediaOwner', value: (d) => d.mediaOwner },
@@ -119,7 +119,7 @@ function ListActions() {
     <TopToolbar>
       <CreateButton to={`${MONITOR_PATH}/create`} label="resources.detections.create" />
       <ExcelExportButton />
-      <ExportAllButton columns={exportColumns} fileName="rilevazioni" />
+      <ExportAllButton columns={detectionExportColumns} fileName="rilevazioni" />
       <Button
         label="resources.detections.import.menu"
         onClick={() => navigate(`${MONITOR_PATH}/import`)}
@@ -181,7 +181,7 @@ function RowActions() {
   );
 }
 
-function ListProblems() {
+export function ListProblems() {
   const { error, filterValues } = useListContext();
   const translate = useTranslate();
   if (error)

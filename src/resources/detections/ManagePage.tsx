@@ -1,347 +1,369 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogContent, DialogTitle, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import {
   Confirm,
-  ResourceContextProvider,
+  DataTable,
+  List,
+  ListNoResults,
+  SearchInput,
+  TextInput,
+  TopToolbar,
   useCreate,
   useDelete,
-  useGetList,
+  useListContext,
   useNotify,
+  useRecordContext,
   useTranslate,
   useUpdate,
+  type SimpleFormProps as AppSimpleFormProps,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import type { SchemaSubItemTypeName } from '@/api/generated/audit';
-import { SUB_ITEM_TYPES, type AgentRecord, type SubItemRecord } from './shared';
+import { failureMessage, failureStatus } from '@/api/failures';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
+import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { submissionErrors } from '@/ui/submissionErrors';
 import { useFailure } from '@/ui/useFailure';
-import { DialogCancelButton, differs, FormDialog, useUnsavedChangesGuard } from '@/forms/unsavedChanges';
+import { schemaResolver } from '@/ui/validation';
 import { PageHeader } from './PageHeader';
+import { agentSchema, SUB_ITEM_TYPES, subItemSchema, type AgentRecord, type SubItemRecord } from './shared';
 
+const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
-/** The values of one sub-item type: add, rename / describe, delete. */
-function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
-  const RESOURCE = 'subItems';
+const subItemColumns: ExportColumn<SubItemRecord>[] = [
+  { label: 'resources.subItems.fields.itemId', value: (s) => s.itemId },
+  { label: 'resources.subItems.fields.name', value: (s) => s.name },
+  { label: 'resources.subItems.fields.description', value: (s) => s.description },
+];
+
+const agentColumns: ExportColumn<AgentRecord>[] = [
+  { label: 'resources.agents.fields.surname', value: (a) => a.surname },
+  { label: 'resources.agents.fields.name', value: (a) => a.name },
+  { label: 'resources.agents.fields.fullName', value: (a) => a.fullName },
+];
+
+/** The list's failure in place of its rows (`message` takes the failure's Italian text). */
+function LoadError({ message }: { message: string }) {
+  const translate = useTranslate();
+  const { error } = useListContext();
+  return <Alert severity="error">{translate(message, { message: failureMessage(error) })}</Alert>;
+}
+
+/** No rows: with a search, react-admin's "nothing matches" and its way back; else what to do. */
+function NoRows({ message }: { message: string }) {
+  const { filterValues } = useListContext();
+  if (Object.keys(filterValues).length) return <ListNoResults />;
+  return <Typography sx={{ p: 2 }}>{message}</Typography>;
+}
+
+/** The toolbar of a tab: add (the tab's dialog), export every row of the search. */
+function Actions<R extends SubItemRecord | AgentRecord>({
+  add,
+  onAdd,
+  columns,
+  fileName,
+}: {
+  add: string;
+  onAdd: () => void;
+  columns: ExportColumn<R>[];
+  fileName: string;
+}) {
+  return (
+    <TopToolbar>
+      <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onAdd}>
+        {add}
+      </Button>
+      <ExportAllButton columns={columns} fileName={fileName} />
+    </TopToolbar>
+  );
+}
+
+/**
+ * The field violations of a refused save, under the dialog's inputs: a create's 400 names the
+ * field inside the type's key (`media_type.name`); a 409 (the name is taken) goes under `field`.
+ */
+function refusedFields(error: unknown, field: string, prefix?: string): Record<string, string> | undefined {
+  const errors = submissionErrors(error);
+  if (errors)
+    return Object.fromEntries(
+      Object.entries(errors).map(([k, v]) => [prefix && k.startsWith(`${prefix}.`) ? k.slice(prefix.length + 1) : k, v]),
+    );
+  return failureStatus(error) === 409 ? { [field]: failureMessage(error) } : undefined;
+}
+
+/** A dialog holding one react-admin form of this page (its title names it for screen readers). */
+function FormDialogShell({
+  title,
+  onClose,
+  children,
+  ...form
+}: { title: string; onClose: () => void; children: ReactNode } & Pick<
+  AppSimpleFormProps,
+  'resource' | 'record' | 'resolver' | 'onSubmit'
+>) {
+  const titleId = useId();
+  return (
+    <FormDialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <AppSimpleForm {...form} sx={{ p: 0 }} toolbar={<DialogFormToolbar />}>
+          {children}
+        </AppSimpleForm>
+      </DialogContent>
+    </FormDialog>
+  );
+}
+
+/** Add a value to a type, or rename / describe one; a refusal keeps what was typed and names the field. */
+function SubItemDialog({
+  type,
+  record,
+  onClose,
+}: {
+  type: SchemaSubItemTypeName;
+  record?: SubItemRecord;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const failure = useFailure();
-  const queryClient = useQueryClient();
-  const { data, isPending, error } = useGetList<SubItemRecord>('subItems', {
-    filter: { type },
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const [create, { isPending: creating }] = useCreate();
-  const [update] = useUpdate();
-  const [remove] = useDelete();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [editing, setEditing] = useState<SubItemRecord | null>(null);
-  const [deleting, setDeleting] = useState<SubItemRecord | null>(null);
+  const [create] = useCreate<SubItemRecord>();
+  const [update] = useUpdate<SubItemRecord>();
+  const resolver = useMemo(() => schemaResolver(subItemSchema(type)), [type]);
   const typeLabel = translate(`resources.subItems.types.${type}`);
-  const { guard } = useUnsavedChangesGuard(Boolean(name.trim() || description.trim()));
-  const original = editing ? data?.find((d) => d.id === editing.id) : undefined;
-  const editDirty = Boolean(editing && original) && differs([editing?.name, editing?.description ?? ''], [original?.name, original?.description ?? '']);
-
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return;
-    create(
-      'subItems',
-      { data: { type, name: name.trim(), description: description.trim() || null } },
-      {
-        onSuccess: () => {
-          notify('resources.subItems.created', { type: 'success', messageArgs: { name: name.trim() } });
-          setName('');
-          setDescription('');
-          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-        },
-        onError: failure,
-      },
-    );
+  const submit = async (values: Record<string, unknown>) => {
+    const data = { name: String(values.name), description: typeof values.description === 'string' ? values.description : null };
+    try {
+      if (record)
+        await update(
+          'subItems',
+          { id: record.id, data, previousData: record },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+      else await create('subItems', { data: { ...data, type }, meta: { type } }, { returnPromise: true });
+    } catch (error) {
+      failure(error);
+      return refusedFields(error, 'name', type);
+    }
+    notify(record ? 'resources.subItems.updated' : 'resources.subItems.created', {
+      type: 'success',
+      messageArgs: { name: values.name },
+    });
+    onClose();
   };
-  const saveEdit = () => {
-    if (!editing || !editing.name.trim()) return;
-    update(
-      'subItems',
-      {
-        id: editing.id,
-        data: { name: editing.name, description: editing.description },
-        previousData: editing,
-      },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('resources.subItems.updated', { type: 'success' });
-          setEditing(null);
-          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-        },
-        onError: failure,
-      },
-    );
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove(
-      'subItems',
-      { id: deleting.id, previousData: deleting },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('resources.subItems.deleted', { type: 'success', messageArgs: { name: deleting.name } });
-          setDeleting(null);
-          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-        },
-        onError: (err) => {
-          failure(err);
-          setDeleting(null);
-        },
-      },
-    );
-  };
-
   return (
-    <Box>
-      <Box
-        component="form"
-        onSubmit={add}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
-      >
-        {guard}
-        <TextField
-          label={translate('resources.subItems.fields.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          size="small"
-        />
-        <TextField
-          label={translate('resources.subItems.fields.description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-          size="small"
-          sx={{ minWidth: 280 }}
-        />
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={creating || !name.trim()}>
-          {translate('resources.subItems.add', { type: typeLabel })}
-        </Button>
-      </Box>
-      {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
-      {error ? (
-        <Alert severity="error">
-          {translate('resources.subItems.load_error', { message: error.message })}
-        </Alert>
-      ) : null}
-      {data && !data.length ? (
-        <Typography>{translate('resources.subItems.empty', { type: typeLabel })}</Typography>
-      ) : null}
-      {data?.length ? (
-        <Table size="small" aria-label={typeLabel}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.subItems.fields.itemId')}</TableCell>
-              <TableCell>{translate('resources.subItems.fields.name')}</TableCell>
-              <TableCell>{translate('resources.subItems.fields.description')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((item) => (
-              <TableRow key={item.id}>
-                <TableCell>{item.itemId}</TableCell>
-                <TableCell>{item.name}</TableCell>
-                <TableCell>{item.description ?? ''}</TableCell>
-                <TableCell align="right">
-                  <IconButton
-                    aria-label={`${translate('ra.action.edit')} ${item.name}`}
-                    onClick={() => setEditing({ ...item })}
-                  >
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={`${translate('ra.action.delete')} ${item.name}`}
-                    onClick={() => setDeleting(item)}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : null}
-      <FormDialog open={Boolean(editing)} onClose={() => setEditing(null)} dirty={editDirty} fullWidth maxWidth="xs">
-        <DialogTitle>{translate('resources.subItems.edit', { type: typeLabel })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              label={translate('resources.subItems.fields.name')}
-              value={editing?.name ?? ''}
-              required
-              onChange={(e) => setEditing((x) => (x ? { ...x, name: e.target.value } : x))}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <TextField
-              label={translate('resources.subItems.fields.description')}
-              value={editing?.description ?? ''}
-              onChange={(e) => setEditing((x) => (x ? { ...x, description: e.target.value } : x))}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <DialogCancelButton />
-          <Button variant="contained" onClick={saveEdit} disabled={!editing?.name.trim()}>
-            {translate('ra.action.save')}
-          </Button>
-        </DialogActions>
-      </FormDialog>
+    <FormDialogShell
+      title={translate(record ? 'resources.subItems.edit' : 'resources.subItems.add', { type: typeLabel })}
+      onClose={onClose}
+      resource="subItems"
+      record={record ?? {}}
+      resolver={resolver}
+      onSubmit={submit}
+    >
+      <TextInput source="name" autoFocus />
+      <TextInput source="description" multiline minRows={2} />
+    </FormDialogShell>
+  );
+}
+
+/** A value's actions: edit, delete (after confirmation). */
+function SubItemActions({ onEdit }: { onEdit: (record: SubItemRecord) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const record = useRecordContext<SubItemRecord>();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending }] = useDelete<SubItemRecord>();
+  if (!record) return null;
+  const { name } = record;
+  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {action(`${translate('ra.action.edit')} ${name}`, <EditIcon />, () => onEdit(record))}
+      {action(`${translate('ra.action.delete')} ${name}`, <DeleteIcon />, () => setConfirming(true))}
       <Confirm
-        isOpen={Boolean(deleting)}
-        title={translate('resources.subItems.delete_title', { name: deleting?.name ?? '' })}
-        content="resources.subItems.delete_content"
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        isOpen={confirming}
+        loading={isPending}
+        title={translate('resources.subItems.delete_title', { name })}
+        content={translate('resources.subItems.delete_content')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove(
+            'subItems',
+            { id: record.id, previousData: record },
+            {
+              mutationMode: 'pessimistic',
+              onSuccess: () => {
+                setConfirming(false);
+                notify('resources.subItems.deleted', { type: 'success', messageArgs: { name } });
+              },
+              onError: (error) => {
+                setConfirming(false);
+                failure(error);
+              },
+            },
+          )
+        }
       />
     </Box>
   );
 }
 
-/** The agents: list and add (the service offers no change or removal). */
-function AgentsTab() {
-  const RESOURCE = 'agents';
+/** The values of one sub-item type: searched, sorted, exported whole; add, edit, delete. */
+function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const failure = useFailure();
-  const queryClient = useQueryClient();
-  const { data, isPending, error } = useGetList<AgentRecord>('agents', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'surname', order: 'ASC' },
-  });
-  const [create, { isPending: creating }] = useCreate();
-  const [form, setForm] = useState({ name: '', surname: '', email: '' });
-  const { guard } = useUnsavedChangesGuard(Boolean(form.name.trim() || form.surname.trim() || form.email.trim()));
-  const valid = form.name.trim() && form.surname.trim() && /^\S+@\S+\.\S+$/.test(form.email.trim());
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    if (!valid) return;
-    create(
-      'agents',
-      { data: form },
-      {
-        onSuccess: () => {
-          notify('resources.agents.created', {
-            type: 'success',
-            messageArgs: { name: `${form.name} ${form.surname}` },
-          });
-          setForm({ name: '', surname: '', email: '' });
-          void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-        },
-        onError: failure,
-      },
-    );
-  };
-  const field = (key: 'name' | 'surname' | 'email') => (
-    <TextField
-      label={translate(`resources.agents.fields.${key}`)}
-      value={form[key]}
-      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-      required
-      type={key === 'email' ? 'email' : 'text'}
-      size="small"
-      slotProps={{ htmlInput: { maxLength: key === 'email' ? 200 : 100 } }}
-    />
-  );
+  const typeLabel = translate(`resources.subItems.types.${type}`);
+  // A new key per opening: the dialog starts from the record it is given.
+  const [editing, setEditing] = useState<{ record?: SubItemRecord; key: number } | null>(null);
+  const open = (record?: SubItemRecord) => setEditing((e) => ({ record, key: (e?.key ?? 0) + 1 }));
   return (
-    <Box>
-      <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        {guard}
-        {field('name')}
-        {field('surname')}
-        {field('email')}
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={creating || !valid}>
-          {translate('resources.agents.add')}
-        </Button>
-      </Box>
-      {isPending ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
-      {error ? (
-        <Alert severity="error">
-          {translate('resources.agents.load_error', { message: error.message })}
-        </Alert>
+    <>
+      <List
+        resource="subItems"
+        filter={{ type }}
+        filters={searchFilter}
+        disableSyncWithLocation
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={25}
+        title={false}
+        empty={false}
+        exporter={false}
+        error={<LoadError message="resources.subItems.load_error" />}
+        actions={
+          <Actions
+            add={translate('resources.subItems.add', { type: typeLabel })}
+            onAdd={() => open()}
+            columns={subItemColumns}
+            fileName={`${typeLabel.toLowerCase().replace(/\s+/g, '_')}`}
+          />
+        }
+      >
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          aria-label={typeLabel}
+          empty={<NoRows message={translate('resources.subItems.empty', { type: typeLabel })} />}
+        >
+          <DataTable.Col source="itemId" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="description" />
+          <DataTable.Col label="resources.subItems.actions" disableSort align="right">
+            <SubItemActions onEdit={open} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {editing ? (
+        <SubItemDialog key={editing.key} type={type} record={editing.record} onClose={() => setEditing(null)} />
       ) : null}
-      {data && !data.length ? <Typography>{translate('resources.agents.empty')}</Typography> : null}
-      {data?.length ? (
-        <Table size="small" aria-label={translate('resources.agents.name', { smart_count: 2 })}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.agents.fields.surname')}</TableCell>
-              <TableCell>{translate('resources.agents.fields.name')}</TableCell>
-              <TableCell>{translate('resources.agents.fields.fullName')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((a) => (
-              <TableRow key={a.id}>
-                <TableCell>{a.surname}</TableCell>
-                <TableCell>{a.name}</TableCell>
-                <TableCell>{a.fullName}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : null}
-    </Box>
+    </>
   );
 }
 
-/** /media/manage (Gestione Campi): the sub-item types and their values, and the agents. */
+const agentResolver = schemaResolver(agentSchema);
+
+/** Add an agent (the service offers no change or removal). */
+function AgentDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const [create] = useCreate<AgentRecord>();
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      await create('agents', { data: values }, { returnPromise: true });
+    } catch (error) {
+      failure(error);
+      return refusedFields(error, 'name');
+    }
+    notify('resources.agents.created', {
+      type: 'success',
+      messageArgs: { name: `${String(values.name)} ${String(values.surname)}` },
+    });
+    onClose();
+  };
+  return (
+    <FormDialogShell
+      title={translate('resources.agents.add')}
+      onClose={onClose}
+      resource="agents"
+      resolver={agentResolver}
+      onSubmit={submit}
+    >
+      <TextInput source="name" autoFocus />
+      <TextInput source="surname" />
+      <TextInput source="email" type="email" />
+    </FormDialogShell>
+  );
+}
+
+/** The agents: searched, sorted, exported whole; add only. */
+function AgentsTab() {
+  const translate = useTranslate();
+  const [adding, setAdding] = useState(0);
+  return (
+    <>
+      <List
+        resource="agents"
+        filters={searchFilter}
+        disableSyncWithLocation
+        sort={{ field: 'surname', order: 'ASC' }}
+        perPage={25}
+        title={false}
+        empty={false}
+        exporter={false}
+        error={<LoadError message="resources.agents.load_error" />}
+        actions={
+          <Actions
+            add={translate('resources.agents.add')}
+            onAdd={() => setAdding((n) => n + 1)}
+            columns={agentColumns}
+            fileName="agenti"
+          />
+        }
+      >
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          aria-label={translate('resources.agents.name', { smart_count: 2 })}
+          empty={<NoRows message={translate('resources.agents.empty')} />}
+        >
+          <DataTable.Col source="surname" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="fullName" />
+        </DataTable>
+      </List>
+      {adding ? <AgentDialog key={adding} onClose={() => setAdding(0)} /> : null}
+    </>
+  );
+}
+
+/** /media/manage (Gestione Campi): one tab per sub-item type and its values, and the agents. */
 export default function ManagePage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<string>(SUB_ITEM_TYPES[0]);
   return (
-    <ResourceContextProvider value="subItems">
+    <>
       <PageHeader title="resources.subItems.title" back={false} />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_e, v: string) => setTab(v)}
-          variant="scrollable"
-          aria-label={translate('resources.subItems.title')}
-        >
-          {SUB_ITEM_TYPES.map((t) => (
-            <Tab key={t} value={t} label={translate(`resources.subItems.types.${t}`)} />
-          ))}
-          <Tab value="agents" label={translate('resources.agents.name', { smart_count: 2 })} />
-        </Tabs>
-        <CardContent>
-          {tab === 'agents' ? <AgentsTab /> : <SubItemTab key={tab} type={tab as SchemaSubItemTypeName} />}
-        </CardContent>
-      </Card>
-    </ResourceContextProvider>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: string) => setTab(v)}
+        variant="scrollable"
+        aria-label={translate('resources.subItems.title')}
+        sx={{ mb: 1 }}
+      >
+        {SUB_ITEM_TYPES.map((t) => (
+          <Tab key={t} value={t} label={translate(`resources.subItems.types.${t}`)} />
+        ))}
+        <Tab value="agents" label={translate('resources.agents.name', { smart_count: 2 })} />
+      </Tabs>
+      {tab === 'agents' ? <AgentsTab /> : <SubItemTab key={tab} type={tab as SchemaSubItemTypeName} />}
+    </>
   );
 }

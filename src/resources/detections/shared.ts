@@ -1,5 +1,5 @@
 import type { SchemaAgentSummary, SchemaSubItem, SchemaSubItemTypeName } from '@/api/generated/audit';
-import { createDetectionBody } from '@/api/generated/audit.zod';
+import { createAgentBody, createDetectionBody, createSubItemBody } from '@/api/generated/audit.zod';
 import type { AppDataProvider } from '@/dataProviders';
 
 /** A detection as the data provider answers it (`auditId` is also its react-admin `id`). */
@@ -16,3 +16,9 @@ export const detectionSchema = createDetectionBody;
 
 /** The sub-item type names (Gestione Campi) in the document's order: the keys of a detection's `items`. */
 export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().keyof().options;
+
+/** A value of a sub-item type, added or changed (Gestione Campi): the document's rules of the type. */
+export const subItemSchema = (type: SchemaSubItemTypeName) => createSubItemBody.shape[type].unwrap();
+
+/** A new agent: the document's rules (name and surname up to 100 characters, a mail address). */
+export const agentSchema = createAgentBody;
