@@ -114,6 +114,9 @@ describe('the systems map without a tile server', () => {
     expect(await z('.leaflet-marker-pane')).toBeGreaterThan(await z('.leaflet-basemapLabels-pane'));
     expect(await z('.leaflet-basemapLabels-pane')).toBeGreaterThan(await z('.leaflet-basemapShapes-pane'));
     await expect.poll(() => map().getByText('Natural Earth').isVisible()).toBe(true);
+    // The whole country holds more systems than the list draws: it says how many more, and to zoom in.
+    await expect.poll(() => panel().getByTestId('systems-in-view-more').textContent(), { timeout: 30_000 }).toMatch(/^e altri \d+: avvicina la mappa/);
+    expect(await panel().locator('li[data-code]').count()).toBe(200);
     expect(await page.getByText(/Mappa di base non configurata/).count()).toBe(0);
     await shot('map-italy');
   });
