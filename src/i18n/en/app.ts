@@ -127,6 +127,13 @@ export const app: AppMessages = {
     username: 'The username must have 3 to 64 characters among letters, digits and . _ @ + -',
     email: 'Enter a valid e-mail address',
   },
+  map: {
+    search: 'Find a municipality',
+    search_hint: 'Type the name of a municipality and press Enter',
+    search_pending: 'Looking up the municipality',
+    search_none: 'No municipality found for “%{name}”',
+    search_error: 'The municipality lookup failed: %{message}',
+  },
   export: { progress: 'Exporting %{done} / %{total}…' },
   files: {
     fileName: 'File',

@@ -216,7 +216,15 @@ const systems = {
     cluster: '1 system |||| %{smart_count} systems',
     error: 'Could not load the map systems: %{message}',
     empty: 'No system in this area.',
-    no_tiles: 'No base map configured: only the systems are shown.',
+    in_view: {
+      title: 'Systems in view',
+      label: 'Systems in the visible area of the map',
+      count: '1 system in view |||| %{smart_count} systems in view',
+      more: 'and %{smart_count} more: zoom in to see them all',
+      empty: 'No system in the visible area.',
+      show: 'Show %{code} on the map',
+      open: 'Open the detail of %{code}',
+    },
   },
   import: {
     title: 'Import systems',

@@ -128,6 +128,13 @@ export const app = {
     username: 'Il nome utente deve avere da 3 a 64 caratteri tra lettere, cifre e . _ @ + -',
     email: 'Inserisci un indirizzo e-mail valido',
   },
+  map: {
+    search: 'Cerca un comune',
+    search_hint: 'Scrivi il nome di un comune e premi Invio',
+    search_pending: 'Ricerca del comune in corso',
+    search_none: 'Nessun comune trovato per «%{name}»',
+    search_error: 'Ricerca del comune non riuscita: %{message}',
+  },
   export: { progress: 'Esportazione %{done} / %{total}…' },
   files: {
     fileName: 'File',

@@ -216,7 +216,15 @@ const systems = {
     cluster: '1 impianto |||| %{smart_count} impianti',
     error: 'Impossibile caricare gli impianti della mappa: %{message}',
     empty: 'Nessun impianto in quest’area.',
-    no_tiles: 'Mappa di base non configurata: sono mostrati solo gli impianti.',
+    in_view: {
+      title: 'Impianti in vista',
+      label: 'Impianti nell’area visibile della mappa',
+      count: '1 impianto in vista |||| %{smart_count} impianti in vista',
+      more: 'e altri %{smart_count}: avvicina la mappa per vederli tutti',
+      empty: 'Nessun impianto nell’area visibile.',
+      show: 'Mostra %{code} sulla mappa',
+      open: 'Apri la scheda di %{code}',
+    },
   },
   import: {
     title: 'Importa impianti',

@@ -1,9 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import L from 'leaflet';
-import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
 import { Box } from '@mui/material';
-import { getRuntimeConfig } from '@/config/environment';
+import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
 
 export interface MapPoint {
   id: number;
@@ -25,13 +25,12 @@ function Fit({ points }: { points: MapPoint[] }) {
   return null;
 }
 
-/** Systems as circle markers (they need no images nor tiles); a tile layer only when `tileUrl` is configured. */
+/** Systems as circle markers (they need no images nor tiles), on the configured tiles or the offline base map. */
 export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; label: string; onSelect?: (id: number) => void }) {
-  const tileUrl = getRuntimeConfig().tileUrl;
   return (
     <Box sx={{ height: 360, my: 2, border: 1, borderColor: 'divider', bgcolor: '#eef2f6' }} role="region" aria-label={label} data-testid="planning-map">
       <MapContainer center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
-        {tileUrl ? <TileLayer url={tileUrl} /> : null}
+        <MapBaseLayer />
         {points.map((p) => (
           <CircleMarker
             key={p.id}

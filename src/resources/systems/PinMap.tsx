@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { Box } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { getRuntimeConfig } from '@/config/environment';
+import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
 import { useT } from './shared';
 
 const pin = L.divIcon({
@@ -27,12 +27,11 @@ function ClickToPlace({ onPlace }: { onPlace: (lat: number, lng: number) => void
   return null;
 }
 
-/** The form's position as a draggable pin (a click on the map moves it too); tiles only when configured. */
+/** The form's position as a draggable pin (a click on the map moves it too), on the configured tiles or the offline base map. */
 export function PinMap() {
   const t = useT();
   const { setValue } = useFormContext();
   const [lat, lng] = useWatch({ name: ['latitude', 'longitude'] }) as [unknown, unknown];
-  const tileUrl = getRuntimeConfig().tileUrl;
   const at = useMemo<[number, number] | undefined>(
     () => (typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? [lat, lng] : undefined),
     [lat, lng],
@@ -48,7 +47,7 @@ export function PinMap() {
       data-testid="system-form-map"
     >
       <MapContainer center={at ?? [42.5, 12.5]} zoom={at ? 15 : 5} style={{ height: '100%', width: '100%' }}>
-        {tileUrl ? <TileLayer url={tileUrl} /> : null}
+        <MapBaseLayer />
         {at ? (
           <>
             <Recenter at={at} />

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ListIcon from '@mui/icons-material/List';
@@ -11,11 +11,16 @@ import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SchemaSystem, SchemaSystemMarker as SystemMarker } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
-import { getRuntimeConfig } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
+import { ITALY_BOUNDS } from '@/ui/map/basemap';
+import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { PLACE_ZOOM } from '@/ui/map/PlaceSearch';
+import { systemsInView } from './inView';
+import { MapPlaceSearch } from './MapPlaceSearch';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
+import { SystemsInView } from './SystemsInView';
 
 type Props = { marker: SystemMarker };
 type Feature = Supercluster.PointFeature<Props>;
@@ -68,9 +73,24 @@ function ViewWatcher({ onView }: { onView: (v: View) => void }) {
   return null;
 }
 
-function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Supercluster<Props> }) {
+/** The first zoom (from `from` on) at which a system has its own marker, not a cluster's. */
+function unclusteredZoom(index: Supercluster<Props>, m: SystemMarker, from: number): number {
+  const d = 1e-6;
+  for (let z = Math.max(0, Math.round(from)); z <= 17; z++) {
+    const here = index.getClusters([m.longitude - d, m.latitude - d, m.longitude + d, m.latitude + d], z);
+    if (here.some((f) => !(f.properties as { cluster?: boolean }).cluster && (f.properties as Props).marker.id === m.id)) return z;
+  }
+  return 18;
+}
+
+function ClusterMarker({ feature, index, focusSeq }: { feature: ClusterOrPoint; index: Supercluster<Props>; focusSeq?: number }) {
   const map = useMap();
   const t = useT();
+  const ref = useRef<L.Marker>(null);
+  // A row of the in-view list asked for this marker: open its popup (on mount too, once unclustered).
+  useEffect(() => {
+    if (focusSeq) ref.current?.openPopup();
+  }, [focusSeq]);
   const [lng, lat] = feature.geometry.coordinates;
   const props = feature.properties as Supercluster.ClusterProperties & Partial<Props>;
   if (props.cluster) {
@@ -87,7 +107,7 @@ function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Sup
   }
   const m = props.marker!;
   return (
-    <Marker position={[lat, lng]} icon={pointIcon(m)} title={`${m.code} · ${m.name}`} alt={m.code}>
+    <Marker ref={ref} position={[lat, lng]} icon={pointIcon(m)} title={`${m.code} · ${m.name}`} alt={m.code}>
       <Popup>
         <Box data-testid="map-popup" sx={{ minWidth: 200 }}>
           <Typography variant="subtitle2">
@@ -109,12 +129,13 @@ function ClusterMarker({ feature, index }: { feature: ClusterOrPoint; index: Sup
 /** /systems-manage/map: every system on a map, clustered, loaded by viewport through POST /system/inAreaList. */
 export default function SystemsMap() {
   const t = useT();
-  const tileUrl = getRuntimeConfig().tileUrl;
   const dataProvider = useDataProvider<AppDataProvider>();
   const [view, setView] = useState<View>();
   const [debounced, setDebounced] = useState<View>();
   const [filter, setFilter] = useState<SystemFilterValues>({});
   const [showFilters, setShowFilters] = useState(false);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [focus, setFocus] = useState<{ id: number; seq: number }>();
   const { lookups } = useLookups(showFilters);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(view), 300);
@@ -174,12 +195,26 @@ export default function SystemsMap() {
       Math.round(view.zoom),
     ) as ClusterOrPoint[];
   }, [index, view]);
+  const inView = useMemo(() => {
+    if (!view) return undefined;
+    const b = view.bounds;
+    return systemsInView(shown, { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+  }, [shown, view]);
+  const showSystem = useCallback(
+    (m: SystemMarker) => {
+      if (!map) return;
+      map.setView([m.latitude, m.longitude], unclusteredZoom(index, m, map.getZoom()));
+      setFocus((f) => ({ id: m.id, seq: (f?.seq ?? 0) + 1 }));
+    },
+    [map, index],
+  );
 
   return (
     <Box component="section" sx={{ pb: 2 }}>
       <PageHeading title={t('map.title')} />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <KindSwitch value={filter.type} onChange={(type) => setFilter({ ...filter, type })} />
+        <MapPlaceSearch onPlace={(p) => map?.setView([p.latitude, p.longitude], PLACE_ZOOM)} />
         <Button
           startIcon={<FilterListIcon />}
           onClick={() => setShowFilters((v) => !v)}
@@ -202,47 +237,50 @@ export default function SystemsMap() {
           {t('map.error', { message: failureMessage(error) })}
         </Alert>
       ) : null}
-      {!tileUrl ? (
-        <Alert severity="info" sx={{ mb: 1 }}>
-          {t('map.no_tiles')}
-        </Alert>
-      ) : null}
       {!loading && view && !shown.length && !error ? (
         <Alert severity="info" sx={{ mb: 1 }}>
           {t('map.empty')}
         </Alert>
       ) : null}
-      <Box
-        sx={{
-          height: 'calc(100vh - 240px)',
-          minHeight: 420,
-          bgcolor: '#e8eef5',
-          borderRadius: 1,
-          overflow: 'hidden',
-        }}
-        data-testid="systems-map"
-      >
-        <MapContainer
-          center={[42.5, 12.5]}
-          zoom={6}
-          style={{ height: '100%', width: '100%' }}
-          preferCanvas={false}
+      <Stack direction="row" spacing={1.5} sx={{ height: 'calc(100vh - 240px)', minHeight: 420 }}>
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            bgcolor: '#e8eef5',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+          data-testid="systems-map"
+          data-center={view ? `${view.bounds.getCenter().lat.toFixed(4)},${view.bounds.getCenter().lng.toFixed(4)}` : undefined}
+          data-zoom={view?.zoom}
         >
-          {tileUrl ? <TileLayer url={tileUrl} /> : null}
-          <ViewWatcher onView={setView} />
-          {clusters.map((f) => (
-            <ClusterMarker
-              key={
-                (f.properties as { cluster?: boolean; cluster_id?: number }).cluster
-                  ? `c${(f.properties as { cluster_id: number }).cluster_id}`
-                  : `p${(f.properties as Props).marker.id}`
-              }
-              feature={f}
-              index={index}
-            />
-          ))}
-        </MapContainer>
-      </Box>
+          <MapContainer
+            ref={setMap}
+            bounds={ITALY_BOUNDS}
+            zoomSnap={0.5}
+            minZoom={5}
+            maxZoom={18}
+            style={{ height: '100%', width: '100%' }}
+            preferCanvas={false}
+          >
+            <MapBaseLayer />
+            <ViewWatcher onView={setView} />
+            {clusters.map((f) => {
+              const point = (f.properties as { cluster?: boolean }).cluster ? undefined : (f.properties as Props).marker;
+              return (
+                <ClusterMarker
+                  key={point ? `p${point.id}` : `c${(f.properties as { cluster_id: number }).cluster_id}`}
+                  feature={f}
+                  index={index}
+                  focusSeq={point && point.id === focus?.id ? focus.seq : undefined}
+                />
+              );
+            })}
+          </MapContainer>
+        </Box>
+        <SystemsInView inView={inView} onShow={showSystem} />
+      </Stack>
     </Box>
   );
 }
