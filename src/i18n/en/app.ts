@@ -128,6 +128,14 @@ export const app: AppMessages = {
     email: 'Enter a valid e-mail address',
   },
   export: { progress: 'Exporting %{done} / %{total}…' },
+  areaSelect: {
+    title: 'Select area',
+    rectangle: 'Rectangle',
+    lasso: 'Lasso',
+    cancel: 'Cancel',
+    help_rectangle: 'Drag on the map to draw the rectangle · Esc cancels',
+    help_lasso: 'Hold the button and draw the outline of the area · Esc cancels',
+  },
   files: {
     fileName: 'File',
     size: 'Size',

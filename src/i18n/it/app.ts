@@ -129,6 +129,14 @@ export const app = {
     email: 'Inserisci un indirizzo e-mail valido',
   },
   export: { progress: 'Esportazione %{done} / %{total}…' },
+  areaSelect: {
+    title: 'Seleziona area',
+    rectangle: 'Rettangolo',
+    lasso: 'Lazo',
+    cancel: 'Annulla',
+    help_rectangle: 'Trascina sulla mappa per disegnare il rettangolo · Esc annulla',
+    help_lasso: 'Tieni premuto e disegna il contorno dell’area · Esc annulla',
+  },
   files: {
     fileName: 'File',
     size: 'Dimensione',

@@ -14,6 +14,7 @@ import { failureMessage } from '@/api/failures';
 import { getRuntimeConfig } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
+import { MapAreaSelection } from './MapAreaSelection';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
@@ -230,6 +231,7 @@ export default function SystemsMap() {
         >
           {tileUrl ? <TileLayer url={tileUrl} /> : null}
           <ViewWatcher onView={setView} />
+          <MapAreaSelection type={filter.type} allowed={allowed} filtersPending={filtered && !allowed} />
           {clusters.map((f) => (
             <ClusterMarker
               key={
