@@ -59,8 +59,10 @@ export interface Job {
 function RefusedList({ result }: { result: BulkResult }) {
   const t = useT();
   const unnamed = result.refused.filter((r) => !r.code).map((r) => r.id);
-  const { data: systems } = useGetMany<System>('systems', { ids: unnamed }, { enabled: unnamed.length > 0 });
-  const codeOf = (id: number, code?: string) => code ?? systems?.find((s) => s.id === id)?.code ?? String(id);
+  const { data: systems, isPending } = useGetMany<System>('systems', { ids: unnamed }, { enabled: unnamed.length > 0 });
+  // While the codes load, an ellipsis rather than an id; a system gone meanwhile keeps its id.
+  const codeOf = (id: number, code?: string) =>
+    code ?? systems?.find((s) => s.id === id)?.code ?? (isPending ? '…' : String(id));
   if (!result.refused.length) return null;
   return (
     <Box data-testid="bulk-refused">
@@ -76,7 +78,11 @@ function RefusedList({ result }: { result: BulkResult }) {
   );
 }
 
-/** Confirmation (naming the count), progress, then the result of a job; `onDone` once something changed. */
+/**
+ * Confirmation (naming the count), progress, then the result of a job. `onDone` (clear the
+ * selection) when the result is closed and something changed: the result stays until then, even
+ * where clearing the selection takes away the button that opened it (the map's bar).
+ */
 export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => void; onDone?: () => void }) {
   const t = useT();
   const translate = useTranslate();
@@ -85,8 +91,7 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const mutation = useMutation({
     mutationFn: () => job.run((done, total) => setProgress({ done, total })),
-    onSuccess: (result) => {
-      if (result.changed.length) onDone?.();
+    onSuccess: () => {
       for (const key of ['systems', 'circuits', 'plannings', 'planningItems'])
         void queryClient.invalidateQueries({ queryKey: [key] });
     },
@@ -96,6 +101,10 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
     },
   });
   const result = mutation.data;
+  const close = () => {
+    onClose();
+    if (result?.changed.length) onDone?.();
+  };
   if (mutation.isIdle)
     return (
       <Confirm
@@ -111,7 +120,7 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
   return (
     <Dialog
       open
-      onClose={mutation.isPending ? undefined : onClose}
+      onClose={mutation.isPending ? undefined : close}
       aria-labelledby="bulk-result-title"
       maxWidth="sm"
       fullWidth
@@ -145,7 +154,7 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
+        <Button onClick={close} disabled={mutation.isPending}>
           {t('bulk.close')}
         </Button>
       </DialogActions>

@@ -3,7 +3,7 @@ import L from 'leaflet';
 import { Polygon, Polyline, useMap } from 'react-leaflet';
 import CropSquareIcon from '@mui/icons-material/CropSquare';
 import GestureIcon from '@mui/icons-material/Gesture';
-import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Button, GlobalStyles, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { MapOverlay } from './MapOverlay';
 import { isArea, shapeRing, type AreaShape, type LatLng } from './selection';
@@ -12,6 +12,9 @@ export type AreaMode = AreaShape['kind'];
 
 /** A lasso takes a point each time the pointer has moved this many pixels. */
 const LASSO_STEP_PX = 4;
+
+const DRAWING_CLASS = 'area-select-drawing';
+const drawingStyles = { [`.leaflet-container.${DRAWING_CLASS} .leaflet-interactive`]: { pointerEvents: 'none !important' } };
 
 const SHAPE_STYLE = { color: '#0a3f8a', weight: 2, dashArray: '6 4', fillOpacity: 0.08 };
 
@@ -39,6 +42,8 @@ function useDrawing(mode: AreaMode | null, onDone: (shape: AreaShape | null) => 
     const wasEnabled = handlers.map((h) => h.enabled());
     handlers.forEach((h) => h.disable());
     container.style.cursor = 'crosshair';
+    // Markers and clusters would take the press (and open or zoom) instead of starting the shape.
+    container.classList.add(DRAWING_CLASS);
     const down = (e: L.LeafletMouseEvent) => {
       if (e.originalEvent.button !== 0) return;
       e.originalEvent.preventDefault();
@@ -80,6 +85,7 @@ function useDrawing(mode: AreaMode | null, onDone: (shape: AreaShape | null) => 
       document.removeEventListener('keydown', key);
       handlers.forEach((h, i) => (wasEnabled[i] ? h.enable() : h.disable()));
       container.style.cursor = '';
+      container.classList.remove(DRAWING_CLASS);
     };
   }, [map, mode]);
   return draft;
@@ -99,6 +105,7 @@ export function AreaSelect({ shape, onShape }: { shape: AreaShape | null; onShap
   const drawing = draft && mode ? draftShape(mode, draft) : null;
   return (
     <>
+      <GlobalStyles styles={drawingStyles} />
       {shape && !drawing ? <Polygon positions={shapeRing(shape)} pathOptions={SHAPE_STYLE} interactive={false} /> : null}
       {drawing?.kind === 'rectangle' ? (
         <Polygon positions={shapeRing(drawing)} pathOptions={SHAPE_STYLE} interactive={false} />
