@@ -21,7 +21,7 @@ import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
 export type { SystemLookups, SystemBulkChange } from './systems';
-export type { BulkProgress, BulkRefusal, BulkResult } from './shared';
+export type { BulkConflict, BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
 export { isShareRefusal, type ShareRefusal } from './shares';
 

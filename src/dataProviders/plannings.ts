@@ -3,14 +3,16 @@ import { ApiError } from '@/api/errors';
 import { createPlanningItem, getPlanningAvailability } from '@/api/planner';
 import { createShare, isShareRefusal } from '@/api/share';
 import type {
-
+  SchemaConflictingBooking,
   SchemaPlanning,
   SchemaPlanningItem,
   SchemaPlanningItemInput,
   SchemaSystemAvailability,
 } from '@/api/generated/planner';
 import type { SchemaShare } from '@/api/generated/share';
+import { runBulk, type BulkConflict, type BulkProgress, type BulkRefusal, type BulkResult } from './shared';
 import { simpleRestProvider } from './simpleRest';
+import { translateMessage } from '@/i18n/lookup';
 
 export type {
   SchemaPlanning as Planning,
@@ -24,6 +26,75 @@ export const planningAvailability = (planningId: number, systemIds: number[]) =>
 
 /** Books a system; a 409 rejects with the conflicting booking in its body (see conflictOf). */
 export const bookSystem = (booking: SchemaPlanningItemInput) => createPlanningItem(booking);
+
+const conflictOf = (c: SchemaConflictingBooking): BulkConflict => ({
+  planningId: c.planningId,
+  planningName: c.planningName,
+  periodStart: c.periodStart,
+  periodEnd: c.periodEnd,
+});
+
+/** The booking a 409 of POST /planningItems names, if the error is one. */
+function refusedBooking(error: unknown): SchemaConflictingBooking | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  return (error.body as { conflict?: SchemaConflictingBooking } | undefined)?.conflict;
+}
+
+/**
+ * Many systems into a planning, for its period. The availability is asked first (in slices): a
+ * system booked by another planning in an overlapping period is refused with that booking, one
+ * this planning books already is left as it is. The free ones are booked a few at a time; a
+ * booking the service refuses meanwhile (409, another planner was quicker) is refused with its
+ * conflict, any other failure with its message, and the job goes on.
+ */
+export async function addSystemsToPlanning(
+  planningId: number,
+  systemIds: number[],
+  onProgress?: BulkProgress,
+): Promise<BulkResult> {
+  const wanted = [...new Set(systemIds.map(Number))];
+  const availability = await getPlanningAvailability(planningId, wanted);
+  const unchanged: number[] = [];
+  const refused: BulkRefusal[] = [];
+  const free: number[] = [];
+  for (const a of availability) {
+    if (a.free || !a.conflict) free.push(a.systemId);
+    else if (a.conflict.planningId === planningId) unchanged.push(a.systemId);
+    else refused.push({ id: a.systemId, message: conflictMessage(a.conflict), conflict: conflictOf(a.conflict) });
+  }
+  const checked = wanted.length - free.length;
+  onProgress?.(checked, wanted.length);
+  const conflicts = new Map<number, SchemaConflictingBooking>();
+  const booked = await runBulk(
+    free,
+    async (systemId) => {
+      try {
+        await createPlanningItem({ planningId, systemId, price: 0 });
+      } catch (error) {
+        const conflict = refusedBooking(error);
+        if (conflict) conflicts.set(systemId, conflict);
+        throw error;
+      }
+    },
+    (systemId) => ({ id: systemId }),
+    onProgress ? (done) => onProgress(checked + done, wanted.length) : undefined,
+  );
+  const late = booked.refused.map((r) => {
+    const conflict = conflicts.get(r.id);
+    return conflict ? { ...r, message: conflictMessage(conflict), conflict: conflictOf(conflict) } : r;
+  });
+  return { changed: booked.changed, refused: [...refused, ...late], unchanged };
+}
+
+const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+/** The refusal's reason, naming the planning that books the system (the service's own 409 names the system by id). */
+const conflictMessage = (c: SchemaConflictingBooking) =>
+  translateMessage('resources.plannings.bulk.booked', {
+    planning: c.planningName,
+    start: day(c.periodStart),
+    end: day(c.periodEnd),
+  });
 
 /** A share link of the planning (share service, resourceType planning). */
 export async function sharePlanning(planningId: number, expiresAt: string | null = null): Promise<SchemaShare> {
@@ -40,6 +111,11 @@ export interface PlanningsMethods {
     params: { id: number; systemIds: number[] },
   ): Promise<SchemaSystemAvailability[]>;
   sharePlanning(resource: 'plannings', params: { id: number; expiresAt?: string | null }): Promise<SchemaShare>;
+  /** Many systems into a planning: what was booked, what was refused (a conflict names its planning), what it booked already. */
+  addSystemsToPlanning(
+    resource: 'plannings',
+    params: { id: number; systemIds: number[]; onProgress?: BulkProgress },
+  ): Promise<BulkResult>;
 }
 
 /** `plannings` and `planningItems` over the planner service (simple-rest), plus its custom methods. */
@@ -54,4 +130,5 @@ export const planningsDataProvider: DataProvider & PlanningsMethods = {
   }),
   planningAvailability: (_r, { id, systemIds }) => planningAvailability(id, systemIds),
   sharePlanning: (_r, { id, expiresAt }) => sharePlanning(id, expiresAt ?? null),
+  addSystemsToPlanning: (_r, { id, systemIds, onProgress }) => addSystemsToPlanning(Number(id), systemIds, onProgress),
 };

@@ -66,11 +66,21 @@ export function droppingEmpty(provider: DataProvider): DataProvider {
  * stops the job.
  */
 
+/** The booking that stands in the way of a system's booking (named by its planning). */
+export interface BulkConflict {
+  planningId: number;
+  planningName: string;
+  periodStart: string;
+  periodEnd: string;
+}
+
 export interface BulkRefusal {
   id: number;
   /** The record's code when the job knows it (the screen names the others through getMany). */
   code?: string;
   message: string;
+  /** A booking refused by the availability rule: the booking already there. */
+  conflict?: BulkConflict;
 }
 
 export interface BulkResult {

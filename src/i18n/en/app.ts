@@ -135,6 +135,14 @@ export const app: AppMessages = {
     search_error: 'The municipality lookup failed: %{message}',
   },
   export: { progress: 'Exporting %{done} / %{total}…' },
+  areaSelect: {
+    title: 'Select area',
+    rectangle: 'Rectangle',
+    lasso: 'Lasso',
+    cancel: 'Cancel',
+    help_rectangle: 'Drag on the map to draw the rectangle · Esc cancels',
+    help_lasso: 'Hold the button and draw the outline of the area · Esc cancels',
+  },
   files: {
     fileName: 'File',
     size: 'Size',

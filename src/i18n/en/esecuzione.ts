@@ -156,6 +156,7 @@ export const esecuzione: ResourcesMessages = {
       conflict: 'System %{system} is already booked in planning “%{planning}” (%{period}).',
       openConflict: 'Open that planning',
     },
+    bulk: { booked: 'already booked from %{start} to %{end} in planning “%{planning}”' },
   },
   planningItems: { name: 'Booking |||| Bookings', fields: { systemId: 'System', price: 'Price', periodStart: 'Start', periodEnd: 'End' } },
   creatives: {

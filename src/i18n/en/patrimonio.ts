@@ -119,6 +119,19 @@ const systems = {
     refused: '1 system refused: |||| %{smart_count} systems refused:',
     not_found: 'System %{id} not found',
     close: 'Close',
+    planning: 'Add to planning',
+    planning_title: 'Add 1 system to a planning |||| Add %{smart_count} systems to a planning',
+    planning_pick: 'Planning',
+    confirm_planning: 'Add 1 system to planning %{name}? |||| Add %{smart_count} systems to planning %{name}?',
+    confirm_planning_content: 'Period %{period}. Systems already booked in an overlapping period will be refused, the others added.',
+    unchanged_planning: '1 system was already in the planning |||| %{smart_count} systems were already in the planning',
+  },
+  selection: {
+    label: 'Selection on the map',
+    count: '1 system selected |||| %{smart_count} systems selected',
+    loading: 'Computing the selection…',
+    clear: 'Clear selection',
+    error: 'Could not compute the selection: %{message}',
   },
   form: {
     create_title: 'New system',
@@ -260,6 +273,13 @@ const circuits = {
     pick_system: 'Search a %{type} system to add',
     add_system: 'Add system',
     remove_system: 'Remove %{code} from the circuit',
+  },
+  view: {
+    label: 'Systems view',
+    list: 'List',
+    map: 'Map',
+    map_label: 'Map of the systems of circuit %{name}',
+    open: 'Open the record',
   },
   messages: {
     empty: 'No %{type} circuit: create one with “New circuit”.',

@@ -136,6 +136,14 @@ export const app = {
     search_error: 'Ricerca del comune non riuscita: %{message}',
   },
   export: { progress: 'Esportazione %{done} / %{total}…' },
+  areaSelect: {
+    title: 'Seleziona area',
+    rectangle: 'Rettangolo',
+    lasso: 'Lazo',
+    cancel: 'Annulla',
+    help_rectangle: 'Trascina sulla mappa per disegnare il rettangolo · Esc annulla',
+    help_lasso: 'Tieni premuto e disegna il contorno dell’area · Esc annulla',
+  },
   files: {
     fileName: 'File',
     size: 'Dimensione',

@@ -184,6 +184,7 @@ export const esecuzione: ResourcesMessages = {
       conflict: 'L’impianto %{system} è già prenotato nella pianificazione «%{planning}» (%{period}).',
       openConflict: 'Apri la pianificazione',
     },
+    bulk: { booked: 'già prenotato dal %{start} al %{end} nella pianificazione «%{planning}»' },
   },
   planningItems: { name: 'Prenotazione |||| Prenotazioni', fields: { systemId: 'Impianto', price: 'Prezzo', periodStart: 'Inizio', periodEnd: 'Fine' } },
   creatives: {

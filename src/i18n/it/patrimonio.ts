@@ -119,6 +119,19 @@ const systems = {
     refused: '1 impianto rifiutato: |||| %{smart_count} impianti rifiutati:',
     not_found: 'Impianto %{id} non trovato',
     close: 'Chiudi',
+    planning: 'Aggiungi a pianificazione',
+    planning_title: 'Aggiungi 1 impianto a una pianificazione |||| Aggiungi %{smart_count} impianti a una pianificazione',
+    planning_pick: 'Pianificazione',
+    confirm_planning: 'Aggiungere 1 impianto alla pianificazione %{name}? |||| Aggiungere %{smart_count} impianti alla pianificazione %{name}?',
+    confirm_planning_content: 'Periodo %{period}. Gli impianti già prenotati in un periodo sovrapposto saranno rifiutati, gli altri aggiunti.',
+    unchanged_planning: '1 impianto era già nella pianificazione |||| %{smart_count} impianti erano già nella pianificazione',
+  },
+  selection: {
+    label: 'Selezione sulla mappa',
+    count: '1 impianto selezionato |||| %{smart_count} impianti selezionati',
+    loading: 'Calcolo della selezione…',
+    clear: 'Annulla selezione',
+    error: 'Impossibile calcolare la selezione: %{message}',
   },
   form: {
     create_title: 'Nuovo impianto',
@@ -260,6 +273,13 @@ const circuits = {
     pick_system: 'Cerca un impianto %{type} da aggiungere',
     add_system: 'Aggiungi impianto',
     remove_system: 'Rimuovi %{code} dal circuito',
+  },
+  view: {
+    label: 'Vista degli impianti',
+    list: 'Elenco',
+    map: 'Mappa',
+    map_label: 'Mappa degli impianti del circuito %{name}',
+    open: 'Apri la scheda',
   },
   messages: {
     empty: 'Nessun circuito %{type}: creane uno con «Nuovo circuito».',

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ListIcon from '@mui/icons-material/FormatListBulleted';
+import MapIcon from '@mui/icons-material/Map';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import {
   AutocompleteInput,
@@ -28,6 +30,7 @@ import { useCircuitMembership } from '@/ui/circuitMembership';
 import { codeLabel } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
+import { CircuitMap } from './CircuitMap';
 import { circuitNameSchema, memberSchema, type Circuit, type CircuitAsset, type CircuitType } from './shared';
 
 const nameResolver = schemaResolver(circuitNameSchema);
@@ -77,7 +80,7 @@ function RemoveMember({ circuit }: { circuit: Circuit }) {
   );
 }
 
-/** The member systems: react-admin's list over the answered summaries (sort and pages in the browser). */
+/** The member systems: react-admin's list over the answered summaries (sort and pages in the browser), or their map. */
 function Members({ circuit }: { circuit: Circuit }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -86,9 +89,35 @@ function Members({ circuit }: { circuit: Circuit }) {
     queryFn: () => dataProvider.getCircuitAssets('circuits', { id: circuit.id, type: circuit.type }),
   });
   const list = useList<CircuitAsset>({ data: assets.data ?? [], isPending: assets.isPending, perPage: 10, sort: { field: 'code', order: 'ASC' } });
+  const [view, setView] = useState<'list' | 'map'>('list');
   if (assets.error) return <Alert severity="error">{failureMessage(assets.error)}</Alert>;
   if (assets.data && !assets.data.length)
     return <Alert severity="info">{translate('resources.circuits.messages.no_assets')}</Alert>;
+  return (
+    <>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_e, next: 'list' | 'map' | null) => next && setView(next)}
+        aria-label={translate('resources.circuits.view.label')}
+        sx={{ mb: 1 }}
+      >
+        <ToggleButton value="list">
+          <ListIcon fontSize="small" sx={{ mr: 0.5 }} />
+          {translate('resources.circuits.view.list')}
+        </ToggleButton>
+        <ToggleButton value="map">
+          <MapIcon fontSize="small" sx={{ mr: 0.5 }} />
+          {translate('resources.circuits.view.map')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {view === 'map' ? <CircuitMap circuit={circuit} assets={assets.data ?? []} /> : <MemberTable circuit={circuit} list={list} />}
+    </>
+  );
+}
+
+function MemberTable({ circuit, list }: { circuit: Circuit; list: ReturnType<typeof useList<CircuitAsset>> }) {
   return (
     <ListContextProvider value={list}>
       <DataTable resource="circuitAssets" bulkActionButtons={false} rowClick={false}>

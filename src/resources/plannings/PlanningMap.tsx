@@ -1,9 +1,8 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
-import L from 'leaflet';
-import { CircleMarker, MapContainer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { Box } from '@mui/material';
 import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { FitToPoints } from '@/ui/map/FitToPoints';
 
 export interface MapPoint {
   id: number;
@@ -15,15 +14,6 @@ export interface MapPoint {
 }
 
 const COLOURS = { booked: '#0a3f8a', free: '#2e7d32', taken: '#c62828' } as const;
-
-function Fit({ points }: { points: MapPoint[] }) {
-  const map = useMap();
-  useEffect(() => {
-    if (!points.length) return;
-    map.fitBounds(L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])).pad(0.2), { maxZoom: 14 });
-  }, [map, points]);
-  return null;
-}
 
 /** Systems as circle markers (they need no images nor tiles), on the configured tiles or the offline base map. */
 export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; label: string; onSelect?: (id: number) => void }) {
@@ -42,7 +32,7 @@ export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; l
             <Tooltip>{p.label}</Tooltip>
           </CircleMarker>
         ))}
-        <Fit points={points} />
+        <FitToPoints points={points} />
       </MapContainer>
     </Box>
   );

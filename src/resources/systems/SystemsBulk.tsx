@@ -1,52 +1,33 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  List,
-  ListItem,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, DialogTitle } from '@mui/material';
 import {
   AutocompleteArrayInput,
-  AutocompleteInput,
   BulkActionsToolbar,
   BulkDeleteButton,
-  Confirm,
   RadioButtonGroupInput,
-  ReferenceInput,
-  SaveButton,
   SelectAllButton,
   SelectInput,
-  Toolbar,
+  useCanAccess,
   useDataProvider,
-  useGetMany,
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { createSystemBody } from '@/api/generated/systems.zod';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import { SYSTEM_FILTERED_SEARCH } from '@/config/constants';
-import type { AppDataProvider, BulkProgress, BulkResult, SystemBulkChange } from '@/dataProviders';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import type { AppDataProvider, SystemBulkChange } from '@/dataProviders';
+import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { ExportSelectedButton, type ExportColumn } from '@/ui/exporter';
-import { useFailure } from '@/ui/useFailure';
 import { schemaResolver, withRules } from '@/ui/validation';
+import { AddToCircuitButton, AddToPlanningButton, DialogToolbar, JobRunner, type Job } from './SelectionActions';
 import { systemStatusChoices, systemStatusLabel, useLookups, useT } from './shared';
 
 /*
  * The bulk work of the systems list (issue 15, point 2): with a selection, up to the whole filter,
- * change one field, add to a circuit, export. Each write asks first naming the count, shows its
+ * change one field, add to a circuit or a planning (./SelectionActions, shared with the map), export. Each write asks first naming the count, shows its
  * progress, then what changed and what the service refused, by code and reason.
  */
 
@@ -79,123 +60,6 @@ const editSchema = withRules(editFields, (v: EditValues, ctx) => {
   if (v.field === 'mediaOwnerIds' && !v.mediaOwnerIds?.length) ctx.addIssue(required('mediaOwnerIds'));
 });
 const editResolver = schemaResolver(editSchema);
-
-const circuitSchema = z.object({
-  type: z.enum(['OOH', 'DOOH']),
-  circuitId: z.number({
-    required_error: 'ra.validation.required',
-    invalid_type_error: 'ra.validation.required',
-  }),
-});
-const circuitResolver = schemaResolver(circuitSchema);
-
-/** A write over the selection: the question it asks, then the run. */
-interface Job {
-  title: string;
-  content: string;
-  options: Record<string, unknown>;
-  /** The result's count line ("modificati" or "aggiunti"). */
-  doneKey: 'changed' | 'added';
-  run: (onProgress: BulkProgress) => Promise<BulkResult>;
-}
-
-function RefusedList({ result }: { result: BulkResult }) {
-  const t = useT();
-  const unnamed = result.refused.filter((r) => !r.code).map((r) => r.id);
-  const { data: systems } = useGetMany<System>('systems', { ids: unnamed }, { enabled: unnamed.length > 0 });
-  const codeOf = (id: number, code?: string) => code ?? systems?.find((s) => s.id === id)?.code ?? String(id);
-  if (!result.refused.length) return null;
-  return (
-    <Box data-testid="bulk-refused">
-      <Typography sx={{ mt: 1 }}>{t('bulk.refused', { smart_count: result.refused.length })}</Typography>
-      <List dense sx={{ maxHeight: 240, overflow: 'auto' }}>
-        {result.refused.map((r) => (
-          <ListItem key={r.id} data-refused-code={codeOf(r.id, r.code)} sx={{ display: 'list-item' }}>
-            <strong>{codeOf(r.id, r.code)}</strong>: {r.message}
-          </ListItem>
-        ))}
-      </List>
-    </Box>
-  );
-}
-
-/** Confirmation (naming the count), progress, then the result of a job. */
-function JobRunner({ job, onClose }: { job: Job; onClose: () => void }) {
-  const t = useT();
-  const translate = useTranslate();
-  const failure = useFailure();
-  const queryClient = useQueryClient();
-  const { onUnselectItems } = useListContext();
-  const [progress, setProgress] = useState<{ done: number; total: number }>();
-  const mutation = useMutation({
-    mutationFn: () => job.run((done, total) => setProgress({ done, total })),
-    onSuccess: (result) => {
-      if (result.changed.length) onUnselectItems();
-      void queryClient.invalidateQueries({ queryKey: ['systems'] });
-      void queryClient.invalidateQueries({ queryKey: ['circuits'] });
-    },
-    onError: (error) => {
-      failure(error);
-      onClose();
-    },
-  });
-  const result = mutation.data;
-  if (mutation.isIdle)
-    return (
-      <Confirm
-        isOpen
-        title={job.title}
-        content={job.content}
-        titleTranslateOptions={job.options}
-        contentTranslateOptions={job.options}
-        onConfirm={() => mutation.mutate()}
-        onClose={onClose}
-      />
-    );
-  return (
-    <Dialog
-      open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby="bulk-result-title"
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id="bulk-result-title">{result ? t('bulk.result_title') : translate(job.title, job.options)}</DialogTitle>
-      <DialogContent data-testid="bulk-result">
-        {mutation.isPending ? (
-          <Box data-testid="bulk-progress">
-            <LinearProgress
-              variant={progress ? 'determinate' : 'indeterminate'}
-              value={progress ? (100 * progress.done) / Math.max(progress.total, 1) : undefined}
-            />
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('bulk.running', {
-                done: progress?.done ?? 0,
-                total: progress?.total ?? job.options.smart_count,
-              })}
-            </Typography>
-          </Box>
-        ) : null}
-        {result ? (
-          <>
-            <Alert severity={result.refused.length ? 'warning' : 'success'}>
-              {t(`bulk.${job.doneKey}`, { smart_count: result.changed.length })}
-              {result.unchanged.length
-                ? ` · ${t('bulk.unchanged', { smart_count: result.unchanged.length })}`
-                : ''}
-            </Alert>
-            <RefusedList result={result} />
-          </>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          {t('bulk.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** The input of the chosen field, with the form's own labels and the lookups' names. */
 function ValueInput() {
@@ -244,21 +108,12 @@ function ValueInput() {
   return null;
 }
 
-function DialogToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-      <DialogCancelButton />
-      <SaveButton label="ra.action.confirm" icon={<span />} alwaysEnable />
-    </Toolbar>
-  );
-}
-
 /** "Modifica selezionati": the field and its value, then the job. */
 function BulkEditButton() {
   const t = useT();
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { selectedIds } = useListContext<System>();
+  const { selectedIds, onUnselectItems } = useListContext<System>();
   const { lookups } = useLookups();
   const [open, setOpen] = useState(false);
   const [job, setJob] = useState<Job>();
@@ -319,101 +174,29 @@ function BulkEditButton() {
           <ValueInput />
         </AppSimpleForm>
       </FormDialog>
-      {job ? <JobRunner job={job} onClose={() => setJob(undefined)} /> : null}
+      {job ? <JobRunner job={job} onClose={() => setJob(undefined)} onDone={() => onUnselectItems()} /> : null}
     </>
   );
 }
 
-/** "Aggiungi a circuito": a circuit of a kind picked by name, then the job. */
+/** "Aggiungi a circuito" over the selection, of the kind the list is filtered by first. */
 function BulkCircuitButton() {
-  const t = useT();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { selectedIds, filterValues } = useListContext<System>();
-  const [open, setOpen] = useState(false);
-  const [job, setJob] = useState<Job>();
-  const [circuitName, setCircuitName] = useState('');
-  const type = kindOfFilter(filterValues);
-  const submit = (v: z.infer<typeof circuitSchema>) => {
-    const systemIds = selectedIds.map(Number);
-    setOpen(false);
-    setJob({
-      title: 'resources.systems.bulk.confirm_circuit',
-      content: 'resources.systems.bulk.confirm_circuit_content',
-      options: { smart_count: systemIds.length, name: circuitName, type: v.type },
-      doneKey: 'added',
-      run: (onProgress) =>
-        dataProvider.addSystemsToCircuit('circuits', {
-          id: v.circuitId,
-          type: v.type,
-          systemIds,
-          onProgress,
-        }),
-    });
-  };
+  const { selectedIds, filterValues, onUnselectItems } = useListContext<System>();
   return (
-    <>
-      <Button size="small" startIcon={<AccountTreeIcon />} onClick={() => setOpen(true)}>
-        {t('bulk.circuit')}
-      </Button>
-      <FormDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        aria-labelledby="bulk-circuit-title"
-        maxWidth="sm"
-        fullWidth
-      >
-        <DialogTitle id="bulk-circuit-title">
-          {t('bulk.circuit_title', { smart_count: selectedIds.length })}
-        </DialogTitle>
-        <AppSimpleForm
-          record={{ type }}
-          resolver={circuitResolver}
-          onSubmit={(v: Record<string, unknown>) => submit(v as z.infer<typeof circuitSchema>)}
-          toolbar={<DialogToolbar />}
-          warnWhenUnsavedChanges={false}
-        >
-          <KindInput />
-          <CircuitPicker onName={setCircuitName} />
-        </AppSimpleForm>
-      </FormDialog>
-      {job ? <JobRunner job={job} onClose={() => setJob(undefined)} /> : null}
-    </>
-  );
-}
-
-/** The kind the list is filtered by, the picker's first kind. */
-const kindOfFilter = (filter: Record<string, unknown>): 'OOH' | 'DOOH' =>
-  filter.type === 'DOOH' ? 'DOOH' : 'OOH';
-
-/** The circuit's kind; changing it drops a circuit picked of the other kind. */
-function KindInput() {
-  const { setValue } = useFormContext();
-  return (
-    <RadioButtonGroupInput
-      source="type"
-      label="resources.systems.fields.type"
-      choices={[
-        { id: 'OOH', name: 'OOH' },
-        { id: 'DOOH', name: 'DOOH' },
-      ]}
-      translateChoice={false}
-      onChange={() => setValue('circuitId', null)}
+    <AddToCircuitButton
+      systemIds={selectedIds.map(Number)}
+      type={filterValues.type === 'DOOH' ? 'DOOH' : 'OOH'}
+      onDone={() => onUnselectItems()}
     />
   );
 }
 
-function CircuitPicker({ onName }: { onName: (name: string) => void }) {
-  const t = useT();
-  const type = useWatch({ name: 'type' }) as string;
-  return (
-    <ReferenceInput key={type} source="circuitId" reference="circuits" filter={{ type }}>
-      <AutocompleteInput
-        label={t('bulk.circuit_pick')}
-        optionText="name"
-        onChange={(_value, record) => onName(String((record as { name?: string } | undefined)?.name ?? ''))}
-      />
-    </ReferenceInput>
-  );
+/** "Aggiungi a pianificazione" over the selection, for those who may book (plannings are the admin's). */
+function BulkPlanningButton() {
+  const { selectedIds, onUnselectItems } = useListContext<System>();
+  const { canAccess } = useCanAccess({ resource: 'plannings', action: 'create' });
+  if (!canAccess) return null;
+  return <AddToPlanningButton systemIds={selectedIds.map(Number)} onDone={() => onUnselectItems()} />;
 }
 
 /** The bulk toolbar of the systems list, with "select all N of the filter". */
@@ -452,6 +235,7 @@ export function SystemsBulkToolbar({
       >
         <BulkEditButton />
         <BulkCircuitButton />
+        <BulkPlanningButton />
         <ExportSelectedButton
           columns={exportColumns}
           fileName="impianti_selezionati"

@@ -18,6 +18,7 @@ import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
 import { PLACE_ZOOM } from '@/ui/map/PlaceSearch';
 import { systemsInView } from './inView';
 import { MapPlaceSearch } from './MapPlaceSearch';
+import { MapAreaSelection } from './MapAreaSelection';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 import { SystemsInView } from './SystemsInView';
@@ -266,6 +267,7 @@ export default function SystemsMap() {
           >
             <MapBaseLayer />
             <ViewWatcher onView={setView} />
+            <MapAreaSelection type={filter.type} allowed={allowed} filtersPending={filtered && !allowed} />
             {clusters.map((f) => {
               const point = (f.properties as { cluster?: boolean }).cluster ? undefined : (f.properties as Props).marker;
               return (
