@@ -147,7 +147,7 @@ function Rename({ circuit }: { circuit: Circuit }) {
       resolver={nameResolver}
       onSubmit={(v: Record<string, unknown>) => save({ name: String(v.name) }, 'resources.circuits.messages.renamed', { name: v.name })}
       toolbar={false}
-      sx={{ p: 0 }}
+      sx={{ p: 0, width: 'auto' }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextInput source="name" label="resources.circuits.fields.name" fullWidth={false} sx={{ minWidth: 280 }} />
@@ -177,17 +177,18 @@ function AddMember({ circuit }: { circuit: Circuit }) {
       }}
       toolbar={false}
       warnWhenUnsavedChanges={false}
-      sx={{ p: 0 }}
+      sx={{ p: 0, width: 'auto' }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <ReferenceInput source="systemId" reference="systems" filter={{ type: circuit.type }}>
-          <AutocompleteInput
-            label={translate('resources.circuits.actions.pick_system', { type: circuit.type })}
-            fullWidth={false}
-            sx={{ minWidth: 320 }}
-            noOptionsText="resources.circuits.messages.no_systems"
-          />
-        </ReferenceInput>
+        <Box sx={{ width: 360 }}>
+          <ReferenceInput source="systemId" reference="systems" filter={{ type: circuit.type }}>
+            <AutocompleteInput
+              label={translate('resources.circuits.actions.pick_system', { type: circuit.type })}
+              fullWidth
+              noOptionsText="resources.circuits.messages.no_systems"
+            />
+          </ReferenceInput>
+        </Box>
         <SaveButton label="resources.circuits.actions.add_system" icon={<span />} sx={{ mt: 1 }} />
       </Stack>
     </AppSimpleForm>
@@ -216,10 +217,10 @@ export function CircuitAssets({ id, type, onDeleted }: { id: number; type: Circu
             {translate('resources.circuits.actions.delete')}
           </Button>
         </Stack>
-        <Rename circuit={circuit} />
-        <Box sx={{ my: 2 }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 4, alignItems: 'flex-start' }}>
+          <Rename circuit={circuit} />
           <AddMember circuit={circuit} />
-        </Box>
+        </Stack>
         <Members circuit={circuit} />
         <Confirm
           isOpen={confirming}
