@@ -279,7 +279,6 @@ const circuits = {
     list: 'List',
     map: 'Map',
     map_label: 'Map of the systems of circuit %{name}',
-    open: 'Open the record',
   },
   messages: {
     empty: 'No %{type} circuit: create one with “New circuit”.',

@@ -279,7 +279,6 @@ const circuits = {
     list: 'Elenco',
     map: 'Mappa',
     map_label: 'Mappa degli impianti del circuito %{name}',
-    open: 'Apri la scheda',
   },
   messages: {
     empty: 'Nessun circuito %{type}: creane uno con «Nuovo circuito».',

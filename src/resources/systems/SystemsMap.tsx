@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { MapContainer, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ListIcon from '@mui/icons-material/List';
@@ -16,28 +16,22 @@ import { PageHeading } from '@/ui/FormPage';
 import { ITALY_BOUNDS } from '@/ui/map/basemap';
 import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
 import { PLACE_ZOOM } from '@/ui/map/PlaceSearch';
+import { statusColour, SystemPopup } from '@/ui/map/SystemPopup';
 import { systemsInView } from './inView';
 import { MapPlaceSearch } from './MapPlaceSearch';
 import { MapAreaSelection } from './MapAreaSelection';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
-import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
+import { useLookups, useT } from './shared';
 import { SystemsInView } from './SystemsInView';
 
 type Props = { marker: SystemMarker };
 type Feature = Supercluster.PointFeature<Props>;
 type ClusterOrPoint = Supercluster.ClusterFeature<Supercluster.AnyProps> | Supercluster.PointFeature<Props>;
 
-const STATUS_COLOURS: Record<string, string> = {
-  active: '#2e7d32',
-  initialized: '#0a3f8a',
-  maintenance: '#ed6c02',
-  removed: '#757575',
-};
-
 const pointIcon = (m: SystemMarker) =>
   L.divIcon({
     className: 'system-marker',
-    html: `<div style="width:14px;height:14px;border-radius:50%;background:${Object.hasOwn(STATUS_COLOURS, m.status) ? STATUS_COLOURS[m.status] : '#0a3f8a'};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
+    html: `<div style="width:14px;height:14px;border-radius:50%;background:${statusColour(m.status)};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.6)"></div>`,
     iconSize: [14, 14],
     iconAnchor: [7, 7],
   });
@@ -109,20 +103,7 @@ function ClusterMarker({ feature, index, focusSeq }: { feature: ClusterOrPoint; 
   const m = props.marker!;
   return (
     <Marker ref={ref} position={[lat, lng]} icon={pointIcon(m)} title={`${m.code} · ${m.name}`} alt={m.code}>
-      <Popup>
-        <Box data-testid="map-popup" sx={{ minWidth: 200 }}>
-          <Typography variant="subtitle2">
-            {m.code} · {m.name}
-          </Typography>
-          <Typography variant="body2">
-            {m.address}, {m.municipality}
-          </Typography>
-          <Typography variant="body2">
-            {m.type} · {systemTypeLabel(m.systemType)} · {systemStatusLabel(m.status)}
-          </Typography>
-          <RouterLink to={`/systems-manage/${m.id}`}>{t('map.open')}</RouterLink>
-        </Box>
-      </Popup>
+      <SystemPopup system={m} />
     </Marker>
   );
 }
