@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { Button, Dialog, type DialogProps } from '@mui/material';
-import { SaveButton, SimpleForm, Toolbar, useTranslate, type SimpleFormProps } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useTranslate, type SaveButtonProps, type SimpleFormProps } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useConfirmDiscard, useUnsavedChangesGuard } from './unsavedChangesGuard';
 
@@ -67,12 +67,15 @@ export function DialogCancelButton({ label = 'ra.action.cancel', onClick }: { la
   return <Button onClick={onClick ?? dialog?.requestClose}>{translate(label)}</Button>;
 }
 
-/** The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save. */
-export function DialogFormToolbar() {
+/**
+ * The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save,
+ * whose label and icon a dialog may name (`label`, `icon`, `alwaysEnable`: SaveButton's props).
+ */
+export function DialogFormToolbar(save: SaveButtonProps) {
   return (
-    <Toolbar sx={{ gap: 1 }}>
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
       <DialogCancelButton />
-      <SaveButton />
+      <SaveButton {...save} />
     </Toolbar>
   );
 }

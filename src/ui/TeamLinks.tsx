@@ -11,9 +11,7 @@ import {
   FunctionField,
   ListContextProvider,
   ReferenceInput,
-  SaveButton,
   SelectArrayInput,
-  Toolbar,
   useCanAccess,
   useDataProvider,
   useList,
@@ -24,7 +22,7 @@ import {
 import { failureMessage } from '@/api/failures';
 import type { SchemaSystemProvider, SchemaSystemProviderInput, SchemaTeam } from '@/api/generated/systems';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { codeLabel } from '@/ui/format';
 import {
   dutiesSchema,
@@ -59,7 +57,10 @@ const dutyLabels = (duties: string[]) => duties.map((d) => codeLabel(PROVIDER_TY
 const teamName = (l: Link) => l.team?.companyName ?? String(l.teamId);
 
 /** A write on the links: its success notification (named), the failure, the refresh of every link query. */
-function useLinkWrite<P, R>(write: (params: P) => Promise<R>, message: (result: R, params: P) => [string, Record<string, unknown>]) {
+function useLinkWrite<P, R>(
+  write: (params: P) => Promise<R>,
+  message: (result: R, params: P) => [string, Record<string, unknown>],
+) {
   const notify = useNotify();
   const failure = useFailure();
   const queryClient = useQueryClient();
@@ -89,19 +90,31 @@ export function TeamLinkDialog({ side, onClose }: { side?: LinkSide; onClose: ()
       // The message names both sides; the form holds only the picked one's id.
       const [{ data: system }, { data: picked }] = await Promise.all([
         dataProvider.getOne('systems', { id: data.systemId }),
-        team ? Promise.resolve({ data: team }) : dataProvider.getOne<SchemaTeam>('teams', { id: data.teamId }),
+        team
+          ? Promise.resolve({ data: team })
+          : dataProvider.getOne<SchemaTeam>('teams', { id: data.teamId }),
       ]);
       return { code: String(system.code), name: picked.companyName };
     },
     (names) => [team ? 'resources.teams.messages.linked' : 'resources.teams.messages.linked_team', names],
   );
   const submit = (v: Record<string, unknown>) => {
-    const data = (team ? { ...v, teamId: team.id } : { ...v, systemId: side && 'systemId' in side ? side.systemId : 0 }) as SchemaSystemProviderInput;
+    const data = (
+      team ? { ...v, teamId: team.id } : { ...v, systemId: side && 'systemId' in side ? side.systemId : 0 }
+    ) as SchemaSystemProviderInput;
     return link.mutateAsync(data).then(onClose, submissionErrors);
   };
-  const title = team ? translate('resources.teams.actions.link_title', { name: team.companyName }) : translate('resources.teams.actions.link_team');
+  const title = team
+    ? translate('resources.teams.actions.link_title', { name: team.companyName })
+    : translate('resources.teams.actions.link_team');
   return (
-    <FormDialog open={Boolean(side)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="team-link-dialog-title">
+    <FormDialog
+      open={Boolean(side)}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="team-link-dialog-title"
+    >
       <DialogTitle id="team-link-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {side ? (
@@ -110,12 +123,7 @@ export function TeamLinkDialog({ side, onClose }: { side?: LinkSide; onClose: ()
             resolver={team ? teamSideResolver : systemSideResolver}
             onSubmit={submit}
             sx={{ p: 0 }}
-            toolbar={
-              <Toolbar sx={{ gap: 1 }}>
-                <DialogCancelButton />
-                <SaveButton label="resources.teams.actions.link" icon={<span />} />
-              </Toolbar>
-            }
+            toolbar={<DialogFormToolbar label="resources.teams.actions.link" icon={<span />} />}
           >
             {team ? (
               <ReferenceInput source="systemId" reference="systems">
@@ -167,26 +175,38 @@ function LinkActions({ systemId }: { systemId: number }) {
           <LinkOffIcon />
         </IconButton>
       </Tooltip>
-      <FormDialog open={editing} onClose={() => setEditing(false)} fullWidth maxWidth="xs" aria-labelledby={`duties-${link.id}`}>
-        <DialogTitle id={`duties-${link.id}`}>{translate('resources.teams.actions.duties_title', { name })}</DialogTitle>
+      <FormDialog
+        open={editing}
+        onClose={() => setEditing(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby={`duties-${link.id}`}
+      >
+        <DialogTitle id={`duties-${link.id}`}>
+          {translate('resources.teams.actions.duties_title', { name })}
+        </DialogTitle>
         <DialogContent>
           <AppSimpleForm
             record={{ duties: link.duties }}
             resolver={dutiesResolver}
             onSubmit={(v: Record<string, unknown>) =>
               save
-                .mutateAsync({ name, id: link.id, data: { systemId, teamId: link.teamId, duties: v.duties as Link['duties'] } })
+                .mutateAsync({
+                  name,
+                  id: link.id,
+                  data: { systemId, teamId: link.teamId, duties: v.duties as Link['duties'] },
+                })
                 .then(() => setEditing(false), submissionErrors)
             }
             sx={{ p: 0 }}
-            toolbar={
-              <Toolbar sx={{ gap: 1 }}>
-                <DialogCancelButton />
-                <SaveButton />
-              </Toolbar>
-            }
+            toolbar={<DialogFormToolbar />}
           >
-            <SelectArrayInput source="duties" label="resources.teams.fields.duties" choices={duties} autoFocus />
+            <SelectArrayInput
+              source="duties"
+              label="resources.teams.fields.duties"
+              choices={duties}
+              autoFocus
+            />
           </AppSimpleForm>
         </DialogContent>
       </FormDialog>
@@ -217,7 +237,11 @@ export function SystemTeamLinks({ systemId }: { systemId: number }) {
     queryKey: systemLinksKey(systemId),
     queryFn: () => dataProvider.systemProviders('teams', { systemId }),
   });
-  const list = useList<Link>({ data: links.data ?? [], isPending: links.isPending, sort: { field: 'id', order: 'ASC' } });
+  const list = useList<Link>({
+    data: links.data ?? [],
+    isPending: links.isPending,
+    sort: { field: 'id', order: 'ASC' },
+  });
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       {links.error ? (
@@ -226,7 +250,12 @@ export function SystemTeamLinks({ systemId }: { systemId: number }) {
         <Alert severity="info">{translate('resources.teams.messages.no_links')}</Alert>
       ) : (
         <ListContextProvider value={list}>
-          <DataTable resource="systemProviders" bulkActionButtons={false} rowClick={false} sx={{ width: '100%' }}>
+          <DataTable
+            resource="systemProviders"
+            bulkActionButtons={false}
+            rowClick={false}
+            sx={{ width: '100%' }}
+          >
             <DataTable.Col label="resources.teams.fields.companyName" source="team.companyName">
               <FunctionField<Link> render={teamName} />
             </DataTable.Col>
@@ -246,7 +275,11 @@ export function SystemTeamLinks({ systemId }: { systemId: number }) {
           <Button startIcon={<AddLinkIcon />} onClick={() => setLinking(true)}>
             {translate('resources.teams.actions.link_team')}
           </Button>
-          <TeamLinkDialog key={String(linking)} side={linking ? { systemId } : undefined} onClose={() => setLinking(false)} />
+          <TeamLinkDialog
+            key={String(linking)}
+            side={linking ? { systemId } : undefined}
+            onClose={() => setLinking(false)}
+          />
         </>
       ) : null}
     </Stack>

@@ -2,14 +2,12 @@ import { DialogContent, DialogTitle } from '@mui/material';
 import {
   AutocompleteInput,
   ReferenceInput,
-  SaveButton,
   TextInput,
-  Toolbar,
   useCreate,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { submissionErrors } from '@/ui/submissionErrors';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
@@ -38,7 +36,10 @@ export function CircuitDialog({ open, type, onClose, onCreated }: Props) {
       {
         returnPromise: true,
         onSuccess: (circuit) => {
-          notify('resources.circuits.messages.created', { type: 'success', messageArgs: { name: circuit.name } });
+          notify('resources.circuits.messages.created', {
+            type: 'success',
+            messageArgs: { name: circuit.name },
+          });
           onCreated(circuit);
         },
         onError: failure,
@@ -59,12 +60,7 @@ export function CircuitDialog({ open, type, onClose, onCreated }: Props) {
           resolver={resolver}
           onSubmit={submit}
           sx={{ p: 0 }}
-          toolbar={
-            <Toolbar sx={{ gap: 1 }}>
-              <DialogCancelButton />
-              <SaveButton />
-            </Toolbar>
-          }
+          toolbar={<DialogFormToolbar />}
         >
           <TextInput source="name" autoFocus />
           {type === 'DOOH' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DialogContent, DialogTitle, Stack, Toolbar } from '@mui/material';
+import { Button, DialogContent, DialogTitle, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,7 +9,6 @@ import {
   List,
   ReferenceField,
   ReferenceInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -21,7 +20,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { SchemaEstimate } from '@/api/generated/estimate';
 import { createOrderFromEstimateParams } from '@/api/generated/order.zod';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
@@ -91,10 +90,11 @@ function FromEstimateButton() {
             create.mutateAsync(Number(values.estimateId)).then(() => undefined)
           }
           toolbar={
-            <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-              <DialogCancelButton />
-              <SaveButton label="resources.orders.fromEstimate.confirm" icon={<AddIcon />} alwaysEnable />
-            </Toolbar>
+            <DialogFormToolbar
+              label="resources.orders.fromEstimate.confirm"
+              icon={<AddIcon />}
+              alwaysEnable
+            />
           }
         >
           <DialogContent sx={{ width: '100%', p: 0 }}>

@@ -21,8 +21,6 @@ import {
   Confirm,
   RadioButtonGroupInput,
   ReferenceInput,
-  SaveButton,
-  Toolbar,
   useDataProvider,
   useGetMany,
   useTranslate,
@@ -31,7 +29,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { SchemaPlanning as Planning } from '@/api/generated/planner';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import type { AppDataProvider, BulkProgress, BulkResult } from '@/dataProviders';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
@@ -59,7 +57,11 @@ export interface Job {
 function RefusedList({ result }: { result: BulkResult }) {
   const t = useT();
   const unnamed = result.refused.filter((r) => !r.code).map((r) => r.id);
-  const { data: systems, isPending } = useGetMany<System>('systems', { ids: unnamed }, { enabled: unnamed.length > 0 });
+  const { data: systems, isPending } = useGetMany<System>(
+    'systems',
+    { ids: unnamed },
+    { enabled: unnamed.length > 0 },
+  );
   // While the codes load, an ellipsis rather than an id; a system gone meanwhile keeps its id.
   const codeOf = (id: number, code?: string) =>
     code ?? systems?.find((s) => s.id === id)?.code ?? (isPending ? '…' : String(id));
@@ -125,7 +127,9 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle id="bulk-result-title">{result ? t('bulk.result_title') : translate(job.title, job.options)}</DialogTitle>
+      <DialogTitle id="bulk-result-title">
+        {result ? t('bulk.result_title') : translate(job.title, job.options)}
+      </DialogTitle>
       <DialogContent data-testid="bulk-result">
         {mutation.isPending ? (
           <Box data-testid="bulk-progress">
@@ -163,12 +167,7 @@ export function JobRunner({ job, onClose, onDone }: { job: Job; onClose: () => v
 }
 
 export function DialogToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
-      <DialogCancelButton />
-      <SaveButton label="ra.action.confirm" icon={<span />} alwaysEnable />
-    </Toolbar>
-  );
+  return <DialogFormToolbar label="ra.action.confirm" icon={<span />} alwaysEnable />;
 }
 
 /** What the systems' buttons take: the systems, and what to do once some were written (clear the selection). */
@@ -206,7 +205,13 @@ function PickThenRun({
       <Button size="small" startIcon={icon} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <FormDialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby={titleId}
+        maxWidth="sm"
+        fullWidth
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <AppSimpleForm
           record={record}
@@ -286,7 +291,12 @@ export function AddToCircuitButton({ systemIds, type, onDone }: SelectionProps &
           options: { smart_count: systemIds.length, name: circuitName, type: v.type },
           doneKey: 'added',
           run: (onProgress) =>
-            dataProvider.addSystemsToCircuit('circuits', { id: v.circuitId, type: v.type, systemIds, onProgress }),
+            dataProvider.addSystemsToCircuit('circuits', {
+              id: v.circuitId,
+              type: v.type,
+              systemIds,
+              onProgress,
+            }),
         };
       }}
     >
@@ -329,7 +339,8 @@ export function AddToPlanningButton({ systemIds, onDone }: SelectionProps) {
           },
           doneKey: 'added',
           unchangedKey: 'bulk.unchanged_planning',
-          run: (onProgress) => dataProvider.addSystemsToPlanning('plannings', { id: planningId, systemIds, onProgress }),
+          run: (onProgress) =>
+            dataProvider.addSystemsToPlanning('plannings', { id: planningId, systemIds, onProgress }),
         };
       }}
     >

@@ -19,21 +19,13 @@ import {
   Typography,
 } from '@mui/material';
 import { z } from 'zod';
-import {
-  AutocompleteInput,
-  Confirm,
-  ReferenceInput,
-  SaveButton,
-  Toolbar,
-  useCanAccess,
-  useDataProvider,
-} from 'react-admin';
+import { AutocompleteInput, Confirm, ReferenceInput, useCanAccess, useDataProvider } from 'react-admin';
 import { failureMessage } from '@/api/failures';
 import type { SchemaCircuit as Circuit } from '@/api/generated/circuits';
 import { getCircuitByIdQueryParams } from '@/api/generated/circuits.zod';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { systemCircuitsKey, useCircuitMembership } from '@/ui/circuitMembership';
 import { submissionErrors } from '@/ui/submissionErrors';
 import { schemaResolver } from '@/ui/validation';
@@ -42,13 +34,24 @@ import { useT } from './shared';
 const pickResolver = schemaResolver(z.object({ circuitId: getCircuitByIdQueryParams.shape.id }));
 
 /** Add the system to a circuit of its own type, picked by name (the circuits page's membership write). */
-function AddToCircuitDialog({ system, open, onClose }: { system: System; open: boolean; onClose: () => void }) {
+function AddToCircuitDialog({
+  system,
+  open,
+  onClose,
+}: {
+  system: System;
+  open: boolean;
+  onClose: () => void;
+}) {
   const t = useT();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { add } = useCircuitMembership();
   const submit = async (v: Record<string, unknown>) => {
     try {
-      const { data: circuit } = await dataProvider.getOne<Circuit>('circuits', { id: Number(v.circuitId), meta: { type: system.type } });
+      const { data: circuit } = await dataProvider.getOne<Circuit>('circuits', {
+        id: Number(v.circuitId),
+        meta: { type: system.type },
+      });
       await add.mutateAsync({ circuit, systemId: system.id, code: system.code });
       onClose();
     } catch (error) {
@@ -57,20 +60,22 @@ function AddToCircuitDialog({ system, open, onClose }: { system: System; open: b
   };
   return (
     <FormDialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-circuit-title">
-      <DialogTitle id="add-circuit-title">{t('detail.add_to_circuit_title', { code: system.code })}</DialogTitle>
+      <DialogTitle id="add-circuit-title">
+        {t('detail.add_to_circuit_title', { code: system.code })}
+      </DialogTitle>
       <DialogContent>
         <AppSimpleForm
           resolver={pickResolver}
           onSubmit={submit}
           sx={{ p: 0 }}
-          toolbar={
-            <Toolbar sx={{ gap: 1 }}>
-              <DialogCancelButton />
-              <SaveButton label="resources.circuits.actions.add_system" icon={<span />} />
-            </Toolbar>
-          }
+          toolbar={<DialogFormToolbar label="resources.circuits.actions.add_system" icon={<span />} />}
         >
-          <ReferenceInput source="circuitId" reference="circuits" filter={{ type: system.type }} sort={{ field: 'name', order: 'ASC' }}>
+          <ReferenceInput
+            source="circuitId"
+            reference="circuits"
+            filter={{ type: system.type }}
+            sort={{ field: 'name', order: 'ASC' }}
+          >
             <AutocompleteInput
               label={t('detail.pick_circuit', { type: system.type })}
               optionText="name"

@@ -1,16 +1,7 @@
 import { DialogContent, DialogTitle } from '@mui/material';
-import {
-  SaveButton,
-  SelectArrayInput,
-  TextInput,
-  Toolbar,
-  useCreate,
-  useNotify,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { SelectArrayInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { failureMessage, failureStatus } from '@/api/failures';
-import { AppSimpleForm, DialogCancelButton, FormDialog } from '@/forms/unsavedChanges';
+import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { submissionErrors } from '@/ui/submissionErrors';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
@@ -47,11 +38,18 @@ export function TeamDialog({ open, team, onClose, onSaved }: Props) {
       onError: failure,
     };
     try {
-      if (team) await update('teams', { id: team.id, data: values, previousData: team }, { ...options, mutationMode: 'pessimistic' });
+      if (team)
+        await update(
+          'teams',
+          { id: team.id, data: values, previousData: team },
+          { ...options, mutationMode: 'pessimistic' },
+        );
       else await create('teams', { data: values }, options);
     } catch (error) {
       // The document's only 409 of a team is its VAT number already in use: the message goes under it.
-      return submissionErrors(error) ?? (failureStatus(error) === 409 ? { vat: failureMessage(error) } : undefined);
+      return (
+        submissionErrors(error) ?? (failureStatus(error) === 409 ? { vat: failureMessage(error) } : undefined)
+      );
     }
   };
   return (
@@ -66,12 +64,7 @@ export function TeamDialog({ open, team, onClose, onSaved }: Props) {
           resolver={resolver}
           onSubmit={submit}
           sx={{ p: 0 }}
-          toolbar={
-            <Toolbar sx={{ gap: 1 }}>
-              <DialogCancelButton />
-              <SaveButton />
-            </Toolbar>
-          }
+          toolbar={<DialogFormToolbar />}
         >
           <TextInput source="companyName" autoFocus />
           <TextInput source="vat" />
