@@ -67,12 +67,15 @@ export function DialogCancelButton({ label = 'ra.action.cancel', onClick }: { la
   return <Button onClick={onClick ?? dialog?.requestClose}>{translate(label)}</Button>;
 }
 
-/** The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save. */
-export function DialogFormToolbar() {
+/**
+ * The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save,
+ * or the dialog's own verb (`label`, an i18n key: "Collega", "Aggiungi"…) shown without the save icon.
+ */
+export function DialogFormToolbar({ label }: { label?: string }) {
   return (
     <Toolbar sx={{ gap: 1 }}>
       <DialogCancelButton />
-      <SaveButton />
+      {label ? <SaveButton label={label} icon={<span />} /> : <SaveButton />}
     </Toolbar>
   );
 }
