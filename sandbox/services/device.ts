@@ -7,8 +7,9 @@ import { allSystems, missingSystems } from '../shared/systems';
 
 /**
  * The device service: DOOH players (devices), playlists, shows and play logs, in the
- * ra-data-simple-rest shape. Rules: unique serials (409), a show's playlist and devices must exist
- * (404), a playlist used by a show cannot be deleted (409), deleting a device takes it out of its shows.
+ * ra-data-simple-rest shape. Rules: unique serials (409), a device's system must exist (400; a
+ * device with no system is in stock), a show's playlist and devices must exist (404), a playlist
+ * used by a show cannot be deleted (409), deleting a device takes it out of its shows.
  */
 
 const DEVICES = 'devices';
@@ -39,11 +40,14 @@ async function checkDevice(db: Db, input: RecordData, existing?: StoredRecord): 
     [DEVICES, serial, existing?.id ?? 0],
   );
   if (rows[0]) throw new HttpError(409, `Esiste già un dispositivo con seriale ${serial}`);
-  const systemId = Number(data.systemId);
-  if ((await missingSystems(db, [systemId])).length) throw new HttpError(400, `Impianto ${systemId} non trovato`);
+  // No system: the device is in stock.
+  if (data.systemId !== undefined && data.systemId !== null) {
+    const systemId = Number(data.systemId);
+    if ((await missingSystems(db, [systemId])).length) throw new HttpError(400, `Impianto ${systemId} non trovato`);
+  }
   const record: RecordData = { status: 'offline', ...data, serial };
-  // A full replace: optional fields left out are removed.
-  if (existing) for (const key of ['lastSeenAt', 'ipAddress']) if (!(key in data)) record[key] = null;
+  // A full replace: optional fields left out are removed (a device sent without its system is detached).
+  if (existing) for (const key of ['systemId', 'lastSeenAt', 'ipAddress']) if (!(key in data)) record[key] = null;
   return record;
 }
 
@@ -252,7 +256,13 @@ const deleteDevice: Handler = async (ctx) => withoutNulls((await deviceHandlers.
 
 export const handlers = {
   ...deviceHandlers,
-  listDevices: listWith(DEVICES, async () => undefined),
+  listDevices: listWith(DEVICES, async (db, filter) => {
+    if (filter.installed === undefined) return undefined;
+    // On a system or in stock (no system, or one removed by a replace).
+    const installed = filter.installed === true || filter.installed === 'true';
+    delete filter.installed;
+    return matching(db, DEVICES, [`data->>'systemId' IS ${installed ? 'NOT ' : ''}NULL`], []);
+  }),
   getDevice,
   updateDevice,
   deleteDevice,
@@ -313,6 +323,9 @@ export async function seedLate(db: Db, { rng }: SeedOptions): Promise<void> {
   }
 }
 
+/** The last devices of the seed are in stock (on no system), so a person has players to attach. */
+export const SEED_DEVICES_IN_STOCK = 12;
+
 export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
   const dooh = (await allSystems(db)).filter((s) => s.type === 'DOOH').map((s) => s.id);
   const deviceIds: number[] = [];
@@ -324,13 +337,14 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
       const status = rng.chance(0.8) ? 'online' : rng.chance(0.6) ? 'offline' : 'maintenance';
       const seenMinutesAgo = status === 'online' ? rng.int(0, 10) : rng.int(60, 60 * 24 * 20);
       const device: RecordData = {
-        systemId: dooh[i % dooh.length],
+        ...(i < count - SEED_DEVICES_IN_STOCK ? { systemId: dooh[i % dooh.length] } : {}),
         serial: `SN-${model.split(' ')[0].slice(0, 3).toUpperCase()}-${String(i + 1).padStart(5, '0')}`,
         model,
         resolution,
         status,
         ipAddress: `10.${rng.int(0, 40)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
       };
+      if (!device.systemId) device.status = 'offline';
       if (!rng.chance(0.03)) device.lastSeenAt = new Date(Date.UTC(2026, 10, 20, 8) - seenMinutesAgo * 60_000).toISOString().replace('.000Z', 'Z');
       devices.push(JSON.stringify(device));
     }

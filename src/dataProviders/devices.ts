@@ -1,13 +1,17 @@
-import type { DataProvider } from 'react-admin';
-import { DEVICE_INPUT_FIELDS, PLAYLIST_INPUT_FIELDS, SHOW_INPUT_FIELDS } from '@/api/device';
+import type { DataProvider, Identifier } from 'react-admin';
+import { DEVICE_INPUT_FIELDS, PLAYLIST_INPUT_FIELDS, SHOW_INPUT_FIELDS, type Device } from '@/api/device';
 import { droppingEmpty } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
-/**
- * `devices`, `shows`, `playlists` and `playLogs` (read-only) over the device service, in the
- * ra-data-simple-rest dialect, with the session's bearer (the typed client's middleware).
- */
-export const devicesDataProvider: DataProvider = droppingEmpty(
+/** The device service's custom methods, reached with `useDataProvider<AppDataProvider>()`. */
+export interface DevicesMethods {
+  /** A device (one in stock, or moved from another system) onto a system; the device afterwards. */
+  attachDevice(resource: 'devices', params: { id: Identifier; systemId: number }): Promise<Device>;
+  /** A device off its system, back in stock; the device afterwards. */
+  detachDevice(resource: 'devices', params: { id: Identifier }): Promise<Device>;
+}
+
+const rest = droppingEmpty(
   simpleRestProvider('device', {
     devices: { inputFields: DEVICE_INPUT_FIELDS },
     shows: { inputFields: SHOW_INPUT_FIELDS },
@@ -15,3 +19,23 @@ export const devicesDataProvider: DataProvider = droppingEmpty(
     playLogs: { inputFields: [], readOnly: true },
   }),
 );
+
+/** The document's update is a full replace: the device is read afresh and sent whole, its system set or left out. */
+async function replaceSystem(id: Identifier, systemId: number | undefined): Promise<Device> {
+  const { data: current } = await rest.getOne('devices', { id });
+  const { systemId: _old, ...fields } = current as Device;
+  const data = systemId === undefined ? fields : { ...fields, systemId };
+  const { data: saved } = await rest.update('devices', { id, data, previousData: current });
+  return saved as Device;
+}
+
+/**
+ * `devices`, `shows`, `playlists` and `playLogs` (read-only) over the device service, in the
+ * ra-data-simple-rest dialect, with the session's bearer (the typed client's middleware). A device
+ * in stock has no `systemId`; `filter: { installed: false }` lists those.
+ */
+export const devicesDataProvider: DataProvider & DevicesMethods = {
+  ...rest,
+  attachDevice: (_resource, { id, systemId }) => replaceSystem(id, systemId),
+  detachDevice: (_resource, { id }) => replaceSystem(id, undefined),
+};

@@ -9,7 +9,7 @@ import { detectionsDataProvider, type DetectionsMethods } from './detections';
 import { subItemsDataProvider } from './subItems';
 import { usersDataProvider, type UsersMethods } from './users';
 import { circuitsDataProvider, type CircuitsMethods } from './circuits';
-import { devicesDataProvider } from './devices';
+import { devicesDataProvider, type DevicesMethods } from './devices';
 import { framesDataProvider } from './frames';
 import { systemsDataProvider, type SystemsMethods } from './systems';
 import { teamsDataProvider, type TeamsMethods } from './teams';
@@ -90,4 +90,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods;

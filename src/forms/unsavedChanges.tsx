@@ -69,13 +69,14 @@ export function DialogCancelButton({ label = 'ra.action.cancel', onClick }: { la
 
 /**
  * The toolbar of an AppSimpleForm in a FormDialog: Cancel (asks before dropping changes) and Save,
- * whose label and icon a dialog may name (`label`, `icon`, `alwaysEnable`: SaveButton's props).
+ * or the dialog's own verb (`label`, an i18n key: "Collega", "Aggiungi"…), shown without the save
+ * icon unless one is given; `alwaysEnable` and the rest are SaveButton's props.
  */
-export function DialogFormToolbar(save: SaveButtonProps) {
+export function DialogFormToolbar({ icon, ...save }: SaveButtonProps) {
   return (
     <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
       <DialogCancelButton />
-      <SaveButton {...save} />
+      <SaveButton icon={icon ?? (save.label ? <span /> : undefined)} {...save} />
     </Toolbar>
   );
 }

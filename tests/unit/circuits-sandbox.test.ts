@@ -7,6 +7,7 @@ import { internalServices } from '../../sandbox/internal';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
 import { LINKS } from '../../sandbox/seed/teams';
+import { SEED_DEVICES_IN_STOCK } from '../../sandbox/services/device';
 import { openSmallSeed } from './support/smallSeed';
 
 /* Teams, circuits, frames and devices in-process: filters, uniqueness rules, assets, in-use playlists. */
@@ -186,6 +187,41 @@ describe('devices, shows and playlists', () => {
     await api('DELETE', `/device/v1/devices/${device.body.id}`);
     const after = await api<{ deviceIds: number[] }>('GET', `/device/v1/shows/${show.body.id}`);
     expect(after.body.deviceIds).toEqual([]);
+  });
+  it('a device in stock (no system) is stored, found by installed=false, attached and detached; an unknown system is a 400', async () => {
+    const inStock = (installed: boolean) =>
+      api<Array<{ id: number; systemId?: number }>>('GET', `/device/v1/devices?filter=${encodeURIComponent(JSON.stringify({ installed }))}`);
+    // The seed leaves a few players in stock, the total unchanged.
+    const seeded = await inStock(false);
+    expect(seeded.status).toBe(200);
+    expect(seeded.body.length).toBe(SEED_DEVICES_IN_STOCK);
+    expect(seeded.body.every((d) => !('systemId' in d))).toBe(true);
+    const input = { serial: 'SN-STOCK-1', model: 'LG 55XS4F', resolution: '1920x1080' };
+    const device = await api<{ id: number; systemId?: number }>('POST', '/device/v1/devices', input);
+    expect(device.status).toBe(201);
+    expect(device.body).not.toHaveProperty('systemId');
+    expect((await inStock(false)).body.map((d) => d.id)).toContain(device.body.id);
+    expect((await inStock(true)).body.map((d) => d.id)).not.toContain(device.body.id);
+    // Attached: on its system, no longer in stock.
+    const [systemId] = await systemsOf('DOOH');
+    const attached = await api<{ systemId?: number }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId });
+    expect(attached.status).toBe(200);
+    expect(attached.body.systemId).toBe(systemId);
+    const onSystem = await api<Array<{ id: number }>>('GET', `/device/v1/devices?filter=${encodeURIComponent(JSON.stringify({ systemId }))}`);
+    expect(onSystem.body.map((d) => d.id)).toContain(device.body.id);
+    expect((await inStock(false)).body.map((d) => d.id)).not.toContain(device.body.id);
+    // Detached: the full record sent without its system.
+    const detached = await api<{ systemId?: number }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id });
+    expect(detached.status).toBe(200);
+    expect(detached.body).not.toHaveProperty('systemId');
+    expect((await api('GET', `/device/v1/devices/${device.body.id}`)).body).not.toHaveProperty('systemId');
+    expect((await inStock(false)).body.map((d) => d.id)).toContain(device.body.id);
+    // A given system must still exist.
+    const unknown = await api<{ message: string }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId: 99_999_999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Impianto 99999999 non trovato');
+    expect((await api('POST', '/device/v1/devices', { ...input, serial: 'SN-STOCK-2', systemId: 99_999_999 })).status).toBe(400);
+    await api('DELETE', `/device/v1/devices/${device.body.id}`);
   });
   it('frames: one position per system (409)', async () => {
     const [systemId] = await systemsOf('OOH');

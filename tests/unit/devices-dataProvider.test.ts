@@ -54,6 +54,28 @@ describe('devices over ra-data-simple-rest', () => {
     expect(bodies[0]).toEqual({ systemId: 2, serial: 'SN-1', model: 'LG', resolution: '1920x1080' });
     expect(bodies[1]).toMatchObject({ id: 1, status: 'maintenance' });
   });
+  it('lists the devices in stock with the installed filter', async () => {
+    await devicesDataProvider.getList('devices', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serial', order: 'ASC' }, filter: { installed: false } });
+    expect(seen[0].operationId).toBe('listDevices');
+    expect(seen[0].violations).toEqual([]);
+    expect(JSON.parse(query().filter)).toEqual({ installed: false });
+  });
+  it('attachDevice reads the device and sends it whole with the new system', async () => {
+    const device = await devicesDataProvider.attachDevice('devices', { id: 1, systemId: 7 });
+    expect(seen.map((s) => s.operationId)).toEqual(['getDevice', 'updateDevice']);
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+    expect(new URL(seen[1].url).pathname).toMatch(/\/devices\/1$/);
+    // The document's example device (SN-TOT-0001 on system 2), moved to system 7.
+    expect(bodies[0]).toMatchObject({ id: 1, systemId: 7, serial: 'SN-TOT-0001', model: 'Samsung OM55N', resolution: '1080x1920' });
+    expect(device.serial).toBe('SN-TOT-0001');
+  });
+  it('detachDevice sends the device whole without its system (back in stock)', async () => {
+    await devicesDataProvider.detachDevice('devices', { id: 1 });
+    expect(seen.map((s) => s.operationId)).toEqual(['getDevice', 'updateDevice']);
+    expect(seen.flatMap((s) => s.violations)).toEqual([]);
+    expect(bodies[0]).toMatchObject({ id: 1, serial: 'SN-TOT-0001' });
+    expect(bodies[0]).not.toHaveProperty('systemId');
+  });
   it('shows, playlists and play logs use their own paths', async () => {
     await devicesDataProvider.getList('shows', { pagination: { page: 1, perPage: 10 }, sort: { field: 'startDate', order: 'DESC' }, filter: { deviceId: 3 } });
     await devicesDataProvider.getOne('playlists', { id: 1 });

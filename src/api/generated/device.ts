@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * List devices (sorted, ranged, filtered)
-         * @description Without `range` every match is answered; `Content-Range` gives the range and the total. `filter={"id":[...]}` fetches several devices (react-admin getMany).
+         * @description Without `range` every match is answered; `Content-Range` gives the range and the total. `filter={"id":[...]}` fetches several devices (react-admin getMany); `filter={"installed":false}` the devices in stock (on no system), to attach one to a system.
          */
         get: operations["listDevices"];
         put?: never;
@@ -39,7 +39,7 @@ export interface paths {
         get: operations["getDevice"];
         /**
          * Replace a device
-         * @description The full record (react-admin sends it with its `id`, which must equal the path's).
+         * @description The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it.
          */
         put: operations["updateDevice"];
         post?: never;
@@ -240,11 +240,11 @@ export interface components {
          * @example 1080x1920
          */
         Resolution: string;
-        /** @description A DOOH player installed on a system. */
+        /** @description A DOOH player, installed on a system or in stock (no `systemId`). */
         Device: {
             id: components["schemas"]["Id"];
-            /** @description The system it is installed on (systems service). */
-            systemId: components["schemas"]["Id"];
+            /** @description The system it is installed on (systems service); absent while in stock. */
+            systemId?: components["schemas"]["Id"];
             /**
              * @description Serial number (unique).
              * @example SN-TOT-0001
@@ -273,8 +273,8 @@ export interface components {
         /** @description The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         DeviceInput: {
             id?: components["schemas"]["Id"];
-            /** @description The system it is installed on (systems service). */
-            systemId: components["schemas"]["Id"];
+            /** @description The system it is installed on (systems service; it must exist, else 400); absent for a device in stock. */
+            systemId?: components["schemas"]["Id"];
             /**
              * @description Serial number (unique).
              * @example SN-TOT-0001
@@ -322,6 +322,11 @@ export interface components {
             q?: string;
             /** @description Devices on this system. */
             systemId?: components["schemas"]["Id"];
+            /**
+             * @description true: the devices on a system; false: the devices in stock (on no system).
+             * @example false
+             */
+            installed?: boolean;
             status?: components["schemas"]["DeviceStatus"];
         };
         /** @description A playlist scheduled on devices for a period. */

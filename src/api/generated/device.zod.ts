@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * Without `range` every match is answered; `Content-Range` gives the range and the total. `filter={"id":[...]}` fetches several devices (react-admin getMany).
+ * Without `range` every match is answered; `Content-Range` gives the range and the total. `filter={"id":[...]}` fetches several devices (react-admin getMany); `filter={"installed":false}` the devices in stock (on no system), to attach one to a system.
  * @summary List devices (sorted, ranged, filtered)
  */
 export const listDevicesResponseIdMax = 9007199254740991;export const listDevicesResponseSystemIdMax = 9007199254740991;export const listDevicesResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
@@ -11,14 +11,14 @@ export const listDevicesResponseIdMax = 9007199254740991;export const listDevice
 
 export const listDevicesResponseItem = zod.object({
   "id": zod.number().min(1).max(listDevicesResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(listDevicesResponseSystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(listDevicesResponseSystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(listDevicesResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().optional().describe('Last known IP address.')
-}).describe('A DOOH player installed on a system.')
+}).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 export const listDevicesResponse = zod.array(listDevicesResponseItem)
 
 
@@ -30,7 +30,7 @@ export const createDeviceBodyIdMax = 9007199254740991;export const createDeviceB
 
 export const createDeviceBody = zod.object({
   "id": zod.number().min(1).max(createDeviceBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(createDeviceBodySystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(createDeviceBodySystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().min(1).max(createDeviceBodySerialMax).describe('Serial number (unique).'),
   "model": zod.string().min(1).max(createDeviceBodyModelMax).describe('Player model.'),
   "resolution": zod.string().regex(createDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
@@ -48,18 +48,18 @@ export const getDeviceResponseIdMax = 9007199254740991;export const getDeviceRes
 
 export const getDeviceResponse = zod.object({
   "id": zod.number().min(1).max(getDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(getDeviceResponseSystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(getDeviceResponseSystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(getDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().optional().describe('Last known IP address.')
-}).describe('A DOOH player installed on a system.')
+}).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
 /**
- * The full record (react-admin sends it with its `id`, which must equal the path's).
+ * The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it.
  * @summary Replace a device
  */
 export const updateDeviceBodyIdMax = 9007199254740991;export const updateDeviceBodySystemIdMax = 9007199254740991;export const updateDeviceBodySerialMax = 64;export const updateDeviceBodyModelMax = 100;export const updateDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
@@ -67,7 +67,7 @@ export const updateDeviceBodyIdMax = 9007199254740991;export const updateDeviceB
 
 export const updateDeviceBody = zod.object({
   "id": zod.number().min(1).max(updateDeviceBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateDeviceBodySystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateDeviceBodySystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().min(1).max(updateDeviceBodySerialMax).describe('Serial number (unique).'),
   "model": zod.string().min(1).max(updateDeviceBodyModelMax).describe('Player model.'),
   "resolution": zod.string().regex(updateDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
@@ -81,14 +81,14 @@ export const updateDeviceResponseIdMax = 9007199254740991;export const updateDev
 
 export const updateDeviceResponse = zod.object({
   "id": zod.number().min(1).max(updateDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateDeviceResponseSystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateDeviceResponseSystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(updateDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().optional().describe('Last known IP address.')
-}).describe('A DOOH player installed on a system.')
+}).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
 /**
@@ -100,14 +100,14 @@ export const deleteDeviceResponseIdMax = 9007199254740991;export const deleteDev
 
 export const deleteDeviceResponse = zod.object({
   "id": zod.number().min(1).max(deleteDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(deleteDeviceResponseSystemIdMax).describe('Record id.'),
+  "systemId": zod.number().min(1).max(deleteDeviceResponseSystemIdMax).optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(deleteDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().optional().describe('Last known IP address.')
-}).describe('A DOOH player installed on a system.')
+}).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
 /**

@@ -5,9 +5,9 @@ import { blankAsAbsent, deviceStatusChoices } from './shared';
 export function DeviceInputs() {
   return (
     <>
-      {/* The system is picked by code and name, searched on the systems service; DOOH ones first. */}
+      {/* The system is picked by code and name, searched on the systems service; none: in stock. */}
       <ReferenceInput source="systemId" reference="systems" filter={{ type: 'DOOH' }}>
-        <AutocompleteInput />
+        <AutocompleteInput helperText="resources.devices.messages.system_hint" />
       </ReferenceInput>
       <TextInput source="serial" />
       <TextInput source="model" />

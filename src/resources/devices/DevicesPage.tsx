@@ -8,6 +8,7 @@ import {
   DateField,
   DeleteWithConfirmButton,
   Edit,
+  FilterButton,
   List,
   ReferenceField,
   ReferenceInput,
@@ -33,12 +34,26 @@ import { DEVICE_STATUS_LABELS, deviceSchema, deviceStatusChoices, type Device } 
 
 const resolver = schemaResolver(deviceSchema);
 
+const installedChoices = [
+  { id: 'true', name: 'resources.devices.installed.true' },
+  { id: 'false', name: 'resources.devices.installed.false' },
+];
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" alwaysOn choices={deviceStatusChoices} />,
   <ReferenceInput key="systemId" source="systemId" reference="systems" filter={{ type: 'DOOH' }}>
     <AutocompleteInput />
   </ReferenceInput>,
+  // On a system or in stock: the document's `installed` is a boolean, the select's values are text.
+  <SelectInput
+    key="installed"
+    source="installed"
+    alwaysOn
+    choices={installedChoices}
+    parse={(v: string) => (v === '' ? undefined : v === 'true')}
+    format={(v?: boolean) => (v === undefined || v === null ? '' : String(v))}
+  />,
 ];
 
 /** The export: Italian states and dates (the system by id: the file is for reconciling). */
@@ -97,6 +112,7 @@ export default function DevicesPage() {
         empty={false}
         actions={
           <TopToolbar>
+            <FilterButton />
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {translate('resources.devices.actions.create')}
             </Button>
@@ -109,7 +125,7 @@ export default function DevicesPage() {
           <DataTable.Col source="model" />
           <DataTable.Col source="resolution" />
           <DataTable.Col source="systemId">
-            <ReferenceField source="systemId" reference="systems" link={false} />
+            <ReferenceField source="systemId" reference="systems" link={false} emptyText={translate('resources.devices.messages.in_stock')} />
           </DataTable.Col>
           <DataTable.Col source="status" field={DeviceStatusField} />
           <DataTable.Col source="lastSeenAt">

@@ -2,25 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import { z } from 'zod';
 import { AutocompleteInput, Confirm, ReferenceInput, useCanAccess, useDataProvider } from 'react-admin';
-import { failureMessage } from '@/api/failures';
 import type { SchemaCircuit as Circuit } from '@/api/generated/circuits';
 import { getCircuitByIdQueryParams } from '@/api/generated/circuits.zod';
 import type { SchemaSystem as System } from '@/api/generated/systems';
@@ -29,6 +13,7 @@ import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedCha
 import { systemCircuitsKey, useCircuitMembership } from '@/ui/circuitMembership';
 import { submissionErrors } from '@/ui/submissionErrors';
 import { schemaResolver } from '@/ui/validation';
+import { MemberTable } from './MemberTable';
 import { useT } from './shared';
 
 const pickResolver = schemaResolver(z.object({ circuitId: getCircuitByIdQueryParams.shape.id }));
@@ -104,45 +89,25 @@ export function SystemCircuits({ system }: { system: System }) {
   });
   const rows = data ? [...data].sort((a, b) => a.name.localeCompare(b.name, 'it')) : undefined;
   return (
-    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      {error ? (
-        <Alert severity="error">{t('detail.section_error', { message: failureMessage(error) })}</Alert>
-      ) : !rows ? (
-        <CircularProgress size={20} aria-label={t('list.loading')} />
-      ) : !rows.length ? (
-        <Typography color="text.secondary">{t('detail.no_circuits_yet')}</Typography>
-      ) : (
-        <Table size="small" aria-label={t('detail.circuits')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('detail.circuit')}</TableCell>
-              <TableCell>{t('fields.type')}</TableCell>
-              {canWrite ? <TableCell align="right">{t('detail.actions')}</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>{c.name}</TableCell>
-                <TableCell>{c.type}</TableCell>
-                {canWrite ? (
-                  <TableCell align="right" sx={{ py: 0 }}>
-                    <Tooltip title={t('detail.remove_from_circuit', { name: c.name })}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('detail.remove_from_circuit', { name: c.name })}
-                        onClick={() => setRemoving(c)}
-                      >
-                        <RemoveCircleOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+    <MemberTable
+      label={t('detail.circuits')}
+      rows={rows}
+      error={error}
+      emptyText={t('detail.no_circuits_yet')}
+      head={[t('detail.circuit'), t('fields.type')]}
+      cells={(c) => [c.name, c.type]}
+      action={
+        canWrite
+          ? (c) => (
+              <Tooltip title={t('detail.remove_from_circuit', { name: c.name })}>
+                <IconButton size="small" aria-label={t('detail.remove_from_circuit', { name: c.name })} onClick={() => setRemoving(c)}>
+                  <RemoveCircleOutlineIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )
+          : undefined
+      }
+    >
       {canWrite ? (
         <>
           <Button startIcon={<AddIcon />} onClick={() => setAdding((k) => k + 1)}>
@@ -166,6 +131,6 @@ export function SystemCircuits({ system }: { system: System }) {
           />
         </>
       ) : null}
-    </Stack>
+    </MemberTable>
   );
 }

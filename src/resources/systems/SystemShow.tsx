@@ -29,10 +29,8 @@ import {
   RecordContextProvider,
   useDataProvider,
   useDelete,
-  useGetList,
   useGetOne,
   useNotify,
-  useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
@@ -45,6 +43,7 @@ import { SystemTeamLinks } from '@/ui/TeamLinks';
 import { useFailure } from '@/ui/useFailure';
 import { SystemBookings } from './SystemBookings';
 import { SystemCircuits } from './SystemCircuits';
+import { SystemDevices } from './SystemDevices';
 import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useT } from './shared';
 
@@ -261,38 +260,6 @@ function History({ systemId, version }: { systemId: number; version: string }) {
   );
 }
 
-/** The players installed on a DOOH system; an OOH system says why it has none. */
-function Devices({ system }: { system: System }) {
-  const t = useT();
-  const translate = useTranslate();
-  const dooh = system.type === 'DOOH';
-  const { data, error } = useGetList(
-    'devices',
-    { filter: { systemId: system.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'serial', order: 'ASC' } },
-    { enabled: dooh },
-  );
-  if (!dooh)
-    return (
-      <Titled title={t('detail.devices')} testId="system-devices">
-        <Typography color="text.secondary">{t('detail.devices_ooh', { type: system.type })}</Typography>
-      </Titled>
-    );
-  return (
-    <Section
-      testId="system-devices"
-      title={t('detail.devices')}
-      rows={data}
-      error={error}
-      render={(rows) => (
-        <SimpleTable
-          head={[t('detail.serial'), t('detail.model'), t('fields.status')]}
-          rows={rows.map((d) => [d.serial, d.model, translate(`resources.devices.status.${d.status}`, { _: d.status })])}
-        />
-      )}
-    />
-  );
-}
-
 /** A titled box around a section that brings its own states (teams, circuits). */
 function Titled({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -396,7 +363,9 @@ export default function SystemShow() {
                 </Typography>
                 <SystemFrames systemId={system.id} />
               </Paper>
-              <Devices system={system} />
+              <Titled title={t('detail.devices')} testId="system-devices">
+                <SystemDevices system={system} />
+              </Titled>
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
