@@ -18,7 +18,21 @@ const NODE_TESTS = [
   'tests/unit/test-lanes.test.ts',
 ];
 
-/** Node files that start from the small seed: it is made once per run, in the project's globalSetup. */
+/**
+ * Node files that start from a migrated database (support/smallSeed.ts, openMigrated) and seed what
+ * they need: the migrated database is made once per run, in the project's globalSetup.
+ */
+const MIGRATED_TESTS = [
+  'tests/unit/contract-suite.test.ts',
+  'tests/unit/estimate-pdf.test.ts',
+  'tests/unit/plannings-sandbox.test.ts',
+  'tests/unit/sandbox-roles.test.ts',
+  'tests/unit/sandbox-services.test.ts',
+  'tests/unit/sandbox-upload-limits.test.ts',
+  'tests/unit/sandbox-user.test.ts',
+  'tests/unit/systems-sandbox.test.ts',
+];
+/** Node files that start from the small seed (openSmallSeed): it is made once per run, in the project's globalSetup. */
 const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
 
 export default defineConfig({
@@ -34,8 +48,12 @@ export default defineConfig({
     // Two projects, so that a file that touches no DOM skips jsdom and the DOM matchers' set-up,
     // which every isolated file otherwise pays for. A new file runs in jsdom unless listed here.
     projects: [
-      { extends: true, test: { name: 'node', include: NODE_TESTS, exclude: SEEDED_TESTS, environment: 'node' } },
-      // Its own project, so that the seed is made only when one of these files runs.
+      { extends: true, test: { name: 'node', include: NODE_TESTS, exclude: [...MIGRATED_TESTS, ...SEEDED_TESTS], environment: 'node' } },
+      // Projects of their own, so that a snapshot is made only when one of their files runs.
+      {
+        extends: true,
+        test: { name: 'sandbox-migrated', include: MIGRATED_TESTS, environment: 'node', globalSetup: ['tests/unit/support/migrated.global.ts'] },
+      },
       {
         extends: true,
         test: { name: 'sandbox-seeded', include: SEEDED_TESTS, environment: 'node', globalSetup: ['tests/unit/support/smallSeed.global.ts'] },

@@ -5,8 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { isReply, type Handler, type HandlerResult, type ServiceHandlers } from '../../sandbox/http';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
@@ -16,6 +15,7 @@ import { SERVICES as SERVICE_LIST } from '../../src/config/services';
 import { RunMarker } from '../contract/ledger';
 import type { OperationResult, Report } from '../contract/report';
 import { runSuite, type SuiteOptions } from '../contract/suite';
+import { openMigrated } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
@@ -62,8 +62,7 @@ describe('the suite against a sandbox with broken handlers', () => {
   };
 
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory' });
-    await migrate(db);
+    db = await openMigrated();
     await db.transaction(async (tx) => {
       for (const name of ['user', 'mail', 'scheduler']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
     });

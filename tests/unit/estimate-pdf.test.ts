@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seller } from '../../sandbox/company';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
@@ -14,6 +13,7 @@ import { estimatePdf } from '../../sandbox/services/estimate';
 import { offerPdf, offerTotals, validUntilOf, type OfferParties } from '../../sandbox/services/estimate/pdf';
 import type { components } from '@/api/generated/estimate';
 import { pdfPages } from '../support/pdfText';
+import { openMigrated } from './support/smallSeed';
 
 /* The estimate PDF is a formal offer: read back as text, the way a client's PDF reader gives it. */
 
@@ -125,8 +125,7 @@ describe('the sandbox builds the offer from its records and serves the seller', 
   let base = '';
   let close: () => Promise<void>;
   beforeAll(async () => {
-    db = await openDb({ dataDir: 'memory' });
-    await migrate(db);
+    db = await openMigrated();
     const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
     await new Promise<void>((resolve) => sandbox.server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;

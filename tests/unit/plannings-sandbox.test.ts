@@ -2,13 +2,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { insertRecord } from '../../sandbox/store';
+import { openMigrated } from './support/smallSeed';
 
 /*
  * The execution services end to end in-process (orders, campaigns, plannings, creatives): the
@@ -26,8 +26,7 @@ let accepted: number;
 let sent: number;
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   await db.transaction(async (tx) => {
     await SERVICE_MODULES.user.seed?.(tx, { size: 'small', rng: rng(20260301) });
     const estimate = (status: string) => ({

@@ -2,12 +2,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { openMigrated } from './support/smallSeed';
 
 /*
  * Who may call what (openapi/CONVENTIONS.md, "Who may call an operation"), on an in-process
@@ -26,8 +26,7 @@ let base: string;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   await db.transaction(async (tx) => {
     await SERVICE_MODULES.user.seed?.(tx, { size: 'small', rng: rng(20260301) });
   });

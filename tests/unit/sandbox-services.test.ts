@@ -2,8 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { PLACES } from '../../sandbox/seed/geodata';
 import { rng } from '../../sandbox/seed/random';
@@ -12,6 +11,7 @@ import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { geocodeAddress, seededMunicipalities } from '../../sandbox/shared/geo';
 import { nextCronRun, parseCron } from '../../sandbox/services/scheduler';
 import { insertRecord, updateRecord } from '../../sandbox/store';
+import { openMigrated } from './support/smallSeed';
 
 /* Share, mail, geo, scheduler, history and companies end to end on an in-memory sandbox. */
 
@@ -26,8 +26,7 @@ let base: string;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   // The seeds this file needs (the full seed also loads every other service's data, which takes minutes).
   await db.transaction(async (tx) => {
     for (const name of ['user', 'companies', 'geo', 'mail', 'scheduler']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });

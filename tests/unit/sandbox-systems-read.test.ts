@@ -2,14 +2,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { systemsWhere } from '../../sandbox/services/systems';
-import { openSmallSeed } from './support/smallSeed';
+import { openMigrated, openSmallSeed } from './support/smallSeed';
 
 /*
  * How the sandbox reads systems in bulk (issue 9, the size-9999 search): each row travels as one
@@ -38,8 +37,7 @@ async function first<T>(sql: string, params: unknown[] = []): Promise<T> {
 }
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   await db.transaction(async (tx) => {
     for (const name of ['user', 'geo', 'systems'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
   });

@@ -3,13 +3,13 @@ import { request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { bodyLimits, createSandbox, loadDocument, MAX_BODY_BYTES, MULTIPART_ALLOWANCE_BYTES } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { insertRecord, readFile, storeFile } from '../../sandbox/store';
+import { openMigrated } from './support/smallSeed';
 
 /* The sandbox's body limit follows each operation's `x-max-body-bytes` (openapi/CONVENTIONS.md). */
 
@@ -24,8 +24,7 @@ let token: string;
 let orderId: number;
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   await SERVICE_MODULES.user.seed?.(db, { size: 'small', rng: rng(20260301) });
   orderId = (await insertRecord(db, 'orders', { code: 'ORD-2026-0001', status: 'draft', advertiserId: 1, total: 100 })).id;
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));

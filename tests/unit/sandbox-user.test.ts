@@ -2,8 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
@@ -11,6 +10,7 @@ import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { DEMO_USERS } from '../../sandbox/seed/demoUsers';
 import { ROLES } from '../../src/auth/roles';
 import { failureDelayMs, lockedFor, recordFailure, recordSuccess, SIGNIN_LIMITS } from '../../sandbox/signin';
+import { openMigrated } from './support/smallSeed';
 
 /* The user service end to end: a sandbox in-process on an in-memory database, driven with fetch. */
 
@@ -25,8 +25,7 @@ let base: string;
 
 beforeAll(async () => {
   SIGNIN_LIMITS.firstDelayMs = 1; // the slowdown's growth is asserted, not waited for
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   // The seeds this file needs (the full seed also loads every other service's data, which takes minutes).
   await db.transaction(async (tx) => {
     for (const name of ['user', 'companies', 'geo', 'mail', 'scheduler']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../sandbox/db';
-import { migrate } from '../../sandbox/db/migrate';
+import type { Db } from '../../sandbox/db';
 import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { openMigrated } from './support/smallSeed';
 
 /* The systems service in-process: search, suggestions, map bounds, import, history, DOOH rule. */
 
@@ -65,8 +65,7 @@ const countAll = async () => (await json<{ totalElements: number }>(sys('/system
 const historyOf = async (id: number) => json<Array<{ action: string; username: string; changes: Array<{ field: string }> }>>(fetch(`${base}/history/v1/history/idSystem/${id}`, { headers: { Authorization: `Bearer ${tokens.admin}` } }));
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory' });
-  await migrate(db);
+  db = await openMigrated();
   // Only the seeds the systems service depends on (users, geo) and its own.
   await db.transaction(async (tx) => {
     for (const name of ['user', 'geo', 'systems'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
