@@ -141,6 +141,11 @@ describe('systems as an asset manager', () => {
     await page.getByRole('button', { name: 'Conferma' }).click();
     await expect.poll(() => page.locator('[data-image-id]').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('system-history').textContent(), { timeout: 30_000 }).toContain('Rimozione');
+    // The history names what happened to the image, never its id.
+    const history = await page.getByTestId('system-history').textContent();
+    expect(history).toContain('Immagine aggiunta');
+    expect(history).toContain('Immagine eliminata');
+    expect(history).not.toMatch(/images:/);
   });
 
   it('from the system detail: adds a frame, then deletes it', async () => {

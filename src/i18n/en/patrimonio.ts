@@ -223,6 +223,8 @@ const systems = {
     who: 'Who',
     action: 'Action',
     changes: 'Changed fields',
+    image_added: 'Image added',
+    image_removed: 'Image deleted',
     bookings: 'Availability',
     bookings_from: 'From',
     bookings_to: 'To',

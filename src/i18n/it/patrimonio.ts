@@ -223,6 +223,8 @@ const systems = {
     who: 'Chi',
     action: 'Azione',
     changes: 'Campi modificati',
+    image_added: 'Immagine aggiunta',
+    image_removed: 'Immagine eliminata',
     bookings: 'Disponibilità',
     bookings_from: 'Dal',
     bookings_to: 'Al',

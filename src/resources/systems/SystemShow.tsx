@@ -225,8 +225,12 @@ function historyValue(field: string, value: unknown): string {
   if (field === 'status') return systemStatusLabel(String(value));
   if (typeof value === 'boolean') return codeLabel('resources.systems.detail', value ? 'yes' : 'no');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value);
-  if (Array.isArray(value)) return value.map((v) => historyValue(field, v)).join(', ');
+  if (Array.isArray(value)) return value.length ? value.map((v) => historyValue(field, v)).join(', ') : '—';
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
+  if (typeof value === 'object' && 'width' in value && 'height' in value) {
+    const size = value as { width: unknown; height: unknown };
+    return `${String(size.width)}×${String(size.height)}`;
+  }
   return String(value);
 }
 
@@ -238,7 +242,10 @@ function History({ systemId, version }: { systemId: number; version: string }) {
     queryFn: () => dataProvider.systemHistory('systems', { id: systemId }),
   });
   const change = (c: SchemaHistoryEntry['changes'][number]) =>
-    `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue)} → `}${historyValue(c.field, c.newValue)}`;
+    // An image is named by what happened to it: its id means nothing to a person.
+    c.field === 'images'
+      ? t(c.newValue == null ? 'detail.image_removed' : 'detail.image_added')
+      : `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue)} → `}${historyValue(c.field, c.newValue)}`;
   return (
     <Section
       testId="system-history"
