@@ -70,7 +70,7 @@ async function zoomOutTo(zoom: number) {
   const current = async () => Number(await map().getAttribute('data-zoom'));
   for (let z = await current(); z > zoom; z--) {
     for (let attempt = 1; ; attempt++) {
-      await map().getByRole('button', { name: 'Zoom out' }).click();
+      await map().getByRole('button', { name: 'Riduci' }).click();
       try {
         await expect.poll(current, { timeout: 5_000 }).toBe(z - 1);
         break;

@@ -133,6 +133,8 @@ export const app: AppMessages = {
     search_pending: 'Looking up the municipality',
     search_none: 'No municipality found for “%{name}”',
     search_error: 'The municipality lookup failed: %{message}',
+    zoom_in: 'Zoom in',
+    zoom_out: 'Zoom out',
   },
   export: { progress: 'Exporting %{done} / %{total}…' },
   areaSelect: {

@@ -134,6 +134,8 @@ export const app = {
     search_pending: 'Ricerca del comune in corso',
     search_none: 'Nessun comune trovato per «%{name}»',
     search_error: 'Ricerca del comune non riuscita: %{message}',
+    zoom_in: 'Ingrandisci',
+    zoom_out: 'Riduci',
   },
   export: { progress: 'Esportazione %{done} / %{total}…' },
   areaSelect: {

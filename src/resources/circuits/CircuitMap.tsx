@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer } from 'react-leaflet';
+import { CircleMarker } from 'react-leaflet';
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { AppMap } from '@/ui/map/AppMap';
 import { FitToPoints } from '@/ui/map/FitToPoints';
 import { statusColour, SystemPopup } from '@/ui/map/SystemPopup';
 import type { Circuit, CircuitAsset } from './shared';
@@ -17,8 +17,7 @@ export function CircuitMap({ circuit, assets }: { circuit: Circuit; assets: Circ
       data-testid="circuit-map"
       sx={{ height: 380, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: '#eef2f6' }}
     >
-      <MapContainer center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
-        <MapBaseLayer />
+      <AppMap center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
         {assets.map((a) => (
           <CircleMarker
             key={a.id}
@@ -31,7 +30,7 @@ export function CircuitMap({ circuit, assets }: { circuit: Circuit; assets: Circ
           </CircleMarker>
         ))}
         <FitToPoints points={assets} />
-      </MapContainer>
+      </AppMap>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
+import { CircleMarker, Tooltip } from 'react-leaflet';
 import { Box } from '@mui/material';
-import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { AppMap } from '@/ui/map/AppMap';
 import { FitToPoints } from '@/ui/map/FitToPoints';
 
 export interface MapPoint {
@@ -19,8 +19,7 @@ const COLOURS = { booked: '#0a3f8a', free: '#2e7d32', taken: '#c62828' } as cons
 export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; label: string; onSelect?: (id: number) => void }) {
   return (
     <Box sx={{ height: 360, my: 2, border: 1, borderColor: 'divider', bgcolor: '#eef2f6' }} role="region" aria-label={label} data-testid="planning-map">
-      <MapContainer center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
-        <MapBaseLayer />
+      <AppMap center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
         {points.map((p) => (
           <CircleMarker
             key={p.id}
@@ -33,7 +32,7 @@ export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; l
           </CircleMarker>
         ))}
         <FitToPoints points={points} />
-      </MapContainer>
+      </AppMap>
     </Box>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { Box } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { AppMap } from '@/ui/map/AppMap';
 import { useT } from './shared';
 
 const pin = L.divIcon({
@@ -46,8 +46,7 @@ export function PinMap() {
       aria-label={t('form.map')}
       data-testid="system-form-map"
     >
-      <MapContainer center={at ?? [42.5, 12.5]} zoom={at ? 15 : 5} style={{ height: '100%', width: '100%' }}>
-        <MapBaseLayer />
+      <AppMap center={at ?? [42.5, 12.5]} zoom={at ? 15 : 5} style={{ height: '100%', width: '100%' }}>
         {at ? (
           <>
             <Recenter at={at} />
@@ -67,7 +66,7 @@ export function PinMap() {
           </>
         ) : null}
         <ClickToPlace onPlace={move} />
-      </MapContainer>
+      </AppMap>
     </Box>
   );
 }

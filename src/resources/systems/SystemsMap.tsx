@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ListIcon from '@mui/icons-material/List';
@@ -14,7 +14,7 @@ import { failureMessage } from '@/api/failures';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { ITALY_BOUNDS } from '@/ui/map/basemap';
-import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
+import { AppMap } from '@/ui/map/AppMap';
 import { PLACE_ZOOM } from '@/ui/map/PlaceSearch';
 import { statusColour, SystemPopup } from '@/ui/map/SystemPopup';
 import { systemsInView } from './inView';
@@ -237,7 +237,7 @@ export default function SystemsMap() {
           data-center={view ? `${view.bounds.getCenter().lat.toFixed(4)},${view.bounds.getCenter().lng.toFixed(4)}` : undefined}
           data-zoom={view?.zoom}
         >
-          <MapContainer
+          <AppMap
             ref={setMap}
             bounds={ITALY_BOUNDS}
             zoomSnap={0.5}
@@ -246,7 +246,6 @@ export default function SystemsMap() {
             style={{ height: '100%', width: '100%' }}
             preferCanvas={false}
           >
-            <MapBaseLayer />
             <ViewWatcher onView={setView} />
             <MapAreaSelection type={filter.type} allowed={allowed} filtersPending={filtered && !allowed} />
             {clusters.map((f) => {
@@ -260,7 +259,7 @@ export default function SystemsMap() {
                 />
               );
             })}
-          </MapContainer>
+          </AppMap>
         </Box>
         <SystemsInView inView={inView} onShow={showSystem} />
       </Stack>
