@@ -6,6 +6,7 @@ import {
   useListContext,
   useTranslate,
   type DataProvider,
+  type Identifier,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
@@ -17,10 +18,69 @@ import { useFailure } from './useFailure';
  * (paged through the data provider, not the rows on screen), one CSV writer (src/ui/csv.ts).
  */
 
-/** One CSV column: its header (an i18n key or text) and the cell of a row, already Italian (use src/ui/format.ts). */
-export interface ExportColumn<R extends RaRecord = RaRecord> {
-  label: string;
-  value: (record: R) => CsvCell;
+/**
+ * One CSV column: its header (an i18n key or text) and the cell of a row, already Italian (use
+ * src/ui/format.ts); or a reference, written by name: `source` gives the row's id of a record of
+ * `resource`, `text` that record's name (the export reads every referenced record with getMany).
+ */
+export type ExportColumn<R extends RaRecord = RaRecord> =
+  | { label: string; value: (record: R) => CsvCell }
+  | {
+      label: string;
+      reference: {
+        resource: string;
+        source: (record: R) => Identifier | null | undefined;
+        text: (referenced: RaRecord) => string;
+      };
+    };
+
+/** Ids per getMany: bounded request bodies for exports and selections of thousands. */
+const IDS_PER_READ = 500;
+
+/** Every record of `resource` with one of `ids`, read IDS_PER_READ at a time, by id. */
+async function readMany<R extends RaRecord>(
+  dataProvider: DataProvider,
+  resource: string,
+  ids: Identifier[],
+): Promise<Map<Identifier, R>> {
+  const byId = new Map<Identifier, R>();
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const { data } = await dataProvider.getMany<R>(resource, { ids: ids.slice(i, i + IDS_PER_READ) });
+    data.forEach((r) => byId.set(r.id, r));
+  }
+  return byId;
+}
+
+/**
+ * The cells of `rows` under `columns`: a reference column's cell is the referenced record's name
+ * (its records read once per column), empty when the row has none or the record is gone.
+ */
+export async function exportCells<R extends RaRecord>(
+  dataProvider: DataProvider,
+  columns: ExportColumn<R>[],
+  rows: R[],
+): Promise<CsvCell[][]> {
+  const cellsOf = await Promise.all(
+    columns.map(async (column): Promise<(record: R) => CsvCell> => {
+      if ('value' in column) return column.value;
+      const { resource, source, text } = column.reference;
+      const ids = [
+        ...new Set(
+          rows.map(source).filter((id): id is Identifier => id !== null && id !== undefined && id !== ''),
+        ),
+      ];
+      const byId = await readMany(dataProvider, resource, ids);
+      return (record) => {
+        const id = source(record);
+        const referenced =
+          id === null || id === undefined
+            ? undefined
+            : (byId.get(id) ?? byId.get(Number(id)) ?? byId.get(String(id)));
+        return referenced ? text(referenced) : '';
+      };
+    }),
+  );
+  return rows.map((r) => cellsOf.map((cell) => cell(r)));
 }
 
 /** Rows fetched per request: big enough for few requests, small enough for any service's range. */
@@ -51,7 +111,8 @@ export async function fetchAllRows<R extends RaRecord>(
 }
 
 /** The CSV of `rows` under `columns`, named `<fileName>_<yyyy-mm-dd>.csv`. */
-function writeExport<R extends RaRecord>(
+async function writeExport<R extends RaRecord>(
+  dataProvider: DataProvider,
   translate: (key: string, options?: Record<string, unknown>) => string,
   fileName: string,
   columns: ExportColumn<R>[],
@@ -61,7 +122,7 @@ function writeExport<R extends RaRecord>(
   downloadCsv(
     `${fileName}_${day}.csv`,
     columns.map((c) => translate(c.label, { _: c.label })),
-    rows.map((r) => columns.map((c) => c.value(r))),
+    await exportCells(dataProvider, columns, rows),
   );
 }
 
@@ -91,7 +152,7 @@ export function ExportAllButton<R extends RaRecord>({ columns, fileName }: Expor
         { filter: { ...filterValues, ...filter }, sort },
         (done, all) => setProgress({ done, total: all }),
       );
-      writeExport(translate, fileName, columns, rows);
+      await writeExport(dataProvider, translate, fileName, columns, rows);
     } catch (error) {
       failure(error);
     } finally {
@@ -112,9 +173,6 @@ export function ExportAllButton<R extends RaRecord>({ columns, fileName }: Expor
   );
 }
 
-/** Ids per getMany of the selection export: bounded request bodies for a selection of thousands. */
-const SELECTED_PER_READ = 500;
-
 /**
  * A bulk action of a list: the selected rows (read again through getMany, so a selection across
  * pages is whole), in the order they were selected, with the columns of the list's export.
@@ -132,13 +190,9 @@ export function ExportSelectedButton<R extends RaRecord>({
   const run = async () => {
     setBusy(true);
     try {
-      const byId = new Map<unknown, R>();
-      for (let i = 0; i < selectedIds.length; i += SELECTED_PER_READ) {
-        const { data } = await dataProvider.getMany<R>(resource, { ids: selectedIds.slice(i, i + SELECTED_PER_READ) });
-        data.forEach((r) => byId.set(r.id, r));
-      }
+      const byId = await readMany<R>(dataProvider, resource, selectedIds);
       const rows = selectedIds.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
-      writeExport(translate, fileName, columns, rows);
+      await writeExport(dataProvider, translate, fileName, columns, rows);
     } catch (error) {
       failure(error);
     } finally {

@@ -128,5 +128,10 @@ describe('campaigns, the example screen', () => {
     expect(lines.length).toBe(all.length + 1);
     const formula = lines.find((l) => l.includes('HYPERLINK'));
     expect(formula?.startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
+    // The advertiser by name, never by id.
+    const column = lines[0].split(';').indexOf('Inserzionista');
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(formula?.split(';')[column]).toBe(advertiser.name);
+    expect(lines.slice(1).filter((l) => /^\d+$/.test(l.split(';')[column] ?? ''))).toEqual([]);
   });
 });

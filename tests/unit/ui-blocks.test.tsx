@@ -7,7 +7,7 @@ import { ApiError } from '@/api/errors';
 import { i18nProvider } from '@/i18n';
 import { formatDate, formatMoney, formatNumber, codeLabel } from '@/ui/format';
 import { neutralise, toCsv } from '@/ui/csv';
-import { fetchAllRows, EXPORT_PAGE_SIZE } from '@/ui/exporter';
+import { exportCells, fetchAllRows, EXPORT_PAGE_SIZE } from '@/ui/exporter';
 import { endNotBeforeStart, schemaResolver, withRules } from '@/ui/validation';
 import { useFailure } from '@/ui/useFailure';
 import { FileTable } from '@/ui/FileTable';
@@ -184,5 +184,34 @@ describe('FileTable', () => {
     );
     expect(screen.getByRole('button', { name: 'Scarica contratto.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Elimina contratto.pdf' })).toBeNull();
+  });
+});
+
+describe('exportCells', () => {
+  it('writes a reference by name, reading each referenced record once per column, empty when there is none', async () => {
+    const getMany = vi.fn(async (_resource: string, { ids }: { ids: unknown[] }) => ({
+      data: ids.filter((id) => id !== 99).map((id) => ({ id, name: `Inserzionista ${String(id)}` })),
+    }));
+    const dataProvider = { getMany } as unknown as DataProvider;
+    const rows = [
+      { id: 1, name: 'A', advertiserId: 7 },
+      { id: 2, name: 'B', advertiserId: 7 },
+      { id: 3, name: 'C', advertiserId: 8 },
+      { id: 4, name: 'D', advertiserId: null },
+      { id: 5, name: 'E', advertiserId: 99 },
+    ];
+    const cells = await exportCells(dataProvider, [
+      { label: 'Nome', value: (r) => r.name },
+      { label: 'Inserzionista', reference: { resource: 'advertisers', source: (r) => r.advertiserId, text: (a) => String(a.name) } },
+    ], rows);
+    expect(cells).toEqual([
+      ['A', 'Inserzionista 7'],
+      ['B', 'Inserzionista 7'],
+      ['C', 'Inserzionista 8'],
+      ['D', ''],
+      ['E', ''],
+    ]);
+    expect(getMany).toHaveBeenCalledOnce();
+    expect(getMany).toHaveBeenCalledWith('advertisers', { ids: [7, 8, 99] });
   });
 });

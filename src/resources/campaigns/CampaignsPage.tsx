@@ -25,11 +25,14 @@ const filters = [
   </ReferenceInput>,
 ];
 
-/** The export: names, Italian labels and dates (the advertiser by id: the file is for reconciling). */
+/** The export: names, Italian labels and dates, the advertiser by name (the order by id). */
 const exportColumns: ExportColumn<Campaign>[] = [
   { label: 'resources.campaigns.fields.name', value: (c) => c.name },
   { label: 'resources.campaigns.fields.status', value: (c) => codeLabel(STATUS_LABELS, c.status) },
-  { label: 'resources.campaigns.fields.advertiserId', value: (c) => c.advertiserId },
+  {
+    label: 'resources.campaigns.fields.advertiserId',
+    reference: { resource: 'advertisers', source: (c) => c.advertiserId, text: (a) => String(a.name) },
+  },
   { label: 'resources.campaigns.fields.orderId', value: (c) => c.orderId },
   { label: 'resources.campaigns.fields.periodStart', value: (c) => formatDate(c.periodStart) },
   { label: 'resources.campaigns.fields.periodEnd', value: (c) => formatDate(c.periodEnd) },

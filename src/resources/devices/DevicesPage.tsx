@@ -56,12 +56,19 @@ const filters = [
   />,
 ];
 
-/** The export: Italian states and dates (the system by id: the file is for reconciling). */
+/** The export: Italian states and dates, the system by code and name. */
 const exportColumns: ExportColumn<Device>[] = [
   { label: 'resources.devices.fields.serial', value: (d) => d.serial },
   { label: 'resources.devices.fields.model', value: (d) => d.model },
   { label: 'resources.devices.fields.resolution', value: (d) => d.resolution },
-  { label: 'resources.devices.fields.systemId', value: (d) => d.systemId },
+  {
+    label: 'resources.devices.fields.systemId',
+    reference: {
+      resource: 'systems',
+      source: (d) => d.systemId,
+      text: (s) => `${String(s.code)} · ${String(s.name)}`,
+    },
+  },
   { label: 'resources.devices.fields.status', value: (d) => codeLabel(DEVICE_STATUS_LABELS, d.status) },
   { label: 'resources.devices.fields.lastSeenAt', value: (d) => formatDate(d.lastSeenAt) },
   { label: 'resources.devices.fields.ipAddress', value: (d) => d.ipAddress },
@@ -73,7 +80,11 @@ function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
   if (!record) return null;
   return (
     <>
-      <Button size="small" onClick={() => onEdit(record)} aria-label={translate('resources.devices.actions.edit_one', { serial: record.serial })}>
+      <Button
+        size="small"
+        onClick={() => onEdit(record)}
+        aria-label={translate('resources.devices.actions.edit_one', { serial: record.serial })}
+      >
         {translate('ra.action.edit')}
       </Button>
       <DeleteWithConfirmButton
@@ -95,7 +106,9 @@ export default function DevicesPage() {
   const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
   const close = () => setEditing(null);
   const onSuccess = () => {
-    notify(editing === 'new' ? 'resources.devices.messages.created' : 'resources.devices.messages.updated', { type: 'success' });
+    notify(editing === 'new' ? 'resources.devices.messages.created' : 'resources.devices.messages.updated', {
+      type: 'success',
+    });
     close();
   };
   const mutationOptions = { onSuccess, onError: failure };
@@ -120,12 +133,20 @@ export default function DevicesPage() {
           </TopToolbar>
         }
       >
-        <DataTable bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.devices.messages.empty')}</Typography>}>
+        <DataTable
+          bulkActionButtons={false}
+          empty={<Typography sx={{ p: 2 }}>{translate('resources.devices.messages.empty')}</Typography>}
+        >
           <DataTable.Col source="serial" />
           <DataTable.Col source="model" />
           <DataTable.Col source="resolution" />
           <DataTable.Col source="systemId">
-            <ReferenceField source="systemId" reference="systems" link={false} emptyText={translate('resources.devices.messages.in_stock')} />
+            <ReferenceField
+              source="systemId"
+              reference="systems"
+              link={false}
+              emptyText={translate('resources.devices.messages.in_stock')}
+            />
           </DataTable.Col>
           <DataTable.Col source="status" field={DeviceStatusField} />
           <DataTable.Col source="lastSeenAt">
@@ -137,8 +158,18 @@ export default function DevicesPage() {
           </DataTable.Col>
         </DataTable>
       </List>
-      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="device-dialog-title">
-        <DialogTitle id="device-dialog-title">{translate(editing === 'new' ? 'resources.devices.actions.create' : 'resources.devices.actions.edit')}</DialogTitle>
+      <FormDialog
+        open={editing !== null}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="device-dialog-title"
+      >
+        <DialogTitle id="device-dialog-title">
+          {translate(
+            editing === 'new' ? 'resources.devices.actions.create' : 'resources.devices.actions.edit',
+          )}
+        </DialogTitle>
         <DialogContent>
           {editing === 'new' ? (
             <Create resource="devices" redirect={false} title=" " mutationOptions={mutationOptions}>
@@ -147,7 +178,15 @@ export default function DevicesPage() {
               </AppSimpleForm>
             </Create>
           ) : editing ? (
-            <Edit resource="devices" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={mutationOptions}>
+            <Edit
+              resource="devices"
+              id={editing.id}
+              redirect={false}
+              title=" "
+              actions={false}
+              mutationMode="pessimistic"
+              mutationOptions={mutationOptions}
+            >
               <AppSimpleForm resolver={resolver}>
                 <DeviceInputs />
               </AppSimpleForm>

@@ -30,11 +30,14 @@ const filters = [
   />,
 ];
 
-/** The export: Italian labels and dates (the references by id: the file is for reconciling). */
+/** The export: Italian labels and dates, the advertiser by name (the other references by id). */
 const exportColumns: ExportColumn<Estimate>[] = [
   { label: 'resources.estimates.fields.id', value: (e) => e.id },
   { label: 'resources.estimates.fields.name', value: (e) => e.name },
-  { label: 'resources.estimates.fields.advertiserId', value: (e) => e.advertiserId },
+  {
+    label: 'resources.estimates.fields.advertiserId',
+    reference: { resource: 'advertisers', source: (e) => e.advertiserId, text: (a) => String(a.name) },
+  },
   { label: 'resources.estimates.fields.opportunityId', value: (e) => e.opportunityId },
   { label: 'resources.estimates.fields.status', value: (e) => codeLabel(STATUS_LABELS, e.status) },
   { label: 'resources.estimates.fields.subtotal', value: (e) => e.subtotal },

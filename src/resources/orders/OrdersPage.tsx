@@ -35,12 +35,15 @@ const filters = [
   <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn />,
 ];
 
-/** The export: Italian labels and dates (the references by id: the file is for reconciling). */
+/** The export: Italian labels and dates, the advertiser by name (the other references by id). */
 const exportColumns: ExportColumn<Order>[] = [
   { label: 'resources.orders.fields.code', value: (o) => o.code },
   { label: 'resources.orders.fields.status', value: (o) => codeLabel(ORDER_STATUS_LABELS, o.status) },
   { label: 'resources.orders.fields.estimateId', value: (o) => o.estimateId },
-  { label: 'resources.orders.fields.advertiserId', value: (o) => o.advertiserId },
+  {
+    label: 'resources.orders.fields.advertiserId',
+    reference: { resource: 'advertisers', source: (o) => o.advertiserId, text: (a) => String(a.name) },
+  },
   { label: 'resources.orders.fields.total', value: (o) => o.total },
   { label: 'resources.orders.fields.orderDate', value: (o) => formatDate(o.orderDate) },
   { label: 'resources.orders.fields.periodStart', value: (o) => formatDate(o.periodStart) },

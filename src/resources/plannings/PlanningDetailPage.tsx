@@ -59,7 +59,14 @@ function ShareLink({ planningId }: { planningId: number }) {
 }
 
 const itemColumns: ExportColumn<PlanningItem>[] = [
-  { label: 'resources.planningItems.fields.systemId', value: (i) => i.systemId },
+  {
+    label: 'resources.planningItems.fields.systemId',
+    reference: {
+      resource: 'systems',
+      source: (i) => i.systemId,
+      text: (s) => `${String(s.code)} · ${String(s.name)}`,
+    },
+  },
   { label: 'resources.planningItems.fields.periodStart', value: (i) => formatDate(i.periodStart) },
   { label: 'resources.planningItems.fields.periodEnd', value: (i) => formatDate(i.periodEnd) },
   { label: 'resources.planningItems.fields.price', value: (i) => i.price },
