@@ -234,6 +234,9 @@ function historyValue(field: string, value: unknown): string {
   return String(value);
 }
 
+/** How many images a history value holds: the service writes the image ids as a list (or one id). */
+const imageCount = (value: unknown) => (Array.isArray(value) ? value.length : value == null ? 0 : 1);
+
 function History({ systemId, version }: { systemId: number; version: string }) {
   const t = useT();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -244,7 +247,7 @@ function History({ systemId, version }: { systemId: number; version: string }) {
   const change = (c: SchemaHistoryEntry['changes'][number]) =>
     // An image is named by what happened to it: its id means nothing to a person.
     c.field === 'images'
-      ? t(c.newValue == null ? 'detail.image_removed' : 'detail.image_added')
+      ? t(imageCount(c.newValue) < imageCount(c.oldValue) ? 'detail.image_removed' : 'detail.image_added')
       : `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue)} → `}${historyValue(c.field, c.newValue)}`;
   return (
     <Section
