@@ -89,6 +89,8 @@ async function shot(name: string) {
 async function setTheme(name: 'Scuro' | 'Classico') {
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitemradio', { name }).click();
+  // The menu closes as it fades: an axe check of a half-faded menu would read its contrast wrong.
+  await page.getByRole('menu').waitFor({ state: 'detached' });
   await page.getByText('Tema salvato').waitFor();
   dark = name === 'Scuro';
 }

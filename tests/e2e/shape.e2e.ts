@@ -111,8 +111,8 @@ describe('campaigns, the example screen', () => {
   });
 
   it('exports every row, with the formula-like name neutralised', async () => {
-    const all = await api<Campaign[]>('/campaign/v1/campaigns');
-    expect(all.length).toBeGreaterThan(10);
+    const before = (await api<Campaign[]>('/campaign/v1/campaigns')).length;
+    expect(before).toBeGreaterThan(10);
     // An empty filter: react-admin remembers the previous test's search, and the export follows it.
     await page.goto(appUrl('/campaigns?filter=%7B%7D'));
     await page.getByRole('table').waitFor();
@@ -125,7 +125,10 @@ describe('campaigns, the example screen', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines.length).toBe(all.length + 1);
+    // Every campaign, counted before and after: a file running beside this one may add one meanwhile.
+    const after = (await api<Campaign[]>('/campaign/v1/campaigns')).length;
+    expect(lines.length - 1).toBeGreaterThanOrEqual(Math.min(before, after));
+    expect(lines.length - 1).toBeLessThanOrEqual(Math.max(before, after));
     const formula = lines.find((l) => l.includes('HYPERLINK'));
     expect(formula?.startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
     // The advertiser by name, never by id.

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
-import { apiToken, forgetApiToken, forgetSession, signedInPage } from './support/session';
+import { apiToken, signedInPage } from './support/session';
 
 /*
  * Spec §2 and §6, written out role by role (independently of src/auth/permissions.ts): where each
@@ -42,20 +42,15 @@ async function signedIn(user: string): Promise<{ context: BrowserContext; page: 
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
 
-/** Admin enables or disables an account; disabling it revokes its sessions on the server. */
-const knownIds = new Map<string, number>();
-async function setEnabled(username: string, enabled: boolean) {
-  const admin = await apiToken('admin');
-  if (!knownIds.has(username)) {
-    const profile = await fetch(sandboxUrl('/user/user/profile'), { headers: { Authorization: `Bearer ${await apiToken(username)}` } });
-    knownIds.set(username, ((await profile.json()) as { id: number }).id);
-  }
-  const response = await fetch(sandboxUrl(`/user/user/updateUser?id=${knownIds.get(username)}`), {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ enabled }),
+/** A JSON call to the user service as the admin; a non-2xx answer fails the test. */
+async function asAdmin<T>(pathname: string, method: string, body?: unknown): Promise<T> {
+  const response = await fetch(sandboxUrl(`/user/user/${pathname}`), {
+    method,
+    headers: { Authorization: `Bearer ${await apiToken('admin')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(response.ok).toBe(true);
+  expect(response.ok, `${method} ${pathname}: ${response.status}`).toBe(true);
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 describe('each staff role: home page, menus and guarded routes (spec §2, §6)', () => {
@@ -135,11 +130,26 @@ describe('guarded routes, session and preferences', () => {
   });
 
   it('a token revoked on the server sends the user back to /login', async () => {
-    const { context, page } = await signedIn('supervisor');
-    await page.waitForURL((url) => url.pathname === '/orders', { timeout: 30_000 });
-    // Disabling the account on the server (admin) revokes every session of the user.
-    await setEnabled('supervisor', false);
+    // A supervisor of its own: disabling an account revokes every session of that user, and a demo
+    // user's sessions are in use by the files running beside this one.
+    const username = `e2e-revoca-${Date.now() % 1_000_000}`;
+    const password = 'Zefiro-Lampone-2026!';
+    const user = await asAdmin<{ id: number }>('createUser', 'POST', {
+      username,
+      password,
+      name: 'Revoca',
+      surname: 'Prova',
+      email: `${username}@ooh-demo.it`,
+      role: 'ROLE_SUPERVISOR',
+    });
+    const context = await newContext(browser);
+    const page = await context.newPage();
     try {
+      await signIn(page, username, password);
+      await page.waitForURL((url) => url.pathname === '/orders', { timeout: 30_000 });
+      await nav(page).waitFor({ timeout: 60_000 });
+      // Disabling the account on the server (admin) revokes every session of the user.
+      await asAdmin(`updateUser?id=${user.id}`, 'POST', { enabled: false });
       await page.goto(appUrl('/opportunities'));
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
       // The 401 clears the session and reloads the page (spec §8): wait for the reloaded login form.
@@ -147,12 +157,9 @@ describe('guarded routes, session and preferences', () => {
       await page.waitForLoadState('load');
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     } finally {
-      await setEnabled('supervisor', true);
-      // Every supervisor session was revoked: no later file may reuse a saved one.
-      forgetSession('supervisor');
-      forgetApiToken('supervisor');
+      await context.close();
+      await asAdmin(`deleteUser?userId=${user.id}`, 'DELETE');
     }
-    await context.close();
   });
 
   it('logout clears the session', async () => {

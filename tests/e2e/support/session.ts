@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -24,14 +24,6 @@ function freshState(username: string): string | undefined {
   const file = stateFile(username);
   if (!existsSync(file)) return undefined;
   return Date.now() - statSync(file).mtimeMs < STATE_MAX_AGE_MS ? file : undefined;
-}
-
-/**
- * Forgets a user's saved state: call it after a test revoked the user's sessions on the server
- * (a disabled account, a new password), so that the next file signs in again.
- */
-export function forgetSession(username: string): void {
-  rmSync(stateFile(username), { force: true });
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
@@ -93,11 +85,6 @@ export async function apiToken(username = 'admin', password = 'demo'): Promise<s
   const token = ((await response.json()) as { access_token: string }).access_token;
   tokens.set(key, token);
   return token;
-}
-
-/** Forgets the cached API tokens of `username` (after its sessions were revoked). */
-export function forgetApiToken(username: string): void {
-  for (const key of [...tokens.keys()]) if (key.startsWith(`${username}:`)) tokens.delete(key);
 }
 
 /**
