@@ -58,9 +58,20 @@ export default defineConfig({
         extends: true,
         test: { name: 'sandbox-seeded', include: SEEDED_TESTS, environment: 'node', globalSetup: ['tests/unit/support/smallSeed.global.ts'] },
       },
+      // The jsdom files share one environment and their modules (isolate: false): importing
+      // react-admin and MUI and making a jsdom once per file was two thirds of the project's time.
+      // tests/unit/setup.ts puts back what a test may leave behind (rendered trees, storage, the
+      // language).
       {
         extends: true,
-        test: { name: 'dom', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: NODE_TESTS, environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
+        test: {
+          name: 'dom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: NODE_TESTS,
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+          isolate: false,
+        },
       },
     ],
   },
