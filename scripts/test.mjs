@@ -2,11 +2,12 @@
 // `npm test`: every test of the project, each step reported; exits non-zero on any failure.
 //
 // Two lanes, one per core: a step starts as soon as a lane is free and the steps it needs are done,
-// in the order listed. The unit tests come first and take one lane for most of the run (vitest runs
-// one worker on two cores, cores - 1), while the other lane runs the short steps one after another
-// (drift, OpenAPI lint, tsc, ESLint, the production build, the contract suite, the robustness run);
-// the end-to-end step, which needs both cores, starts alone once everything else has ended. The wall
-// time of every step goes to .e2e/reports/steps.json, which `npm run bench` reports.
+// in the order listed. The unit tests take the first lane (vitest runs one worker on two cores,
+// cores - 1). The second builds the production app and then runs the end-to-end step on it, the
+// longest step (two files at a time, each with its own browser), from the start of the run. Once
+// the unit tests have ended, the first lane runs the short steps one after another (drift, OpenAPI
+// lint, tsc, ESLint, the contract suite, the robustness run). The wall time of every step goes to
+// .e2e/reports/steps.json, which `npm run bench` reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,24 +30,23 @@ const steps = [
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
     report: 'unit.json',
   },
+  { name: 'production build for the end-to-end tests', cmd: bin('vite'), args: ['build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'] },
+  // Its stack serves that build (no build of its own).
+  {
+    name: 'end-to-end (Playwright, Debian chromium)',
+    cmd: 'node',
+    args: ['scripts/e2e.mjs'],
+    report: 'e2e.json',
+    env: { E2E_APP_DIST: appDist },
+    needs: ['production build for the end-to-end tests'],
+  },
   { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
   { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  // The end-to-end step then starts its stack without building.
-  { name: 'production build for the end-to-end tests', cmd: bin('vite'), args: ['build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'] },
   { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json' },
   { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
 ];
-steps.push({
-  name: 'end-to-end (Playwright, Debian chromium)',
-  cmd: 'node',
-  args: ['scripts/e2e.mjs'],
-  report: 'e2e.json',
-  env: { E2E_APP_DIST: appDist },
-  needs: steps.map((s) => s.name),
-  alone: true,
-});
 
 /** Runs one step; alone it prints as it goes, beside another its output is held and printed whole. */
 function run(step, alone) {
