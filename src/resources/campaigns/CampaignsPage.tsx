@@ -25,15 +25,18 @@ const filters = [
   </ReferenceInput>,
 ];
 
-/** The export: names, Italian labels and dates, the advertiser by name (the order by id). */
-const exportColumns: ExportColumn<Campaign>[] = [
+/** The export: names, Italian labels and dates, the advertiser by name and the order by code. */
+export const campaignsExportColumns: ExportColumn<Campaign>[] = [
   { label: 'resources.campaigns.fields.name', value: (c) => c.name },
   { label: 'resources.campaigns.fields.status', value: (c) => codeLabel(STATUS_LABELS, c.status) },
   {
     label: 'resources.campaigns.fields.advertiserId',
     reference: { resource: 'advertisers', source: (c) => c.advertiserId, text: (a) => String(a.name) },
   },
-  { label: 'resources.campaigns.fields.orderId', value: (c) => c.orderId },
+  {
+    label: 'resources.campaigns.fields.orderId',
+    reference: { resource: 'orders', source: (c) => c.orderId, text: (o) => String(o.code) },
+  },
   { label: 'resources.campaigns.fields.periodStart', value: (c) => formatDate(c.periodStart) },
   { label: 'resources.campaigns.fields.periodEnd', value: (c) => formatDate(c.periodEnd) },
   { label: 'resources.campaigns.fields.budget', value: (c) => c.budget },
@@ -43,7 +46,7 @@ const exportColumns: ExportColumn<Campaign>[] = [
 const Actions = () => (
   <TopToolbar>
     <CreateButton resource="campaigns" to="/campaigns/create" />
-    <ExportAllButton columns={exportColumns} fileName="campagne" />
+    <ExportAllButton columns={campaignsExportColumns} fileName="campagne" />
   </TopToolbar>
 );
 

@@ -24,12 +24,18 @@ const filters = [
   <SelectInput key="type" source="type" choices={circuitTypeChoices} alwaysOn emptyText={false as never} />,
 ];
 
-const exportColumns: ExportColumn<Circuit>[] = [
+export const circuitsExportColumns: ExportColumn<Circuit>[] = [
   { label: 'resources.circuits.fields.name', value: (c) => c.name },
   { label: 'resources.circuits.fields.type', value: (c) => c.type },
   { label: 'resources.circuits.fields.assets', value: (c) => c.assets.length },
-  { label: 'resources.circuits.fields.playlistId', value: (c) => c.playlistId },
-  { label: 'resources.circuits.fields.showId', value: (c) => c.showId },
+  {
+    label: 'resources.circuits.fields.playlistId',
+    reference: { resource: 'playlists', source: (c) => c.playlistId, text: (p) => String(p.name) },
+  },
+  {
+    label: 'resources.circuits.fields.showId',
+    reference: { resource: 'shows', source: (c) => c.showId, text: (s) => String(s.name) },
+  },
 ];
 
 function Actions({ onCreate }: { onCreate: () => void }) {
@@ -39,7 +45,7 @@ function Actions({ onCreate }: { onCreate: () => void }) {
       <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onCreate}>
         {translate('resources.circuits.actions.create')}
       </Button>
-      <ExportAllButton columns={exportColumns} fileName="circuiti" />
+      <ExportAllButton columns={circuitsExportColumns} fileName="circuiti" />
     </TopToolbar>
   );
 }

@@ -30,15 +30,18 @@ const filters = [
   />,
 ];
 
-/** The export: Italian labels and dates, the advertiser by name (the other references by id). */
-const exportColumns: ExportColumn<Estimate>[] = [
+/** The export: Italian labels and dates, the advertiser and the opportunity by name. */
+export const estimatesExportColumns: ExportColumn<Estimate>[] = [
   { label: 'resources.estimates.fields.id', value: (e) => e.id },
   { label: 'resources.estimates.fields.name', value: (e) => e.name },
   {
     label: 'resources.estimates.fields.advertiserId',
     reference: { resource: 'advertisers', source: (e) => e.advertiserId, text: (a) => String(a.name) },
   },
-  { label: 'resources.estimates.fields.opportunityId', value: (e) => e.opportunityId },
+  {
+    label: 'resources.estimates.fields.opportunityId',
+    reference: { resource: 'opportunities', source: (e) => e.opportunityId, text: (o) => String(o.name) },
+  },
   { label: 'resources.estimates.fields.status', value: (e) => codeLabel(STATUS_LABELS, e.status) },
   { label: 'resources.estimates.fields.subtotal', value: (e) => e.subtotal },
   { label: 'resources.estimates.fields.discountTotal', value: (e) => e.discountTotal },
@@ -54,7 +57,7 @@ function Actions() {
       <Button component={RouterLink} to={newEstimatePath()} startIcon={<AddIcon />}>
         {translate('resources.estimates.create')}
       </Button>
-      <ExportAllButton columns={exportColumns} fileName="preventivi" />
+      <ExportAllButton columns={estimatesExportColumns} fileName="preventivi" />
     </TopToolbar>
   );
 }

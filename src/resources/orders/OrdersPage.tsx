@@ -35,11 +35,14 @@ const filters = [
   <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn />,
 ];
 
-/** The export: Italian labels and dates, the advertiser by name (the other references by id). */
-const exportColumns: ExportColumn<Order>[] = [
+/** The export: Italian labels and dates, the estimate and the advertiser by name. */
+export const ordersExportColumns: ExportColumn<Order>[] = [
   { label: 'resources.orders.fields.code', value: (o) => o.code },
   { label: 'resources.orders.fields.status', value: (o) => codeLabel(ORDER_STATUS_LABELS, o.status) },
-  { label: 'resources.orders.fields.estimateId', value: (o) => o.estimateId },
+  {
+    label: 'resources.orders.fields.estimateId',
+    reference: { resource: 'estimates', source: (o) => o.estimateId, text: (e) => String(e.name) },
+  },
   {
     label: 'resources.orders.fields.advertiserId',
     reference: { resource: 'advertisers', source: (o) => o.advertiserId, text: (a) => String(a.name) },
@@ -125,7 +128,7 @@ function Actions() {
   return (
     <TopToolbar>
       {mayOpen('/orders/1/documents') && <FromEstimateButton />}
-      <ExportAllButton columns={exportColumns} fileName="ordini" />
+      <ExportAllButton columns={ordersExportColumns} fileName="ordini" />
     </TopToolbar>
   );
 }

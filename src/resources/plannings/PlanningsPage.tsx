@@ -121,9 +121,12 @@ const filters = [
   </ReferenceInput>,
 ];
 
-const exportColumns: ExportColumn<Planning>[] = [
+export const planningsExportColumns: ExportColumn<Planning>[] = [
   { label: 'resources.plannings.fields.name', value: (p) => p.name },
-  { label: 'resources.plannings.fields.campaignId', value: (p) => p.campaignId },
+  {
+    label: 'resources.plannings.fields.campaignId',
+    reference: { resource: 'campaigns', source: (p) => p.campaignId, text: (c) => String(c.name) },
+  },
   { label: 'resources.plannings.fields.periodStart', value: (p) => formatDate(p.periodStart) },
   { label: 'resources.plannings.fields.periodEnd', value: (p) => formatDate(p.periodEnd) },
   { label: 'resources.plannings.fields.status', value: (p) => codeLabel(STATUS_LABELS, p.status) },
@@ -133,7 +136,7 @@ const exportColumns: ExportColumn<Planning>[] = [
 
 const Actions = () => (
   <TopToolbar>
-    <ExportAllButton columns={exportColumns} fileName="pianificazioni" />
+    <ExportAllButton columns={planningsExportColumns} fileName="pianificazioni" />
   </TopToolbar>
 );
 

@@ -30,10 +30,13 @@ import { ShowInputs, showSchema, type Show } from './ShowInputs';
 
 const resolver = schemaResolver(showSchema);
 
-/** The export: dates dd/mm/yyyy (the playlist by id: the file is for reconciling). */
-const exportColumns: ExportColumn<Show>[] = [
+/** The export: dates dd/mm/yyyy, the playlist by name. */
+export const showsExportColumns: ExportColumn<Show>[] = [
   { label: 'resources.shows.fields.name', value: (s) => s.name },
-  { label: 'resources.shows.fields.playlistId', value: (s) => s.playlistId },
+  {
+    label: 'resources.shows.fields.playlistId',
+    reference: { resource: 'playlists', source: (s) => s.playlistId, text: (p) => String(p.name) },
+  },
   { label: 'resources.shows.fields.startDate', value: (s) => formatDate(s.startDate) },
   { label: 'resources.shows.fields.endDate', value: (s) => formatDate(s.endDate) },
   { label: 'resources.shows.fields.deviceIds', value: (s) => s.deviceIds.length },
@@ -86,7 +89,7 @@ function ShowsList() {
             <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {translate('resources.shows.actions.create')}
             </Button>
-            <ExportAllButton columns={exportColumns} fileName="show" />
+            <ExportAllButton columns={showsExportColumns} fileName="show" />
           </TopToolbar>
         }
       >
