@@ -6,7 +6,8 @@ import { apiToken, signedInPage } from './support/session';
 /*
  * What a list screen asks the services for its first page (issue 9, the figures of `npm run
  * bench`): the estimates list reads its advertisers' names with one request, not one per row, and
- * asks nothing twice; the media monitor's list loads its detections. The first page is: rows in
+ * asks nothing twice; the systems list asks for its page alone; the media monitor's list loads its
+ * detections. The first page is: rows in
  * the DOM, then the network quiet (nothing in flight, nothing new for a while), bounded.
  */
 
@@ -85,6 +86,15 @@ describe('requests for a list screen’s first page', () => {
     });
     expect(seen.filter((s) => s.includes('/advertiser/'))).toHaveLength(1);
     expect(seen.length - new Set(seen).size).toBe(0);
+    await page.context().close();
+  });
+
+  it('the systems list asks the systems service for its page only: the lookups wait for the filters or a bulk change', async () => {
+    const page = await signedIn('assetmanager');
+    const seen = await firstPage(page, '/systems-manage/manage');
+    expect(seen.filter((s) => s.includes('/systems/')).map((s) => new URL(s.split(' ')[1]).pathname)).toEqual([
+      '/systems/v1/system/all/page/0/perPage/10',
+    ]);
     await page.context().close();
   });
 

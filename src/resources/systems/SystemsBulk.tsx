@@ -114,8 +114,9 @@ function BulkEditButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { selectedIds, onUnselectItems } = useListContext<System>();
-  const { lookups } = useLookups();
   const [open, setOpen] = useState(false);
+  // The toolbar is mounted with the list: the lookups (five calls) wait for the dialog.
+  const { lookups } = useLookups(open);
   const [job, setJob] = useState<Job>();
   const count = selectedIds.length;
   const named = (list: { id: number; name: string }[] | undefined, id: number | null | undefined) =>
