@@ -90,7 +90,7 @@ try {
   page.on('request', onRequest);
   await page.goto(`${appUrl}/systems-manage/manage`);
   // The dev server compiles the screen on its first visit: slow on a busy machine.
-  await page.locator('[data-system-row]').first().waitFor({ timeout: 180_000 });
+  await page.locator('table tbody tr.RaDataTable-row').first().waitFor({ timeout: 180_000 });
   await page.waitForTimeout(1500);
   page.off('request', onRequest);
   const systemRequests = requests.filter((r) => r.includes('/systems/'));
@@ -100,14 +100,18 @@ try {
   // 2. The size-9999 filtered search: rows in the DOM.
   await page.getByRole('button', { name: 'Filtri' }).click();
   await page.getByRole('combobox', { name: 'Stato' }).click();
+  // The search by status (the panel's other filters are empty): its answer, then its rows.
+  const filtered = page.waitForResponse((r) => r.url().includes('/system/search/params') && /active/.test(r.request().postData() ?? ''), { timeout: 120_000 });
   await page.getByRole('option', { name: 'Attivo', exact: true }).click();
   await page.keyboard.press('Escape');
-  await page.getByTestId('systems-virtual').waitFor({ timeout: 120_000 });
+  const { totalElements } = await (await filtered).json();
+  await page.getByTestId('systems-count').filter({ hasText: String(totalElements) }).waitFor({ timeout: 120_000 });
+  await page.getByTestId('systems-virtual').locator('tbody tr:not([aria-hidden])').first().waitFor({ timeout: 120_000 });
   const found = await page.getByTestId('systems-count').textContent();
-  const rowsInDom = await page.locator('[data-system-row]').count();
+  const rowsInDom = await page.getByTestId('systems-virtual').locator('tbody tr:not([aria-hidden])').count();
   await page.getByTestId('systems-virtual').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
   await page.waitForTimeout(300);
-  const rowsAfterScroll = await page.locator('[data-system-row]').count();
+  const rowsAfterScroll = await page.getByTestId('systems-virtual').locator('tbody tr:not([aria-hidden])').count();
 
   // 3. The map: marker elements after the first viewport load (Italy).
   const answer = page.waitForResponse((r) => r.url().includes('/system/inAreaList'), { timeout: 120_000 });
@@ -117,8 +121,8 @@ try {
   await page.waitForTimeout(1000);
   const markerElements = await page.locator('.leaflet-marker-icon').count();
   // Zoom in twice on the centre (a closer look at one area).
-  await page.getByRole('button', { name: /zoom in/i }).click().catch(() => {});
-  await page.getByRole('button', { name: /zoom in/i }).click().catch(() => {});
+  await page.getByRole('button', { name: 'Ingrandisci' }).click();
+  await page.getByRole('button', { name: 'Ingrandisci' }).click();
   await page.waitForResponse((r) => r.url().includes('/system/inAreaList'), { timeout: 30_000 }).catch(() => {});
   await page.waitForTimeout(1000);
   const markerElementsZoomed = await page.locator('.leaflet-marker-icon').count();
