@@ -163,6 +163,9 @@ describe('systems as an asset manager', () => {
     expect(history).toContain('Immagine aggiunta');
     expect(history).toContain('Immagine eliminata');
     expect(history).not.toMatch(/images:/);
+    // References by name: the creation names the municipality, not its ISTAT code.
+    expect(history).toContain('Comune: Milano');
+    expect(history).not.toContain('015146');
   });
 
   it('from the system detail: adds a frame, then deletes it', async () => {

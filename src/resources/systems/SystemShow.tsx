@@ -36,7 +36,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
-import type { AppDataProvider } from '@/dataProviders';
+import type { AppDataProvider, SystemLookups } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
 import { SystemTeamLinks } from '@/ui/TeamLinks';
@@ -45,7 +45,7 @@ import { SystemBookings } from './SystemBookings';
 import { SystemCircuits } from './SystemCircuits';
 import { SystemDevices } from './SystemDevices';
 import { SystemFrames } from './SystemFrames';
-import { systemStatusLabel, systemTypeLabel, useT } from './shared';
+import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
 /** A titled box with the loading, error and empty states of its rows. */
 function Section<T>({
@@ -218,14 +218,32 @@ function Gallery({ system }: { system: System }) {
   );
 }
 
+/** The fields the service writes as a reference (an ISTAT code or an id), and the lookup naming them. */
+const HISTORY_REFERENCES: Record<string, keyof SystemLookups> = {
+  municipality: 'municipalities',
+  lease: 'leases',
+  area: 'areas',
+  authorizations: 'authorizations',
+  mediaOwners: 'mediaOwners',
+};
+
+/** The name of a referenced record, or undefined while the lookups load (or when it is gone). */
+function referenceName(lookups: SystemLookups | undefined, field: string, value: unknown): string | undefined {
+  const list = lookups?.[HISTORY_REFERENCES[field]];
+  if (!list) return undefined;
+  if (field === 'municipality') return lookups?.municipalities.find((m) => m.istatCode === String(value))?.name;
+  return (list as { id: number; name: string }[]).find((x) => x.id === Number(value))?.name;
+}
+
 /** A history value as a person reads it: codes as labels, dates dd/mm/yyyy, references by name. */
-function historyValue(field: string, value: unknown): string {
+function historyValue(field: string, value: unknown, lookups: SystemLookups | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'systemType') return systemTypeLabel(String(value));
   if (field === 'status') return systemStatusLabel(String(value));
   if (typeof value === 'boolean') return codeLabel('resources.systems.detail', value ? 'yes' : 'no');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return formatDate(value);
-  if (Array.isArray(value)) return value.length ? value.map((v) => historyValue(field, v)).join(', ') : '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => historyValue(field, v, lookups)).join(', ') : '—';
+  if (field in HISTORY_REFERENCES) return referenceName(lookups, field, value) ?? String(value);
   if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   if (typeof value === 'object' && 'width' in value && 'height' in value) {
     const size = value as { width: unknown; height: unknown };
@@ -244,11 +262,13 @@ function History({ systemId, version }: { systemId: number; version: string }) {
     queryKey: ['systems', 'systemHistory', systemId, version],
     queryFn: () => dataProvider.systemHistory('systems', { id: systemId }),
   });
+  // The lookups name the references (five calls): read only when a change holds one.
+  const { lookups } = useLookups(Boolean(data?.some((h) => h.changes.some((c) => c.field in HISTORY_REFERENCES))));
   const change = (c: SchemaHistoryEntry['changes'][number]) =>
     // An image is named by what happened to it: its id means nothing to a person.
     c.field === 'images'
       ? t(imageCount(c.newValue) < imageCount(c.oldValue) ? 'detail.image_removed' : 'detail.image_added')
-      : `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue)} → `}${historyValue(c.field, c.newValue)}`;
+      : `${t(`fields.${c.field}`, { _: c.field })}: ${c.oldValue == null ? '' : `${historyValue(c.field, c.oldValue, lookups)} → `}${historyValue(c.field, c.newValue, lookups)}`;
   return (
     <Section
       testId="system-history"
