@@ -438,8 +438,11 @@ describe('media monitor', () => {
     step('campi: eliminazione');
     await page.getByRole('button', { name: `Elimina ${RENAMED}`, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText(`Valore «${RENAMED}» eliminato`).waitFor({ timeout: 30_000 });
     await table.getByRole('cell', { name: RENAMED, exact: true }).waitFor({ state: 'detached' });
-    expect((await values()).some((v) => v.id === added!.id)).toBe(false);
+    // The service no longer has it (read until it says so: the row may leave the table while the
+    // list reloads, before the answer to the delete).
+    await expect.poll(async () => (await values()).some((v) => v.id === added!.id), { timeout: 30_000 }).toBe(false);
 
     // react-admin logs a refused call: the taken name above was refused on purpose.
     expect(errors.filter((e) => !/Failed to load resource|Esiste già un valore/.test(e))).toEqual([]);
