@@ -17,7 +17,7 @@ export function CircuitMap({ circuit, assets }: { circuit: Circuit; assets: Circ
       data-testid="circuit-map"
       sx={{ height: 380, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: '#eef2f6' }}
     >
-      <AppMap center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
+      <AppMap style={{ background: 'transparent' }}>
         {assets.map((a) => (
           <CircleMarker
             key={a.id}

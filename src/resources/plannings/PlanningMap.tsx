@@ -19,7 +19,7 @@ const COLOURS = { booked: '#0a3f8a', free: '#2e7d32', taken: '#c62828' } as cons
 export function PlanningMap({ points, label, onSelect }: { points: MapPoint[]; label: string; onSelect?: (id: number) => void }) {
   return (
     <Box sx={{ height: 360, my: 2, border: 1, borderColor: 'divider', bgcolor: '#eef2f6' }} role="region" aria-label={label} data-testid="planning-map">
-      <AppMap center={[42.5, 12.5]} zoom={5} style={{ height: '100%', width: '100%', background: 'transparent' }}>
+      <AppMap style={{ background: 'transparent' }}>
         {points.map((p) => (
           <CircleMarker
             key={p.id}

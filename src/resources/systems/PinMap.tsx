@@ -4,7 +4,7 @@ import L from 'leaflet';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { Box } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AppMap } from '@/ui/map/AppMap';
+import { AppMap, ITALY_VIEW } from '@/ui/map/AppMap';
 import { useT } from './shared';
 
 const pin = L.divIcon({
@@ -46,7 +46,7 @@ export function PinMap() {
       aria-label={t('form.map')}
       data-testid="system-form-map"
     >
-      <AppMap center={at ?? [42.5, 12.5]} zoom={at ? 15 : 5} style={{ height: '100%', width: '100%' }}>
+      <AppMap center={at ?? ITALY_VIEW.center} zoom={at ? 15 : ITALY_VIEW.zoom}>
         {at ? (
           <>
             <Recenter at={at} />

@@ -243,7 +243,6 @@ export default function SystemsMap() {
             zoomSnap={0.5}
             minZoom={5}
             maxZoom={18}
-            style={{ height: '100%', width: '100%' }}
             preferCanvas={false}
           >
             <ViewWatcher onView={setView} />
