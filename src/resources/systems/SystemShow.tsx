@@ -229,10 +229,9 @@ const HISTORY_REFERENCES: Record<string, keyof SystemLookups> = {
 
 /** The name of a referenced record, or undefined while the lookups load (or when it is gone). */
 function referenceName(lookups: SystemLookups | undefined, field: string, value: unknown): string | undefined {
-  const list = lookups?.[HISTORY_REFERENCES[field]];
-  if (!list) return undefined;
-  if (field === 'municipality') return lookups?.municipalities.find((m) => m.istatCode === String(value))?.name;
-  return (list as { id: number; name: string }[]).find((x) => x.id === Number(value))?.name;
+  if (!lookups) return undefined;
+  if (field === 'municipality') return lookups.municipalities.find((m) => m.istatCode === String(value))?.name;
+  return (lookups[HISTORY_REFERENCES[field]] as { id: number; name: string }[]).find((x) => x.id === Number(value))?.name;
 }
 
 /** A history value as a person reads it: codes as labels, dates dd/mm/yyyy, references by name. */
