@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
-import { apiToken, signedInPage } from './support/session';
+import { appUrl, launch, newContext, signIn } from './support/browser';
+import { api, signedInPage } from './support/session';
 
 /*
  * Spec §2 and §6, written out role by role (independently of src/auth/permissions.ts): where each
@@ -41,17 +41,6 @@ async function signedIn(user: string): Promise<{ context: BrowserContext; page: 
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
-
-/** A JSON call to the user service as the admin; a non-2xx answer fails the test. */
-async function asAdmin<T>(pathname: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(sandboxUrl(`/user/user/${pathname}`), {
-    method,
-    headers: { Authorization: `Bearer ${await apiToken('admin')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${pathname}: ${response.status}`).toBe(true);
-  return (await response.json().catch(() => undefined)) as T;
-}
 
 describe('each staff role: home page, menus and guarded routes (spec §2, §6)', () => {
   for (const role of STAFF) {
@@ -134,13 +123,9 @@ describe('guarded routes, session and preferences', () => {
     // user's sessions are in use by the files running beside this one.
     const username = `e2e-revoca-${Date.now() % 1_000_000}`;
     const password = 'Zefiro-Lampone-2026!';
-    const user = await asAdmin<{ id: number }>('createUser', 'POST', {
-      username,
-      password,
-      name: 'Revoca',
-      surname: 'Prova',
-      email: `${username}@ooh-demo.it`,
-      role: 'ROLE_SUPERVISOR',
+    const user = await api<{ id: number }>('/user/user/createUser', {
+      method: 'POST',
+      body: { username, password, name: 'Revoca', surname: 'Prova', email: `${username}@ooh-demo.it`, role: 'ROLE_SUPERVISOR' },
     });
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -149,7 +134,7 @@ describe('guarded routes, session and preferences', () => {
       await page.waitForURL((url) => url.pathname === '/orders', { timeout: 30_000 });
       await nav(page).waitFor({ timeout: 60_000 });
       // Disabling the account on the server (admin) revokes every session of the user.
-      await asAdmin(`updateUser?id=${user.id}`, 'POST', { enabled: false });
+      await api(`/user/user/updateUser?id=${user.id}`, { method: 'POST', body: { enabled: false } });
       await page.goto(appUrl('/opportunities'));
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
       // The 401 clears the session and reloads the page (spec §8): wait for the reloaded login form.
@@ -158,7 +143,7 @@ describe('guarded routes, session and preferences', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
     } finally {
       await context.close();
-      await asAdmin(`deleteUser?userId=${user.id}`, 'DELETE');
+      await api(`/user/user/deleteUser?userId=${user.id}`, { method: 'DELETE' });
     }
   });
 
