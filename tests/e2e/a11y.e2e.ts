@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { appUrl, launch, networkQuiet, newContext, signIn, visit, watchErrors } from './support/browser';
 import { seriousViolations, type A11yViolation } from './support/a11y';
 import { api } from './support/session';
 import { ROOT } from './support/stack';
@@ -199,7 +199,7 @@ const PRIVATE: Screen[] = [
 async function settle(p: Page, ready: Locator): Promise<void> {
   // The dev server compiles a screen's modules on its first visit: allow for it.
   await ready.waitFor({ timeout: 60_000 });
-  await p.waitForLoadState('networkidle');
+  await networkQuiet(p);
   await p.waitForFunction(
     () =>
       ![...document.querySelectorAll('[role=progressbar]')].some((e) => e.checkVisibility()) &&
@@ -286,7 +286,7 @@ describe('axe-core: 0 serious or critical violations on every screen (issue 9)',
       .url({ system: 1, campaign: 1, planning: 1, advertiser: 1, order: 1, detection: 1, shareView: '' })
       .replace(/([/=])1(?=\/|$)/, '$1:id');
     it(`private ${shown}: axe, and no sideways scroll at 1280×720`, async () => {
-      await page.goto(appUrl(screen.url(ids)));
+      await visit(page, screen.url(ids));
       await settle(page, screen.ready(page));
       await expectNoSidewaysScroll(screen.url(ids));
       // axe and the README pictures at the size they have always had (1366×900).
@@ -303,7 +303,7 @@ describe('axe-core: 0 serious or critical violations on every screen (issue 9)',
 
   it('an open create dialog (new advertiser)', async () => {
     await page.setViewportSize(SCREENSHOT_VIEWPORT);
-    await page.goto(appUrl('/advertisers'));
+    await visit(page, '/advertisers');
     await settle(page, table(page));
     await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
     const dialog = page.getByRole('dialog');
@@ -331,7 +331,7 @@ describe('axe-core: 0 serious or critical violations on every screen (issue 9)',
 
   it('the dark theme (systems list, system detail, media monitor)', async () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await page.goto(appUrl('/systems-manage/manage'));
+    await visit(page, '/systems-manage/manage');
     await settle(page, table(page));
     const light = await background();
     await page.getByRole('button', { name: /menu utente/i }).click();
@@ -340,10 +340,10 @@ describe('axe-core: 0 serious or critical violations on every screen (issue 9)',
     try {
       await settle(page, table(page));
       await expectAccessible('dark /systems-manage/manage');
-      await page.goto(appUrl(`/systems-manage/${ids.system}`));
+      await visit(page, `/systems-manage/${ids.system}`);
       await settle(page, page.getByTestId('system-detail'));
       await expectAccessible(`dark /systems-manage/${ids.system}`);
-      await page.goto(appUrl('/media/monitor'));
+      await visit(page, '/media/monitor');
       await settle(page, table(page));
       await expectAccessible('dark /media/monitor');
     } finally {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
+import { launch, visit } from './support/browser';
 import { signedInPage } from './support/session';
 
 /* PATRIMONIO circuits and provider teams as an asset manager; DOOH players and shows as admin; a sales user refused. */
@@ -53,7 +53,7 @@ describe('circuits and teams as an asset manager', () => {
   });
 
   it('creates a team', async () => {
-    await page.goto(appUrl('/providers/manage'));
+    await visit(page, '/providers/manage');
     await page.getByRole('heading', { name: 'Squadre', level: 1 }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Nuova squadra' }).click();
     const dialog = page.getByRole('dialog');
@@ -104,7 +104,7 @@ describe('circuits and teams as an asset manager', () => {
 
   it('creates a circuit, adds a system, removes it and deletes the circuit after confirmation', async () => {
     errors.length = 0; // the refused duplicate above logged its 409 on purpose
-    await page.goto(appUrl('/circuit-manage/manage'));
+    await visit(page, '/circuit-manage/manage');
     await page.getByRole('heading', { name: 'Circuiti', level: 1 }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Nuovo circuito' }).click();
     await page.getByRole('dialog').getByLabel(/^Nome/).fill(CIRCUIT);
@@ -133,10 +133,10 @@ describe('circuits and teams as an asset manager', () => {
 describe('DOOH players and shows as admin', () => {
   it('opens /dooh/players and /shows-manage/manage with their lists', async () => {
     const { context, page, errors } = await session('admin');
-    await page.goto(appUrl('/dooh/players'));
+    await visit(page, '/dooh/players');
     await page.getByRole('heading', { name: 'Player', level: 1 }).waitFor();
     await page.getByRole('cell', { name: /^SN-/ }).first().waitFor();
-    await page.goto(appUrl('/shows-manage/manage'));
+    await visit(page, '/shows-manage/manage');
     await page.getByRole('heading', { name: 'Gestione show', level: 1 }).waitFor();
     await page.getByRole('cell', { name: /(inverno|primavera|estate|autunno|Natale) 20\d\d/ }).first().waitFor();
     expect(errors).toEqual([]);
@@ -147,7 +147,7 @@ describe('DOOH players and shows as admin', () => {
 describe('a sales user', () => {
   it('gets /403 on /circuit-manage/manage', async () => {
     const { context, page } = await session('sales');
-    await page.goto(appUrl('/circuit-manage/manage'));
+    await visit(page, '/circuit-manage/manage');
     await page.waitForURL((u) => u.pathname === '/403');
     expect(new URL(page.url()).pathname).toBe('/403');
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
+import { launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /* DOOH players attached to and detached from a system, from the system detail (issue 15, point 1). */
@@ -42,7 +42,7 @@ describe('a system’s players', () => {
     // A seeded DOOH system: the one of an installed player.
     const [{ systemId, serial: installed }] = await devices({ installed: true });
 
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     const section = page.getByTestId('system-devices');
     await section.getByRole('table').waitFor({ timeout: 120_000 });
     expect(await section.textContent()).not.toContain(serial);
@@ -78,7 +78,7 @@ describe('a system’s players', () => {
     expect((await devices({ installed: false }, '[0,999]')).map((d) => d.id)).toContain(device.id);
 
     // The players page names no system for it: it is in stock.
-    await page.goto(appUrl('/dooh/players'));
+    await visit(page, '/dooh/players');
     await page.getByRole('heading', { name: 'Player', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: 'Installazione' }).click();
     await page.getByRole('option', { name: 'In magazzino' }).click();

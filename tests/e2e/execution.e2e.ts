@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl } from './support/browser';
+import { appUrl, launch, sandboxUrl, visit } from './support/browser';
 import { api, apiToken, signedInPage } from './support/session';
 
 /*
@@ -84,7 +84,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     const taken = new Set(orders.map((o) => o.estimateId));
     const free = estimates.find((e) => e.status === 'accepted' && !taken.has(e.id));
     expect(free, 'the seed leaves an accepted estimate without an order').toBeDefined();
-    await page.goto(appUrl('/orders'));
+    await visit(page, '/orders');
     await page.getByRole('button', { name: 'Crea da preventivo' }).click();
     await page.getByRole('combobox', { name: /preventivo/i }).click();
     await page.getByRole('option', { name: new RegExp(`^${free!.id} – `) }).click();
@@ -97,14 +97,14 @@ describe('execution: estimate → order → campaign → planning', () => {
   });
 
   it('uploads a document to the order', async () => {
-    await page.goto(appUrl(`/orders/${orderId}/documents`));
+    await visit(page, `/orders/${orderId}/documents`);
     await page.getByRole('button', { name: 'Carica documento' }).waitFor();
     await page.getByTestId('upload-input').setInputFiles(pdf(DOC));
     await page.getByRole('cell', { name: DOC, exact: true }).waitFor();
   });
 
   it('creates a campaign connected to the order', async () => {
-    await page.goto(appUrl(`/orders/${orderId}/campaigns`));
+    await visit(page, `/orders/${orderId}/campaigns`);
     await page.getByLabel(/^Nome/).fill(CAMPAIGN);
     await page.getByRole('button', { name: 'Crea campagna' }).click();
     await page.getByRole('link', { name: CAMPAIGN, exact: true }).waitFor();
@@ -157,7 +157,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     });
     bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
 
-    await page.goto(appUrl('/plannings'));
+    await visit(page, '/plannings');
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
     await campaignPicker.fill(CAMPAIGN);
     await page.getByRole('option', { name: CAMPAIGN, exact: true }).click();
@@ -211,14 +211,14 @@ describe('execution: estimate → order → campaign → planning', () => {
     expect(items.map((i) => i.systemId).sort()).toEqual(mine.slice(0, 3).sort());
 
     // The detail: the booked systems on the map and by code in the list.
-    await page.goto(appUrl(`/plannings/${planningId}`));
+    await visit(page, `/plannings/${planningId}`);
     await page.getByTestId('planning-map').locator('path.leaflet-interactive').first().waitFor();
     expect(await page.getByTestId('planning-map').locator('path.leaflet-interactive').count()).toBe(3);
     await page.getByRole('cell', { name: new RegExp(`^${codeOf.get(mine[0])} · `) }).waitFor();
     await page.getByText(CAMPAIGN, { exact: true }).waitFor();
 
     // The list: the campaign by its name.
-    await page.goto(appUrl('/plannings'));
+    await visit(page, '/plannings');
     const row = page.getByRole('row').filter({ hasText: `Pianificazione ${CAMPAIGN}` });
     await row.getByRole('cell', { name: CAMPAIGN, exact: true }).waitFor();
   }, 240_000);
@@ -226,7 +226,7 @@ describe('execution: estimate → order → campaign → planning', () => {
   it("the system's detail shows its bookings over a period: the planning by name, every day occupied; a period ending before it starts is refused", async () => {
     const { systemId, periodStart, periodEnd } = bookedElsewhere;
     expect(systemId).toBeGreaterThan(0);
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     const panel = page.getByTestId('system-bookings');
     await panel.getByRole('heading', { name: 'Disponibilità' }).waitFor();
     await panel.getByLabel('Dal', { exact: true }).fill(periodStart);
@@ -242,7 +242,7 @@ describe('execution: estimate → order → campaign → planning', () => {
   });
 
   it('adds a member and an attachment, and sees them in the history tab', async () => {
-    await page.goto(appUrl(`/campaigns/${campaignId}`));
+    await visit(page, `/campaigns/${campaignId}`);
     await page.getByRole('tab', { name: 'Membri' }).click();
     // The picker searches as the user types (the users provider filters on username, name, e-mail).
     await page.getByLabel(/^Utente/).fill('designer');
@@ -266,7 +266,7 @@ describe('execution: estimate → order → campaign → planning', () => {
   });
 
   it('opens the order visualizer with the estimate lines, the document, the campaign and the planning', async () => {
-    await page.goto(appUrl(`/orders/orderVisualizer?id=${orderId}`));
+    await visit(page, `/orders/orderVisualizer?id=${orderId}`);
     const view = page.getByTestId('order-visualizer');
     await view.getByText(DOC).waitFor();
     await view.getByRole('link', { name: CAMPAIGN, exact: true }).waitFor();
@@ -280,7 +280,7 @@ describe('execution: estimate → order → campaign → planning', () => {
 describe('DOOH players: the system by name, never by id', () => {
   it('picks the system by name in the player form and shows that name in the players list', async () => {
     const serial = `SN-E2E-${Date.now() % 1000000}`;
-    await page.goto(appUrl('/dooh/players'));
+    await visit(page, '/dooh/players');
     await page.getByRole('heading', { name: 'Player', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Nuovo player' }).click();
     const dialog = page.getByRole('dialog');
@@ -359,7 +359,7 @@ describe('creatives: uploaded, listed and exported by name', () => {
   });
 
   it('uploads an image with its size picked by name, and lists it by name with the size by name', async () => {
-    await page.goto(appUrl(`/campaigns/${mineId}/creatives`));
+    await visit(page, `/campaigns/${mineId}/creatives`);
     await page.getByRole('heading', { level: 1, name: `Creatività di E2E Campagna creatività ${STAMP}` }).waitFor();
     await page.getByLabel(/^Nome/).fill(NAME);
     const sizeLabel = `${size.name} (${size.width}×${size.height})`;
@@ -383,7 +383,7 @@ describe('creatives: uploaded, listed and exported by name', () => {
   });
 
   it('exports the campaign’s creatives only, with the size by name and Italian labels', async () => {
-    await page.goto(appUrl(`/campaigns/${mineId}/creatives`));
+    await visit(page, `/campaigns/${mineId}/creatives`);
     // The name's own cell (the preview's cell is named by the image's alt text once it loads).
     await page.getByText(NAME, { exact: true }).waitFor();
     const [download] = await Promise.all([

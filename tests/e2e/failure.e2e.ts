@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl } from './support/browser';
+import { appUrl, launch, sandboxUrl, visit } from './support/browser';
 import { signedInPage } from './support/session';
 
 /*
@@ -187,7 +187,7 @@ describe('script text saved in free-text fields renders as text', () => {
   it('the systems list, show and edit screens', async () => {
     answer = 'accept';
     const { id, code } = systems[2];
-    await page.goto(appUrl('/systems-manage/manage'));
+    await visit(page, '/systems-manage/manage');
     const search = page.getByRole('combobox', { name: /Cerca impianti/ });
     await search.fill(code);
     await search.press('Escape');
@@ -195,10 +195,10 @@ describe('script text saved in free-text fields renders as text', () => {
     // The list is react-admin's DataTable: the system's row is the one that holds its code.
     await page.locator('tbody tr').filter({ hasText: code }).getByText(XSS).first().waitFor({ timeout: 30_000 });
     await expectInert();
-    await page.goto(appUrl(`/systems-manage/${id}`));
+    await visit(page, `/systems-manage/${id}`);
     await page.getByTestId('system-detail').getByText(XSS).first().waitFor({ timeout: 30_000 });
     await expectInert();
-    await page.goto(appUrl(`/systems-manage/${id}/edit`));
+    await visit(page, `/systems-manage/${id}/edit`);
     await expect.poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 30_000 }).toBe(XSS);
     expect(await page.getByLabel(/^Note/).inputValue()).toBe(XSS);
     await expectInert();
@@ -206,7 +206,7 @@ describe('script text saved in free-text fields renders as text', () => {
 
   it('the map marker and its popup', async () => {
     const { code } = systems[2];
-    await page.goto(appUrl('/systems-manage/map'));
+    await visit(page, '/systems-manage/map');
     const marker = page.locator(`.leaflet-marker-icon[title^="${code} "]`);
     await marker.waitFor({ timeout: 30_000 });
     expect(await marker.getAttribute('title')).toBe(`${code} · ${XSS}`);
@@ -222,10 +222,10 @@ describe('script text saved in free-text fields renders as text', () => {
       email: `xss${STAMP}@example.it`,
       businessArea: 'Alimentare',
     });
-    await page.goto(appUrl('/advertisers'));
+    await visit(page, '/advertisers');
     await page.getByText(XSS).first().waitFor({ timeout: 30_000 });
     await expectInert();
-    await page.goto(appUrl(`/advertisers/${String(saved.id)}`));
+    await visit(page, `/advertisers/${String(saved.id)}`);
     await page.getByRole('heading', { name: XSS }).waitFor({ timeout: 30_000 });
     await expectInert();
   });

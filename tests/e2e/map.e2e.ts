@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
-import { appUrl, launch } from './support/browser';
+import { launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 import { ROOT } from './support/stack';
 
@@ -109,7 +109,7 @@ afterAll(async () => {
 
 describe('the systems map without a tile server', () => {
   it('draws the base map shipped with the app under the markers: coast, regions, their names', async () => {
-    await page.goto(appUrl('/systems-manage/map'));
+    await visit(page, '/systems-manage/map');
     await map().locator('path.basemap-coast').first().waitFor({ timeout: 30_000 });
     expect(await map().locator('path.basemap-region').count()).toBeGreaterThan(0);
     expect(await map().locator('path.basemap-italy').count()).toBe(1);

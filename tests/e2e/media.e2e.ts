@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
+import { appUrl, launch, visit } from './support/browser';
 import { api as sandboxApi, signedInPage } from './support/session';
 
 /*
@@ -65,7 +65,7 @@ afterAll(async () => {
 describe('media monitor', () => {
   it('filters by brand and period, creates a detection, exports the period, imports, marks a lead and syncs it', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
-    await page.goto(appUrl('/media/monitor'));
+    await visit(page, '/media/monitor');
     await page.getByRole('heading', { name: 'Rilevazioni', level: 1 }).waitFor();
 
     step('filtro');
@@ -200,7 +200,7 @@ describe('media monitor', () => {
       '',
     ]);
     const buffer = Buffer.from(await bad.xlsx.writeBuffer());
-    await page.goto(appUrl('/media/monitor/import'));
+    await visit(page, '/media/monitor/import');
     await page.locator('#detections-file').setInputFiles({
       name: 'rilevazioni.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -217,14 +217,14 @@ describe('media monitor', () => {
 
     step('lead e CRM');
     // Mark the new detection as a lead (the status shows), then sync the leads to the CRM.
-    await page.goto(appUrl(`/media/monitor/${created!.auditId}`));
+    await visit(page, `/media/monitor/${created!.auditId}`);
     await page
       .getByRole('button', { name: `Lead ${created!.auditId}`, exact: true })
       .first()
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
     await page.getByText('Stato del lead aggiornato: Nuovo lead').waitFor();
-    await page.goto(appUrl('/media/monitor/crm-sync'));
+    await visit(page, '/media/monitor/crm-sync');
     await page.getByTestId('new-leads').waitFor();
     await page.getByRole('button', { name: 'Sincronizza con il CRM' }).click();
     await page.getByText(/Opportunità create: \d+/).waitFor();
@@ -266,7 +266,7 @@ describe('media monitor', () => {
     expect(counts.length, 'two agents with detections in the last 30 days').toBeGreaterThanOrEqual(2);
     expect(counts[0].count).toBeLessThan(period.length);
 
-    await page.goto(appUrl('/media/monitor/agent-mail'));
+    await visit(page, '/media/monitor/agent-mail');
     await page.getByRole('heading', { name: 'Invio rilevazioni all’agente', level: 1 }).waitFor();
     const rows = page.locator('table tbody tr');
     for (const { agent, count } of [counts[0], counts[counts.length - 1]]) {
@@ -294,7 +294,7 @@ describe('media monitor', () => {
       .filter((c) => c.ids.length >= 2)
       .sort((a, b) => a.ids.length - b.ids.length);
 
-    await page.goto(appUrl('/media/monitor/agent-mail'));
+    await visit(page, '/media/monitor/agent-mail');
     await page.getByRole('combobox', { name: /agente/i }).click();
     await page.getByRole('option', { name: agent.fullName, exact: true }).click();
     const rows = page.locator('table tbody tr');
@@ -324,7 +324,7 @@ describe('media monitor', () => {
 
   it('opens each dashboard and the fields management', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
-    await page.goto(appUrl('/media/analytics'));
+    await visit(page, '/media/analytics');
     await page.getByTestId('detections-total').waitFor();
     await expect(page.getByRole('region', { name: 'Rilevazioni per brand' }).isVisible()).resolves.toBe(true);
     await page
@@ -333,19 +333,19 @@ describe('media monitor', () => {
       .click();
     await expect(page.getByRole('table', { name: /Rilevazioni per brand/ }).isVisible()).resolves.toBe(true);
 
-    await page.goto(appUrl('/dashboard/analytics'));
+    await visit(page, '/dashboard/analytics');
     await page.getByRole('heading', { name: 'Dashboard Funnel', level: 1 }).waitFor();
     await page.getByTestId('funnel-summary').waitFor();
     await page.getByRole('region', { name: /Funnel: opportunità/ }).waitFor();
 
-    await page.goto(appUrl('/DOOH/analytics'));
+    await visit(page, '/DOOH/analytics');
     await page.getByRole('heading', { name: 'Programmatic DOOH', level: 1 }).waitFor();
     await page
       .getByText(/Passaggi: [\d.]+|dati non disponibili/)
       .first()
       .waitFor();
 
-    await page.goto(appUrl('/media/manage'));
+    await visit(page, '/media/manage');
     await page.getByRole('heading', { name: 'Gestione Campi', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Tipo media' }).click();
     await page
@@ -368,7 +368,7 @@ describe('media monitor', () => {
     const NAME = `Porto E2E ${Date.now()}`;
     const RENAMED = `${NAME} rinominato`;
 
-    await page.goto(appUrl('/media/manage'));
+    await visit(page, '/media/manage');
     await page.getByRole('heading', { name: 'Gestione Campi', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Tipo di luogo' }).click();
     const table = page.getByRole('table', { name: 'Tipo di luogo' });
@@ -451,7 +451,7 @@ describe('media monitor', () => {
 
   it('reads dd/mm/yyyy dates on the detections table and names, never ids, in the funnel', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
-    await page.goto(appUrl('/media/monitor'));
+    await visit(page, '/media/monitor');
     await page.getByRole('heading', { name: 'Rilevazioni', level: 1 }).waitFor();
     await field(page, 'Dal').fill(PERIOD.dateStart);
     await field(page, 'Al').fill(PERIOD.dateEnd);
@@ -460,7 +460,7 @@ describe('media monitor', () => {
     expect(cells.filter((t) => /^\d{2}\/\d{2}\/\d{4}$/.test(t)).length).toBeGreaterThan(0);
     expect(cells.filter((t) => /^\d{4}-\d{2}-\d{2}$/.test(t))).toEqual([]);
 
-    await page.goto(appUrl('/dashboard/analytics'));
+    await visit(page, '/dashboard/analytics');
     await page.getByRole('heading', { name: 'Dashboard Funnel', level: 1 }).waitFor();
     const bySales = page.getByRole('region', { name: 'Valore degli ordini per commerciale' });
     await bySales.getByRole('button', { name: 'Mostra tabella' }).click();
@@ -480,7 +480,7 @@ describe('media monitor', () => {
   it('the DOOH dashboard reads plays, devices and campaigns through the data provider and names them', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/DOOH/analytics'));
+    await visit(page, '/DOOH/analytics');
     await page.getByRole('heading', { name: 'Programmatic DOOH', level: 1 }).waitFor();
     const totals = page.getByTestId('dooh-totals');
     await totals.waitFor();
@@ -503,7 +503,7 @@ describe('media monitor', () => {
   it('a bar of a dashboard chart tells its name and its Italian-formatted value on hover and on keyboard focus', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/dashboard/analytics'));
+    await visit(page, '/dashboard/analytics');
     const card = page.getByRole('region', { name: 'Valore degli ordini per commerciale' });
     const chart = card.getByRole('img', { name: 'Valore degli ordini per commerciale' });
     await chart.waitFor();
@@ -537,7 +537,7 @@ describe('media monitor', () => {
   it('a dashboard chart has Italian axis labels and ticks, and a legend where it has series', async () => {
     const { page, errors, close } = await signedIn('mediamonitor');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/media/analytics'));
+    await visit(page, '/media/analytics');
     const overTime = page.getByRole('img', { name: 'Rilevazioni nel tempo' });
     await overTime.waitFor();
     // SVG text has no innerText: read its text content.
@@ -549,7 +549,7 @@ describe('media monitor', () => {
     for (const tick of ticks) expect(tick).toMatch(/^(gen|feb|mar|apr|mag|giu|lug|ago|set|ott|nov|dic) \d{2}$/);
     expect((await labels(page.getByRole('img', { name: 'Rilevazioni per brand' }))).sort()).toEqual(['Brand', 'Rilevazioni']);
 
-    await page.goto(appUrl('/dashboard/analytics'));
+    await visit(page, '/dashboard/analytics');
     const stages = page.getByRole('img', { name: 'Fasi del funnel per commerciale' });
     await stages.waitFor();
     expect((await labels(stages)).sort()).toEqual(['Commerciale', 'Numero']);
@@ -563,7 +563,7 @@ describe('media monitor', () => {
 
   it('names the DOOH system types in Italian on /dooh-manage, never their codes', async () => {
     const { page, errors, close } = await signedIn('admin');
-    await page.goto(appUrl('/dooh-manage/manage'));
+    await visit(page, '/dooh-manage/manage');
     const table = page.getByRole('table');
     await table.locator('tbody tr').first().waitFor();
     const types = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();

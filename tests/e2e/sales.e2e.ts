@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn, watchErrors } from './support/browser';
+import { appUrl, launch, newContext, signIn, visit, watchErrors } from './support/browser';
 import { signedInPage } from './support/session';
 import { pdfPages } from '../support/pdfText';
 
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('sales: advertiser, estimate, PDF, status, share', () => {
   it('refuses a duplicate advertiser as the user types, then creates a new one', async () => {
-    await page.goto(appUrl('/advertisers'));
+    await visit(page, '/advertisers');
     await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/Ragione sociale/).fill('Torrefazione Milanese S.r.l.');
@@ -64,7 +64,7 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
   });
 
   it('starts an estimate from an opportunity, adds a product of a price list and sees the commission', async () => {
-    await page.goto(appUrl('/opportunities?id=21'));
+    await visit(page, '/opportunities?id=21');
     await page.getByRole('link', { name: 'Nuovo preventivo' }).click();
     await page.waitForURL(/\/estimates\/manage\?create&opportunityId=21/);
     try {
@@ -146,7 +146,7 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
   // react-admin gives an array item's helper text is still to be checked.
   it('refuses an estimate with a bad line under that line, its totals never negative, the editor fitting 1280 px', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/estimates/manage?create&opportunityId=21'));
+    await visit(page, '/estimates/manage?create&opportunityId=21');
     await expect.poll(() => page.locator('input[name="name"]').inputValue(), { timeout: 20000 }).toContain('Preventivo');
     await page.getByRole('button', { name: 'Aggiungi' }).first().click();
     await pick(/^Listino/, 'Listino OOH 2026');
@@ -210,7 +210,7 @@ describe('advertiser form: names and validation before the server', () => {
       if (r.method() !== 'GET' && /\/advertiser\/v1\/create/.test(r.url())) sent.push(r.url());
     };
     page.on('request', onRequest);
-    await page.goto(appUrl('/advertisers'));
+    await visit(page, '/advertisers');
     await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/Ragione sociale/).fill(`E2E Città lunga ${STAMP} S.r.l.`);

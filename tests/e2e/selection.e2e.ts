@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
+import { launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -65,7 +65,7 @@ const viewportRequest = () =>
 /** Opens the systems map and zooms in on `centre` with the wheel, until the view is a few km wide. */
 async function mapAround(target: Marker): Promise<View> {
   const first = viewportRequest();
-  await page.goto(appUrl('/systems-manage/map'));
+  await visit(page, '/systems-manage/map');
   const map = page.getByTestId('systems-map').locator('.leaflet-container');
   await map.waitFor();
   const bounds = (await first).postDataJSON() as Bounds;
@@ -209,7 +209,7 @@ describe('selection on the systems map', () => {
     expect(members.assets.sort()).toEqual(ooh.map((m) => m.id).sort());
 
     // The circuit's page: its systems listed, and on its map.
-    await page.goto(appUrl('/circuit-manage/manage'));
+    await visit(page, '/circuit-manage/manage');
     await page.getByRole('cell', { name: CIRCUIT, exact: true }).click({ timeout: 120_000 });
     for (const m of ooh.slice(0, 10)) await page.getByRole('cell', { name: m.code, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mappa' }).click();
@@ -300,7 +300,7 @@ describe('selection on the systems map', () => {
 
   it('Escape leaves the drawing without a selection, and the map pans again', async () => {
     const first = viewportRequest();
-    await page.goto(appUrl('/systems-manage/map'));
+    await visit(page, '/systems-manage/map');
     const map = page.getByTestId('systems-map').locator('.leaflet-container');
     await map.waitFor();
     const before = (await first).postDataJSON() as Bounds;

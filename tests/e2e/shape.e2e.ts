@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch } from './support/browser';
+import { appUrl, launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -71,7 +71,7 @@ describe('campaigns, the example screen', () => {
       if (r.method() === 'POST' && r.url().includes('/campaigns')) sent.push(r.url());
     };
     page.on('request', watch);
-    await page.goto(appUrl('/campaigns/create'));
+    await visit(page, '/campaigns/create');
     await page.getByLabel('Nome').fill('x'.repeat(201));
     await page.getByLabel('Budget').fill('-5');
     await page.getByRole('button', { name: 'Salva' }).click();
@@ -94,7 +94,7 @@ describe('campaigns, the example screen', () => {
         }),
       });
     });
-    await page.goto(appUrl('/campaigns/create'));
+    await visit(page, '/campaigns/create');
     await page.getByLabel('Nome').fill('Rifiutata dal server');
     await page.getByLabel('Inserzionista').fill(advertiser.name);
     await page.getByRole('option', { name: advertiser.name }).click();
@@ -114,7 +114,7 @@ describe('campaigns, the example screen', () => {
     const before = (await api<Campaign[]>('/campaign/v1/campaigns')).length;
     expect(before).toBeGreaterThan(10);
     // An empty filter: react-admin remembers the previous test's search, and the export follows it.
-    await page.goto(appUrl('/campaigns?filter=%7B%7D'));
+    await visit(page, '/campaigns?filter=%7B%7D');
     await page.getByRole('table').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn } from './support/browser';
+import { appUrl, launch, networkQuiet, newContext, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('systems as an asset manager', () => {
   it('creates a system through the form with the geo cascade and the geocoded pin', async () => {
-    await page.goto(appUrl('/systems-manage/manage/new'));
+    await visit(page, '/systems-manage/manage/new');
     await pick(/^Tipologia/, 'Poster');
     await page.getByLabel(/^Nome/).fill(NAME);
     await pick(/^Regione/, 'Lombardia');
@@ -65,7 +65,7 @@ describe('systems as an asset manager', () => {
   });
 
   it('finds it in the list search with suggestions and in the filtered list', async () => {
-    await page.goto(appUrl('/systems-manage/manage'));
+    await visit(page, '/systems-manage/manage');
     // The pagination speaks Italian: the range, and the page buttons' names.
     await expect.poll(() => page.getByText(/^1-10 di \d+$/).count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByRole('button', { name: 'Pagina successiva' }).count()).toBe(1);
@@ -85,7 +85,7 @@ describe('systems as an asset manager', () => {
 
   it('exports every row of the list with no filter, codes as Italian labels', async () => {
     const answer = page.waitForResponse((r) => r.url().includes('/system/all/page/'));
-    await page.goto(appUrl('/systems-manage/manage?filter=%7B%7D'));
+    await visit(page, '/systems-manage/manage?filter=%7B%7D');
     const list = new URL((await answer).url());
     const { totalElements } = (await (await answer).json()) as { totalElements: number };
     expect(totalElements).toBeGreaterThan(10);
@@ -112,7 +112,7 @@ describe('systems as an asset manager', () => {
   });
 
   it('refuses a too-long name under the field before sending', async () => {
-    await page.goto(appUrl(`/systems-manage/${systemId}/edit`));
+    await visit(page, `/systems-manage/${systemId}/edit`);
     let sent = 0;
     await page.route('**/system/update**', (route) => {
       sent += 1;
@@ -126,15 +126,15 @@ describe('systems as an asset manager', () => {
   });
 
   it('renamed to a formula, the export holds it as text', async () => {
-    await page.goto(appUrl(`/systems-manage/${systemId}/edit`));
+    await visit(page, `/systems-manage/${systemId}/edit`);
     // The form is filled once the record and the geo cascade's choices have loaded: typing before
     // that is typing into a form about to be reset.
     await expect.poll(() => page.getByLabel(/^Nome/).inputValue(), { timeout: 30_000 }).not.toBe('');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.getByLabel(/^Nome/).fill('=HYPERLINK("x")');
     await page.getByRole('button', { name: 'Salva' }).click();
     await page.waitForURL(new RegExp(`/systems-manage/${systemId}$`), { timeout: 60_000 });
-    await page.goto(appUrl('/systems-manage/manage?filter=%7B%7D'));
+    await visit(page, '/systems-manage/manage?filter=%7B%7D');
     await page.getByRole('table').waitFor();
     const ours = (await exportLines()).find((l) => l.startsWith(`${code};`));
     expect(ours).toContain(`;"'=HYPERLINK(""x"")";`);
@@ -142,7 +142,7 @@ describe('systems as an asset manager', () => {
 
   it('shows it on the map (viewport loaded through inAreaList, clustered markers)', async () => {
     const answer = page.waitForResponse((r) => r.url().includes('/system/inAreaList'));
-    await page.goto(appUrl('/systems-manage/map'));
+    await visit(page, '/systems-manage/map');
     const markers = (await (await answer).json()) as { id: number }[];
     expect(markers.map((m) => m.id)).toContain(systemId);
     await expect.poll(() => page.locator('.system-cluster, .system-marker').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ describe('systems as an asset manager', () => {
   });
 
   it('uploads and deletes an image', async () => {
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     await page.getByTestId('system-gallery').waitFor({ timeout: 30_000 });
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await page.getByTestId('image-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
@@ -170,7 +170,7 @@ describe('systems as an asset manager', () => {
   });
 
   it('from the system detail: adds a frame, then deletes it', async () => {
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     await page.getByRole('button', { name: 'Aggiungi un frame' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Nome/).fill('Faccia nord');
@@ -193,7 +193,7 @@ describe('systems as an asset manager', () => {
     });
     const circuit = await api<{ id: number }>(`/circuits/v1/circuit/create?name=${encodeURIComponent(CIRCUIT)}&type=OOH`, { method: 'POST' });
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     const teams = page.getByTestId('system-teams');
     const circuits = page.getByTestId('system-circuits');
     // An OOH system takes no players: the devices section says so instead of offering to attach one.
@@ -257,7 +257,7 @@ describe('systems as an asset manager', () => {
   });
 
   it('imports nothing from a template with a bad row, naming it; then imports a good one', async () => {
-    await page.goto(appUrl('/systems-manage/manage/import'));
+    await visit(page, '/systems-manage/manage/import');
     const good = ['', `${NAME} import`, 'OOH', 'poster', 'active', 'Via Verdi 1', '015146', '', 45.47, 9.19];
     const bad = ['', 'Senza coordinate', 'OOH', 'poster', '', 'Via Verdi 2', '015146', '', '', ''];
     await page.getByTestId('import-input').setInputFiles({ name: 'impianti.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([good, bad]) });
@@ -269,11 +269,11 @@ describe('systems as an asset manager', () => {
   });
 
   it('deletes the system', async () => {
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     await page.getByRole('button', { name: 'Elimina', exact: true }).click();
     await page.getByRole('button', { name: 'Conferma' }).click();
     await page.waitForURL(/\/systems-manage\/manage$/);
-    await page.goto(appUrl(`/systems-manage/${systemId}`));
+    await visit(page, `/systems-manage/${systemId}`);
     await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toContain('non trovato');
   });
 
@@ -298,7 +298,7 @@ describe('bulk work on the systems list, as an asset manager', () => {
 
   it('imports its own systems: three OOH, one DOOH', async () => {
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/systems-manage/manage/import'));
+    await visit(page, '/systems-manage/manage/import');
     const row = (n: number, type: string, systemType: string) => ['', `${BULK} ${n}`, type, systemType, 'initialized', `Via Verdi ${n}`, '015146', '', 45.47, 9.19];
     await page.getByTestId('import-input').setInputFiles({
       name: 'impianti.xlsx',
@@ -312,7 +312,7 @@ describe('bulk work on the systems list, as an asset manager', () => {
   });
 
   it('the page selection offers all of the filter', async () => {
-    await page.goto(appUrl('/systems-manage/manage?filter=%7B%7D'));
+    await visit(page, '/systems-manage/manage?filter=%7B%7D');
     await page.getByRole('table').waitFor();
     await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
     const all = page.getByRole('button', { name: /^Seleziona tutti i \d+ del filtro$/ });
@@ -347,7 +347,7 @@ describe('bulk work on the systems list, as an asset manager', () => {
   });
 
   it('adds a selection to a circuit: the DOOH one refused by its code, the OOH ones on the circuit page', async () => {
-    await page.goto(appUrl('/circuit-manage/manage'));
+    await visit(page, '/circuit-manage/manage');
     await page.getByRole('button', { name: 'Nuovo circuito' }).click({ timeout: 120_000 });
     await page.getByRole('dialog').getByLabel(/^Nome/).fill(CIRCUIT);
     await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
@@ -370,7 +370,7 @@ describe('bulk work on the systems list, as an asset manager', () => {
     await page.screenshot({ path: '.e2e/screenshots/systems-bulk-circuit-result.png' });
     await page.getByRole('button', { name: 'Chiudi' }).click();
 
-    await page.goto(appUrl('/circuit-manage/manage'));
+    await visit(page, '/circuit-manage/manage');
     await page.getByRole('cell', { name: CIRCUIT, exact: true }).click({ timeout: 120_000 });
     for (const code of codes.filter((c) => c !== dooh)) await page.getByRole('cell', { name: code, exact: true }).waitFor();
     expect(await page.getByRole('cell', { name: dooh, exact: true }).count()).toBe(0);

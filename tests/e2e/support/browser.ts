@@ -21,18 +21,23 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context whose app talks to this run's sandbox: `/config.json` is answered with
- * the sandbox hosts, exactly as public/config.json does for `npm start`.
+ * A fresh browser context whose app talks to this run's sandbox. The stack's production build
+ * serves a config.json naming that sandbox (support/stack.ts); the dev server (`E2E_APP=dev`)
+ * serves public/config.json, so there `/config.json` is answered here with the sandbox hosts.
+ * Only then: a route makes Playwright stop and resume every request of the context, a cost paid
+ * by the browser and this process on each of the app's hundreds of calls.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 900 }, ...options });
-  const hosts = Object.fromEntries(SERVICES.map((s) => [s, sandboxUrl(`/${s}`)]));
-  await context.route('**/config.json', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: sandboxUrl('/opportunity'), tileUrl: '' }),
-    }),
-  );
+  if (process.env.E2E_APP === 'dev') {
+    const hosts = Object.fromEntries(SERVICES.map((s) => [s, sandboxUrl(`/${s}`)]));
+    await context.route('**/config.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: sandboxUrl('/opportunity'), tileUrl: '' }),
+      }),
+    );
+  }
   return context;
 }
 
@@ -51,4 +56,89 @@ export async function signIn(page: Page, username: string, password = 'demo'): P
   await page.getByLabel(/nome utente/i).fill(username);
   await page.getByLabel(/password/i).first().fill(password);
   await page.getByRole('button', { name: /accedi/i }).click();
+}
+
+const MARK = 'data-e2e-before';
+const inFlight = new WeakMap<Page, { count: number; last: number }>();
+
+/**
+ * The page's requests in flight, counted from the first call on: Playwright's 'networkidle' is
+ * reached once per document load and says nothing after an in-app move.
+ */
+function trackRequests(page: Page): { count: number; last: number } {
+  const known = inFlight.get(page);
+  if (known) return known;
+  const tally = { count: 0, last: Date.now() };
+  const change = (by: number) => () => {
+    tally.count = Math.max(0, tally.count + by);
+    tally.last = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  inFlight.set(page, tally);
+  return tally;
+}
+
+/**
+ * Resolves once the page has had no request in flight for `quietMs` (at most `timeoutMs`). On a
+ * page not counted yet, Playwright's 'networkidle' first: requests sent before the count began
+ * would never be seen to end.
+ */
+export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 30_000): Promise<void> {
+  const counted = inFlight.has(page);
+  const tally = trackRequests(page);
+  if (!counted) await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (tally.count === 0 && Date.now() - tally.last >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${page.url()}: requests still in flight after ${timeoutMs} ms`);
+}
+
+/**
+ * Opens `pathname` as `page.goto(appUrl(pathname))` would, without loading the document again when
+ * it can: in the app already loaded in `page`, a history entry in react-router's shape and the
+ * popstate its router listens to, as a click on one of the app's links. On these machines a load
+ * costs about a second of CPU, an in-app move a tenth of it.
+ *
+ * The page is loaded instead when it holds no signed-in app (no app bar), when only the query
+ * changes (the same screen would stay mounted), and when the app refuses the move (a form with
+ * unsaved changes). After an in-app move it returns once the router has replaced every element the
+ * old screen had in the content column (they are marked before the move), so that the caller's
+ * next wait can only meet the new screen. A screen reusing the old one's elements fails here,
+ * loudly: load it with page.goto.
+ */
+export async function visit(page: Page, pathname: string): Promise<void> {
+  trackRequests(page);
+  const moved = await page.evaluate(
+    ({ to, mark }) => {
+      const content = document.getElementById('main-content');
+      if (!content || !document.querySelector('nav[aria-label="Navigazione principale"]')) return false;
+      if (window.location.pathname === new URL(to, window.location.href).pathname) return false;
+      for (const el of content.querySelectorAll('*')) el.setAttribute(mark, '');
+      const state = window.history.state as { idx?: number } | null;
+      const idx = (state?.idx ?? 0) + 1;
+      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      return true;
+    },
+    { to: pathname, mark: MARK },
+  );
+  const there = () => page.evaluate((to) => window.location.pathname + window.location.search === to, pathname);
+  if (moved) {
+    try {
+      // Done when the old screen is gone, or when the router has put the old address back.
+      await page.waitForFunction(
+        ({ to, mark }) => !document.querySelector(`#main-content [${mark}]`) || window.location.pathname + window.location.search !== to,
+        { to: pathname, mark: MARK },
+        { timeout: 15_000 },
+      );
+    } catch (error) {
+      throw new Error(`visit(${pathname}): the previous screen's elements are still there; load this screen with page.goto`, { cause: error });
+    }
+    if (await there()) return;
+  }
+  await page.goto(appUrl(pathname));
 }
