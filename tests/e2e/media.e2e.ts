@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, visit } from './support/browser';
+import { launch, visit } from './support/browser';
 import { api as sandboxApi, signedInPage } from './support/session';
 
 /*
@@ -583,7 +583,7 @@ describe('media monitor', () => {
       '/dashboard/analytics',
       '/DOOH/analytics',
     ]) {
-      await page.goto(appUrl(path));
+      await visit(page, path);
       await page.waitForURL((url) => url.pathname === '/403', { timeout: 15_000 });
     }
     await close();

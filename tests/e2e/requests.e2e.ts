@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl } from './support/browser';
+import { appUrl, launch, readRequestBodies, sandboxUrl } from './support/browser';
 import { apiToken, signedInPage } from './support/session';
 
 /*
@@ -27,6 +27,10 @@ const QUIET_LIMIT_MS = 30_000;
 async function firstPage(page: Page, path: string, ready: (page: Page) => Promise<void> = async () => {}): Promise<string[]> {
   const sandbox = sandboxUrl();
   const seen: string[] = [];
+  // A blank page first: no call of the screen the page showed before is counted as this one's.
+  await page.goto('about:blank');
+  // Two calls to one address with different bodies are two requests, not one asked twice.
+  await readRequestBodies(page);
   let inFlight = 0;
   // Settles once nothing is in flight and nothing new started for QUIET_MS: every request event
   // puts the moment off again. QUIET_LIMIT_MS bounds the wait, and reaching it is no failure: a

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, visit } from './support/browser';
+import { launch, readRequestBodies, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -121,6 +121,8 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
   ({ context, page, errors } = await signedInPage(browser, 'admin'));
+  // The map's viewport requests are read for the bounds the app asked for.
+  await readRequestBodies(page);
   await page.setViewportSize({ width: 1280, height: 720 });
   // Every seeded system with its coordinates, straight from the sandbox.
   markers = await api<Marker[]>('/systems/v1/system/inAreaList?type=ALL&biasPercentage=0', {

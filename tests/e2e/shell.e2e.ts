@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn } from './support/browser';
+import { appUrl, launch, networkQuiet, newContext, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -58,13 +58,13 @@ describe('each staff role: home page, menus and guarded routes (spec §2, §6)',
         expect(count, `${role.user}: link ${link}`).toBe(role.links.includes(link) ? 1 : 0);
       }
 
-      await page.goto(appUrl(role.allowed));
-      await page.waitForLoadState('networkidle');
+      await visit(page, role.allowed);
+      await networkQuiet(page);
       expect(new URL(page.url()).pathname).toBe(role.allowed);
       expect(await page.getByText('403 - Ci dispiace, la pagina non esiste').count()).toBe(0);
 
       if (role.forbidden) {
-        await page.goto(appUrl(role.forbidden));
+        await visit(page, role.forbidden);
         await page.waitForURL((url) => url.pathname === '/403', { timeout: 30_000 });
         await page.getByText('403 - Ci dispiace, la pagina non esiste').waitFor();
         expect(await page.getByRole('button', { name: 'LOGOUT' }).count()).toBe(1);
@@ -197,7 +197,7 @@ describe('/profile reads and writes through the users data provider', () => {
   it('shows the identity, refuses a guessable or wrong password, and uploads a new avatar', async () => {
     const { context, page } = await signedIn('planner');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(appUrl('/profile'));
+    await visit(page, '/profile');
     await page.getByRole('heading', { name: 'Profilo', level: 1 }).waitFor();
     const identity = page.getByRole('region', { name: 'Dati personali' });
     await identity.getByText('planner', { exact: true }).waitFor();

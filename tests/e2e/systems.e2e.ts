@@ -407,7 +407,7 @@ describe('systems as a sales user', () => {
     await signIn(p, 'sales');
     await p.waitForURL((u) => !u.pathname.startsWith('/login'));
     for (const path of ['/systems-manage/manage', '/systems-manage/map', '/systems-manage/manage/new']) {
-      await p.goto(appUrl(path));
+      await visit(p, path);
       await p.waitForURL(/\/403$/);
     }
     await ctx.close();

@@ -105,40 +105,54 @@ export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 30_000
  *
  * The page is loaded instead when it holds no signed-in app (no app bar), when only the query
  * changes (the same screen would stay mounted), and when the app refuses the move (a form with
- * unsaved changes). After an in-app move it returns once the router has replaced every element the
- * old screen had in the content column (they are marked before the move), so that the caller's
- * next wait can only meet the new screen. A screen reusing the old one's elements fails here,
- * loudly: load it with page.goto.
+ * unsaved changes puts the old address back). After an in-app move it returns once the router has
+ * replaced every element the old screen had in the content column (they are marked before the
+ * move), so that the caller's next wait can only meet the new screen, or the one the app sent it
+ * to (a guarded route's /403). A screen reusing the old one's elements fails here, loudly: load it
+ * with page.goto.
  */
 export async function visit(page: Page, pathname: string): Promise<void> {
   trackRequests(page);
-  const moved = await page.evaluate(
+  const from = await page.evaluate(
     ({ to, mark }) => {
       const content = document.getElementById('main-content');
-      if (!content || !document.querySelector('nav[aria-label="Navigazione principale"]')) return false;
-      if (window.location.pathname === new URL(to, window.location.href).pathname) return false;
+      if (!content || !document.querySelector('nav[aria-label="Navigazione principale"]')) return null;
+      const here = window.location.pathname + window.location.search;
+      if (window.location.pathname === new URL(to, window.location.href).pathname) return null;
       for (const el of content.querySelectorAll('*')) el.setAttribute(mark, '');
       const state = window.history.state as { idx?: number } | null;
       const idx = (state?.idx ?? 0) + 1;
       window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-      return true;
+      return here;
     },
     { to: pathname, mark: MARK },
   );
-  const there = () => page.evaluate((to) => window.location.pathname + window.location.search === to, pathname);
-  if (moved) {
+  if (from !== null) {
     try {
       // Done when the old screen is gone, or when the router has put the old address back.
-      await page.waitForFunction(
-        ({ to, mark }) => !document.querySelector(`#main-content [${mark}]`) || window.location.pathname + window.location.search !== to,
-        { to: pathname, mark: MARK },
+      const refused = await page.waitForFunction(
+        ({ old, mark }) => {
+          if (!document.querySelector(`#main-content [${mark}]`)) return 'moved';
+          return window.location.pathname + window.location.search === old ? 'refused' : false;
+        },
+        { old: from, mark: MARK },
         { timeout: 15_000 },
       );
+      if ((await refused.jsonValue()) === 'moved') return;
     } catch (error) {
       throw new Error(`visit(${pathname}): the previous screen's elements are still there; load this screen with page.goto`, { cause: error });
     }
-    if (await there()) return;
   }
   await page.goto(appUrl(pathname));
+}
+
+/**
+ * Makes the bodies of the app's calls to the sandbox readable (`request.postData()`): Chromium
+ * reports the body of a fetch only to a request Playwright has stopped, so every sandbox call of
+ * `page` is stopped and sent on unchanged. It costs a round trip through this process per call:
+ * only for tests that read what the app sent.
+ */
+export async function readRequestBodies(page: Page): Promise<void> {
+  await page.route(`${sandboxUrl()}/**`, (route) => route.fallback());
 }
