@@ -19,6 +19,8 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     'reset-only': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    /** Migrate and seed the data folder, then exit without serving (a template for test steps). */
+    'prepare-only': { type: 'boolean', default: false },
     /** The runtime configuration whose `company` block names the seller (default public/config.json). */
     config: { type: 'string' },
   },
@@ -68,6 +70,12 @@ if (!current || (wanted && wanted !== current)) {
   log(`Carico i dati di esempio (${size})…`);
   await seed(db, size);
   log(`Dati di esempio caricati in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (values['prepare-only']) {
+  await db.close();
+  log(`Dati pronti in ${databaseUrl ? 'PostgreSQL' : dataDir}`);
+  process.exit(0);
 }
 
 const port = Number(values.port);

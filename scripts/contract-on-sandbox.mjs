@@ -6,11 +6,11 @@
 // check, or an operation whose success answer was not checked, fails the step. Every wait is
 // bounded. Extra arguments go to the suite (e.g. --service user).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshSandboxDir } from './sandbox-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -112,7 +112,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 async function main() {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'contract-sandbox-'));
+  dataDir = freshSandboxDir('contract-sandbox-');
   log(`starting the sandbox on ${origin} (data in ${dataDir})`);
   const stderr = [];
   sandbox = spawn(tsx, ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(port), '--host', HOST, '--quiet'], {

@@ -4,10 +4,11 @@
 // Two lanes, one per core: a step starts as soon as a lane is free and the steps it needs are done,
 // in the order listed. The unit tests take the first lane (vitest runs one worker on two cores,
 // cores - 1). The second builds the production app and then runs the end-to-end step on it, the
-// longest step (two files at a time, each with its own browser), from the start of the run. Once
-// the unit tests have ended, the first lane runs the short steps one after another (drift, OpenAPI
-// lint, tsc, ESLint, the contract suite, the robustness run). The wall time of every step goes to
-// .e2e/reports/steps.json, which `npm run bench` reports.
+// longest step (two files at a time, each with its own browser), from the start of the run, after
+// the sandbox data its stack, the contract suite and the robustness run copy are prepared. As each
+// lane frees, it takes the next of the short steps, longest first (the robustness run, the contract
+// suite, tsc, ESLint, drift, OpenAPI lint), so that the lanes end close together. The wall time of
+// every step goes to .e2e/reports/steps.json, which `npm run bench` reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,10 @@ mkdirSync(reports, { recursive: true });
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const appDist = path.join(root, '.e2e', 'app-dist');
+const sandboxTemplate = path.join(root, '.e2e', 'sandbox-template');
+const TEMPLATE = 'sandbox data for the test steps (migrations and the small seed, once)';
+/** The steps that start a sandbox begin from a copy of the prepared data (scripts/sandbox-data.mjs). */
+const fromTemplate = { needs: [TEMPLATE], env: { SANDBOX_TEMPLATE_DIR: sandboxTemplate } };
 const LANES = 2;
 /** `needs`: the steps that must have ended first; `alone`: nothing else runs beside it (it prints as it goes). */
 const steps = [
@@ -31,21 +36,23 @@ const steps = [
     report: 'unit.json',
   },
   { name: 'production build for the end-to-end tests', cmd: bin('vite'), args: ['build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'] },
+  { name: TEMPLATE, cmd: bin('tsx'), args: ['sandbox/main.ts', '--data-dir', sandboxTemplate, '--reset', '--seed', 'small', '--prepare-only', '--quiet'] },
   // Its stack serves that build (no build of its own).
   {
     name: 'end-to-end (Playwright, Debian chromium)',
     cmd: 'node',
     args: ['scripts/e2e.mjs'],
     report: 'e2e.json',
-    env: { E2E_APP_DIST: appDist },
-    needs: ['production build for the end-to-end tests'],
+    env: { E2E_APP_DIST: appDist, SANDBOX_TEMPLATE_DIR: sandboxTemplate },
+    needs: ['production build for the end-to-end tests', TEMPLATE],
   },
-  { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
-  { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
+  // The short steps longest first, so that the two lanes end close together.
+  { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json', ...fromTemplate },
+  { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json', ...fromTemplate },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json' },
-  { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json' },
+  { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },
+  { name: 'OpenAPI lint (redocly recommended)', cmd: bin('redocly'), args: ['lint', '--config', 'openapi/redocly.yaml', '--format', 'summary'] },
 ];
 
 /** Runs one step; alone it prints as it goes, beside another its output is held and printed whole. */

@@ -9,12 +9,12 @@
  * 127.0.0.1 by default). Writes `{ passed, failed, skipped, figures, checks }` to the report and
  * exits non-zero when a check fails.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../sandbox/db';
+import { freshSandboxDir } from '../../scripts/sandbox-data.mjs';
 import { Client, signIn } from './client';
 import { healthDuringBombImport } from './imports';
 import { runLoad, type LoadResult } from './load';
@@ -260,7 +260,7 @@ function printTable() {
 
 async function main(): Promise<number> {
   const port = process.env.ROBUSTNESS_PORT ? Number(process.env.ROBUSTNESS_PORT) : await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'robustness-sandbox-'));
+  const dataDir = freshSandboxDir('robustness-sandbox-');
   const sandbox = new SandboxProcess(dataDir, port);
   const run = String(Date.now()).slice(-6);
   const cleanup = async () => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { SERVICES } from '@/config/services';
+import { freshSandboxDir } from '../../../scripts/sandbox-data.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -91,7 +91,7 @@ function startBuild(appPort: number, sandboxUrl: string, dataDir: string): Child
 export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large'; app?: 'build' | 'dev' } = {}): Promise<Stack> {
   const sandboxPort = options.sandboxPort ?? Number(process.env.E2E_SANDBOX_PORT ?? 8797);
   const appPort = options.appPort ?? Number(process.env.E2E_APP_PORT ?? 5183);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-sandbox-'));
+  const dataDir = freshSandboxDir('e2e-sandbox-', options.seed ?? 'small');
   const logs: string[] = [];
   const keep = (child: ChildProcess, name: string) => {
     for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => logs.push(`[${name}] ${d.toString()}`));
