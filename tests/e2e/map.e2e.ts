@@ -90,7 +90,8 @@ async function setTheme(name: 'Scuro' | 'Classico') {
   await page.getByRole('button', { name: 'Menu utente' }).click();
   await page.getByRole('menuitemradio', { name }).click();
   // The menu closes as it fades: an axe check of a half-faded menu would read its contrast wrong.
-  await page.getByRole('menu').waitFor({ state: 'detached' });
+  // MUI marks the closing menu aria-hidden as the fade starts, so the wait counts hidden elements.
+  await page.getByRole('menu', { includeHidden: true }).waitFor({ state: 'detached' });
   await page.getByText('Tema salvato').waitFor();
   dark = name === 'Scuro';
 }
