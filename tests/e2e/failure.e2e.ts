@@ -160,6 +160,17 @@ describe('leaving a form with unsaved changes asks first', () => {
     expect(dialogs.length).toBe(before + 2);
   });
 
+  it('the tests’ own in-app move (support/browser.ts visit) meets the same question and says so, instead of loading the page behind the form’s back', async () => {
+    await openEdit(1, `E2E conflitto ${STAMP}`);
+    await page.getByLabel(/^Nome/).fill(`Nome da non perdere ${STAMP}`);
+    const before = dialogs.length;
+    answer = 'dismiss';
+    await expect(visit(page, '/circuit-manage/manage')).rejects.toThrow(/stayed on .*unsaved changes/);
+    await expect.poll(() => dialogs.length, { timeout: 10_000 }).toBe(before + 1);
+    expect(new URL(page.url()).pathname).toBe(`/systems-manage/${systems[1].id}/edit`);
+    expect(await page.getByLabel(/^Nome/).inputValue()).toBe(`Nome da non perdere ${STAMP}`);
+  });
+
   it('a react-admin form in a dialog: Escape asks, cancelling keeps the dialog and what was typed', async () => {
     answer = 'accept';
     await page.goto(appUrl('/advertisers'));

@@ -211,7 +211,7 @@ describe('advertiser form: names and validation before the server', () => {
     };
     page.on('request', onRequest);
     // A load, not an in-app move: the estimate editor the sales walk left open has unsaved changes,
-    // and its refusal of an in-app move left a prompt that held the load that followed (one run in two).
+    // so it refuses an in-app move (visit says so); the load's leave prompt is accepted.
     await page.goto(appUrl('/advertisers'));
     await page.getByRole('button', { name: 'Nuovo inserzionista' }).click();
     const dialog = page.getByRole('dialog');

@@ -103,13 +103,13 @@ export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 30_000
  * popstate its router listens to, as a click on one of the app's links. On these machines a load
  * costs about a second of CPU, an in-app move a tenth of it.
  *
- * The page is loaded instead when it holds no signed-in app (no app bar), when only the query
- * changes (the same screen would stay mounted), and when the app refuses the move (a form with
- * unsaved changes puts the old address back). After an in-app move it returns once the router has
+ * The page is loaded instead when it holds no signed-in app (no app bar) and when only the query
+ * changes (the same screen would stay mounted). After an in-app move it returns once the router has
  * replaced every element the old screen had in the content column (they are marked before the
  * move), so that the caller's next wait can only meet the new screen, or the one the app sent it
- * to (a guarded route's /403). A screen reusing the old one's elements fails here, loudly: load it
- * with page.goto.
+ * to (a guarded route's /403). It fails, loudly, when the app refuses the move (a form with unsaved
+ * changes puts the old address back and asks; the question, dismissed, races any load that
+ * follows) and when a screen reuses the old one's elements: load such a screen with page.goto.
  */
 export async function visit(page: Page, pathname: string): Promise<void> {
   trackRequests(page);
@@ -128,23 +128,28 @@ export async function visit(page: Page, pathname: string): Promise<void> {
     },
     { to: pathname, mark: MARK },
   );
-  if (from !== null) {
-    try {
-      // Done when the old screen is gone, or when the router has put the old address back.
-      const refused = await page.waitForFunction(
-        ({ old, mark }) => {
-          if (!document.querySelector(`#main-content [${mark}]`)) return 'moved';
-          return window.location.pathname + window.location.search === old ? 'refused' : false;
-        },
-        { old: from, mark: MARK },
-        { timeout: 15_000 },
-      );
-      if ((await refused.jsonValue()) === 'moved') return;
-    } catch (error) {
-      throw new Error(`visit(${pathname}): the previous screen's elements are still there; load this screen with page.goto`, { cause: error });
-    }
+  if (from === null) {
+    await page.goto(appUrl(pathname));
+    return;
   }
-  await page.goto(appUrl(pathname));
+  let outcome: unknown;
+  try {
+    // Done when the old screen is gone, or when the router has put the old address back.
+    const settled = await page.waitForFunction(
+      ({ old, mark }) => {
+        if (!document.querySelector(`#main-content [${mark}]`)) return 'moved';
+        return window.location.pathname + window.location.search === old ? 'refused' : false;
+      },
+      { old: from, mark: MARK },
+      { timeout: 15_000 },
+    );
+    outcome = await settled.jsonValue();
+  } catch (error) {
+    throw new Error(`visit(${pathname}): the previous screen's elements are still there; load this screen with page.goto`, { cause: error });
+  }
+  if (outcome === 'refused') {
+    throw new Error(`visit(${pathname}): the app stayed on ${from} (unsaved changes?); save or undo them first, or load this screen with page.goto`);
+  }
 }
 
 /**
