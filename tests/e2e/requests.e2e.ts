@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, readRequestBodies, sandboxUrl } from './support/browser';
+import { appUrl, countRequests, launch, networkQuiet, readRequestBodies, sandboxUrl } from './support/browser';
 import { apiToken, signedInPage } from './support/session';
 
 /*
@@ -31,38 +31,16 @@ async function firstPage(page: Page, path: string, ready: (page: Page) => Promis
   await page.goto('about:blank');
   // Two calls to one address with different bodies are two requests, not one asked twice.
   await readRequestBodies(page);
-  let inFlight = 0;
-  // Settles once nothing is in flight and nothing new started for QUIET_MS: every request event
-  // puts the moment off again. QUIET_LIMIT_MS bounds the wait, and reaching it is no failure: a
-  // screen may hold a request open (the media monitor does), and what was asked so far is the
-  // first page's.
-  let quietTimer: ReturnType<typeof setTimeout> | undefined;
-  let settleQuiet = () => {};
-  const quiet = new Promise<void>((resolve) => (settleQuiet = resolve));
-  const rearm = () => {
-    clearTimeout(quietTimer);
-    if (inFlight === 0) quietTimer = setTimeout(settleQuiet, QUIET_MS);
-  };
+  countRequests(page);
   page.on('request', (r) => {
-    inFlight += 1;
-    rearm();
     if (r.url().startsWith(sandbox) && r.method() !== 'OPTIONS') seen.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
   });
-  const done = () => {
-    inFlight -= 1;
-    rearm();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
   await page.goto(appUrl(path));
   await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length > 1, null, { timeout: 60_000 });
   await ready(page);
-  rearm();
-  let limit: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => (limit = setTimeout(resolve, QUIET_LIMIT_MS)));
-  await Promise.race([quiet, bound]);
-  clearTimeout(limit);
-  clearTimeout(quietTimer);
+  // Reaching the bound is no failure: a screen may hold a request open (the media monitor does),
+  // and what was asked so far is the first page's.
+  await networkQuiet(page, { quietMs: QUIET_MS, timeoutMs: QUIET_LIMIT_MS, atLimit: 'resolve' });
   return seen;
 }
 

@@ -62,10 +62,11 @@ const MARK = 'data-e2e-before';
 const inFlight = new WeakMap<Page, { count: number; last: number }>();
 
 /**
- * The page's requests in flight, counted from the first call on: Playwright's 'networkidle' is
- * reached once per document load and says nothing after an in-app move.
+ * Counts the page's requests in flight from now on (once per page): Playwright's 'networkidle' is
+ * reached once per document load and says nothing after an in-app move. Call it before the page's
+ * first request for `networkQuiet` to see every one.
  */
-function trackRequests(page: Page): { count: number; last: number } {
+export function countRequests(page: Page): { count: number; last: number } {
   const known = inFlight.get(page);
   if (known) return known;
   const tally = { count: 0, last: Date.now() };
@@ -80,21 +81,30 @@ function trackRequests(page: Page): { count: number; last: number } {
   return tally;
 }
 
+export interface QuietOptions {
+  /** How long nothing may be in flight, and nothing new start (default 300 ms). */
+  quietMs?: number;
+  /** The bound of the wait (default 30 s). */
+  timeoutMs?: number;
+  /** At the bound: fail (default), or go on, for a screen that may hold a request open. */
+  atLimit?: 'throw' | 'resolve';
+}
+
 /**
- * Resolves once the page has had no request in flight for `quietMs` (at most `timeoutMs`). On a
- * page not counted yet, Playwright's 'networkidle' first: requests sent before the count began
- * would never be seen to end.
+ * Resolves once the page has had no request in flight, and none started, for `quietMs`. On a page
+ * not counted yet, Playwright's 'networkidle' first: requests sent before the count began would
+ * never be seen to end.
  */
-export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 30_000): Promise<void> {
+export async function networkQuiet(page: Page, { quietMs = 300, timeoutMs = 30_000, atLimit = 'throw' }: QuietOptions = {}): Promise<void> {
   const counted = inFlight.has(page);
-  const tally = trackRequests(page);
+  const tally = countRequests(page);
   if (!counted) await page.waitForLoadState('networkidle', { timeout: timeoutMs });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (tally.count === 0 && Date.now() - tally.last >= quietMs) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`${page.url()}: requests still in flight after ${timeoutMs} ms`);
+  if (atLimit === 'throw') throw new Error(`${page.url()}: requests still in flight after ${timeoutMs} ms`);
 }
 
 /**
@@ -112,7 +122,7 @@ export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 30_000
  * follows) and when a screen reuses the old one's elements: load such a screen with page.goto.
  */
 export async function visit(page: Page, pathname: string): Promise<void> {
-  trackRequests(page);
+  countRequests(page);
   const from = await page.evaluate(
     ({ to, mark }) => {
       const content = document.getElementById('main-content');
