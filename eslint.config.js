@@ -138,6 +138,19 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  // End-to-end tests wait on conditions, never on the clock (issue 16): a fixed sleep is too short on
+  // a busy machine and wasted on a quiet one. The helpers of tests/e2e/support poll a condition,
+  // bounded (networkQuiet, visit).
+  {
+    files: ['tests/e2e/*.e2e.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'Wait on a condition (a locator, waitForFunction, expect.poll, networkQuiet), not on the clock.' },
+        { selector: "CallExpression[callee.name='setTimeout']", message: 'Wait on a condition (a locator, waitForFunction, expect.poll, networkQuiet), not on the clock.' },
+      ],
+    },
+  },
   // The sandbox: no import loops, and no service uses another as a library (shared code lives in
   // sandbox/store.ts, sandbox/excel.ts, sandbox/shared/ and sandbox/seed/; see docs ARCHITECTURE).
   {
