@@ -135,7 +135,7 @@ try {
     const base = await initialJs(browser, `http://127.0.0.1:${BASELINE_PORT}/`);
     figure('initial JS of a bare react-admin <Admin> (gzip)', base.gzip, 'bytes', `${base.files} files`);
     const { frontDoorFigures } = await import('./bench/frontdoor.mjs');
-    await frontDoorFigures({ browser, app: APP, sandbox: SANDBOX, baselineJs: base.gzip, initialJs, figure, signIn });
+    await frontDoorFigures({ browser, app: APP, sandbox: SANDBOX, seed: opts.seed, baselineJs: base.gzip, initialJs, figure, signIn });
   }
 
   if (wants('screens')) {

@@ -35,7 +35,7 @@ async function signInToRows(page, app, username) {
   return Date.now() - t0;
 }
 
-export async function frontDoorFigures({ browser, app, sandbox, baselineJs, initialJs, figure, signIn }) {
+export async function frontDoorFigures({ browser, app, sandbox, seed, baselineJs, initialJs, figure, signIn }) {
   const login = await initialJs(browser, `${app}/login`);
   figure('initial JS of /login (gzip)', login.gzip, 'bytes', `${login.files} files`);
   figure('/login JS / bare react-admin <Admin>', (login.gzip / baselineJs).toFixed(2), '×');
@@ -73,7 +73,7 @@ export async function frontDoorFigures({ browser, app, sandbox, baselineJs, init
     await rowsVisible(page);
     const screenMs = Date.now() - t0;
     page.off('requestfinished', onFinished);
-    figure('systems list: navigation → first rows (large seed)', screenMs, 'ms');
+    figure(`systems list: navigation → first rows (${seed} seed)`, screenMs, 'ms');
     figure('systems list: the API request it waits on', apiMs.toFixed(0), 'ms');
     figure('systems list: screen / API request', apiMs > 0 ? (screenMs / apiMs).toFixed(2) : 'n/a', '×');
   } catch (error) {
