@@ -77,6 +77,67 @@ describe('systems as an asset manager', () => {
     await expect.poll(() => page.getByRole('cell', { name: code, exact: true }).count(), { timeout: 30_000 }).toBe(1);
   });
 
+  it('the whole filtered search scrolls steadily under its column heads, however its rows wrap, down to the last row', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const filter = { statuses: ['initialized', 'active', 'maintenance'] };
+    await page.goto(appUrl(`/systems-manage/manage?filter=${encodeURIComponent(JSON.stringify(filter))}`));
+    const box = page.getByTestId('systems-virtual');
+    await box.locator('tbody td.column-code').first().waitFor({ timeout: 60_000 });
+    const total = Number((await page.getByTestId('systems-count').textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(200);
+    // At 1280 px names and addresses wrap: the rows are not all one height.
+    const heights = await box.locator('tbody tr:has(td.column-code)').evaluateAll((rows) => new Set(rows.map((r) => Math.round(r.getBoundingClientRect().height))).size);
+    expect(heights).toBeGreaterThan(1);
+    // The first row fully below the column heads: its code and its distance from the box's top.
+    const probe = () =>
+      box.evaluate((el) => {
+        const top = el.getBoundingClientRect().top;
+        const head = el.querySelector('thead')!.getBoundingClientRect().height;
+        const row = [...el.querySelectorAll<HTMLElement>('tbody tr:has(td.column-code)')].find((tr) => tr.getBoundingClientRect().top >= top + head);
+        // None while the rows of the new place are still being drawn.
+        return row ? { code: row.querySelector('td.column-code')!.textContent!, y: row.getBoundingClientRect().top - top } : null;
+      });
+    const offsetOf = (code: string) =>
+      box.evaluate((el, c) => {
+        const row = [...el.querySelectorAll<HTMLElement>('tbody tr:has(td.column-code)')].find((tr) => tr.querySelector('td.column-code')?.textContent === c);
+        return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : null;
+      }, code);
+    const scrollTo = (y: number) => box.evaluate((el, to) => void (el.scrollTop = to), y);
+    // Steady once the rows in view are drawn and measured: the same row at the same place in two
+    // looks at least 100 ms apart (expect.poll's interval), so a redraw after a scroll is seen.
+    const settled = async () => {
+      let last = await probe();
+      await expect
+        .poll(async () => {
+          const now = await probe();
+          const same = now !== null && now.code === last?.code && now.y === last.y;
+          last = now;
+          return same;
+        }, { timeout: 10_000 })
+        .toBe(true);
+      return last!;
+    };
+    for (const at of [0, 3_000, 30_000]) {
+      await scrollTo(at);
+      const { code, y } = await settled();
+      await scrollTo((await box.evaluate((el) => el.scrollTop)) + 300);
+      await settled();
+      // A row moves up by what the box scrolled, no more, no less (within a pixel's rounding).
+      expect(Math.abs(((await offsetOf(code)) ?? Infinity) - (y - 300))).toBeLessThanOrEqual(1);
+      // The column heads stay at the top of the box.
+      expect(await box.evaluate((el) => Math.round(el.querySelector('thead th.column-code')!.getBoundingClientRect().top - el.getBoundingClientRect().top))).toBe(0);
+    }
+    // The bottom of the box holds the filter's last row.
+    await expect
+      .poll(async () => {
+        await box.evaluate((el) => void (el.scrollTop = el.scrollHeight));
+        return box.locator('tbody tr[data-index]').last().getAttribute('data-index');
+      }, { timeout: 10_000 })
+      .toBe(String(total - 1));
+    await page.screenshot({ path: '.e2e/screenshots/systems-filtered-search-scrolled.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
   /** The export of the list as it stands: its lines (header first). */
   async function exportLines(): Promise<string[]> {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta', exact: true }).click()]);

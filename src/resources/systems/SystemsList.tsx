@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Autocomplete, Box, Button, Chip, Stack, TableBody, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DataTable,
   DataTableRow,
@@ -117,35 +118,46 @@ function SearchBox({ value, onSearch }: { value?: string; onSearch: (term: strin
   );
 }
 
-const ROW_HEIGHT = 37;
+/** A row's height before it is measured (one line of text in a small table); rows that wrap are taller. */
+const ROW_ESTIMATE = 53;
 const VIEWPORT = 560;
 
 /**
  * The DataTable body for the filtered search (up to 9,999 rows at once): only the rows in view of
- * the scrolling box are in the DOM, with spacers for the rest.
+ * the scrolling box (and a few around them) are in the DOM, between two spacer rows. TanStack
+ * Virtual measures each rendered row, so rows whose name or address wraps keep the scroll steady.
  */
 function VirtualBody({ children, ...rest }: DataTableBodyProps) {
   const data = useDataTableDataContext() ?? [];
   const ref = useRef<HTMLTableSectionElement>(null);
-  const [top, setTop] = useState(0);
-  useEffect(() => {
-    const box = ref.current?.closest('[data-testid=systems-virtual]');
-    if (!box) return;
-    const onScroll = () => setTop(box.scrollTop);
-    box.addEventListener('scroll', onScroll, { passive: true });
-    return () => box.removeEventListener('scroll', onScroll);
-  }, []);
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 8);
-  const last = Math.min(data.length, Math.ceil((top + VIEWPORT) / ROW_HEIGHT) + 8);
+  // The rows start below the table head, inside the same scrolling box.
+  const [headHeight, setHeadHeight] = useState(0);
+  useLayoutEffect(() => setHeadHeight(ref.current?.offsetTop ?? 0), []);
+  // The virtualizer re-renders this body on every scroll; the app is not built with React Compiler,
+  // so the rule's point (such a component cannot be memoized) costs nothing here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: data.length,
+    getScrollElement: () => ref.current?.closest<HTMLElement>('[data-testid=systems-virtual]') ?? null,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => data[index].id,
+    paddingStart: headHeight,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length ? rows[0].start - headHeight : 0;
+  const after = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
   return (
     <TableBody ref={ref} {...rest}>
-      <tr style={{ height: first * ROW_HEIGHT }} aria-hidden />
-      {data.slice(first, last).map((record) => (
-        <RecordContextProvider value={record} key={record.id}>
-          <DataTableRow sx={{ height: ROW_HEIGHT }}>{children}</DataTableRow>
+      <tr style={{ height: before }} aria-hidden />
+      {rows.map((row) => (
+        <RecordContextProvider value={data[row.index]} key={row.key}>
+          <DataTableRow data-index={row.index} ref={virtualizer.measureElement}>
+            {children}
+          </DataTableRow>
         </RecordContextProvider>
       ))}
-      <tr style={{ height: (data.length - last) * ROW_HEIGHT }} aria-hidden />
+      <tr style={{ height: after }} aria-hidden />
     </TableBody>
   );
 }
@@ -197,7 +209,20 @@ function SystemsBody() {
         <Typography variant="body2" sx={{ my: 1 }} data-testid="systems-count">
           {t('list.found', { smart_count: total ?? 0 })}
         </Typography>
-        <Box data-testid="systems-virtual" sx={{ maxHeight: VIEWPORT, overflow: 'auto' }}>
+        <Box
+          data-testid="systems-virtual"
+          // The column heads stay in view while the rows scroll under them: this box scrolls both
+          // ways, so react-admin's table wrapper (a horizontal scroller of its own) lets it.
+          sx={{
+            maxHeight: VIEWPORT,
+            overflow: 'auto',
+            // The virtualizer keeps the rows in view in place as rows above are measured; the
+            // browser's own scroll anchoring (not in every browser) would correct them twice.
+            overflowAnchor: 'none',
+            '& .RaDataTable-root .RaDataTable-tableWrapper': { overflow: 'visible' },
+            '& thead th': { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' },
+          }}
+        >
           <SystemsTable virtual />
         </Box>
       </>
