@@ -211,14 +211,14 @@ function SystemsBody() {
         </Typography>
         <Box
           data-testid="systems-virtual"
-          // The column heads stay in view while the rows scroll under them: this box scrolls both
-          // ways, so react-admin's table wrapper (a horizontal scroller of its own) lets it.
           sx={{
             maxHeight: VIEWPORT,
             overflow: 'auto',
             // The virtualizer keeps the rows in view in place as rows above are measured; the
             // browser's own scroll anchoring (not in every browser) would correct them twice.
             overflowAnchor: 'none',
+            // The column heads stay in view while the rows scroll under them. This box scrolls both
+            // ways, so react-admin's table wrapper (a horizontal scroller of its own) need not.
             '& .RaDataTable-root .RaDataTable-tableWrapper': { overflow: 'visible' },
             '& thead th': { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' },
           }}
