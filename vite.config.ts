@@ -28,6 +28,7 @@ const MIGRATED_TESTS = [
   'tests/unit/plannings-sandbox.test.ts',
   'tests/unit/sandbox-roles.test.ts',
   'tests/unit/sandbox-services.test.ts',
+  'tests/unit/sandbox-sessions.test.ts',
   'tests/unit/sandbox-upload-limits.test.ts',
   'tests/unit/sandbox-user.test.ts',
   'tests/unit/systems-sandbox.test.ts',

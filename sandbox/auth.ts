@@ -1,15 +1,21 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { clock } from './clock';
 import type { Db } from './db';
 import type { Principal } from './http';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number }) => Promise<Buffer>;
 
-/** Access tokens are short-lived, refresh tokens longer (seconds; overridable for tests). */
+/**
+ * Lifetimes in seconds (each overridable by its environment variable): access tokens are
+ * short-lived, refresh tokens longer; `session` is the absolute lifetime of a sign-in, which no
+ * refresh extends.
+ */
 export const TOKEN_LIFETIMES = {
   access: Number(process.env.SANDBOX_ACCESS_TTL ?? 15 * 60),
   refresh: Number(process.env.SANDBOX_REFRESH_TTL ?? 8 * 60 * 60),
   guest: Number(process.env.SANDBOX_GUEST_TTL ?? 60 * 60),
+  session: Number(process.env.SANDBOX_SESSION_MAX_AGE ?? 12 * 60 * 60),
 };
 
 /** The fixed basic client authorization of `/oauth/token` (spec §7). */
@@ -41,33 +47,61 @@ export interface IssuedTokens {
   expires_in: number;
 }
 
+/**
+ * A new token pair. `signedInAt` is the sign-in the session counts from (now for a sign-in, the
+ * original one for a refresh): neither token outlives it by more than the session's lifetime.
+ */
 export async function issueTokens(
   db: Db,
   username: string,
   kind: 'user' | 'guest' = 'user',
   data: Record<string, unknown> = {},
+  signedInAt: Date = clock.now(),
 ): Promise<IssuedTokens> {
   const access = token();
   const refresh = token();
-  const accessTtl = kind === 'guest' ? TOKEN_LIFETIMES.guest : TOKEN_LIFETIMES.access;
+  const now = clock.now();
+  const end = signedInAt.getTime() + TOKEN_LIFETIMES.session * 1000;
+  const until = (seconds: number) => new Date(Math.min(now.getTime() + seconds * 1000, end));
+  const accessExpires = until(kind === 'guest' ? TOKEN_LIFETIMES.guest : TOKEN_LIFETIMES.access);
+  const refreshExpires = kind === 'guest' ? accessExpires : until(TOKEN_LIFETIMES.refresh);
   await db.query(
-    `INSERT INTO sessions (access_token, refresh_token, username, kind, access_expires_at, refresh_expires_at, data)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), now() + make_interval(secs => $6), $7)`,
-    [access, refresh, username, kind, accessTtl, kind === 'guest' ? accessTtl : TOKEN_LIFETIMES.refresh, JSON.stringify(data)],
+    `INSERT INTO sessions (access_token, refresh_token, username, kind, access_expires_at, refresh_expires_at, data, signed_in_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [access, refresh, username, kind, accessExpires.toISOString(), refreshExpires.toISOString(), JSON.stringify(data), signedInAt.toISOString(), now.toISOString()],
   );
-  return { token_type: 'bearer', access_token: access, refresh_token: refresh, expires_in: accessTtl };
+  const expiresIn = Math.max(0, Math.round((accessExpires.getTime() - now.getTime()) / 1000));
+  return { token_type: 'bearer', access_token: access, refresh_token: refresh, expires_in: expiresIn };
 }
 
-/** Exchanges a valid refresh token for new tokens; the old pair is revoked. */
+/**
+ * Exchanges a valid refresh token for new tokens; the old pair is revoked. The new pair keeps the
+ * original sign-in time: past the session's absolute lifetime there is nothing to refresh.
+ */
 export async function refreshTokens(db: Db, refreshToken: string): Promise<IssuedTokens | null> {
-  const { rows } = await db.query<{ username: string; kind: 'user' | 'guest'; data: Record<string, unknown> }>(
+  const now = clock.now().toISOString();
+  const { rows } = await db.query<{ username: string; kind: 'user' | 'guest'; data: Record<string, unknown>; signed_in_at: Date | string }>(
     `UPDATE sessions SET revoked = true
-      WHERE refresh_token = $1 AND NOT revoked AND refresh_expires_at > now()
-      RETURNING username, kind, data`,
-    [refreshToken],
+      WHERE refresh_token = $1 AND NOT revoked AND refresh_expires_at > $2::timestamptz
+        AND signed_in_at + make_interval(secs => $3) > $2::timestamptz
+      RETURNING username, kind, data, signed_in_at`,
+    [refreshToken, now, TOKEN_LIFETIMES.session],
   );
   if (!rows[0]) return null;
-  return issueTokens(db, rows[0].username, rows[0].kind, rows[0].data);
+  return issueTokens(db, rows[0].username, rows[0].kind, rows[0].data, new Date(rows[0].signed_in_at));
+}
+
+/**
+ * Token revocation (RFC 7009): the session holding `token`, as its refresh or its access token,
+ * ends; both of its tokens stop working. An unknown, expired or already revoked token changes
+ * nothing. Answers whether a session ended.
+ */
+export async function revokeToken(db: Db, token: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'UPDATE sessions SET revoked = true WHERE (refresh_token = $1 OR access_token = $1) AND NOT revoked RETURNING 1',
+    [token],
+  );
+  return rows.length > 0;
 }
 
 export async function revokeUserSessions(db: Db, username: string): Promise<number> {
@@ -82,8 +116,8 @@ export async function authenticate(db: Db, authorization: string | undefined): P
   const { rows } = await db.query<{ username: string; kind: 'user' | 'guest'; data: Record<string, unknown>; role: string | null; enabled: boolean | null }>(
     `SELECT s.username, s.kind, s.data, u.role, u.enabled
        FROM sessions s LEFT JOIN users u ON u.username = s.username
-      WHERE s.access_token = $1 AND NOT s.revoked AND s.access_expires_at > now()`,
-    [match[1]],
+      WHERE s.access_token = $1 AND NOT s.revoked AND s.access_expires_at > $2::timestamptz`,
+    [match[1], clock.now().toISOString()],
   );
   const row = rows[0];
   if (!row) return undefined;

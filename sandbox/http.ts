@@ -39,6 +39,8 @@ export interface HandlerContext {
   params: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, string | undefined>;
+  /** The address of the connection the request came on (forwarding headers are not trusted). */
+  clientAddress: string;
   /** Parsed JSON, form fields, or multipart fields (files in `files`). */
   body: unknown;
   files: UploadedFile[];

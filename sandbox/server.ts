@@ -366,6 +366,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     const result = await target.api.handleRequest({ ...rawReq, body: parsed.forValidation } as never, {
       parsed,
       user,
+      clientAddress: req.socket.remoteAddress ?? '',
     });
     const outcome = result as { status: number; body?: unknown; headers?: Record<string, string> };
     return send(res, outcome.status, outcome.body, outcome.headers);
@@ -398,7 +399,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (!operationId || !handlers[operationId]) continue;
       const handler = handlers[operationId];
       const extensions = Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith('x-')));
-      m.api.register(operationId, async (c: Context, extra: { parsed: { body: unknown; files: UploadedFile[] }; user?: Principal }) => {
+      m.api.register(operationId, async (c: Context, extra: { parsed: { body: unknown; files: UploadedFile[] }; user?: Principal; clientAddress: string }) => {
         const ctx: HandlerContext = {
           db: options.db,
           service: m.service,
@@ -407,6 +408,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           params: (c.request.params ?? {}) as Record<string, string>,
           query: (c.request.query ?? {}) as Record<string, unknown>,
           headers: c.request.headers as Record<string, string>,
+          clientAddress: extra.clientAddress,
           body: extra.parsed.body,
           files: extra.parsed.files,
           user: extra.user,

@@ -328,19 +328,27 @@ describe('sign-in throttling', () => {
     expect(delays[3]).toBeGreaterThan(delays[0]);
   });
 
-  it('waits the growing delay per failure, then answers 429 with Retry-After, the right password included', async () => {
+  it('waits the growing delay per failure, then answers 429 with Retry-After to that address, the right password included', async () => {
     const waited: number[] = [];
-    for (let i = 0; i < SIGNIN_LIMITS.maxFailures; i++) expect(await recordFailure('tentativi.unit', async (ms) => void waited.push(ms))).toBeUndefined();
+    const from = '192.0.2.1';
+    for (let i = 0; i < SIGNIN_LIMITS.maxFailures; i++) expect(await recordFailure('tentativi.unit', from, async (ms) => void waited.push(ms))).toBeUndefined();
     expect(waited).toEqual([1, 2, 3, 4, 5].map(failureDelayMs));
-    const locked = await recordFailure('tentativi.unit', async (ms) => void waited.push(ms));
+    const locked = await recordFailure('tentativi.unit', from, async (ms) => void waited.push(ms));
     expect(locked).toBeGreaterThan(0);
     expect(waited).toHaveLength(SIGNIN_LIMITS.maxFailures);
-    expect(await lockedFor('TENTATIVI.unit')).toBeGreaterThan(0);
-    await recordSuccess('tentativi.unit');
-    expect(await lockedFor('tentativi.unit')).toBeUndefined();
+    expect(await lockedFor('TENTATIVI.unit', from)).toBeGreaterThan(0);
+    expect(await lockedFor('tentativi.unit', '192.0.2.2')).toBeUndefined();
+    await recordSuccess('tentativi.unit', from);
+    expect(await lockedFor('tentativi.unit', from)).toBeUndefined();
   });
 
-  it('locks one username over HTTP after repeated wrong passwords; other users still sign in', async () => {
+  it('slows the wrong passwords of a username from a new address after those from other addresses', async () => {
+    const waited: number[] = [];
+    for (const from of ['192.0.2.10', '192.0.2.11', '192.0.2.12']) await recordFailure('sparsi.unit', from, async (ms) => void waited.push(ms));
+    expect(waited).toEqual([1, 2, 3].map(failureDelayMs));
+  });
+
+  it('locks one username over HTTP for the address of repeated wrong passwords; other users still sign in', async () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i <= SIGNIN_LIMITS.maxFailures; i++) {

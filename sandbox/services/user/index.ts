@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../src/api/generated/user';
 import { ROLES } from '../../../src/auth/roles';
-import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeUserSessions, verifyPassword } from '../../auth';
+import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeToken, revokeUserSessions, verifyPassword } from '../../auth';
 import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
 import { readFile, requireUpload, storeFile } from '../../store';
@@ -64,6 +64,9 @@ export const ROLE_INFO: RoleInfo[] = ROLES.map((name) => ({ name, ...ROLE_DETAIL
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
+const wrongClient = () =>
+  reply(401, { message: 'Autenticazione del client non valida', status: 401 }, { 'WWW-Authenticate': 'Basic realm="backoffice"', ...NO_STORE });
+
 function invalidGrant(message: string): never {
   throw new HttpError(400, message, { error: 'invalid_grant' });
 }
@@ -105,22 +108,20 @@ const SORT_COLUMNS: Record<string, string> = {
 
 export const handlers = defineHandlers<operations>({
   async issueToken(ctx) {
-    if (!isOAuthClient(ctx.headers.authorization)) {
-      return reply(401, { message: 'Autenticazione del client non valida', status: 401 }, { 'WWW-Authenticate': 'Basic realm="backoffice"', ...NO_STORE });
-    }
+    if (!isOAuthClient(ctx.headers.authorization)) return wrongClient();
     const form = ctx.body as Record<string, string>;
     if (form.grant_type === 'password') {
       const tooMany = (retryAfter: number) =>
         reply(429, { message: lockedMessage(retryAfter), status: 429 }, { 'Retry-After': String(retryAfter), ...NO_STORE });
-      const lock = await lockedFor(form.username);
+      const lock = await lockedFor(form.username, ctx.clientAddress);
       if (lock) return tooMany(lock);
       const row = await userByName(ctx.db, form.username);
       if (!(await checkPassword(row, form.password)) || !row) {
-        const retryAfter = await recordFailure(form.username);
+        const retryAfter = await recordFailure(form.username, ctx.clientAddress);
         if (retryAfter) return tooMany(retryAfter);
         invalidGrant('Credenziali non valide');
       }
-      await recordSuccess(form.username);
+      await recordSuccess(form.username, ctx.clientAddress);
       if (row.data.pendingConfirmation) invalidGrant('Account non ancora confermato');
       if (!row.enabled) invalidGrant('Account disabilitato: rivolgiti a un amministratore');
       const tokens = await issueTokens(ctx.db, row.username);
@@ -135,6 +136,13 @@ export const handlers = defineHandlers<operations>({
     const tokens = await ctx.db.transaction((tx) => refreshTokens(tx, form.refresh_token));
     if (!tokens) invalidGrant('Sessione scaduta, accedi di nuovo');
     return reply(200, tokens, NO_STORE);
+  },
+
+  async revokeToken(ctx) {
+    if (!isOAuthClient(ctx.headers.authorization)) return wrongClient();
+    // The same answer whether or not the token was valid: the caller learns nothing about it.
+    await revokeToken(ctx.db, ctx.body.token);
+    return reply(200, undefined, NO_STORE);
   },
 
   async getProfile(ctx) {

@@ -12,9 +12,29 @@ export interface paths {
         put?: never;
         /**
          * Sign in or refresh the access token
-         * @description OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
+         * @description OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon). A session has an absolute lifetime counted from the sign-in (12 hours in the sandbox, `SANDBOX_SESSION_MAX_AGE`): a refresh keeps the original sign-in time, no token outlives it, and past it the refresh token is refused (400 `invalid_grant`) however often it was used.
          */
         post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out (revoke a token)
+         * @description OAuth2 token revocation (RFC 7009), with the same basic client authorization as the token endpoint. The session holding the token ends: revoking its refresh token also ends its access token (then 401 on every operation), and revoking its access token also ends its refresh token (then refused by the refresh-token grant). The answer is 200 whether or not the token was valid, known or already revoked, so it tells nothing about the token. The app calls it on sign-out with the refresh token, before it clears the session it stores.
+         */
+        post: operations["revokeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -386,6 +406,20 @@ export interface components {
              * @example dGhpcy1pcy1hLXJlZnJlc2gtdG9rZW4tZGVtbw
              */
             refresh_token: string;
+        };
+        /** @description The form of the revocation endpoint (RFC 7009). */
+        RevocationRequest: {
+            /**
+             * @description The refresh token (or an access token) whose session ends.
+             * @example dGhpcy1pcy1hLXJlZnJlc2gtdG9rZW4tZGVtbw
+             */
+            token: string;
+            /**
+             * @description Which kind of token `token` is; a hint only, both kinds are looked up.
+             * @example refresh_token
+             * @enum {string}
+             */
+            token_type_hint?: "refresh_token" | "access_token";
         };
         TokenResponse: {
             /**
@@ -922,6 +956,7 @@ export type SchemaTheme = components['schemas']['Theme'];
 export type SchemaTokenRequest = components['schemas']['TokenRequest'];
 export type SchemaPasswordGrant = components['schemas']['PasswordGrant'];
 export type SchemaRefreshTokenGrant = components['schemas']['RefreshTokenGrant'];
+export type SchemaRevocationRequest = components['schemas']['RevocationRequest'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaPreference = components['schemas']['Preference'];
 export type SchemaPreferenceInput = components['schemas']['PreferenceInput'];
@@ -989,10 +1024,10 @@ export interface operations {
             };
             400: components["responses"]["InvalidGrant"];
             401: components["responses"]["Unauthorized"];
-            /** @description Too many wrong passwords for this username: each wrong password makes the next answer slower, and after 5 within 15 minutes the username is locked for 15 minutes (the right password included). `Retry-After` gives the seconds to wait; a successful sign-in forgets the failures. */
+            /** @description Sign-in slowed down. Each wrong password makes the next answer slower (after the longer run: this username from this client address, or this username from any address). After 5 wrong passwords for one username from one client address within 15 minutes, that address may not try that username for 15 minutes (the right password included); other addresses, the owner's among them, still may. After 30 wrong passwords from one client address within an hour, whatever the usernames, that address may not sign in for an hour. `Retry-After` gives the seconds to wait; a successful sign-in forgets the failures of its username from its address. */
             429: {
                 headers: {
-                    /** @description Seconds until the username may try again. */
+                    /** @description Seconds until this address may try again. */
                     "Retry-After"?: number;
                     /** @description Always `no-store`. */
                     "Cache-Control"?: string;
@@ -1008,6 +1043,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "dGhpcy1pcy1hLXJlZnJlc2gtdG9rZW4tZGVtbw",
+                 *       "token_type_hint": "refresh_token"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The session of the token, if there was one, has ended. No body. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getProfile: {

@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
+ * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon). A session has an absolute lifetime counted from the sign-in (12 hours in the sandbox, `SANDBOX_SESSION_MAX_AGE`): a refresh keeps the original sign-in time, no token outlives it, and past it the refresh token is refused (400 `invalid_grant`) however often it was used.
  * @summary Sign in or refresh the access token
  */
 export const issueTokenResponse = zod.object({
