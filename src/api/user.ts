@@ -9,7 +9,8 @@ import type {
   SchemaUserInput,
   SchemaUserUpdate,
 } from './generated/user';
-import { callOrThrow, fileForm, lazyClient, upload } from './http';
+import { OAUTH_CLIENT_AUTHORIZATION } from '@/config/constants';
+import { ApiError, callOrThrow, fileForm, lazyClient, upload } from './http';
 /** The user service (spec §7): typed openapi-fetch clients. */
 export const userApi = lazyClient<paths>('user');
 export const userPublicApi = lazyClient<paths>('user', { public: true });
@@ -18,6 +19,24 @@ export const userPublicApi = lazyClient<paths>('user', { public: true });
  * The public calls of the front door (sign-up, its confirmation, the forgotten password), one
  * function per call. Rejections as callOrThrow makes them (ApiError with the status).
  */
+
+/**
+ * POST /oauth/revoke (RFC 7009), with the fixed basic client authorization: ends the session of a
+ * refresh token, its access token with it. Resolves on the service's 200 (which it answers for an
+ * unknown token too); rejects on anything else. Sign-out calls it before clearing the session.
+ */
+export async function revokeRefreshToken(token: string): Promise<void> {
+  const { response } = await userPublicApi().POST('/oauth/revoke', {
+    body: { token, token_type_hint: 'refresh_token' },
+    bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+    headers: {
+      Authorization: `Basic ${btoa(OAUTH_CLIENT_AUTHORIZATION)}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    parseAs: 'text',
+  });
+  if (!response.ok) throw new ApiError(response.status, `POST /oauth/revoke: ${response.status} ${response.statusText}`);
+}
 
 /** POST /prereg/signup: registers an account; a confirmation mail follows. */
 export function signUp(body: SchemaSignupInput) {

@@ -1,6 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ApiError, browser, handleUnauthorized, setTokenRefresher } from '@/api/http';
-import { userPublicApi } from '@/api/user';
+import { revokeRefreshToken, userPublicApi } from '@/api/user';
 import type { SchemaTokenResponse, SchemaUserProfile } from '@/api/generated/user';
 import { DEFAULT_GROUP, DEFAULT_ROLE, OAUTH_CLIENT_AUTHORIZATION } from '@/config/constants';
 import { afterLoginPath, canAccessResource } from './permissions';
@@ -17,13 +17,19 @@ import {
   type SessionUser,
 } from './session';
 
-/** A sign-in failure; `message` is an i18n key under app.auth.errors. */
+/** A sign-in failure; `message` is an i18n key under app.auth.errors, `params` its placeholders. */
 export class AuthError extends Error {
   readonly status?: number;
-  constructor(message: string, status?: number, options?: { cause?: unknown }) {
+  readonly params?: Record<string, unknown>;
+  constructor(
+    message: string,
+    status?: number,
+    options?: { cause?: unknown; params?: Record<string, unknown> },
+  ) {
     super(message, options);
     this.name = 'AuthError';
     this.status = status;
+    this.params = options?.params;
   }
 }
 
@@ -33,7 +39,14 @@ export const AUTH_ERRORS = {
   unreachable: 'app.auth.errors.unreachable',
   server: 'app.auth.errors.server',
   profile: 'app.auth.errors.profile',
+  tooMany: 'app.auth.errors.too_many',
 } as const;
+
+/** The whole minutes of a `Retry-After` in seconds (at least one). */
+function retryMinutes(retryAfter: string | null): number {
+  const seconds = Number(retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+}
 
 const formBody = (body: Record<string, string>) => new URLSearchParams(body).toString();
 
@@ -62,6 +75,10 @@ async function requestTokens(grant: Grant): Promise<SchemaTokenResponse> {
   if (response.ok && data?.access_token) return data;
   if (response.status === 400) throw new AuthError(AUTH_ERRORS.invalidGrant, 400);
   if (response.status === 401) throw new AuthError(AUTH_ERRORS.client, 401);
+  if (response.status === 429) {
+    const minutes = retryMinutes(response.headers.get('Retry-After'));
+    throw new AuthError(AUTH_ERRORS.tooMany, 429, { params: { smart_count: minutes } });
+  }
   throw new AuthError(AUTH_ERRORS.server, response.status);
 }
 
@@ -153,12 +170,37 @@ export async function refreshSession(): Promise<string | null> {
 
 setTokenRefresher(refreshSession);
 
+/** How long sign-out waits for the service to revoke the session before it signs out anyway. */
+export const REVOKE_TIMEOUT_MS = 3000;
+
 /**
- * Spec §4: sign-out clears user, type, group, auth, subscription and check and reloads the page.
- * Reloads only when something was stored, so a page that signs out on load does not loop.
+ * Ends the stored session on the server: its refresh token is revoked, and its access token with
+ * it. A failure (or no answer within REVOKE_TIMEOUT_MS) is logged and does not stop the sign-out.
  */
-export function signOut(): boolean {
+async function revokeStoredSession(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`nessuna risposta entro ${REVOKE_TIMEOUT_MS} ms`)), REVOKE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([revokeRefreshToken(refreshToken), late]);
+  } catch (error) {
+    console.warn('Revoca della sessione sul servizio utenti non riuscita: la sessione locale si chiude comunque', error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Spec §4: sign-out ends the session on the server, then clears user, type, group, auth,
+ * subscription and check and reloads the page. Reloads only when something was stored, so a page
+ * that signs out on load does not loop.
+ */
+export async function signOut(): Promise<boolean> {
   const hadSession = hasAnySessionItem();
+  await revokeStoredSession();
   clearSession();
   if (hadSession) browser.reload();
   return hadSession;
@@ -186,7 +228,7 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    return signOut() ? false : '/login';
+    return (await signOut()) ? false : '/login';
   },
 
   async checkAuth() {

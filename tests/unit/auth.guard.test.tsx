@@ -132,4 +132,18 @@ describe('back to the origin after sign-in', () => {
     );
     expect(locationText()).toBe('/login');
   });
+
+  it('a slowed sign-in (429) shows the Italian too-many-attempts message with the minutes to wait', async () => {
+    server.use(
+      http.post(`${USER}/oauth/token`, () =>
+        HttpResponse.json({ message: 'x', status: 429 }, { status: 429, headers: { 'Retry-After': '900' } }),
+      ),
+    );
+    renderWithAdmin(<Route path="/login" element={<LoginPage />} />, '/login');
+    await signInThroughForm();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Troppi tentativi di accesso non riusciti: riprova tra 15 minuti',
+    );
+    expect(locationText()).toBe('/login');
+  });
 });

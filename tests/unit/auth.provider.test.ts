@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser, callOrThrow, setTokenRefresher } from '@/api/http';
 import { userApi } from '@/api/user';
-import { AUTH_ERRORS, authProvider, loginAsGuest, refreshSession } from '@/auth/authProvider';
+import { AUTH_ERRORS, AuthError, authProvider, loginAsGuest, refreshSession, REVOKE_TIMEOUT_MS } from '@/auth/authProvider';
 import {
   getAuthToken,
   getRefreshToken,
@@ -13,7 +13,8 @@ import {
   SESSION_KEYS,
   storeSession,
 } from '@/auth/session';
-import { setRuntimeConfig } from '@/config/environment';
+import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
+import { documentHandlers, type Seen } from './support/documentMock';
 
 const USER = 'http://user.test';
 const BASIC = `Basic ${btoa('backoffice:backoffice-secret')}`;
@@ -34,6 +35,8 @@ const profile = (over: Record<string, unknown> = {}) => ({
 const tokenRequests: { authorization: string | null; form: URLSearchParams; contentType: string | null }[] =
   [];
 const profileTokens: (string | null)[] = [];
+/** The revocations the service received: the form, and the access token still stored at that moment. */
+const revocations: { authorization: string | null; form: URLSearchParams; storedAuth: string | null }[] = [];
 
 const server = setupServer();
 
@@ -44,6 +47,7 @@ beforeEach(() => {
   setTokenRefresher(refreshSession);
   tokenRequests.length = 0;
   profileTokens.length = 0;
+  revocations.length = 0;
   vi.spyOn(browser, 'reload').mockImplementation(() => {});
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
   server.use(
@@ -77,6 +81,14 @@ beforeEach(() => {
     http.get(`${USER}/user/profile`, ({ request }) => {
       profileTokens.push(request.headers.get('Authorization'));
       return HttpResponse.json(profile());
+    }),
+    http.post(`${USER}/oauth/revoke`, async ({ request }) => {
+      revocations.push({
+        authorization: request.headers.get('Authorization'),
+        form: new URLSearchParams(await request.text()),
+        storedAuth: getAuthToken(),
+      });
+      return new HttpResponse(null, { status: 200 });
     }),
   );
 });
@@ -157,6 +169,21 @@ describe('authProvider.login (spec §7 sign-in, §4 session)', () => {
     expect(log).toHaveBeenCalled();
     expect(getAuthToken()).toBeNull();
     expect(getUser()).toBeNull();
+  });
+
+  it('a slowed sign-in (429) rejects with the too-many message and the whole minutes of Retry-After', async () => {
+    server.use(
+      http.post(`${USER}/oauth/token`, () =>
+        HttpResponse.json(
+          { message: 'Troppi tentativi di accesso non riusciti: riprova tra 14 minuti', status: 429 },
+          { status: 429, headers: { 'Retry-After': '801' } },
+        ),
+      ),
+    );
+    const failure = await authProvider.login({ username: 'sales', password: 'demo' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AuthError);
+    expect(failure).toMatchObject({ message: AUTH_ERRORS.tooMany, status: 429, params: { smart_count: 14 } });
+    expect(getAuthToken()).toBeNull();
   });
 
   it('an unreachable service rejects with the unreachable message', async () => {
@@ -250,6 +277,67 @@ describe('sign-out and 401 (spec §4, §8)', () => {
       expect(localStorage.getItem(SESSION_KEYS[key])).toBeNull();
     }
     expect(browser.reload).toHaveBeenCalledOnce();
+  });
+
+  it('logout revokes the refresh token with the client authorization before it clears the session', async () => {
+    signIn();
+    await authProvider.logout({});
+    expect(revocations).toHaveLength(1);
+    expect(revocations[0].authorization).toBe(BASIC);
+    expect(revocations[0].form.get('token')).toBe('refresh-1');
+    expect(revocations[0].form.get('token_type_hint')).toBe('refresh_token');
+    expect(revocations[0].storedAuth).toBe('access-1');
+    expect(getAuthToken()).toBeNull();
+  });
+
+  it.each([
+    ['answers 500', () => HttpResponse.json({ message: 'boom' }, { status: 500 })],
+    ['is unreachable', () => HttpResponse.error()],
+  ])('when the revocation %s, logout still clears the session and reloads', async (_, answer) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.post(`${USER}/oauth/revoke`, answer));
+    signIn();
+    await expect(authProvider.logout({})).resolves.toBe(false);
+    expect(getAuthToken()).toBeNull();
+    expect(getUser()).toBeNull();
+    expect(browser.reload).toHaveBeenCalledOnce();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it(`a revocation that does not answer holds logout no longer than ${REVOKE_TIMEOUT_MS} ms`, async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let arrived!: () => void;
+    const received = new Promise<void>((resolve) => (arrived = resolve));
+    server.use(
+      http.post(`${USER}/oauth/revoke`, () => {
+        arrived();
+        return new Promise<never>(() => {});
+      }),
+    );
+    signIn();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const done = authProvider.logout({});
+      await received;
+      expect(getAuthToken()).toBe('access-1');
+      await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS);
+      await expect(done).resolves.toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(getAuthToken()).toBeNull();
+    expect(browser.reload).toHaveBeenCalledOnce();
+  });
+
+  it('the revocation is the documented operation of the user service, called as the document says', async () => {
+    const seen: Seen[] = [];
+    const ORIGIN = 'http://docs.test';
+    server.use(...(await documentHandlers(ORIGIN, ['user'], seen)));
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) } });
+    signIn();
+    await authProvider.logout({});
+    expect(seen.map((r) => [r.operationId, r.violations])).toEqual([['revokeToken', []]]);
+    expect(getAuthToken()).toBeNull();
   });
 
   it('logout without a session does not reload (no loop on the login page)', async () => {

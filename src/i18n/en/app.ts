@@ -69,6 +69,8 @@ export const app: AppMessages = {
       unreachable: 'The authentication service does not answer. Check the connection and retry.',
       server: 'The authentication service answered with an error. Retry later.',
       profile: 'Signed in, but the user profile could not be loaded. Retry later.',
+      too_many:
+        'Too many failed sign-in attempts: retry in %{smart_count} minute |||| Too many failed sign-in attempts: retry in %{smart_count} minutes',
     },
   },
   forgot_password: {

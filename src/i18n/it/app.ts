@@ -68,6 +68,8 @@ export const app = {
       unreachable: 'Il servizio di autenticazione non risponde. Controlla la connessione e riprova.',
       server: 'Il servizio di autenticazione ha risposto con un errore. Riprova più tardi.',
       profile: 'Accesso eseguito, ma non è stato possibile caricare il profilo utente. Riprova più tardi.',
+      too_many:
+        'Troppi tentativi di accesso non riusciti: riprova tra %{smart_count} minuto |||| Troppi tentativi di accesso non riusciti: riprova tra %{smart_count} minuti',
     },
   },
   forgot_password: {

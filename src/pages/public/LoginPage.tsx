@@ -8,7 +8,7 @@ import { getRole } from '@/auth/session';
 import { useMessages } from '@/i18n/lookup';
 import { LightTextField } from '@/ui/LightTextField';
 import { PublicPage } from '@/layout/PublicPage';
-import { isSignedIn, signIn } from './calls';
+import { AuthError, isSignedIn, signIn } from './calls';
 
 /** What a guest signed in on /login sees: guests open only shared links. */
 function GuestNotice() {
@@ -39,13 +39,13 @@ export function LoginForm({ notice }: LoginFormProps) {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ key: string; params?: Record<string, unknown> }>();
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError('app.validation.required');
+      setError({ key: 'app.validation.required' });
       return;
     }
     setError(undefined);
@@ -54,7 +54,8 @@ export function LoginForm({ notice }: LoginFormProps) {
       const role = await signIn(username.trim(), password);
       navigate(afterLoginPath(role, rememberedLocation(location)));
     } catch (e) {
-      setError(e instanceof Error && e.message.startsWith('app.') ? e.message : 'app.auth.errors.server');
+      const key = e instanceof Error && e.message.startsWith('app.') ? e.message : 'app.auth.errors.server';
+      setError({ key, params: e instanceof AuthError ? e.params : undefined });
     } finally {
       setSubmitting(false);
     }
@@ -98,7 +99,7 @@ export function LoginForm({ notice }: LoginFormProps) {
         />
         {error ? (
           <Alert severity="error" role="alert">
-            {translate(error)}
+            {translate(error.key, error.params)}
           </Alert>
         ) : null}
         <Button type="submit" variant="contained" disabled={submitting}>

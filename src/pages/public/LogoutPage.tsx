@@ -6,14 +6,14 @@ import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { LoginForm } from './LoginPage';
 
 /**
- * /logout (spec §2: a login screen): clears the session and reloads (spec §4); after the reload, the
- * login form. /logout?error=wronguser explains the forced sign-out of incomplete credentials (spec §5).
+ * /logout (spec §2: a login screen): ends the session on the server, clears it and reloads
+ * (spec §4); after the reload, the login form. /logout?error=wronguser explains the forced sign-out of incomplete credentials (spec §5).
  */
 export default function LogoutPage() {
   const [params] = useSearchParams();
   const [hadSession] = useState(hasAnySessionItem);
   useEffect(() => {
-    if (hadSession) signOut();
+    if (hadSession) void signOut();
   }, [hadSession]);
   if (hadSession) return <LoadingAnimation variant="fullScreen" />;
   return <LoginForm notice={params.get('error') === 'wronguser' ? 'wronguser' : undefined} />;

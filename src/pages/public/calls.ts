@@ -8,4 +8,4 @@ export { changeOwnPassword, confirmSignup, requestPasswordReset, resetPassword, 
 export { authenticateShareToken, getSharedResource } from '@/api/share';
 /** The shared estimate's PDF, loaded on the click: the viewer's first load stays light (README bench). */
 export const downloadEstimatePdf = (id: number): Promise<string> => import('@/api/estimate').then((m) => m.downloadEstimatePdf(id));
-export { isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';
+export { AuthError, isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';
