@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, networkQuiet, newContext, signIn, visit } from './support/browser';
+import { appUrl, launch, networkQuiet, newContext, sandboxUrl, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -147,15 +147,27 @@ describe('guarded routes, session and preferences', () => {
     }
   });
 
-  it('logout clears the session', async () => {
-    const { context, page } = await signedInPage(browser, 'manager');
+  it('logout ends the session on the server and clears it in the browser', async () => {
+    // A session of its own (not the saved one other files reuse): the sign-out revokes it.
+    const { context, page } = await signedIn('manager');
+    const stored = await page.evaluate(() => ({ auth: localStorage.getItem('auth'), refresh: localStorage.getItem('refresh_token') }));
+    expect(stored.auth && stored.refresh).toBeTruthy();
     await page.getByRole('button', { name: 'Menu utente' }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
-    // /logout clears the session, reloads once and shows the sign-in form.
+    // /logout revokes the refresh token, clears the session, reloads once and shows the sign-in form.
     await page.waitForURL((url) => url.pathname === '/logout' || url.pathname === '/login', { timeout: 30_000 });
     await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+    // The tokens the browser held no longer work: the access token answers 401, the refresh is refused.
+    const profile = await fetch(sandboxUrl('/user/user/profile'), { headers: { Authorization: `Bearer ${stored.auth}` } });
+    expect(profile.status).toBe(401);
+    const refresh = await fetch(sandboxUrl('/user/oauth/token'), {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refresh! }).toString(),
+    });
+    expect(refresh.status).toBe(400);
     await page.goto(appUrl('/orders'));
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
     await context.close();
