@@ -141,7 +141,7 @@ export const handlers = defineHandlers<operations>({
   async revokeToken(ctx) {
     if (!isOAuthClient(ctx.headers.authorization)) return wrongClient();
     // The same answer whether or not the token was valid: the caller learns nothing about it.
-    await revokeToken(ctx.db, ctx.body.token);
+    await revokeToken(ctx.db, (ctx.body as { token: string }).token);
     return reply(200, undefined, NO_STORE);
   },
 
