@@ -94,7 +94,7 @@ const SHARE_MANAGERS: readonly string[] = ['ROLE_ADMIN'];
 function requireReadable(ctx: HandlerContext, resourceType: ResourceType) {
   const user = ctx.user!;
   if (user.kind === 'user' && !mayRead(user.role, resourceType)) {
-    throw new HttpError(403, `Il tuo ruolo non può leggere questo tipo di risorsa (${LABELS[resourceType].toLowerCase()}), quindi non può condividerla`);
+    throw new HttpError(403, `Il tuo ruolo non può leggere questo tipo di risorsa (${LABELS[resourceType].toLowerCase()}), né condividerla`);
   }
 }
 
