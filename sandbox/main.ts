@@ -8,6 +8,7 @@ import { internalServices } from './internal';
 import { seed, seededWith, type SeedSize } from './seed';
 import { createSandbox } from './server';
 import { HANDLERS } from './services';
+import { testMailbox } from './services/mail';
 import { DEMO_USERS } from './seed/demoUsers';
 
 const { values } = parseArgs({
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     'prepare-only': { type: 'boolean', default: false },
     /** The runtime configuration whose `company` block names the seller (default public/config.json). */
     config: { type: 'string' },
+    /** Tests only: serve GET /internal/mailbox?to=…, the mails a recipient got, secrets included. */
+    'test-mailbox': { type: 'boolean', default: process.env.SANDBOX_TEST_MAILBOX === '1' },
   },
 });
 
@@ -80,7 +83,9 @@ if (values['prepare-only']) {
 
 const port = Number(values.port);
 const origin = `http://${values.host}:${port}`;
-const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l) });
+const testEndpoints = values['test-mailbox'] ? { '/internal/mailbox': testMailbox } : undefined;
+if (testEndpoints) log('Solo per i test: GET /internal/mailbox?to=… mostra le mail ricevute da un destinatario, segreti compresi');
+const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l), testEndpoints });
 sandbox.server.listen(port, values.host, () => {
   log(`Sandbox in ascolto su ${origin} (riferimento API: ${origin}/docs)`);
   log(`Utenti demo (password "demo"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);

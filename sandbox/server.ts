@@ -69,6 +69,12 @@ export interface SandboxOptions {
   origin: string;
   allowedOrigins?: string[];
   log?: (line: string) => void;
+  /**
+   * Test-only endpoints by path (GET, outside every document, e.g. the recipient's mailbox of
+   * `--test-mailbox`): served only when the sandbox is started with them, and only to a loopback
+   * client; otherwise their paths are unknown like any other.
+   */
+  testEndpoints?: Record<string, (db: Db, query: URLSearchParams) => Promise<unknown>>;
 }
 
 type RawRequest = { method: string; path: string; headers: Record<string, string>; body: unknown; query?: Record<string, unknown> };
@@ -76,6 +82,8 @@ type RawRequest = { method: string; path: string; headers: Record<string, string
 function operationSecurity(doc: Document, operation: { security?: unknown[] }): Array<Record<string, unknown>> {
   return (operation.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
 }
+
+const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 function safeDecode(segment: string): string {
   try {
@@ -287,6 +295,11 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       const { logo } = seller();
       if (!logo) return sendError(res, 404, 'Nessun logo configurato');
       return send(res, 200, Buffer.from(logo.bytes), { 'Content-Type': logo.kind === 'png' ? 'image/png' : 'image/jpeg', 'Cache-Control': 'no-cache' });
+    }
+    const testEndpoint = options.testEndpoints?.[url.pathname];
+    if (testEndpoint && isLoopback(req.socket.remoteAddress)) {
+      if (method !== 'GET') return sendError(res, 405, `Metodo ${method} non consentito su ${url.pathname}`);
+      return send(res, 200, await testEndpoint(options.db, url.searchParams), { 'Cache-Control': 'no-store' });
     }
     if (url.pathname === '/docs' || url.pathname === '/docs/') {
       return send(res, 200, renderDocsIndex(mounted.map((m) => ({ service: m.service, root: m.root, doc: m.doc }))), { 'Content-Type': 'text/html; charset=utf-8' });

@@ -115,7 +115,7 @@ async function main() {
   dataDir = freshSandboxDir('contract-sandbox-');
   log(`starting the sandbox on ${origin} (data in ${dataDir})`);
   const stderr = [];
-  sandbox = spawn(tsx, ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(port), '--host', HOST, '--quiet'], {
+  sandbox = spawn(tsx, ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(port), '--host', HOST, '--quiet', '--test-mailbox'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
@@ -138,7 +138,8 @@ async function main() {
     cwd: root,
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    // The recipients' mailbox of this sandbox (started with --test-mailbox): where the suite reads the reset and confirmation links.
+    env: { ...process.env, FORCE_COLOR: '0', CONTRACT_TEST_MAILBOX: `${origin}/internal/mailbox` },
   });
   const code = await Promise.race([exited(suite), sleep(SUITE_S * 1000).then(() => 'timeout')]);
   if (code === 'timeout') {

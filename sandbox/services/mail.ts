@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/mail';
 import type { Db } from '../db';
 import { HttpError, reply, type Principal } from '../http';
-import { sendMailAs, type OutgoingMail } from '../shared/mail';
+import { redactSecrets, SECRET_LINK_SQL, sendMailAs, type OutgoingMail } from '../shared/mail';
 import { deleteRecord, getRecord, insertRecord, simpleRestQuery } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
@@ -10,6 +10,11 @@ import { defineHandlers } from '../typed';
  * The mail service: the outbox, collection `mails` of the record store, spoken as the
  * ra-data-simple-rest resource `mails`. Every mail the sandbox sends lands here (the services
  * send through `ctx.services.sendMail`, see sandbox/internal.ts); nothing leaves the machine.
+ *
+ * A mail's secrets (reset, confirmation and share tokens) belong to its recipient: every answer of
+ * this service shows the body with them hidden, whoever asks, and a search never reaches them. The
+ * body as delivered is read only by `testMailbox`, the sandbox's stand-in for the recipient's
+ * mailbox, served when the sandbox is started for tests (`--test-mailbox`).
  */
 
 type Mail = components['schemas']['Mail'];
@@ -40,7 +45,7 @@ export function toMail(row: { id: number } & Record<string, unknown>): Mail {
     id: row.id,
     to: String(row.to ?? ''),
     subject: String(row.subject ?? ''),
-    body: String(row.body ?? ''),
+    body: redactSecrets(String(row.body ?? '')),
     kind,
     sentAt: typeof row.sentAt === 'string' ? row.sentAt : new Date(0).toISOString(),
     sentBy: typeof row.sentBy === 'string' && row.sentBy ? row.sentBy : 'system',
@@ -86,7 +91,7 @@ export const handlers = defineHandlers<operations>({
       if (value === undefined || value === null || value === '') continue;
       switch (key) {
         case 'q':
-          where.push(`concat_ws(' ', data->>'to', data->>'subject', data->>'body') ILIKE ${add(`%${String(value)}%`)}`);
+          where.push(`concat_ws(' ', data->>'to', data->>'subject', regexp_replace(data->>'body', ${add(SECRET_LINK_SQL)}, '', 'g')) ILIKE ${add(`%${String(value)}%`)}`);
           break;
         case 'to':
           where.push(`lower(data->>'to') = lower(${add(String(value))})`);
@@ -167,6 +172,23 @@ export const handlers = defineHandlers<operations>({
     return toMail(deleted);
   },
 });
+
+/**
+ * The recipient's side of the outbox, for tests only (never an operation of the service): the mails
+ * sent to `to`, newest first, with their bodies as delivered, secrets included. Served by the
+ * sandbox at GET /internal/mailbox?to=… only when started with `--test-mailbox`.
+ */
+export async function testMailbox(db: Db, query: URLSearchParams): Promise<unknown> {
+  const to = query.get('to')?.trim();
+  if (!to) throw new HttpError(400, 'Indicare il destinatario (to)');
+  const kind = query.get('kind');
+  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(
+    `SELECT id, data FROM records WHERE collection = 'mails' AND lower(data->>'to') = lower($1) AND ($2::text IS NULL OR data->>'kind' = $2)
+      ORDER BY data->>'sentAt' DESC, id DESC LIMIT 50`,
+    [to, kind],
+  );
+  return rows.map((r) => ({ ...toMail({ ...r.data, id: Number(r.id) }), body: String(r.data.deliveredBody ?? r.data.body ?? '') }));
+}
 
 /** A few mails already in the outbox, so the list is not empty on a fresh sandbox. */
 export async function seed(db: Db, _options: SeedOptions): Promise<void> {

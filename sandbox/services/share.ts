@@ -5,13 +5,18 @@ import type { Db } from '../db';
 import { HttpError, reply, type HandlerContext } from '../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
 import { defineHandlers } from '../typed';
-import { readResource } from '../shared/resources';
+import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 
 /*
  * The share service: tokenised links (collection `shares` of the record store) and the guest
  * access they give. A guest session's username is `guest:<shareId>`, so deleting a share or
  * regenerating its token revokes the guest tokens issued for it.
+ *
+ * Sharing never widens access: a staff member creates, lists or reads the shares of a resource only
+ * when the resource's own service lets their role read it (`mayRead`, from the `x-roles` of the
+ * documents). A share's token is shown, changed, mailed or revoked only by those who manage it: its
+ * creator and ROLE_ADMIN.
  */
 
 type Share = components['schemas']['Share'];
@@ -83,6 +88,26 @@ async function capGuestSessions(db: Db, shareId: number, expiresAt: string | nul
   );
 }
 
+/** The roles that manage every share, whoever created it. */
+const SHARE_MANAGERS: readonly string[] = ['ROLE_ADMIN'];
+
+function requireReadable(ctx: HandlerContext, resourceType: ResourceType) {
+  const user = ctx.user!;
+  if (user.kind === 'user' && !mayRead(user.role, resourceType)) {
+    throw new HttpError(403, `Il tuo ruolo non può leggere questo tipo di risorsa (${LABELS[resourceType].toLowerCase()}), né condividerla`);
+  }
+}
+
+const manages = (ctx: HandlerContext, share: Share) => share.createdBy === ctx.user!.username || SHARE_MANAGERS.includes(ctx.user!.role);
+
+/** A share the caller may manage: the resource readable by their role, and the share theirs (or they ROLE_ADMIN). */
+async function requireManaged(ctx: HandlerContext, db: Db, id: number): Promise<Share> {
+  const share = await requireShare(db, id);
+  requireReadable(ctx, share.resourceType);
+  if (!manages(ctx, share)) throw new HttpError(403, 'Solo chi ha creato il link o un Super Admin può gestirlo');
+  return share;
+}
+
 function shareIdOfGuest(ctx: HandlerContext): number | undefined {
   const m = /^guest:(\d+)$/.exec(ctx.user?.username ?? '');
   return m ? Number(m[1]) : undefined;
@@ -91,6 +116,7 @@ function shareIdOfGuest(ctx: HandlerContext): number | undefined {
 export const handlers = defineHandlers<operations>({
   async createShare(ctx) {
     const input = ctx.body;
+    requireReadable(ctx, input.resourceType);
     const expiresAt = futureExpiry(input.expiresAt);
     const resourceId = Number(input.resourceId);
     const found = await readResource(ctx.db, input.resourceType, resourceId);
@@ -107,19 +133,21 @@ export const handlers = defineHandlers<operations>({
   },
 
   async listSharesByResource(ctx) {
+    requireReadable(ctx, ctx.query.resourceType);
     const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
       `SELECT id, data FROM records WHERE collection = 'shares' AND data->>'resourceType' = $1 AND data->>'resourceId' = $2
         ORDER BY data->>'createdAt' DESC, id DESC`,
       [String(ctx.query.resourceType), String(Number(ctx.query.resourceId))],
     );
-    return rows.map((r) => toShare({ ...r.data, id: Number(r.id) }));
+    // Others' links (and their tokens) only to those who manage them.
+    return rows.map((r) => toShare({ ...r.data, id: Number(r.id) })).filter((share) => manages(ctx, share));
   },
 
   async updateShare(ctx) {
     const id = Number(ctx.query.id);
     const input = ctx.body;
     return ctx.db.transaction(async (tx) => {
-      await requireShare(tx, id);
+      await requireManaged(ctx, tx, id);
       const patch: Record<string, unknown> = {};
       if ('expiresAt' in input) patch.expiresAt = futureExpiry(input.expiresAt);
       if (input.regenerateToken) patch.token = newToken();
@@ -134,6 +162,7 @@ export const handlers = defineHandlers<operations>({
   async deleteShare(ctx) {
     const id = Number(ctx.query.id);
     return ctx.db.transaction(async (tx) => {
+      await requireManaged(ctx, tx, id);
       const deleted = await deleteRecord(tx, 'shares', id);
       if (!deleted) throw new HttpError(404, 'Condivisione non trovata');
       await revokeUserSessions(tx, guestName(id));
@@ -145,7 +174,7 @@ export const handlers = defineHandlers<operations>({
     const id = Number(ctx.query.id);
     const input = ctx.body;
     return ctx.db.transaction(async (tx) => {
-      const share = await requireShare(tx, id);
+      const share = await requireManaged(ctx, tx, id);
       if (isExpired(share)) throw new HttpError(422, 'Il link di condivisione è scaduto');
       const found = await readResource(tx, share.resourceType, share.resourceId);
       const title = titleOf(share.resourceType, share.resourceId, found.status === 'found' ? found.record : undefined);
@@ -159,6 +188,7 @@ export const handlers = defineHandlers<operations>({
         subject: `Condivisione: ${title}`,
         body,
         kind: 'share-link',
+        secrets: [share.token],
         sentBy: ctx.user!.username,
         relatedResource: { resourceType: share.resourceType, resourceId: share.resourceId },
       });
@@ -207,6 +237,7 @@ export const handlers = defineHandlers<operations>({
       share = record && toShare(record);
       if (!share || isExpired(share)) throw new HttpError(401, 'Il link di condivisione non è più valido');
     } else {
+      requireReadable(ctx, resourceType);
       const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
         `SELECT id, data FROM records WHERE collection = 'shares' AND data->>'resourceType' = $1 AND data->>'resourceId' = $2
           ORDER BY data->>'createdAt' DESC, id DESC LIMIT 1`,

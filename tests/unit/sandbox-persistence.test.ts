@@ -72,7 +72,7 @@ it('keeps users, passwords, preferences, mails and shares across a restart', asy
     await fetch(`${first.base}/mail/v1/mails`, { method: 'POST', headers: json(admin), body: JSON.stringify({ to: 'a@example.it', subject: 'Prova', body: 'Testo' }) })
   ).json();
   const share = await (
-    await fetch(`${first.base}/share/v1/share/create`, { method: 'POST', headers: json(sara.access_token), body: JSON.stringify({ resourceType: 'planning', resourceId: 7 }) })
+    await fetch(`${first.base}/share/v1/share/create`, { method: 'POST', headers: json(admin), body: JSON.stringify({ resourceType: 'planning', resourceId: 7 }) })
   ).json();
   expect(share.token).toBeTruthy();
   await first.stop();

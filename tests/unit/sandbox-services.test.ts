@@ -76,8 +76,12 @@ describe('share', () => {
     expect(share).toMatchObject({ resourceType: 'campaign', resourceId: campaignId, createdBy: 'sales', expiresAt: null });
     expect(share.viewPath).toBe(`/resource/campaign/${campaignId}/token/${share.token}/view`);
 
-    const listed = await call('GET', `/share/v1/share/byResource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.planner);
+    // Its links are listed to its creator and the admin; a role that may not read campaigns gets 403.
+    const listed = await call('GET', `/share/v1/share/byResource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.sales);
     expect(listed.body.map((s: { id: number }) => s.id)).toContain(share.id);
+    const listedToAdmin = await call('GET', `/share/v1/share/byResource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.admin);
+    expect(listedToAdmin.body.map((s: { id: number }) => s.id)).toContain(share.id);
+    expect((await call('GET', `/share/v1/share/byResource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.planner)).status).toBe(403);
 
     // The visitor: no authorization header at all.
     const auth = await fetch(`${base}/share/v1/token/auth?${q({ resourceType: 'campaign', resourceId: campaignId, token: share.token })}`, { method: 'POST' });
@@ -105,8 +109,9 @@ describe('share', () => {
     expect((await call('GET', '/user/user/getAllRole', guest.access_token)).status).toBe(403);
     expect((await call('GET', '/geo/v1/georegistry/getRegions', guest.access_token)).status).toBe(403);
 
-    // Staff read the resource too.
-    expect((await call('GET', `/share/v1/token/resource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.planner)).status).toBe(200);
+    // Staff whose role reads campaigns read the resource too; others get 403.
+    expect((await call('GET', `/share/v1/token/resource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.designer)).status).toBe(200);
+    expect((await call('GET', `/share/v1/token/resource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, tokens.planner)).status).toBe(403);
 
     // Mail the link: it lands in the outbox, seen by its sender and the admin, not by others.
     const sent = await call('POST', `/share/v1/share/sendLink?id=${share.id}`, tokens.sales, { to: 'mario.bianchi@birrificiolombardo.it', message: 'Buongiorno, ecco la campagna.' });
@@ -123,7 +128,9 @@ describe('share', () => {
       sentBy: 'sales',
       relatedResource: { resourceType: 'campaign', resourceId: campaignId },
     });
-    expect(mail.body).toContain(`http://127.0.0.1:5173${share.viewPath}`);
+    // The link's token is the recipient's: the outbox, even its sender's, shows it hidden.
+    expect(mail.body).toContain(`http://127.0.0.1:5173/resource/campaign/${campaignId}/token/[riservato]/view`);
+    expect(mail.body).not.toContain(share.token);
     expect(mail.body).toContain('Buongiorno, ecco la campagna.');
     expect((await call('GET', `/mail/v1/mails/${mail.id}`, tokens.admin)).status).toBe(200);
     expect((await call('GET', `/mail/v1/mails/${mail.id}`, tokens.planner)).status).toBe(404);

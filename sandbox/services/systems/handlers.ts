@@ -2,6 +2,7 @@ import type { operations } from '../../../src/api/generated/systems';
 import { file, HttpError, reply, type Handler } from '../../http';
 import { deleteFile, readFile, storeFile } from '../../store';
 import { geocodeAddress } from '../../shared/geo';
+import { systemIdsOf } from '../../shared/resources';
 import { DOOH_TYPES, OOH_TYPES } from '../../seed/systems';
 import { LINKS } from '../../seed/teams';
 import { listedRejections, readLimitsOf, rowsNamed } from '../../excel';
@@ -41,7 +42,13 @@ export const systemHandlers: Partial<Record<keyof operations, Handler>> = {
   },
 
   async getSystemsByIds(ctx) {
-    const ids = (ctx.body as number[]).map(Number);
+    let ids = (ctx.body as number[]).map(Number);
+    // A shared link's guest reads only the systems its resource shows; other ids are left out, like unknown ones.
+    if (ctx.user?.kind === 'guest') {
+      const shown = new Set(ctx.user.resource ? await systemIdsOf(ctx.db, ctx.user.resource) : []);
+      ids = ids.filter((id) => shown.has(id));
+      if (!ids.length) return [];
+    }
     const { systems } = await systemsWhere(ctx.db, { sql: 'WHERE id = ANY($1::bigint[])', params: [ids] });
     const byId = new Map(systems.map((s) => [s.id, s]));
     const seen = new Set<number>();

@@ -202,6 +202,7 @@ export const handlers = defineHandlers<operations>({
             `${APP_ORIGIN}/change-password?token=${token}\n\n` +
             'Se non ha chiesto lei la reimpostazione, ignori questa mail: la password resta invariata.',
           kind: 'password-reset',
+          secrets: [token],
           sentBy: 'system',
           relatedResource: { resourceType: 'user', resourceId: Number(row.id) },
         });
@@ -277,6 +278,7 @@ export const handlers = defineHandlers<operations>({
             `Per attivare l'account apri il link (valido 7 giorni): ${APP_ORIGIN}/user/confirm/${token}\n\n` +
             'Se non hai chiesto tu la registrazione, ignora questa mail.',
           kind: 'signup-confirmation',
+          secrets: [token],
           sentBy: 'system',
           relatedResource: { resourceType: 'user', resourceId: Number(rows[0].id) },
         });

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * List the outbox
-         * @description ra-data-simple-rest `getList`, `getMany` (filter `{"id":[…]}`) and `getManyReference`. Newest first unless `sort` says otherwise.
+         * @description ra-data-simple-rest `getList`, `getMany` (filter `{"id":[…]}`) and `getManyReference`. Newest first unless `sort` says otherwise. ROLE_ADMIN and ROLE_MANAGER get every mail, other staff roles the mails they sent; a guest token gets 403. Every body shows its secrets hidden (`[riservato]`).
          */
         get: operations["listMails"];
         put?: never;
@@ -40,14 +40,14 @@ export interface paths {
         };
         /**
          * Read a mail
-         * @description A mail the user may not see answers 404, like one that does not exist.
+         * @description A mail the user may not see answers 404, like one that does not exist. The body shows its secrets hidden (`[riservato]`), whoever reads it.
          */
         get: operations["getMail"];
         put?: never;
         post?: never;
         /**
          * Delete a mail from the outbox
-         * @description ROLE_ADMIN and ROLE_MANAGER only. Removes the record; the mail itself is already sent.
+         * @description ROLE_ADMIN and ROLE_MANAGER only. Removes the record; the mail itself is already sent. The answer shows the body's secrets hidden (`[riservato]`).
          */
         delete: operations["deleteMail"];
         options?: never;
@@ -94,7 +94,7 @@ export interface components {
              */
             subject: string;
             /**
-             * @description Plain-text body.
+             * @description Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient's alone.
              * @example Buongiorno, le inoltro il preventivo per la campagna di primavera su Milano.
              */
             body: string;
@@ -196,7 +196,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Only ROLE_ADMIN and ROLE_MANAGER may delete mails. */
+        /** @description The role may not call the operation: only ROLE_ADMIN sends mails, only ROLE_ADMIN and ROLE_MANAGER delete them, and a guest token reads none. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -265,7 +265,7 @@ export interface operations {
                  */
                 range?: string;
                 /**
-                 * @description JSON object. Keys: `q` (text in recipient, subject or body), `to`, `kind`, `id` (one id or an array of ids), `sentBy`, `resourceType` and `resourceId` (the related resource), `sentAt_gte` and `sentAt_lte` (date-times).
+                 * @description JSON object. Keys: `q` (text in recipient, subject or body; never a hidden token), `to`, `kind`, `id` (one id or an array of ids), `sentBy`, `resourceType` and `resourceId` (the related resource), `sentAt_gte` and `sentAt_lte` (date-times).
                  * @example {"kind":"share-link","q":"preventivo"}
                  */
                 filter?: string;
@@ -290,7 +290,7 @@ export interface operations {
                      *         "id": 128,
                      *         "to": "mario.bianchi@birrificiolombardo.it",
                      *         "subject": "Preventivo condiviso: Campagna primavera Milano",
-                     *         "body": "Buongiorno, le inoltro il preventivo per la campagna di primavera su Milano.\n\nApra il link: http://127.0.0.1:5173/resource/estimate/42/token/Xk3v9QbT2mLr8WzA5nYd/view",
+                     *         "body": "Buongiorno, le inoltro il preventivo per la campagna di primavera su Milano.\n\nApra il link: http://127.0.0.1:5173/resource/estimate/42/token/[riservato]/view",
                      *         "kind": "share-link",
                      *         "sentAt": "2026-03-02T09:35:00Z",
                      *         "sentBy": "sales",
@@ -303,7 +303,7 @@ export interface operations {
                      *         "id": 127,
                      *         "to": "sales@ooh-demo.it",
                      *         "subject": "Reimpostazione della password",
-                     *         "body": "Per reimpostare la password apra il link: http://127.0.0.1:5173/change-password?token=f3c1a9e2-7b4d-4c1e-9a6f-2d8b5e0c7a41",
+                     *         "body": "Per reimpostare la password apra il link: http://127.0.0.1:5173/change-password?token=[riservato]",
                      *         "kind": "password-reset",
                      *         "sentAt": "2026-03-02T08:10:00Z",
                      *         "sentBy": "system",
@@ -399,7 +399,7 @@ export interface operations {
                      *       "id": 128,
                      *       "to": "mario.bianchi@birrificiolombardo.it",
                      *       "subject": "Preventivo condiviso: Campagna primavera Milano",
-                     *       "body": "Buongiorno, le inoltro il preventivo per la campagna di primavera su Milano.\n\nApra il link: http://127.0.0.1:5173/resource/estimate/42/token/Xk3v9QbT2mLr8WzA5nYd/view",
+                     *       "body": "Buongiorno, le inoltro il preventivo per la campagna di primavera su Milano.\n\nApra il link: http://127.0.0.1:5173/resource/estimate/42/token/[riservato]/view",
                      *       "kind": "share-link",
                      *       "sentAt": "2026-03-02T09:35:00Z",
                      *       "sentBy": "sales",
@@ -444,7 +444,7 @@ export interface operations {
                      *       "id": 127,
                      *       "to": "sales@ooh-demo.it",
                      *       "subject": "Reimpostazione della password",
-                     *       "body": "Per reimpostare la password apra il link: http://127.0.0.1:5173/change-password?token=f3c1a9e2-7b4d-4c1e-9a6f-2d8b5e0c7a41",
+                     *       "body": "Per reimpostare la password apra il link: http://127.0.0.1:5173/change-password?token=[riservato]",
                      *       "kind": "password-reset",
                      *       "sentAt": "2026-03-02T08:10:00Z",
                      *       "sentBy": "system",

@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * ra-data-simple-rest `getList`, `getMany` (filter `{"id":[…]}`) and `getManyReference`. Newest first unless `sort` says otherwise.
+ * ra-data-simple-rest `getList`, `getMany` (filter `{"id":[…]}`) and `getManyReference`. Newest first unless `sort` says otherwise. ROLE_ADMIN and ROLE_MANAGER get every mail, other staff roles the mails they sent; a guest token gets 403. Every body shows its secrets hidden (`[riservato]`).
  * @summary List the outbox
  */
 export const listMailsQuerySortRegExp = new RegExp('^\\[\"(id|to|subject|kind|sentAt)\",\"(ASC|DESC)\"\\]$');
@@ -16,7 +16,7 @@ export const listMailsQueryFilterRegExp = new RegExp('^\\{.*\\}$');
 export const listMailsQueryParams = zod.object({
   "sort": zod.string().regex(listMailsQuerySortRegExp).optional().describe('JSON array `[field, order]`; field one of id, to, subject, kind, sentAt; order ASC or DESC.'),
   "range": zod.string().regex(listMailsQueryRangeRegExp).default(listMailsQueryRangeDefault).describe('JSON array `[first, last]` of zero-based, inclusive row indexes.'),
-  "filter": zod.string().regex(listMailsQueryFilterRegExp).default(listMailsQueryFilterDefault).describe('JSON object. Keys: `q` (text in recipient, subject or body), `to`, `kind`, `id` (one id or an array of ids), `sentBy`, `resourceType` and `resourceId` (the related resource), `sentAt_gte` and `sentAt_lte` (date-times).')
+  "filter": zod.string().regex(listMailsQueryFilterRegExp).default(listMailsQueryFilterDefault).describe('JSON object. Keys: `q` (text in recipient, subject or body; never a hidden token), `to`, `kind`, `id` (one id or an array of ids), `sentBy`, `resourceType` and `resourceId` (the related resource), `sentAt_gte` and `sentAt_lte` (date-times).')
 })
 
 export const listMailsResponseIdMax = 9007199254740991;export const listMailsResponseRelatedResourceResourceTypeMax = 50;export const listMailsResponseRelatedResourceResourceIdMax = 9007199254740991;
@@ -25,7 +25,7 @@ export const listMailsResponseItem = zod.object({
   "id": zod.number().min(1).max(listMailsResponseIdMax).describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
-  "body": zod.string().describe('Plain-text body.'),
+  "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
   "kind": zod.enum(['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic']).describe('Why the mail was sent.'),
   "sentAt": zod.string().datetime({}).describe('When the mail was sent.'),
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),
@@ -56,7 +56,7 @@ export const sendMailBody = zod.object({
 
 
 /**
- * A mail the user may not see answers 404, like one that does not exist.
+ * A mail the user may not see answers 404, like one that does not exist. The body shows its secrets hidden (`[riservato]`), whoever reads it.
  * @summary Read a mail
  */
 export const getMailResponseIdMax = 9007199254740991;export const getMailResponseRelatedResourceResourceTypeMax = 50;export const getMailResponseRelatedResourceResourceIdMax = 9007199254740991;
@@ -65,7 +65,7 @@ export const getMailResponse = zod.object({
   "id": zod.number().min(1).max(getMailResponseIdMax).describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
-  "body": zod.string().describe('Plain-text body.'),
+  "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
   "kind": zod.enum(['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic']).describe('Why the mail was sent.'),
   "sentAt": zod.string().datetime({}).describe('When the mail was sent.'),
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),
@@ -77,7 +77,7 @@ export const getMailResponse = zod.object({
 
 
 /**
- * ROLE_ADMIN and ROLE_MANAGER only. Removes the record; the mail itself is already sent.
+ * ROLE_ADMIN and ROLE_MANAGER only. Removes the record; the mail itself is already sent. The answer shows the body's secrets hidden (`[riservato]`).
  * @summary Delete a mail from the outbox
  */
 export const deleteMailResponseIdMax = 9007199254740991;export const deleteMailResponseRelatedResourceResourceTypeMax = 50;export const deleteMailResponseRelatedResourceResourceIdMax = 9007199254740991;
@@ -86,7 +86,7 @@ export const deleteMailResponse = zod.object({
   "id": zod.number().min(1).max(deleteMailResponseIdMax).describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
-  "body": zod.string().describe('Plain-text body.'),
+  "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
   "kind": zod.enum(['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic']).describe('Why the mail was sent.'),
   "sentAt": zod.string().datetime({}).describe('When the mail was sent.'),
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),

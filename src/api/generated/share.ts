@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Create a share link for a resource
-         * @description The service generates the token. An `expiresAt` in the past answers 422; a resource that does not exist answers 404. Staff only (a guest token gets 403).
+         * @description The service generates the token; the caller is the link's creator (`createdBy`). A role that may not read the resource through its own service gets 403 (a designer cannot share an estimate: the estimate's PDF is not theirs; only ROLE_ADMIN shares a planning). An `expiresAt` in the past answers 422; a resource that does not exist answers 404. Staff only (a guest token gets 403).
          */
         post: operations["createShare"];
         delete?: never;
@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * List the share links of a resource
-         * @description Newest first; expired links are included (see `expiresAt`).
+         * @description Newest first; expired links are included (see `expiresAt`). Only the links the caller manages are listed: ROLE_ADMIN gets every link of the resource, any other role the links it created; others' links and their tokens are never listed to it. A role that may not read the resource through its own service gets 403.
          */
         get: operations["listSharesByResource"];
         put?: never;
@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Update a share link
-         * @description Changes the expiry (null: never expires) and/or replaces the token with a new one, which invalidates links already sent. An `expiresAt` in the past answers 422.
+         * @description Changes the expiry (null: never expires) and/or replaces the token with a new one, which invalidates links already sent. An `expiresAt` in the past answers 422. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
          */
         post: operations["updateShare"];
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a share link
-         * @description The token stops working at once, including guest tokens already issued for it.
+         * @description The token stops working at once, including guest tokens already issued for it. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
          */
         delete: operations["deleteShare"];
         options?: never;
@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a share link
-         * @description Sends the link of the share to a recipient through the mail service (a mail of kind `share-link`, with the optional message). An expired share answers 422.
+         * @description Sends the link of the share to a recipient through the mail service (a mail of kind `share-link`, with the optional message; the outbox shows its token hidden). An expired share answers 422. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
          */
         post: operations["sendShareLink"];
         delete?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Read the shared resource as a guest
-         * @description Needs the guest access token of `authenticateShareToken` for this very resource (403 for another one; staff tokens are accepted too). Read-only: `title` for the page heading and `data`, the resource's record as its own service describes it.
+         * @description Needs the guest access token of `authenticateShareToken` for this very resource (403 for another one). Staff tokens are accepted too, for a resource their role may read through its own service (403 otherwise, as for every share operation). Read-only: `title` for the page heading and `data`, the resource's record as its own service describes it.
          */
         get: operations["getSharedResource"];
         put?: never;
@@ -364,18 +364,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A guest token may not manage shares, nor read a resource other than its own. */
+        /** @description A guest token may not manage shares, nor read a resource other than its own; a staff role may not share, list or read a resource its own service does not let it read; only a link's creator and ROLE_ADMIN manage the link. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Operazione non consentita",
-                 *       "status": 403
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };

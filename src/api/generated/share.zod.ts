@@ -3,7 +3,7 @@
 import zod from 'zod';
 
 /**
- * The service generates the token. An `expiresAt` in the past answers 422; a resource that does not exist answers 404. Staff only (a guest token gets 403).
+ * The service generates the token; the caller is the link's creator (`createdBy`). A role that may not read the resource through its own service gets 403 (a designer cannot share an estimate: the estimate's PDF is not theirs; only ROLE_ADMIN shares a planning). An `expiresAt` in the past answers 422; a resource that does not exist answers 404. Staff only (a guest token gets 403).
  * @summary Create a share link for a resource
  */
 export const createShareBodyResourceIdMax = 9007199254740991;
@@ -16,7 +16,7 @@ export const createShareBody = zod.object({
 
 
 /**
- * Newest first; expired links are included (see `expiresAt`).
+ * Newest first; expired links are included (see `expiresAt`). Only the links the caller manages are listed: ROLE_ADMIN gets every link of the resource, any other role the links it created; others' links and their tokens are never listed to it. A role that may not read the resource through its own service gets 403.
  * @summary List the share links of a resource
  */
 export const listSharesByResourceQueryResourceIdMax = 9007199254740991;
@@ -43,7 +43,7 @@ export const listSharesByResourceResponse = zod.array(listSharesByResourceRespon
 
 
 /**
- * Changes the expiry (null: never expires) and/or replaces the token with a new one, which invalidates links already sent. An `expiresAt` in the past answers 422.
+ * Changes the expiry (null: never expires) and/or replaces the token with a new one, which invalidates links already sent. An `expiresAt` in the past answers 422. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
  * @summary Update a share link
  */
 export const updateShareQueryIdMax = 9007199254740991;
@@ -73,7 +73,7 @@ export const updateShareResponse = zod.object({
 
 
 /**
- * The token stops working at once, including guest tokens already issued for it.
+ * The token stops working at once, including guest tokens already issued for it. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
  * @summary Revoke a share link
  */
 export const deleteShareQueryIdMax = 9007199254740991;
@@ -98,7 +98,7 @@ export const deleteShareResponse = zod.object({
 
 
 /**
- * Sends the link of the share to a recipient through the mail service (a mail of kind `share-link`, with the optional message). An expired share answers 422.
+ * Sends the link of the share to a recipient through the mail service (a mail of kind `share-link`, with the optional message; the outbox shows its token hidden). An expired share answers 422. Only the link's creator and ROLE_ADMIN, and only while their role may read the resource; anyone else gets 403.
  * @summary Mail a share link
  */
 export const sendShareLinkQueryIdMax = 9007199254740991;
@@ -149,7 +149,7 @@ export const authenticateShareTokenResponse = zod.object({
 
 
 /**
- * Needs the guest access token of `authenticateShareToken` for this very resource (403 for another one; staff tokens are accepted too). Read-only: `title` for the page heading and `data`, the resource's record as its own service describes it.
+ * Needs the guest access token of `authenticateShareToken` for this very resource (403 for another one). Staff tokens are accepted too, for a resource their role may read through its own service (403 otherwise, as for every share operation). Read-only: `title` for the page heading and `data`, the resource's record as its own service describes it.
  * @summary Read the shared resource as a guest
  */
 export const getSharedResourceQueryResourceIdMax = 9007199254740991;

@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * The systems with the given ids, in one call
-         * @description Answers the systems found, in the order of the ids; unknown ids are left out.
+         * @description Answers the systems found, in the order of the ids; unknown ids are left out. A shared link's guest token (`x-guest`) gets only the systems its resource shows (a shared system: itself; a shared planning: the systems its items book; an estimate, campaign or order: none): any other id is left out like an unknown one, so the answer never tells whether it exists.
          */
         post: operations["getSystemsByIds"];
         delete?: never;

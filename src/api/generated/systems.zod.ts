@@ -277,7 +277,7 @@ export const getSystemByIdResponse = zod.object({
 
 
 /**
- * Answers the systems found, in the order of the ids; unknown ids are left out.
+ * Answers the systems found, in the order of the ids; unknown ids are left out. A shared link's guest token (`x-guest`) gets only the systems its resource shows (a shared system: itself; a shared planning: the systems its items book; an estimate, campaign or order: none): any other id is left out like an unknown one, so the answer never tells whether it exists.
  * @summary The systems with the given ids, in one call
  */
 export const getSystemsByIdsBodyMax = 9007199254740991;
