@@ -64,7 +64,7 @@ describe('orders provider', () => {
 
   it('sends requests the order document accepts: update with the record as read, getManyReference, connect', async () => {
     const { data } = await ordersDataProvider.getOne('orders', { id: 12 });
-    await ordersDataProvider.update('orders', { id: 12, data: { ...data, status: 'in_progress', extra: 'dropped' }, previousData: data });
+    await ordersDataProvider.update('orders', { id: 12, data: { ...data, status: 'confirmed', extra: 'dropped' }, previousData: data });
     await ordersDataProvider.getManyReference('orderDocuments', { target: 'orderId', id: 12, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     await ordersDataProvider.getMany('orders', { ids: [12, 13] });
     await ordersDataProvider.delete('orders', { id: 13, previousData: { id: 13 } });

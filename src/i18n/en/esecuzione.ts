@@ -33,7 +33,7 @@ export const esecuzione: ResourcesMessages = {
       q: 'Search',
     },
     actions: 'Actions',
-    status: { draft: 'Draft', confirmed: 'Confirmed', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
+    status: { draft: 'Draft', confirmed: 'Confirmed', closed: 'Closed', cancelled: 'Cancelled' },
     fromEstimate: {
       action: 'Create from estimate',
       title: 'New order from an accepted estimate',
@@ -110,7 +110,7 @@ export const esecuzione: ResourcesMessages = {
   plannings: {
     name: 'Planning |||| Plannings',
     fields: { systems: 'Systems', amount: 'Amount', name: 'Name', campaignId: 'Campaign', period: 'Period', periodStart: 'Start', periodEnd: 'End', status: 'Status', totals: 'Totals', q: 'Search' },
-    status: { draft: 'Draft', confirmed: 'Confirmed' },
+    status: { draft: 'Draft', confirmed: 'Confirmed', closed: 'Closed', cancelled: 'Cancelled' },
     totals: '%{systems} systems · %{amount}',
     empty: 'No plannings.',
     configurator: 'New planning',

@@ -33,7 +33,7 @@ export const esecuzione: ResourcesMessages = {
       q: 'Cerca',
     },
     actions: 'Azioni',
-    status: { draft: 'Bozza', confirmed: 'Confermato', in_progress: 'In corso', completed: 'Completato', cancelled: 'Annullato' },
+    status: { draft: 'Bozza', confirmed: 'Confermato', closed: 'Chiuso', cancelled: 'Annullato' },
     fromEstimate: {
       action: 'Crea da preventivo',
       title: 'Nuovo ordine da un preventivo accettato',
@@ -134,7 +134,7 @@ export const esecuzione: ResourcesMessages = {
       totals: 'Totali',
       q: 'Cerca',
     },
-    status: { draft: 'Bozza', confirmed: 'Confermata' },
+    status: { draft: 'Bozza', confirmed: 'Confermata', closed: 'Chiusa', cancelled: 'Annullata' },
     totals: '%{systems} impianti · %{amount}',
     empty: 'Nessuna pianificazione.',
     configurator: 'Nuova pianificazione',

@@ -18,7 +18,6 @@ import { codeLabel, formatMoney, formatNumber } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { ESTIMATES_PATH } from '@/ui/estimatePaths';
 import {
-  ESTIMATE_STATUSES,
   ESTIMATE_TRANSITIONS,
   isFinalStatus,
   STATUS_LABELS,
@@ -108,6 +107,7 @@ function StatusChange() {
           ? translate('resources.estimates.allowed_moves', { statuses: allowed.map(label).join(', ') })
           : translate('resources.estimates.final_status')}
       </Typography>
+      {allowed.length ? (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
           select
@@ -118,9 +118,10 @@ function StatusChange() {
           sx={{ minWidth: 200 }}
           slotProps={{ htmlInput: { 'data-testid': 'status-select' } }}
         >
-          {ESTIMATE_STATUSES.filter((s) => s !== current).map((s) => (
+          {/* Only the moves the rules allow from the current status; the service refuses any other. */}
+          {allowed.map((s) => (
             <MenuItem key={s} value={s}>
-              {`${label(s)}${allowed.includes(s) ? '' : ` (${translate('resources.estimates.not_allowed')})`}`}
+              {label(s)}
             </MenuItem>
           ))}
         </TextField>
@@ -128,6 +129,7 @@ function StatusChange() {
           {translate('resources.estimates.change_status')}
         </Button>
       </Stack>
+      ) : null}
       <Confirm
         isOpen={confirming}
         title={translate('resources.estimates.final_confirm.title', { status: target ? label(target) : '' })}
