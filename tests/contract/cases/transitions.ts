@@ -70,7 +70,7 @@ export function walk(table: Table, start: string, sameIsNoMove: boolean): Array<
       if (table[from].includes(to) || (sameIsNoMove && to === from)) continue;
       steps.push({ from, to, allowed: false });
     }
-    const onwards = table[from].filter((s) => !visited.has(s));
+    const onwards: string[] = table[from].filter((s) => !visited.has(s));
     const next: string | undefined = onwards.find((s) => !isFinal(s)) ?? onwards[onwards.length - 1];
     if (next !== undefined) steps.push({ from, to: next, allowed: true });
     at = next;
