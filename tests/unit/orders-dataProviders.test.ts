@@ -83,6 +83,27 @@ describe('orders provider', () => {
   });
 });
 
+describe('orders provider: status moves', () => {
+  it('moves an order with its note and reads its history, within the document; a refused move rejects with the Italian message', async () => {
+    await ordersDataProvider.moveOrder('orders', { id: 12, to: 'confirmed', note: 'Firmato' });
+    await ordersDataProvider.orderTransitions('orders', { id: 12 });
+    expect(violations()).toEqual([]);
+    expect(seen.map((s) => s.operationId)).toEqual(['moveOrder', 'listOrderTransitions']);
+    let sent: unknown;
+    server.use(
+      http.post(`${ORIGIN}/order/orders/14/transitions`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: 14, code: 'ORD-2026-0014', estimateId: null, advertiserId: 3, opportunityId: null, salesId: 5, status: 'cancelled', total: 1, orderDate: '2026-02-10', periodStart: '2026-03-01', periodEnd: '2026-03-31', notes: null });
+      }),
+    );
+    expect((await ordersDataProvider.moveOrder('orders', { id: 14, to: 'cancelled', note: 'Cliente ritirato' })).status).toBe('cancelled');
+    expect(sent).toEqual({ to: 'cancelled', note: 'Cliente ritirato' });
+    const message = 'Passaggio di stato non consentito: da «Chiuso» a «Bozza» («Chiuso» è uno stato finale)';
+    server.use(http.post(`${ORIGIN}/order/orders/13/transitions`, () => HttpResponse.json({ message, status: 409 }, { status: 409 })));
+    await expect(ordersDataProvider.moveOrder('orders', { id: 13, to: 'draft', note: null })).rejects.toMatchObject({ status: 409, message });
+  });
+});
+
 describe('campaigns provider', () => {
   it('creates a member and a campaign within the document', async () => {
     await campaignsDataProvider.create('campaignMembers', { data: { campaignId: 9, username: 'designer', role: 'ROLE_DESIGNER' } });
