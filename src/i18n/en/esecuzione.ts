@@ -44,6 +44,7 @@ export const esecuzione: ResourcesMessages = {
       done: 'Order %{code}: %{status}',
       history: 'Status history',
       history_empty: 'No status change.',
+      history_note: 'Note',
       at: 'When',
       move: 'Change',
       username: 'User',

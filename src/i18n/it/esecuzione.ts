@@ -44,6 +44,7 @@ export const esecuzione: ResourcesMessages = {
       done: 'Ordine %{code}: stato %{status}',
       history: 'Storico degli stati',
       history_empty: 'Nessun cambio di stato.',
+      history_note: 'Nota',
       at: 'Quando',
       move: 'Passaggio',
       username: 'Utente',

@@ -142,7 +142,7 @@ export function OrderStatusHistory({ orderId }: { orderId: number }) {
             <TableCell>{translate('resources.orders.moves.at')}</TableCell>
             <TableCell>{translate('resources.orders.moves.move')}</TableCell>
             <TableCell>{translate('resources.orders.moves.username')}</TableCell>
-            <TableCell>{translate('resources.orders.moves.note')}</TableCell>
+            <TableCell>{translate('resources.orders.moves.history_note')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
