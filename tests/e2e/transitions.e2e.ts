@@ -109,6 +109,53 @@ describe('status moves from the screens', () => {
     await page.getByText('Stato finale: nessun cambio consentito').waitFor();
   });
 
+  it('a campaign offers only its allowed moves, a final one confirmed first; its form offers the same', async () => {
+    const campaign = await api<{ id: number; name: string }>('/campaign/v1/campaigns', {
+      method: 'POST',
+      body: { name: `E2E Campagna stati ${STAMP}`, advertiserId: 3, periodStart: '2026-04-01', periodEnd: '2026-04-15', budget: 1000 },
+    });
+    await visit(page, `/campaigns/${campaign.id}`);
+    const status = page.getByTestId('campaign-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Pianificata');
+    const moves = page.getByRole('button', { name: /^Passa a/ });
+    expect(await moves.allTextContents()).toEqual(['Passa a «In corso»', 'Passa a «Annullata»']);
+    await page.getByRole('button', { name: 'Passa a «In corso»' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('In corso');
+    expect(await moves.allTextContents()).toEqual(['Passa a «In pausa»', 'Passa a «Conclusa»', 'Passa a «Annullata»']);
+    await page.getByRole('button', { name: 'Passa a «Conclusa»' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passare allo stato Conclusa?' });
+    await dialog.getByRole('button', { name: 'Cambia stato' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Conclusa');
+    expect(await moves.count()).toBe(0);
+    expect((await api<{ status: string }>(`/campaign/v1/campaigns/${campaign.id}`)).status).toBe('completed');
+    // The edit form offers the saved status and nothing else (a completed campaign is final).
+    await visit(page, `/campaigns/${campaign.id}/edit`);
+    await page.getByRole('combobox', { name: 'Stato' }).click();
+    await page.getByRole('option').first().waitFor();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Conclusa']);
+    await page.keyboard.press('Escape');
+  });
+
+  it('a planning offers only its allowed moves', async () => {
+    const campaign = await api<{ id: number }>('/campaign/v1/campaigns', {
+      method: 'POST',
+      body: { name: `E2E Campagna pianificazione ${STAMP}`, advertiserId: 3, periodStart: '2026-04-01', periodEnd: '2026-04-15', budget: 1000 },
+    });
+    const planning = await api<{ id: number }>('/planner/v1/plannings', {
+      method: 'POST',
+      body: { name: `E2E Pianificazione stati ${STAMP}`, campaignId: campaign.id, periodStart: '2026-04-01', periodEnd: '2026-04-15' },
+    });
+    await visit(page, `/plannings/${planning.id}`);
+    const status = page.getByTestId('planning-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Bozza');
+    const moves = page.getByRole('button', { name: /^Passa a/ });
+    expect(await moves.allTextContents()).toEqual(['Passa a «Confermata»', 'Passa a «Annullata»']);
+    await page.getByRole('button', { name: 'Passa a «Confermata»' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Confermata');
+    expect(await moves.allTextContents()).toEqual(['Passa a «Bozza»', 'Passa a «Chiusa»', 'Passa a «Annullata»']);
+    expect((await api<{ status: string }>(`/planner/v1/plannings/${planning.id}`)).status).toBe('confirmed');
+  });
+
   it('the estimate picker offers only the allowed moves; a move refused meanwhile shows the Italian message', async () => {
     await visit(page, `/estimates/manage?id=${estimateId}`);
     await expect.poll(() => page.getByTestId('estimate-status').textContent(), { timeout: 15_000 }).toBe('Inviato');

@@ -3,6 +3,7 @@ import {
   DateInput,
   NumberInput,
   ReferenceInput,
+  required,
   SelectInput,
   TextInput,
   useRecordContext,
@@ -24,7 +25,12 @@ export function CampaignInputs() {
       </ReferenceInput>
       <DateInput source="periodStart" />
       <DateInput source="periodEnd" />
-      <SelectInput source="status" choices={statusChoicesFrom(record?.status ?? 'planned')} />
+      {/* Always set: no empty choice (the form's resolver checks it). */}
+      <SelectInput
+        source="status"
+        choices={statusChoicesFrom(record?.status ?? 'planned')}
+        validate={required()}
+      />
       <NumberInput source="budget" min={0} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TextInput source="description" multiline minRows={3} />
