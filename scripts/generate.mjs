@@ -2,8 +2,8 @@
 // Regenerates everything typed from openapi/<service>.yaml:
 //   openapi-typescript → src/api/generated/<service>.ts (root types)
 //   orval (zod)        → src/api/generated/<service>.zod.ts
-//   x-transitions      → src/api/generated/<service>.rules.ts (a schema's allowed status moves, read
-//                        by the app and the sandbox alike: the rule is written once, in the document)
+//   x-transitions      → src/api/generated/<service>.rules.ts (./generate-rules.mjs: a status schema's
+//                        allowed moves, final values and labels, read by the app and the sandbox alike)
 // `--check` generates into a temporary folder and fails when the committed files differ.
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { parse as parseYaml } from 'yaml';
 import { generate as orval } from 'orval';
+import { generateRules } from './generate-rules.mjs';
 import { SERVICES } from './services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,23 +34,6 @@ async function generateService(service, outDir) {
   const zod = await readFile(zodTarget, 'utf8');
   await writeFile(zodTarget, HEADER.replace('%s', service) + '/* eslint-disable */\n' + zod);
   await generateRules(service, doc, outDir);
-}
-
-/** `<Schema>.x-transitions` (from → allowed targets) → `export const <Schema>Transitions`, typed by the schema. */
-async function generateRules(service, doc, outDir) {
-  const schemas = parseYaml(await readFile(doc, 'utf8'))?.components?.schemas ?? {};
-  const rules = Object.entries(schemas).filter(([, schema]) => schema?.['x-transitions']);
-  if (!rules.length) return;
-  const body = rules.map(([name, schema]) => {
-    const moves = JSON.stringify(schema['x-transitions'], null, 2);
-    return `/** The allowed moves of \`${name}\` (from → targets), as \`x-transitions\` states them. */\n` +
-      `export const ${name}Transitions: Readonly<Record<Schema${name}, readonly Schema${name}[]>> = ${moves};\n`;
-  });
-  const types = rules.map(([name]) => `Schema${name}`).join(', ');
-  await writeFile(
-    path.join(outDir, `${service}.rules.ts`),
-    HEADER.replace('%s', service) + `import type { ${types} } from './${service}';\n\n` + body.join('\n'),
-  );
 }
 
 async function generateAll(outDir, only) {

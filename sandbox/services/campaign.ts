@@ -8,6 +8,8 @@ import { fileDownload, idParam, listResource, requireOne, uploadedFile, withoutF
 import { checkPeriod, diff, MB, nowIso } from '../shared/values';
 import { ensureOrderLink } from '../shared/orderLinks';
 import { tinyPdf } from '../seed/pdf';
+import { CampaignStatusLabels, CampaignStatusTransitions } from '../../src/api/generated/campaign.rules';
+import { checkMove } from '../shared/transitions';
 
 /*
  * The campaign service: campaigns, their members and attachments (collections `campaigns`,
@@ -23,13 +25,8 @@ const CAMPAIGNS = 'campaigns';
 const MEMBERS = 'campaignMembers';
 const ATTACHMENTS = 'campaignAttachments';
 
-const MOVES: Record<CampaignStatus, CampaignStatus[]> = {
-  planned: ['running', 'cancelled'],
-  running: ['paused', 'completed', 'cancelled'],
-  paused: ['running', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
+/** The status moves: generated from CampaignStatus.x-transitions (and its Italian x-labels). */
+const RULES = { transitions: CampaignStatusTransitions, labels: CampaignStatusLabels };
 
 const ATTACHMENT_TYPES = [
   'application/pdf',
@@ -109,9 +106,7 @@ const updateCampaign: Handler = async (ctx) => {
   return ctx.db.transaction(async (tx) => {
     const existing = toCampaign(await requireOne(tx, CAMPAIGNS, id, campaignNotFound(id)));
     const status = (body.status as CampaignStatus | undefined) ?? existing.status;
-    if (status !== existing.status && !MOVES[existing.status].includes(status)) {
-      throw new HttpError(409, `Passaggio di stato non consentito: ${existing.status} → ${status}`);
-    }
+    if (status !== existing.status) checkMove(RULES, existing.status, status);
     const fields = campaignFields(body);
     if (fields.orderId !== existing.orderId) await requireOrder(tx, fields.orderId);
     const updated = toCampaign((await updateRecord(tx, CAMPAIGNS, id, { ...fields, status }))!);
@@ -128,7 +123,7 @@ const deleteCampaign: Handler = async (ctx) => {
   return ctx.db.transaction(async (tx) => {
     const existing = toCampaign(await requireOne(tx, CAMPAIGNS, id, campaignNotFound(id)));
     if (existing.status !== 'planned' && existing.status !== 'cancelled') {
-      throw new HttpError(409, `Solo una campagna pianificata o annullata può essere eliminata (stato attuale: ${existing.status})`);
+      throw new HttpError(409, `Solo una campagna pianificata o annullata può essere eliminata (stato attuale: ${CampaignStatusLabels[existing.status]})`);
     }
     await tx.query(`DELETE FROM records WHERE collection = $1 AND data->>'campaignId' = $2`, [MEMBERS, String(id)]);
     const files = await tx.query<{ data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'campaignId' = $2 RETURNING data`, [ATTACHMENTS, String(id)]);

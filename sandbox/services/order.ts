@@ -22,11 +22,14 @@ import { ensureOrderLink, ORDER_CAMPAIGNS, toLink } from '../shared/orderLinks';
 import { readResource } from '../shared/resources';
 import { salesPeople } from '../shared/sales';
 import { checkPeriod, MB, nowIso, today } from '../shared/values';
+import { checkMove } from '../shared/transitions';
+import { OrderStatusLabels, OrderStatusTransitions } from '../../src/api/generated/order.rules';
 
 /* The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record store). */
 
 type Order = components['schemas']['Order'];
 type OrderStatus = components['schemas']['OrderStatus'];
+type OrderTransition = components['schemas']['OrderTransition'];
 
 /* ---------- estimates (estimate service), read defensively ---------- */
 
@@ -97,21 +100,13 @@ export async function acceptedEstimateIds(db: Db): Promise<number[]> {
 const ORDERS = 'orders';
 const DOCUMENTS = 'orderDocuments';
 
-const ORDER_MOVES: Record<OrderStatus, OrderStatus[]> = {
-  draft: ['confirmed', 'cancelled'],
-  confirmed: ['in_progress', 'cancelled'],
-  in_progress: ['completed', 'cancelled'],
-  completed: [],
-  cancelled: [],
-};
+const TRANSITIONS = 'orderTransitions';
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  draft: 'bozza',
-  confirmed: 'confermato',
-  in_progress: 'in corso',
-  completed: 'completato',
-  cancelled: 'annullato',
-};
+/** The status moves: generated from OrderStatus.x-transitions (and its Italian x-labels). */
+const RULES = { transitions: OrderStatusTransitions, labels: OrderStatusLabels };
+export const STATUS_LABEL = OrderStatusLabels;
+/** The statuses an order may be deleted in: nothing was agreed yet, or it was called off. */
+const DELETABLE: OrderStatus[] = ['draft', 'cancelled'];
 
 const ORDER_DOCUMENT_TYPES = [
   'application/pdf',
@@ -214,21 +209,64 @@ const updateOrder: Handler = async (ctx) => {
   const existing = toOrder(await requireOne(ctx.db, ORDERS, id, orderNotFound(id)));
   checkPeriod(body.periodStart, body.periodEnd);
   const status = (body.status as OrderStatus | undefined) ?? existing.status;
-  if (status !== existing.status && !ORDER_MOVES[existing.status].includes(status)) {
-    throw new HttpError(409, `Passaggio di stato non consentito: ${existing.status} → ${status}`);
-  }
+  if (status !== existing.status) checkMove(RULES, existing.status, status);
   const fields = orderFields(body);
   if (fields.estimateId !== existing.estimateId) await checkEstimateRef(ctx.db, fields.estimateId);
-  const updated = await updateRecord(ctx.db, ORDERS, id, { ...fields, status });
-  return toOrder(updated!);
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateRecord(tx, ORDERS, id, { ...fields, status });
+    if (status !== existing.status) await recordMove(ctx, tx, id, existing.status, status, null);
+    return toOrder(updated!);
+  });
+};
+
+const toTransition = (r: StoredRecord): OrderTransition => ({
+  id: r.id,
+  orderId: Number(r.orderId),
+  from: r.from as OrderStatus,
+  to: r.to as OrderStatus,
+  note: (r.note as string | null | undefined) ?? null,
+  username: String(r.username),
+  at: String(r.at),
+});
+
+/** Keeps a move in the order's status history: who, when and the note. */
+async function recordMove(ctx: HandlerContext, db: Db, orderId: number, from: OrderStatus, to: OrderStatus, note: string | null) {
+  await insertRecord(db, TRANSITIONS, { orderId, from, to, note, username: ctx.user?.username ?? 'system', at: nowIso() });
+}
+
+/** A status move with its note: 409 unless OrderStatus.x-transitions allows it. */
+const moveOrder: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  const body = ctx.body as { to: OrderStatus; note?: string | null };
+  return ctx.db.transaction(async (tx) => {
+    const existing = toOrder(await requireOne(tx, ORDERS, id, orderNotFound(id)));
+    checkMove(RULES, existing.status, body.to);
+    const note = typeof body.note === 'string' && body.note.trim() ? body.note.trim() : null;
+    const updated = await updateRecord(tx, ORDERS, id, { status: body.to });
+    await recordMove(ctx, tx, id, existing.status, body.to, note);
+    return toOrder(updated!);
+  });
+};
+
+const listOrderTransitions: Handler = async (ctx) => {
+  const id = idParam(ctx);
+  await requireOne(ctx.db, ORDERS, id, orderNotFound(id));
+  const { rows } = await ctx.db.query<{ id: string; data: RecordData }>(
+    `SELECT id, data FROM records WHERE collection = $1 AND data->>'orderId' = $2 ORDER BY id`,
+    [TRANSITIONS, String(id)],
+  );
+  return rows.map((r) => toTransition({ ...r.data, id: Number(r.id) } as StoredRecord));
 };
 
 const deleteOrder: Handler = async (ctx) => {
   const id = idParam(ctx);
   return ctx.db.transaction(async (tx) => {
     const existing = toOrder(await requireOne(tx, ORDERS, id, orderNotFound(id)));
-    if (existing.status !== 'draft') throw new HttpError(409, `Solo un ordine in bozza può essere eliminato (stato attuale: ${STATUS_LABEL[existing.status]})`);
+    if (!DELETABLE.includes(existing.status)) {
+      throw new HttpError(409, `Solo un ordine in bozza o annullato può essere eliminato (stato attuale: ${STATUS_LABEL[existing.status]})`);
+    }
     await removeDocuments(tx, id);
+    await tx.query(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2`, [TRANSITIONS, String(id)]);
     const links = await tx.query<{ data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING data`, [ORDER_CAMPAIGNS, String(id)]);
     for (const l of links.rows) await setCampaignOrder(ctx, tx, Number(l.data.campaignId), null, id);
     await tx.query('DELETE FROM records WHERE collection = $1 AND id = $2', [ORDERS, id]);
@@ -356,6 +394,8 @@ export const handlers: ServiceHandlers = {
   getOrderById,
   updateOrder,
   deleteOrder,
+  moveOrder,
+  listOrderTransitions,
   createOrderFromEstimate,
   uploadOrderDocument,
   listOrderDocuments,
@@ -391,7 +431,7 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
       advertiserId: estimate.advertiserId || 1,
       opportunityId: estimate.opportunityId,
       salesId: estimate.salesId || 1,
-      status: rng.pick(['draft', 'confirmed', 'in_progress'] as const),
+      status: rng.pick(['draft', 'confirmed'] as const),
       total: Math.max(0, estimate.total),
       orderDate: '2026-02-10',
       periodStart,
@@ -412,7 +452,7 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
       advertiserId: 1 + (i % 5),
       opportunityId: null,
       salesId: sales[i % sales.length],
-      status: (['draft', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 5],
+      status: (['draft', 'confirmed', 'closed', 'cancelled'] as const)[i % 4],
       total: rng.int(20, 400) * 100,
       orderDate: `2026-${String(Math.max(1, month - 1)).padStart(2, '0')}-1${i % 9}`,
       periodStart: start,

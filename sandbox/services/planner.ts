@@ -5,12 +5,15 @@ import { getRecord, insertRecord, updateRecord, type RecordData, type StoredReco
 import type { SeedOptions } from '../seed/options';
 import { idParam, listResource, requireOne } from '../store';
 import { checkPeriod } from '../shared/values';
+import { checkMove } from '../shared/transitions';
+import { PlanningStatusLabels, PlanningStatusTransitions } from '../../src/api/generated/planner.rules';
 
 /*
  * The planner service: plannings and the systems they book (collections `plannings` and
  * `planningItems`). The availability rule — a system is never booked twice in overlapping periods —
  * is checked and applied in one transaction, under an advisory lock so that two concurrent
- * bookings on a PostgreSQL server cannot both pass the check.
+ * bookings on a PostgreSQL server cannot both pass the check. A cancelled planning's bookings no
+ * longer hold their systems.
  */
 
 type Planning = components['schemas']['Planning'];
@@ -21,6 +24,9 @@ type Criteria = components['schemas']['PlanningCriteria'];
 const PLANNINGS = 'plannings';
 const ITEMS = 'planningItems';
 const EMPTY_CRITERIA: Criteria = { circuitIds: [], systemTypes: [], municipalityIds: [] };
+
+/** The status moves: generated from PlanningStatus.x-transitions (and its Italian x-labels). */
+const RULES = { transitions: PlanningStatusTransitions, labels: PlanningStatusLabels };
 
 const planningNotFound = (id: number) => `Pianificazione ${id} non trovata`;
 const itemNotFound = (id: number) => `Prenotazione ${id} non trovata`;
@@ -80,6 +86,7 @@ export async function findConflict(db: Db, systemId: number, start: string, end:
        FROM records i LEFT JOIN records p ON p.collection = $1 AND p.id = (i.data->>'planningId')::bigint
       WHERE i.collection = $2 AND i.data->>'systemId' = $3 AND i.id <> $4
         AND i.data->>'periodStart' <= $6 AND i.data->>'periodEnd' >= $5
+        AND coalesce(p.data->>'status', 'draft') <> 'cancelled'
       ORDER BY i.data->>'periodStart', i.id LIMIT 1`,
     [PLANNINGS, ITEMS, String(systemId), exceptItemId, start, end],
   );
@@ -171,6 +178,8 @@ const updatePlanning: Handler = async (ctx) => {
   if (fields.campaignId !== Number(existing.campaignId) && !(await getRecord(ctx.db, 'campaigns', fields.campaignId))) {
     throw new HttpError(404, `Campagna ${fields.campaignId} non trovata`);
   }
+  const from = (existing.status as Planning['status'] | undefined) ?? 'draft';
+  if (fields.status !== from) checkMove(RULES, from, fields.status);
   await updateRecord(ctx.db, PLANNINGS, id, fields);
   return readPlanning(ctx.db, id);
 };

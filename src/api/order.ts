@@ -3,6 +3,8 @@ import type {
   SchemaOrder,
   SchemaOrderDocument,
   SchemaOrderFromEstimateInput,
+  SchemaOrderMoveInput,
+  SchemaOrderTransition,
 } from './generated/order';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
@@ -22,6 +24,16 @@ export function createOrderFromEstimate(
   return callOrThrow(
     orderApi().POST('/orders/fromEstimate/{estimateId}', { params: { path: { estimateId } }, body }),
   );
+}
+
+/** POST /orders/{id}/transitions: confirms, closes or cancels an order, with a note (409 for a move the rules refuse). */
+export function moveOrder(id: number, body: SchemaOrderMoveInput): Promise<SchemaOrder> {
+  return callOrThrow(orderApi().POST('/orders/{id}/transitions', { params: { path: { id } }, body }));
+}
+
+/** GET /orders/{id}/transitions: the order's status history, oldest first. */
+export function listOrderTransitions(id: number): Promise<SchemaOrderTransition[]> {
+  return callOrThrow(orderApi().GET('/orders/{id}/transitions', { params: { path: { id } } }));
 }
 
 /** POST /orders/{id}/documents (multipart) with progress. */

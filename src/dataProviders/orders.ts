@@ -1,7 +1,19 @@
 import type { DataProvider } from 'react-admin';
-import { createOrderFromEstimate, downloadOrderDocument, uploadOrderDocument } from '@/api/order';
+import {
+  createOrderFromEstimate,
+  downloadOrderDocument,
+  listOrderTransitions,
+  moveOrder,
+  uploadOrderDocument,
+} from '@/api/order';
 import type { UploadProgress } from '@/api/http';
-import type { SchemaOrder, SchemaOrderCampaign, SchemaOrderDocument } from '@/api/generated/order';
+import type {
+  SchemaOrder,
+  SchemaOrderCampaign,
+  SchemaOrderDocument,
+  SchemaOrderMoveInput,
+  SchemaOrderTransition,
+} from '@/api/generated/order';
 import { simpleRestProvider } from './simpleRest';
 
 /* The order service: its simple-rest resources (see ./simpleRest) and its own calls. */
@@ -33,6 +45,10 @@ const ordersCrud: DataProvider = simpleRestProvider('order', {
  */
 export interface OrdersMethods {
   createOrderFromEstimate(resource: 'orders', params: { estimateId: number }): Promise<SchemaOrder>;
+  /** A status move with its note (the rules are OrderStatus.x-transitions; 409 otherwise). */
+  moveOrder(resource: 'orders', params: { id: number } & SchemaOrderMoveInput): Promise<SchemaOrder>;
+  /** The order's status history: who moved it, when, with which note. */
+  orderTransitions(resource: 'orders', params: { id: number }): Promise<SchemaOrderTransition[]>;
   uploadOrderDocument(
     resource: 'orderDocuments',
     params: { orderId: number; file: File; onProgress?: UploadProgress },
@@ -46,6 +62,8 @@ export interface OrdersMethods {
 export const ordersDataProvider: DataProvider & OrdersMethods = {
   ...ordersCrud,
   createOrderFromEstimate: (_r, { estimateId }) => createOrderFromEstimate(estimateId),
+  moveOrder: (_r, { id, to, note }) => moveOrder(id, { to, note }),
+  orderTransitions: (_r, { id }) => listOrderTransitions(id),
   uploadOrderDocument: (_r, { orderId, file, onProgress }) => uploadOrderDocument(orderId, file, onProgress),
   downloadOrderDocument: (_r, { document }) => downloadOrderDocument(document),
 };
@@ -54,4 +72,5 @@ export type {
   SchemaOrder as Order,
   SchemaOrderDocument as OrderDocument,
   SchemaOrderCampaign as OrderCampaign,
+  SchemaOrderTransition as OrderTransition,
 };

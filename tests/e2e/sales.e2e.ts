@@ -106,20 +106,24 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
     pages.forEach((p, i) => expect(p).toContain(`Pagina ${i + 1} di ${pages.length}`));
   });
 
-  it('shows the allowed moves, asks before a final status, refuses an invalid move with the 409 message, and changes the status', async () => {
+  it('offers only the allowed moves, changes the status, and asks before a final status', async () => {
     await page.getByTestId('estimate-status').waitFor();
     expect(await page.getByText(/Stati consentiti: Inviato/).count()).toBe(1);
-    await pick(/Nuovo stato/, /Accettato/);
-    await page.getByRole('button', { name: 'Cambia stato' }).click();
-    // Accettato is final: nothing is sent before the user confirms.
-    const confirm = page.getByRole('dialog', { name: 'Passare il preventivo allo stato Accettato?' });
-    await confirm.waitFor();
-    expect(await page.getByTestId('estimate-status').textContent()).toBe('Bozza');
-    await confirm.getByRole('button', { name: 'Cambia stato' }).click();
-    await page.getByText('Transizione di stato non consentita: da draft a accepted').waitFor({ timeout: 10000 });
-    await pick(/Nuovo stato/, /^Inviato$/);
+    // A draft goes to Inviato and nowhere else: no other status is offered.
+    await page.getByRole('combobox', { name: /Nuovo stato/ }).last().click();
+    await page.getByRole('option').first().waitFor();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Inviato']);
+    await page.getByRole('option', { name: /^Inviato$/ }).click();
     await page.getByRole('button', { name: 'Cambia stato' }).click();
     await expect.poll(() => page.getByTestId('estimate-status').textContent(), { timeout: 10000 }).toBe('Inviato');
+    // Accettato is final: nothing is sent before the user confirms; dismissing keeps Inviato.
+    await pick(/Nuovo stato/, /Accettato/);
+    await page.getByRole('button', { name: 'Cambia stato' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Passare il preventivo allo stato Accettato?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('estimate-status').textContent()).toBe('Inviato');
   });
 
   it('shares the estimate; the link opens in a fresh browser without signing in, with no menus', async () => {

@@ -64,7 +64,7 @@ describe('orders provider', () => {
 
   it('sends requests the order document accepts: update with the record as read, getManyReference, connect', async () => {
     const { data } = await ordersDataProvider.getOne('orders', { id: 12 });
-    await ordersDataProvider.update('orders', { id: 12, data: { ...data, status: 'in_progress', extra: 'dropped' }, previousData: data });
+    await ordersDataProvider.update('orders', { id: 12, data: { ...data, status: 'confirmed', extra: 'dropped' }, previousData: data });
     await ordersDataProvider.getManyReference('orderDocuments', { target: 'orderId', id: 12, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     await ordersDataProvider.getMany('orders', { ids: [12, 13] });
     await ordersDataProvider.delete('orders', { id: 13, previousData: { id: 13 } });
@@ -80,6 +80,27 @@ describe('orders provider', () => {
     expect(seen.map((s) => s.operationId)).toEqual(['createOrderFromEstimate']);
     server.use(http.post(`${ORIGIN}/order/orders/fromEstimate/8`, () => HttpResponse.json({ message: "Il preventivo 8 non è accettato: impossibile creare l'ordine", status: 409 }, { status: 409 })));
     await expect(ordersDataProvider.createOrderFromEstimate('orders', { estimateId: 8 })).rejects.toMatchObject({ status: 409, message: "Il preventivo 8 non è accettato: impossibile creare l'ordine" });
+  });
+});
+
+describe('orders provider: status moves', () => {
+  it('moves an order with its note and reads its history, within the document; a refused move rejects with the Italian message', async () => {
+    await ordersDataProvider.moveOrder('orders', { id: 12, to: 'confirmed', note: 'Firmato' });
+    await ordersDataProvider.orderTransitions('orders', { id: 12 });
+    expect(violations()).toEqual([]);
+    expect(seen.map((s) => s.operationId)).toEqual(['moveOrder', 'listOrderTransitions']);
+    let sent: unknown;
+    server.use(
+      http.post(`${ORIGIN}/order/orders/14/transitions`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: 14, code: 'ORD-2026-0014', estimateId: null, advertiserId: 3, opportunityId: null, salesId: 5, status: 'cancelled', total: 1, orderDate: '2026-02-10', periodStart: '2026-03-01', periodEnd: '2026-03-31', notes: null });
+      }),
+    );
+    expect((await ordersDataProvider.moveOrder('orders', { id: 14, to: 'cancelled', note: 'Cliente ritirato' })).status).toBe('cancelled');
+    expect(sent).toEqual({ to: 'cancelled', note: 'Cliente ritirato' });
+    const message = 'Passaggio di stato non consentito: da «Chiuso» a «Bozza» («Chiuso» è uno stato finale)';
+    server.use(http.post(`${ORIGIN}/order/orders/13/transitions`, () => HttpResponse.json({ message, status: 409 }, { status: 409 })));
+    await expect(ordersDataProvider.moveOrder('orders', { id: 13, to: 'draft', note: null })).rejects.toMatchObject({ status: 409, message });
   });
 });
 

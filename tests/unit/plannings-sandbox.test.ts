@@ -178,7 +178,7 @@ describe('order: from an estimate', () => {
 
   it('refuses a status move the order flow does not allow', async () => {
     const order = await api('/order/orders', { method: 'POST', body: { advertiserId: 3, salesId: 5, total: 10, orderDate: '2026-02-12', periodStart: '2026-04-01', periodEnd: '2026-04-15' } });
-    const move = await api(`/order/orders/${order.body.id as number}`, { method: 'PUT', body: { ...order.body, status: 'completed' } });
+    const move = await api(`/order/orders/${order.body.id as number}`, { method: 'PUT', body: { ...order.body, status: 'closed' } });
     expect(move.status).toBe(409);
   });
 });

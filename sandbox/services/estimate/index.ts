@@ -1,5 +1,6 @@
 import type { components, operations } from '../../../src/api/generated/estimate';
-import { EstimateStatusTransitions } from '../../../src/api/generated/estimate.rules';
+import { EstimateStatusLabels, EstimateStatusTransitions } from '../../../src/api/generated/estimate.rules';
+import { checkMove } from '../../shared/transitions';
 import type { Db } from '../../db';
 import { HttpError, file, reply } from '../../http';
 import { defineHandlers } from '../../typed';
@@ -27,13 +28,9 @@ type Commission = components['schemas']['Commission'];
 /** The allowed status moves: generated from EstimateStatus.x-transitions in openapi/estimate.yaml, as the app's. */
 export const TRANSITIONS = EstimateStatusTransitions;
 
-export const STATUS_LABELS: Record<Status, string> = {
-  draft: 'Bozza',
-  sent: 'Inviato',
-  accepted: 'Accettato',
-  rejected: 'Rifiutato',
-  expired: 'Scaduto',
-};
+/** The statuses' Italian names: generated from EstimateStatus.x-labels. */
+export const STATUS_LABELS = EstimateStatusLabels;
+const RULES = { transitions: TRANSITIONS, labels: STATUS_LABELS };
 
 /* ---------- totals and commission ---------- */
 
@@ -246,7 +243,7 @@ export const handlers = defineHandlers<operations>({
       if (!(await salesPeople(tx)).some((s) => s.id === Number(salesId))) throw new HttpError(404, `Commerciale ${salesId} non trovato`);
       const existing = input.id ? await requireEstimateRow(tx, input.id) : undefined;
       if (existing && existing.status !== 'draft') {
-        throw new HttpError(409, `Solo i preventivi in bozza possono essere modificati (stato attuale ${String(existing.status)})`);
+        throw new HttpError(409, `Solo i preventivi in bozza possono essere modificati (stato attuale: ${STATUS_LABELS[existing.status as Status] ?? String(existing.status)})`);
       }
       const keep = new Set(((existing?.lines as EstimateLine[] | undefined) ?? []).map((l) => l.id));
       const lines = await buildLines(tx, input, keep);
@@ -272,9 +269,7 @@ export const handlers = defineHandlers<operations>({
     const to = ctx.query.status;
     const row = await requireEstimateRow(ctx.db, id);
     const from = row.status as Status;
-    if (!TRANSITIONS[from].includes(to)) {
-      throw new HttpError(409, `Transizione di stato non consentita: da ${from} a ${to}`, { from, to, allowed: TRANSITIONS[from] });
-    }
+    checkMove(RULES, from, to);
     return toEstimate(await saveRow(ctx.db, 'estimates', id, { ...row, status: to }));
   },
 });

@@ -42,7 +42,7 @@ export interface paths {
         get: operations["getCampaignById"];
         /**
          * Update a campaign
-         * @description ra-data-simple-rest `update`: the full record (`id` may be sent back and must equal the path id). Status moves: planned → running | cancelled; running → paused | completed | cancelled; paused → running | cancelled; completed and cancelled are final. Any other move answers 409.
+         * @description ra-data-simple-rest `update`: the full record (`id` may be sent back and must equal the path id). A change of `status` is a move: the allowed ones are the table `CampaignStatus.x-transitions` (from → targets; completed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
          */
         put: operations["updateCampaign"];
         post?: never;
@@ -241,7 +241,7 @@ export interface components {
          */
         Role: "ROLE_ADMIN" | "ROLE_MANAGER" | "ROLE_GUEST" | "ROLE_ASSETMANAGER" | "ROLE_SALES" | "ROLE_SALESLEADER" | "ROLE_MEDIAMONITOR" | "ROLE_PLANNER" | "ROLE_SUPERVISOR" | "ROLE_DESIGNER";
         /**
-         * @description planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).
+         * @description planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.
          * @example running
          * @enum {string}
          */

@@ -26,7 +26,7 @@ export const listCampaignsResponseItem = zod.object({
   "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(listCampaignsResponseBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(listCampaignsResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
@@ -46,7 +46,7 @@ export const createCampaignBody = zod.object({
   "orderId": zod.number().min(1).nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(createCampaignBodyBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(createCampaignBodyDescriptionMax).nullish().describe('Free description.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
@@ -64,14 +64,14 @@ export const getCampaignByIdResponse = zod.object({
   "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(getCampaignByIdResponseBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(getCampaignByIdResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
 
 
 /**
- * ra-data-simple-rest `update`: the full record (`id` may be sent back and must equal the path id). Status moves: planned → running | cancelled; running → paused | completed | cancelled; paused → running | cancelled; completed and cancelled are final. Any other move answers 409.
+ * ra-data-simple-rest `update`: the full record (`id` may be sent back and must equal the path id). A change of `status` is a move: the allowed ones are the table `CampaignStatus.x-transitions` (from → targets; completed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
  * @summary Update a campaign
  */
 export const updateCampaignBodyNameMax = 200;export const updateCampaignBodyBudgetMin = 0;export const updateCampaignBodyDescriptionMax = 2000;
@@ -83,7 +83,7 @@ export const updateCampaignBody = zod.object({
   "orderId": zod.number().min(1).nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(updateCampaignBodyBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(updateCampaignBodyDescriptionMax).nullish().describe('Free description.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
@@ -97,7 +97,7 @@ export const updateCampaignResponse = zod.object({
   "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(updateCampaignResponseBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(updateCampaignResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
@@ -116,7 +116,7 @@ export const deleteCampaignResponse = zod.object({
   "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
-  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata).'),
+  "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(deleteCampaignResponseBudgetMin).describe('Budget in euro.'),
   "description": zod.string().max(deleteCampaignResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')

@@ -19,3 +19,17 @@ export const EstimateStatusTransitions: Readonly<Record<SchemaEstimateStatus, re
     "draft"
   ]
 };
+
+/** The final values of `EstimateStatus`: nothing moves out of them, so a screen asks before a move there. */
+export const EstimateStatusFinal: readonly SchemaEstimateStatus[] = [
+  "accepted"
+];
+
+/** The Italian names of `EstimateStatus`, as `x-labels` states them (a refused move is named with them). */
+export const EstimateStatusLabels: Readonly<Record<SchemaEstimateStatus, string>> = {
+  "draft": "Bozza",
+  "sent": "Inviato",
+  "accepted": "Accettato",
+  "rejected": "Rifiutato",
+  "expired": "Scaduto"
+};

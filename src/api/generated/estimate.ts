@@ -212,7 +212,7 @@ export interface components {
          */
         Id: number;
         /**
-         * @description Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).
+         * @description Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move's message does.
          * @example draft
          * @enum {string}
          */

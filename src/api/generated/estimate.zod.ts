@@ -33,7 +33,7 @@ export const listEstimatesResponse = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(listEstimatesResponseContentItemCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemIdMax).describe('Record id.'),
@@ -73,7 +73,7 @@ export const listEstimateDtosResponseItem = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity.'),
   "advertiserId": zod.number().min(1).describe('The advertiser.'),
   "salesId": zod.number().min(1).describe('The sales person.'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "total": zod.number().min(listEstimateDtosResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
@@ -115,7 +115,7 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(listEstimatesByOpportunityIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemIdMax).describe('Record id.'),
@@ -158,7 +158,7 @@ export const getEstimateByIdResponse = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(getEstimateByIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(getEstimateByIdResponseLinesItemIdMax).describe('Record id.'),
@@ -269,7 +269,7 @@ export const saveEstimateResponse = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(saveEstimateResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(saveEstimateResponseLinesItemIdMax).describe('Record id.'),
@@ -312,7 +312,7 @@ export const changeEstimateStatusResponse = zod.object({
   "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
-  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets).'),
+  "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(changeEstimateStatusResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(changeEstimateStatusResponseLinesItemIdMax).describe('Record id.'),

@@ -42,15 +42,45 @@ export interface paths {
         get: operations["getOrderById"];
         /**
          * Update an order
-         * @description ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). Status moves: draft → confirmed | cancelled; confirmed → in_progress | cancelled; in_progress → completed | cancelled; completed and cancelled are final. Any other move answers 409.
+         * @description ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). A change of `status` is a move, as `POST /orders/{id}/transitions` makes one without a note: the allowed ones are the table `OrderStatus.x-transitions`, any other is a 409; sending the current status back is no move.
          */
         put: operations["updateOrder"];
         post?: never;
         /**
          * Delete an order
-         * @description Only an order in `draft` can be deleted (409 otherwise); its documents and campaign links go with it.
+         * @description Only an order in `draft` or `cancelled` can be deleted (409 otherwise); its documents, campaign links and status history go with it.
          */
         delete: operations["deleteOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 12
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The status history of an order
+         * @description Every status move of the order, oldest first, with who made it, when and the note.
+         */
+        get: operations["listOrderTransitions"];
+        put?: never;
+        /**
+         * Move an order to another status
+         * @description Confirms, closes or cancels an order, with an optional note kept in its status history (who, when, the note). The allowed moves are the table `OrderStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move, including to the current status, is a 409 whose message names both statuses in Italian (`x-labels`).
+         */
+        post: operations["moveOrder"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -250,11 +280,53 @@ export interface components {
             }[];
         };
         /**
-         * @description draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).
+         * @description draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.
          * @example confirmed
          * @enum {string}
          */
-        OrderStatus: "draft" | "confirmed" | "in_progress" | "completed" | "cancelled";
+        OrderStatus: "draft" | "confirmed" | "closed" | "cancelled";
+        /** @description A status move of an order. */
+        OrderMoveInput: {
+            to: components["schemas"]["OrderStatus"];
+            /**
+             * @description Why, or what was agreed; kept in the status history.
+             * @example Firmato dal cliente il 10 febbraio.
+             */
+            note?: string | null;
+        };
+        /** @description One status move of an order, as its history keeps it. */
+        OrderTransition: {
+            /**
+             * Format: int64
+             * @description Entry id.
+             * @example 3
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The order.
+             * @example 12
+             */
+            orderId: number;
+            from: components["schemas"]["OrderStatus"];
+            to: components["schemas"]["OrderStatus"];
+            /**
+             * @description The note given with the move.
+             * @example Firmato dal cliente il 10 febbraio.
+             */
+            note: string | null;
+            /**
+             * @description Who made the move.
+             * @example sales
+             */
+            username: string;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2026-02-10T15:04:00Z
+             */
+            at: string;
+        };
         /** @description An order, as read. */
         Order: {
             /**
@@ -570,7 +642,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "Passaggio di stato non consentito: completed → draft",
+                 *       "message": "Passaggio di stato non consentito: da «Chiuso» a «Bozza»",
                  *       "status": 409
                  *     }
                  */
@@ -642,6 +714,8 @@ export interface components {
 }
 export type SchemaError = components['schemas']['Error'];
 export type SchemaOrderStatus = components['schemas']['OrderStatus'];
+export type SchemaOrderMoveInput = components['schemas']['OrderMoveInput'];
+export type SchemaOrderTransition = components['schemas']['OrderTransition'];
 export type SchemaOrder = components['schemas']['Order'];
 export type SchemaOrderInput = components['schemas']['OrderInput'];
 export type SchemaOrderFromEstimateInput = components['schemas']['OrderFromEstimateInput'];
@@ -852,7 +926,7 @@ export interface operations {
                  *       "advertiserId": 3,
                  *       "opportunityId": 21,
                  *       "salesId": 5,
-                 *       "status": "in_progress",
+                 *       "status": "confirmed",
                  *       "total": 18450.5,
                  *       "orderDate": "2026-02-10",
                  *       "periodStart": "2026-03-01",
@@ -878,7 +952,7 @@ export interface operations {
                      *       "advertiserId": 3,
                      *       "opportunityId": 21,
                      *       "salesId": 5,
-                     *       "status": "in_progress",
+                     *       "status": "confirmed",
                      *       "total": 18450.5,
                      *       "orderDate": "2026-02-10",
                      *       "periodStart": "2026-03-01",
@@ -931,6 +1005,106 @@ export interface operations {
                      *       "periodStart": "2026-04-01",
                      *       "periodEnd": "2026-04-15",
                      *       "notes": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listOrderTransitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 12
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's moves, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "orderId": 12,
+                     *         "from": "draft",
+                     *         "to": "confirmed",
+                     *         "note": "Firmato dal cliente il 10 febbraio.",
+                     *         "username": "sales",
+                     *         "at": "2026-02-10T15:04:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OrderTransition"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 12
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "confirmed",
+                 *       "note": "Firmato dal cliente il 10 febbraio."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderMoveInput"];
+            };
+        };
+        responses: {
+            /** @description The order in its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "code": "ORD-2026-0012",
+                     *       "estimateId": 7,
+                     *       "advertiserId": 3,
+                     *       "opportunityId": 21,
+                     *       "salesId": 5,
+                     *       "status": "confirmed",
+                     *       "total": 18450.5,
+                     *       "orderDate": "2026-02-10",
+                     *       "periodStart": "2026-03-01",
+                     *       "periodEnd": "2026-03-31",
+                     *       "notes": "Affissioni 6x3 su Milano e Roma."
                      *     }
                      */
                     "application/json": components["schemas"]["Order"];

@@ -27,7 +27,7 @@ export const listOrdersResponseItem = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(listOrdersResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
@@ -50,7 +50,7 @@ export const createOrderBody = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser.'),
   "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).optional().describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(createOrderBodyTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
@@ -72,7 +72,7 @@ export const getOrderByIdResponse = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(getOrderByIdResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
@@ -82,7 +82,7 @@ export const getOrderByIdResponse = zod.object({
 
 
 /**
- * ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). Status moves: draft → confirmed | cancelled; confirmed → in_progress | cancelled; in_progress → completed | cancelled; completed and cancelled are final. Any other move answers 409.
+ * ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). A change of `status` is a move, as `POST /orders/{id}/transitions` makes one without a note: the allowed ones are the table `OrderStatus.x-transitions`, any other is a 409; sending the current status back is no move.
  * @summary Update an order
  */
 export const updateOrderBodyTotalMin = 0;export const updateOrderBodyNotesMax = 2000;
@@ -94,7 +94,7 @@ export const updateOrderBody = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser.'),
   "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).optional().describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(updateOrderBodyTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
@@ -112,7 +112,7 @@ export const updateOrderResponse = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(updateOrderResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
@@ -122,7 +122,7 @@ export const updateOrderResponse = zod.object({
 
 
 /**
- * Only an order in `draft` can be deleted (409 otherwise); its documents and campaign links go with it.
+ * Only an order in `draft` or `cancelled` can be deleted (409 otherwise); its documents, campaign links and status history go with it.
  * @summary Delete an order
  */
 export const deleteOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
@@ -135,12 +135,60 @@ export const deleteOrderResponse = zod.object({
   "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
   "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
   "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
-  "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(deleteOrderResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
   "notes": zod.string().max(deleteOrderResponseNotesMax).nullable().describe('Free notes.')
+}).describe('An order, as read.')
+
+
+/**
+ * Every status move of the order, oldest first, with who made it, when and the note.
+ * @summary The status history of an order
+ */
+export const listOrderTransitionsResponseNoteMax = 2000;
+
+export const listOrderTransitionsResponseItem = zod.object({
+  "id": zod.number().min(1).describe('Entry id.'),
+  "orderId": zod.number().min(1).describe('The order.'),
+  "from": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
+  "to": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
+  "note": zod.string().max(listOrderTransitionsResponseNoteMax).nullable().describe('The note given with the move.'),
+  "username": zod.string().describe('Who made the move.'),
+  "at": zod.string().datetime({}).describe('When.')
+}).describe('One status move of an order, as its history keeps it.')
+export const listOrderTransitionsResponse = zod.array(listOrderTransitionsResponseItem)
+
+
+/**
+ * Confirms, closes or cancels an order, with an optional note kept in its status history (who, when, the note). The allowed moves are the table `OrderStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move, including to the current status, is a 409 whose message names both statuses in Italian (`x-labels`).
+ * @summary Move an order to another status
+ */
+export const moveOrderBodyNoteMax = 2000;
+
+export const moveOrderBody = zod.object({
+  "to": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
+  "note": zod.string().max(moveOrderBodyNoteMax).nullish().describe('Why, or what was agreed; kept in the status history.')
+}).describe('A status move of an order.')
+
+export const moveOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
+export const moveOrderResponseTotalMin = 0;export const moveOrderResponseNotesMax = 2000;
+
+export const moveOrderResponse = zod.object({
+  "id": zod.number().min(1).describe('Order id.'),
+  "code": zod.string().regex(moveOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
+  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
+  "total": zod.number().min(moveOrderResponseTotalMin).describe('Order total in euro.'),
+  "orderDate": zod.string().date().describe('Date the order was signed.'),
+  "periodStart": zod.string().date().describe('First day of the ordered period.'),
+  "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
+  "notes": zod.string().max(moveOrderResponseNotesMax).nullable().describe('Free notes.')
 }).describe('An order, as read.')
 
 

@@ -42,7 +42,7 @@ export interface paths {
         get: operations["getPlanningById"];
         /**
          * Update a planning
-         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). `draft` ⇄ `confirmed` both ways. Existing items keep their own periods.
+         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
          */
         put: operations["updatePlanning"];
         post?: never;
@@ -261,11 +261,11 @@ export interface components {
             amount: number;
         };
         /**
-         * @description draft (bozza) or confirmed (confermata).
+         * @description draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).
          * @example draft
          * @enum {string}
          */
-        PlanningStatus: "draft" | "confirmed";
+        PlanningStatus: "draft" | "confirmed" | "closed" | "cancelled";
         /** @description A planning, as read. */
         Planning: {
             /**
@@ -482,6 +482,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The status move is not one of `PlanningStatus.x-transitions`. */
+        MoveRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Passaggio di stato non consentito: da «Chiusa» a «Bozza»",
+                 *       "status": 409
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The system is already booked in an overlapping period; `conflict` names the booking. */
         BookingConflict: {
             headers: {
@@ -553,6 +568,7 @@ export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseMoveRefused = components['responses']['MoveRefused'];
 export type ResponseBookingConflict = components['responses']['BookingConflict'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterSort = components['parameters']['Sort'];
@@ -849,6 +865,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["MoveRefused"];
         };
     };
     deletePlanning: {

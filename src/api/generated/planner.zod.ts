@@ -30,7 +30,7 @@ export const listPlanningsResponseItem = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
@@ -56,7 +56,7 @@ export const createPlanningBody = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).optional().describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(createPlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
@@ -80,7 +80,7 @@ export const getPlanningByIdResponse = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
@@ -89,7 +89,7 @@ export const getPlanningByIdResponse = zod.object({
 
 
 /**
- * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). `draft` ⇄ `confirmed` both ways. Existing items keep their own periods.
+ * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
  * @summary Update a planning
  */
 export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyTotalsSystemsMin = 0;export const updatePlanningBodyTotalsAmountMin = 0;
@@ -105,7 +105,7 @@ export const updatePlanningBody = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).optional().describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
@@ -125,7 +125,7 @@ export const updatePlanningResponse = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
@@ -150,7 +150,7 @@ export const deletePlanningResponse = zod.object({
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
   "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
-  "status": zod.enum(['draft', 'confirmed']).describe('draft (bozza) or confirmed (confermata).'),
+  "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
   "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).describe('Number of booked systems.'),
   "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')

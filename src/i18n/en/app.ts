@@ -227,6 +227,14 @@ export const app: AppMessages = {
     no_base: 'no address configured',
     check_again: 'Check again',
   },
+  status_moves: {
+    to: 'Move to “%{status}”',
+    final_status: 'Final status: no change allowed',
+    confirm_title: 'Move to %{status}?',
+    confirm_content: '%{status} is final: %{name} cannot change status again.',
+    confirm: 'Change status',
+    done: 'Status changed to %{status}',
+  },
   placeholders: {
     coming: 'Coming soon: %{screen}',
     note: 'This screen is under construction.',

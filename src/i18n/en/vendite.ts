@@ -120,7 +120,6 @@ export const vendite: ResourcesMessages = {
     final_status: 'Final status: no change allowed',
     final_confirm: { title: 'Move the estimate to %{status}?', content: 'This status is final: the estimate %{name} can no longer change status or be edited.' },
     new_status: 'New status',
-    not_allowed: 'not allowed',
     change_status: 'Change status',
     status_changed: 'Status changed to %{status}',
     pdf: 'Download PDF',

@@ -228,6 +228,14 @@ export const app = {
     no_base: 'nessun indirizzo configurato',
     check_again: 'Verifica di nuovo',
   },
+  status_moves: {
+    to: 'Passa a «%{status}»',
+    final_status: 'Stato finale: nessun cambio consentito',
+    confirm_title: 'Passare allo stato %{status}?',
+    confirm_content: 'Lo stato %{status} è finale: %{name} non potrà più cambiare stato.',
+    confirm: 'Cambia stato',
+    done: 'Stato cambiato in %{status}',
+  },
   placeholders: {
     coming: 'In arrivo: %{screen}',
     note: 'Questa schermata è in costruzione.',

@@ -120,7 +120,6 @@ export const vendite: ResourcesMessages = {
     final_status: 'Stato finale: nessun cambio consentito',
     final_confirm: { title: 'Passare il preventivo allo stato %{status}?', content: 'Lo stato è finale: il preventivo %{name} non potrà più cambiare stato né essere modificato.' },
     new_status: 'Nuovo stato',
-    not_allowed: 'non consentito',
     change_status: 'Cambia stato',
     status_changed: 'Stato cambiato in %{status}',
     pdf: 'Scarica PDF',

@@ -42,17 +42,37 @@ import type {
 } from '@/api/generated/campaign';
 import { ROLES } from '@/auth/permissions';
 import type { AppDataProvider } from '@/dataProviders';
-import { codeLabel, formatDate, formatMoney } from '@/ui/format';
+import { formatDate, formatMoney } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { failureMessage } from '@/api/failures';
 import { FileTable } from '@/ui/FileTable';
 import { mayOpen } from '@/ui/mayOpen';
 import { StateMessage } from '@/ui/StateMessage';
 import { UploadBox } from '@/ui/UploadBox';
+import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
+import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/campaign.rules';
 import { STATUS_LABELS, type Campaign } from './shared';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
+
+/** The campaign's status and the moves its rules allow. */
+function CampaignStatus({ campaign }: { campaign: Campaign }) {
+  const { move, pending } = useStatusUpdate('campaigns', campaign, STATUS_LABELS);
+  return (
+    <StatusMoves
+      current={campaign.status}
+      transitions={CampaignStatusTransitions}
+      final={CampaignStatusFinal}
+      labels={STATUS_LABELS}
+      name={campaign.name}
+      canMove={mayOpen(`/campaigns/${campaign.id}/edit`)}
+      pending={pending}
+      onMove={(to) => void move(to)}
+      testId="campaign-status"
+    />
+  );
+}
 
 function Overview({ campaign }: { campaign: Campaign }) {
   const translate = useTranslate();
@@ -67,7 +87,7 @@ function Overview({ campaign }: { campaign: Campaign }) {
       ),
     ],
     ['period', `${formatDate(campaign.periodStart)} – ${formatDate(campaign.periodEnd)}`],
-    ['status', codeLabel(STATUS_LABELS, campaign.status)],
+    ['status', <CampaignStatus key="s" campaign={campaign} />],
     ['budget', formatMoney(campaign.budget)],
     ['description', campaign.description ?? '—'],
   ];

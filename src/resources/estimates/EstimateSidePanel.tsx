@@ -18,7 +18,6 @@ import { codeLabel, formatMoney, formatNumber } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { ESTIMATES_PATH } from '@/ui/estimatePaths';
 import {
-  ESTIMATE_STATUSES,
   ESTIMATE_TRANSITIONS,
   isFinalStatus,
   STATUS_LABELS,
@@ -79,7 +78,12 @@ function StatusChange() {
       setTarget('');
       void queryClient.invalidateQueries({ queryKey: ['estimates'] });
     },
-    onError: failure,
+    onError: (error) => {
+      // A refused move (the estimate moved elsewhere meanwhile): its message, then the estimate as it is now.
+      failure(error);
+      setTarget('');
+      void queryClient.invalidateQueries({ queryKey: ['estimates'] });
+    },
   });
   if (!record) return null;
   const current = record.status;
@@ -108,26 +112,29 @@ function StatusChange() {
           ? translate('resources.estimates.allowed_moves', { statuses: allowed.map(label).join(', ') })
           : translate('resources.estimates.final_status')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <TextField
-          select
-          size="small"
-          label={translate('resources.estimates.new_status')}
-          value={target}
-          onChange={(e) => setTarget(e.target.value as SchemaEstimateStatus)}
-          sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': 'status-select' } }}
-        >
-          {ESTIMATE_STATUSES.filter((s) => s !== current).map((s) => (
-            <MenuItem key={s} value={s}>
-              {`${label(s)}${allowed.includes(s) ? '' : ` (${translate('resources.estimates.not_allowed')})`}`}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button variant="outlined" disabled={!target || change.isPending} onClick={submit}>
-          {translate('resources.estimates.change_status')}
-        </Button>
-      </Stack>
+      {allowed.length ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('resources.estimates.new_status')}
+            value={target}
+            onChange={(e) => setTarget(e.target.value as SchemaEstimateStatus)}
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { 'data-testid': 'status-select' } }}
+          >
+            {/* Only the moves the rules allow from the current status; the service refuses any other. */}
+            {allowed.map((s) => (
+              <MenuItem key={s} value={s}>
+                {label(s)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" disabled={!target || change.isPending} onClick={submit}>
+            {translate('resources.estimates.change_status')}
+          </Button>
+        </Stack>
+      ) : null}
       <Confirm
         isOpen={confirming}
         title={translate('resources.estimates.final_confirm.title', { status: target ? label(target) : '' })}

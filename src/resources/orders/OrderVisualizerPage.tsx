@@ -31,7 +31,8 @@ import { mayOpen } from '@/ui/mayOpen';
 import { StateMessage } from '@/ui/StateMessage';
 import { day, euro, period } from './common';
 import { useOrderDocumentDownload } from './OrderDocumentsPage';
-import { ORDER_STATUS_LABELS, type Order, type OrderDocument } from './shared';
+import { OrderStatusHistory, OrderStatusMoves } from './OrderStatusMoves';
+import { type Order, type OrderDocument } from './shared';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -139,7 +140,6 @@ export default function OrderVisualizerPage() {
             {(
               [
                 ['code', order.code],
-                ['status', codeLabel(ORDER_STATUS_LABELS, order.status)],
                 ['total', euro(order.total)],
                 ['orderDate', day(order.orderDate)],
                 ['period', period(order.periodStart, order.periodEnd)],
@@ -155,6 +155,13 @@ export default function OrderVisualizerPage() {
               </Grid>
             ))}
           </Grid>
+        </Section>
+        <Section title={translate('resources.orders.moves.title')}>
+          <OrderStatusMoves order={order} />
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+            {translate('resources.orders.moves.history')}
+          </Typography>
+          <OrderStatusHistory orderId={order.id} />
         </Section>
         <Section title={translate('resources.orders.visualizer.estimate')}>
           <EstimateLines estimateId={order.estimateId} />

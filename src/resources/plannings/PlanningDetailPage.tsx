@@ -23,6 +23,8 @@ import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
+import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
+import { PlanningStatusFinal, PlanningStatusTransitions } from '@/api/generated/planner.rules';
 import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
 import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } from './shared';
@@ -117,6 +119,24 @@ function BookedItems({ planningId }: { planningId: number }) {
   );
 }
 
+/** The planning's status and the moves its rules allow (the page is the admin's, who may move it). */
+function PlanningStatus({ planning }: { planning: Planning }) {
+  const { move, pending } = useStatusUpdate('plannings', planning, STATUS_LABELS);
+  return (
+    <StatusMoves
+      current={planning.status}
+      transitions={PlanningStatusTransitions}
+      final={PlanningStatusFinal}
+      labels={STATUS_LABELS}
+      name={planning.name}
+      canMove
+      pending={pending}
+      onMove={(to) => void move(to)}
+      testId="planning-status"
+    />
+  );
+}
+
 /** /plannings/:id: the planning, its booked systems on a map and in a list, and a share link. */
 export default function PlanningDetailPage() {
   const { id } = useParams();
@@ -151,7 +171,7 @@ export default function PlanningDetailPage() {
             </Grid>
             <Grid size={{ xs: 12, md: 3 }}>
               <Typography variant="caption">{translate('resources.plannings.fields.status')}</Typography>
-              <Typography>{codeLabel(STATUS_LABELS, planning.status)}</Typography>
+              <PlanningStatus planning={planning} />
             </Grid>
             <Grid size={{ xs: 12, md: 3 }}>
               <Typography variant="caption">{translate('resources.plannings.fields.totals')}</Typography>

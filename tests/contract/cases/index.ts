@@ -3,9 +3,10 @@
  * cases (hostile input, say), write a module beside these (see `types.ts`) and list it here.
  */
 import { conflictOnPurpose } from './conflict';
+import { statusTransitions } from './transitions';
 import type { CaseModule } from './types';
 import { unknownQueryId } from './unknownId';
 
 export type { CaseInput, CaseModule } from './types';
 
-export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId];
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, statusTransitions];

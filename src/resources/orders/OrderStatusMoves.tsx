@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { SchemaOrderStatus } from '@/api/generated/order';
+import type { AppDataProvider } from '@/dataProviders';
+import { codeLabel } from '@/ui/format';
+import { mayOpen } from '@/ui/mayOpen';
+import { StateMessage } from '@/ui/StateMessage';
+import { useFailure } from '@/ui/useFailure';
+import { isFinalOrderStatus, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order } from './shared';
+
+const NOTE_MAX = 2000;
+
+/**
+ * An order's status and the moves the rules allow from it (confirm, close, cancel), each asked
+ * for in a dialog with an optional note; a move to a final status says it cannot be undone.
+ */
+export function OrderStatusMoves({ order }: { order: Order }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<SchemaOrderStatus | null>(null);
+  const [note, setNote] = useState('');
+  const label = (s: SchemaOrderStatus) => codeLabel(ORDER_STATUS_LABELS, s);
+  const move = useMutation({
+    mutationFn: (to: SchemaOrderStatus) =>
+      dataProvider.moveOrder('orders', { id: order.id, to, note: note.trim() ? note.trim() : null }),
+    onSuccess: (moved) => {
+      notify('resources.orders.moves.done', {
+        type: 'success',
+        messageArgs: { code: moved.code, status: label(moved.status) },
+      });
+      setTarget(null);
+      setNote('');
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+    onError: (error) => {
+      setTarget(null);
+      failure(error);
+      // A refused move means the order changed elsewhere: show it as it is now.
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+  const allowed = ORDER_TRANSITIONS[order.status];
+  const canMove = mayOpen('/orders/1/documents');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Chip label={label(order.status)} color="primary" data-testid="order-status" />
+        {allowed.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.orders.moves.final_status')}
+          </Typography>
+        ) : null}
+        {canMove
+          ? allowed.map((to) => (
+              <Button
+                key={to}
+                variant={isFinalOrderStatus(to) ? 'outlined' : 'contained'}
+                color={to === 'cancelled' ? 'error' : 'primary'}
+                size="small"
+                disabled={move.isPending}
+                onClick={() => setTarget(to)}
+              >
+                {translate(`resources.orders.moves.to.${to}`)}
+              </Button>
+            ))
+          : null}
+      </Stack>
+      <Confirm
+        isOpen={target !== null}
+        loading={move.isPending}
+        title={translate('resources.orders.moves.confirm_title', {
+          code: order.code,
+          status: target ? label(target) : '',
+        })}
+        content={
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {target && isFinalOrderStatus(target) ? (
+              <Typography variant="body2">
+                {translate('resources.orders.moves.final_warning', { status: label(target) })}
+              </Typography>
+            ) : null}
+            <TextField
+              label={translate('resources.orders.moves.note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+            />
+          </Stack>
+        }
+        confirm={target ? `resources.orders.moves.to.${target}` : 'ra.action.confirm'}
+        confirmColor={target && isFinalOrderStatus(target) ? 'warning' : 'primary'}
+        onConfirm={() => {
+          if (target) move.mutate(target);
+        }}
+        onClose={() => {
+          setTarget(null);
+          setNote('');
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The order's status history: every move, who made it, when and its note. */
+export function OrderStatusHistory({ orderId }: { orderId: number }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // Under 'orders': a move invalidates it, and so this too.
+  const { data, error } = useQuery({
+    queryKey: ['orders', 'orderTransitions', orderId],
+    queryFn: () => dataProvider.orderTransitions('orders', { id: orderId }),
+  });
+  const label = (s: SchemaOrderStatus) => codeLabel(ORDER_STATUS_LABELS, s);
+  return (
+    <StateMessage
+      error={error}
+      empty={data?.length === 0 ? translate('resources.orders.moves.history_empty') : undefined}
+    >
+      <Table size="small" aria-label={translate('resources.orders.moves.history')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('resources.orders.moves.at')}</TableCell>
+            <TableCell>{translate('resources.orders.moves.move')}</TableCell>
+            <TableCell>{translate('resources.orders.moves.username')}</TableCell>
+            <TableCell>{translate('resources.orders.moves.history_note')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).map((t) => (
+            <TableRow key={t.id}>
+              <TableCell>{new Date(t.at).toLocaleString('it-IT')}</TableCell>
+              <TableCell>{`${label(t.from)} → ${label(t.to)}`}</TableCell>
+              <TableCell>{t.username}</TableCell>
+              <TableCell>{t.note ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </StateMessage>
+  );
+}
