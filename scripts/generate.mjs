@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Regenerates everything typed from openapi/<service>.yaml:
 //   openapi-typescript → src/api/generated/<service>.ts (root types)
-//   orval (zod)        → src/api/generated/<service>.zod.ts
+//   orval (zod)        → src/api/generated/<service>.zod.ts, every validation keyword of the
+//                        document carried (scripts/zod-keywords.mjs) or generation fails
 //   x-transitions      → src/api/generated/<service>.rules.ts (a schema's allowed status moves, read
 //                        by the app and the sandbox alike: the rule is written once, in the document)
 // `--check` generates into a temporary folder and fails when the committed files differ.
@@ -14,6 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
 import { generate as orval } from 'orval';
 import { SERVICES } from './services.mjs';
+import { applyKeywords, markKeywords } from './zod-keywords.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const committedDir = path.join(root, 'src/api/generated');
@@ -26,14 +28,30 @@ async function generateService(service, outDir) {
     path.join(outDir, `${service}.ts`),
     HEADER.replace('%s', service) + '/* eslint-disable */\n' + astToString(ast),
   );
-  const zodTarget = path.join(outDir, `${service}.zod.ts`);
-  await orval({
-    input: { target: doc },
-    output: { client: 'zod', target: zodTarget, mode: 'single', prettier: false, override: { header: false } },
-  });
-  const zod = await readFile(zodTarget, 'utf8');
-  await writeFile(zodTarget, HEADER.replace('%s', service) + '/* eslint-disable */\n' + zod);
+  await generateZod(service, doc, outDir);
   await generateRules(service, doc, outDir);
+}
+
+/**
+ * orval (zod) → `<service>.zod.ts`, from a copy of the document whose keywords orval would drop are
+ * marked (scripts/zod-keywords.mjs); fails naming any keyword no zod method carries.
+ */
+async function generateZod(service, doc, outDir) {
+  const marked = markKeywords(parseYaml(await readFile(doc, 'utf8')), `openapi/${service}.yaml`);
+  const scratch = await mkdtemp(path.join(tmpdir(), `zod-${service}-`));
+  const zodTarget = path.join(outDir, `${service}.zod.ts`);
+  try {
+    const input = path.join(scratch, `${service}.json`);
+    await writeFile(input, JSON.stringify(marked));
+    await orval({
+      input: { target: input },
+      output: { client: 'zod', target: zodTarget, mode: 'single', prettier: false, override: { header: false } },
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  const zod = applyKeywords(await readFile(zodTarget, 'utf8'));
+  await writeFile(zodTarget, HEADER.replace('%s', service) + '/* eslint-disable */\n' + zod);
 }
 
 /** `<Schema>.x-transitions` (from → allowed targets) → `export const <Schema>Transitions`, typed by the schema. */
