@@ -1,5 +1,4 @@
 import type {
-  DataProvider,
   GetListParams,
   GetListResult,
   GetManyResult,
@@ -84,6 +83,9 @@ export function toDeleted<R extends RaRecord = RaRecord>(id: Identifier, previou
  * through its reader.
  */
 
+/** The JSON body an operation of the generated `operations` takes. */
+export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type OptionalKeys<T> = Exclude<keyof T, RequiredKeys<T>>;
 
@@ -139,24 +141,6 @@ export const read = {
   /** Ids picked in a list input ('3' → 3), each once. */
   ids: (value: unknown): number[] | undefined => (Array.isArray(value) ? [...new Set(value.map(Number))] : undefined),
 };
-
-/** Optional fields left empty in a form are not sent (the documents want them absent, not null). */
-export function withoutEmpty<T extends Record<string, unknown>>(data: T): T {
-  return Object.fromEntries(
-    Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  ) as T;
-}
-
-/** Wraps a simple-rest provider so that create and update drop empty optional fields first. */
-export function droppingEmpty(provider: DataProvider): DataProvider {
-  return {
-    ...provider,
-    create: (resource, params) =>
-      provider.create(resource, { ...params, data: withoutEmpty(params.data) }),
-    update: (resource, params) =>
-      provider.update(resource, { ...params, data: withoutEmpty(params.data) }),
-  };
-}
 
 /*
  * The answer of a bulk job on many records when the service takes them one at a time: what
