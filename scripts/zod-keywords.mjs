@@ -147,7 +147,15 @@ export function markKeywords(doc, file) {
   return doc;
 }
 
-/** The zod methods, in chain order, that state `extras`; `regexConst` names the string pattern's constant. */
+/** One check of a refinement: the condition on `value` that must hold, and the message key (with its values). */
+const check = (holds, message, params) =>
+  `if (!(${holds})) ctx.addIssue({ code: 'custom', message: '${message}'${params ? `, params: ${params}` : ''} });`;
+
+/**
+ * The zod methods, in chain order, that state `extras`; `regexConst` names the string pattern's
+ * constant. The keywords no zod method states become one `superRefine`, so that a schema keeps a
+ * single wrapper (`.innerType()` reaches the object or array within).
+ */
 function methodsOf(extras, regexConst) {
   const out = [];
   if (extras.integer) out.push('.int()');
@@ -156,16 +164,21 @@ function methodsOf(extras, regexConst) {
   if (extras.exclusiveMaximum !== undefined) out.push(`.lt(${Number(extras.exclusiveMaximum)})`);
   if (extras.ipv4) out.push(".ip({ version: 'v4' })");
   if (extras.pattern !== undefined) out.push(`.regex(${regexConst})`);
-  if (extras.uniqueItems)
-    out.push(".refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' })");
-  if (extras.minProperties !== undefined)
-    out.push(`.refine((value) => Object.keys(value).length >= ${Number(extras.minProperties)}, { message: 'app.validation.min_properties', params: { min: ${Number(extras.minProperties)} } })`);
-  if (extras.maxProperties !== undefined)
-    out.push(`.refine((value) => Object.keys(value).length <= ${Number(extras.maxProperties)}, { message: 'app.validation.max_properties', params: { max: ${Number(extras.maxProperties)} } })`);
+  const checks = [];
+  if (extras.uniqueItems) checks.push(check('new Set(value.map((item) => JSON.stringify(item))).size === value.length', 'app.validation.unique_items'));
+  if (extras.minProperties !== undefined) {
+    const min = Number(extras.minProperties);
+    checks.push(check(`Object.keys(value).length >= ${min}`, 'app.validation.min_properties', `{ min: ${min} }`));
+  }
+  if (extras.maxProperties !== undefined) {
+    const max = Number(extras.maxProperties);
+    checks.push(check(`Object.keys(value).length <= ${max}`, 'app.validation.max_properties', `{ max: ${max} }`));
+  }
   if (extras.propertyNames?.enum)
-    out.push(`.refine((value) => Object.keys(value).every((key) => ${JSON.stringify(extras.propertyNames.enum)}.includes(key)), { message: 'app.validation.property_names' })`);
+    checks.push(check(`Object.keys(value).every((key) => ${JSON.stringify(extras.propertyNames.enum)}.includes(key))`, 'app.validation.property_names'));
   if (extras.propertyNames?.pattern !== undefined)
-    out.push(`.refine((value) => Object.keys(value).every((key) => new RegExp(${JSON.stringify(extras.propertyNames.pattern)}).test(key)), { message: 'app.validation.property_names' })`);
+    checks.push(check(`Object.keys(value).every((key) => new RegExp(${JSON.stringify(extras.propertyNames.pattern)}).test(key))`, 'app.validation.property_names'));
+  if (checks.length) out.push(`.superRefine((value, ctx) => { ${checks.join(' ')} })`);
   return out.join('');
 }
 

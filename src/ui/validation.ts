@@ -115,5 +115,5 @@ export function endNotBeforeStart<T>(start: keyof T & string, end: keyof T & str
  */
 export function schemaResolver<S extends z.ZodTypeAny>(schema: S): Resolver<FieldValues> {
   const resolve = zodResolver(z.preprocess(blanksAsAbsent, schema), { errorMap: italianErrors });
-  return (values, context, options) => resolve(values, context, options as never);
+  return (values, context, options) => resolve(values, context, options);
 }

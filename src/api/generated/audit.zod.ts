@@ -60,7 +60,7 @@ export const createDetectionBody = zod.object({
   "longitude": zod.number().min(createDetectionBodyLongitudeMin).max(createDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(createDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(createDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
   "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
@@ -91,7 +91,7 @@ export const createDetectionBody = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const createDetectionResponseMediaOwnerMax = 200;export const createDetectionResponseBrandNameMax = 200;export const createDetectionResponseSubjectMax = 200;export const createDetectionResponseAddressMax = 300;export const createDetectionResponseMunicipalityMax = 100;export const createDetectionResponseLatitudeMin = -90;
@@ -146,7 +146,7 @@ export const createDetectionResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -183,7 +183,7 @@ export const updateDetectionBody = zod.object({
   "longitude": zod.number().min(updateDetectionBodyLongitudeMin).max(updateDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(updateDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
   "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
@@ -214,7 +214,7 @@ export const updateDetectionBody = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const updateDetectionResponseMediaOwnerMax = 200;export const updateDetectionResponseBrandNameMax = 200;export const updateDetectionResponseSubjectMax = 200;export const updateDetectionResponseAddressMax = 300;export const updateDetectionResponseMunicipalityMax = 100;export const updateDetectionResponseLatitudeMin = -90;
@@ -269,7 +269,7 @@ export const updateDetectionResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -340,7 +340,7 @@ export const listDetectionsResponseItem = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 export const listDetectionsResponse = zod.array(listDetectionsResponseItem)
 
@@ -409,7 +409,7 @@ export const listDetectionsByRangeDateResponseItem = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 export const listDetectionsByRangeDateResponse = zod.array(listDetectionsByRangeDateResponseItem)
 
@@ -496,7 +496,7 @@ export const updateDetectionLeadResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -508,7 +508,7 @@ export const updateDetectionLeadResponse = zod.object({
 
 export const sendDetectionsToAgentBody = zod.object({
   "agentId": zod.number().min(1).int().describe('The agent.'),
-  "auditIds": zod.array(zod.number().min(1).int()).min(1).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('The detections to send.')
+  "auditIds": zod.array(zod.number().min(1).int()).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The detections to send.')
 }).describe('Detections to mail to an agent.')
 
 
@@ -676,7 +676,7 @@ export const createSubItemBody = zod.object({
   "name": zod.string().min(1).max(createSubItemBodyProductCategoryNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(createSubItemBodyProductCategoryDescriptionMax).nullish().describe('Longer description.')
 }).optional().describe('A new value of a sub-item type.')
-}).refine((value) => Object.keys(value).length >= 1, { message: 'app.validation.min_properties', params: { min: 1 } }).refine((value) => Object.keys(value).length <= 1, { message: 'app.validation.max_properties', params: { max: 1 } }).refine((value) => Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)), { message: 'app.validation.property_names' }).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); if (!(Object.keys(value).length <= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 1 } }); if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
 
 export const createSubItemResponseNameMax = 100;export const createSubItemResponseDescriptionMax = 500;
 

@@ -21,7 +21,7 @@ export const listCircuitsByTypeResponseItem = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(listCircuitsByTypeResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(listCircuitsByTypeResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByTypeResponse = zod.array(listCircuitsByTypeResponseItem)
 
@@ -49,7 +49,7 @@ export const getCircuitByIdResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(getCircuitByIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(getCircuitByIdResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -75,7 +75,7 @@ export const listCircuitsByAssetIdResponseItem = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(listCircuitsByAssetIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(listCircuitsByAssetIdResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByAssetIdResponse = zod.array(listCircuitsByAssetIdResponseItem)
 
@@ -131,7 +131,7 @@ export const createCircuitBodyAssetsMax = 10000;
 
 
 export const createCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).int().describe('Record id.')).max(createCircuitBodyAssetsMax).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).int().describe('Record id.')).max(createCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
 }).describe('The member systems to set.')
 
 
@@ -153,7 +153,7 @@ export const updateCircuitBodyAssetsMax = 10000;
 
 
 export const updateCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).int().describe('Record id.')).max(updateCircuitBodyAssetsMax).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).int().describe('Record id.')).max(updateCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
 }).describe('The member systems to set.')
 
 export const updateCircuitResponseIdMax = 9007199254740991;
@@ -168,7 +168,7 @@ export const updateCircuitResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(updateCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(updateCircuitResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -195,5 +195,5 @@ export const deleteCircuitResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(deleteCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(deleteCircuitResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')

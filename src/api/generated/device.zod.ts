@@ -158,7 +158,7 @@ export const createShowBody = zod.object({
   "playlistId": zod.number().min(1).max(createShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(createShowBodyDeviceIdsMax).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(createShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -196,7 +196,7 @@ export const updateShowBody = zod.object({
   "playlistId": zod.number().min(1).max(updateShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(updateShowBodyDeviceIdsMax).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(updateShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateShowResponseIdMax = 9007199254740991;

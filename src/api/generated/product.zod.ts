@@ -86,7 +86,7 @@ export const saveProductQueryCatalogIdsMax = 100;
 
 
 export const saveProductQueryParams = zod.object({
-  "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).int().describe('Record id.')).max(saveProductQueryCatalogIdsMax).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
+  "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).int().describe('Record id.')).max(saveProductQueryCatalogIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
 })
 
 export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');

@@ -28,7 +28,7 @@ export const saveEventBody = zod.union([zod.object({
   "url": zod.string().url().max(saveEventBodyCallbackUrlMax).describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMax).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxOne)).refine((value) => Object.keys(value).length <= 20, { message: 'app.validation.max_properties', params: { max: 20 } }).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 })
 }),zod.object({
@@ -42,7 +42,7 @@ export const saveEventBody = zod.union([zod.object({
   "url": zod.string().url().max(saveEventBodyCallbackUrlMaxOne).describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMaxOne).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxThree)).refine((value) => Object.keys(value).length <= 20, { message: 'app.validation.max_properties', params: { max: 20 } }).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxThree)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 })
 })]).describe('An event fires either on a cron expression (`RecurringEventInput`) or once at a moment (`OneOffEventInput`); exactly one of `cronExpression` and `runAt` is given.')
@@ -62,7 +62,7 @@ export const saveEventResponse = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventResponseCallbackHeadersMaxOne)).refine((value) => Object.keys(value).length <= 20, { message: 'app.validation.max_properties', params: { max: 20 } }).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
@@ -91,7 +91,7 @@ export const listEventsResponseItem = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(listEventsResponseCallbackHeadersMaxOne)).refine((value) => Object.keys(value).length <= 20, { message: 'app.validation.max_properties', params: { max: 20 } }).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(listEventsResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
@@ -127,7 +127,7 @@ export const deleteEventResponse = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(deleteEventResponseCallbackHeadersMaxOne)).refine((value) => Object.keys(value).length <= 20, { message: 'app.validation.max_properties', params: { max: 20 } }).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(deleteEventResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),

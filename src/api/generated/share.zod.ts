@@ -62,7 +62,7 @@ export const updateShareQueryParams = zod.object({
 export const updateShareBody = zod.object({
   "expiresAt": zod.string().datetime({}).nullish().describe('New expiry (must be in the future); null for never.'),
   "regenerateToken": zod.boolean().optional().describe('Replace the token with a new one; links already sent stop working. False when absent.')
-}).refine((value) => Object.keys(value).length >= 1, { message: 'app.validation.min_properties', params: { min: 1 } })
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
 export const updateShareResponseIdMax = 9007199254740991;
 export const updateShareResponseResourceIdMax = 9007199254740991;

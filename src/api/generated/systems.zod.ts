@@ -463,15 +463,15 @@ export const searchSystemsBodySearchTermMax = 200;
 
 export const searchSystemsBody = zod.object({
   "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(searchSystemsBodyTypeDefault).describe('OOH, DOOH, or ALL for both.'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Any of these system types.'),
-  "statuses": zod.array(zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Any of these statuses.'),
-  "municipalityIds": zod.array(zod.string().regex(searchSystemsBodyMunicipalityIdsItemRegExp).describe('ISTAT code of an Italian municipality (six digits).')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Istat codes of the municipalities.'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these system types.'),
+  "statuses": zod.array(zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these statuses.'),
+  "municipalityIds": zod.array(zod.string().regex(searchSystemsBodyMunicipalityIdsItemRegExp).describe('ISTAT code of an Italian municipality (six digits).')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Istat codes of the municipalities.'),
   "region": zod.string().max(searchSystemsBodyRegionMax).optional().describe('Region name.'),
   "province": zod.string().max(searchSystemsBodyProvinceMax).optional().describe('Province name.'),
-  "mediaOwners": zod.array(zod.number().min(1).max(searchSystemsBodyMediaOwnersItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the media owners.'),
-  "areaIds": zod.array(zod.number().min(1).max(searchSystemsBodyAreaIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the areas.'),
-  "leaseIds": zod.array(zod.number().min(1).max(searchSystemsBodyLeaseIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the leases.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(searchSystemsBodyAuthorizationIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the authorizations.'),
+  "mediaOwners": zod.array(zod.number().min(1).max(searchSystemsBodyMediaOwnersItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners.'),
+  "areaIds": zod.array(zod.number().min(1).max(searchSystemsBodyAreaIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the areas.'),
+  "leaseIds": zod.array(zod.number().min(1).max(searchSystemsBodyLeaseIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the leases.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(searchSystemsBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the authorizations.'),
   "searchTerm": zod.string().max(searchSystemsBodySearchTermMax).optional().describe('Text matched like in the paged list.')
 }).describe('The list filters; every field is optional.')
 
@@ -590,10 +590,10 @@ export const createSystemBody = zod.object({
   "zipCode": zod.string().regex(createSystemBodyZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(createSystemBodyLatitudeMin).max(createSystemBodyLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(createSystemBodyLongitudeMin).max(createSystemBodyLongitudeMax).describe('WGS84 longitude.'),
-  "domains": zod.array(zod.string().min(1).max(createSystemBodyDomainsItemMax)).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Inventory domains.'),
+  "domains": zod.array(zod.string().min(1).max(createSystemBodyDomainsItemMax)).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Inventory domains.'),
   "leaseId": zod.number().min(1).max(createSystemBodyLeaseIdMax).int().optional().describe('Record id.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(createSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the site\'s authorizations.'),
-  "mediaOwnerIds": zod.array(zod.number().min(1).max(createSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the media owners selling the system.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(createSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the site\'s authorizations.'),
+  "mediaOwnerIds": zod.array(zod.number().min(1).max(createSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners selling the system.'),
   "areaId": zod.number().min(1).max(createSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
   "faces": zod.number().min(1).max(createSystemBodyFacesMax).int().default(createSystemBodyFacesDefault).describe('Number of faces.'),
@@ -647,10 +647,10 @@ export const updateSystemBody = zod.object({
   "zipCode": zod.string().regex(updateSystemBodyZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(updateSystemBodyLatitudeMin).max(updateSystemBodyLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(updateSystemBodyLongitudeMin).max(updateSystemBodyLongitudeMax).describe('WGS84 longitude.'),
-  "domains": zod.array(zod.string().min(1).max(updateSystemBodyDomainsItemMax)).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Inventory domains.'),
+  "domains": zod.array(zod.string().min(1).max(updateSystemBodyDomainsItemMax)).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Inventory domains.'),
   "leaseId": zod.number().min(1).max(updateSystemBodyLeaseIdMax).int().optional().describe('Record id.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(updateSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the site\'s authorizations.'),
-  "mediaOwnerIds": zod.array(zod.number().min(1).max(updateSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Ids of the media owners selling the system.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(updateSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the site\'s authorizations.'),
+  "mediaOwnerIds": zod.array(zod.number().min(1).max(updateSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners selling the system.'),
   "areaId": zod.number().min(1).max(updateSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
   "faces": zod.number().min(1).max(updateSystemBodyFacesMax).int().default(updateSystemBodyFacesDefault).describe('Number of faces.'),
@@ -1342,7 +1342,7 @@ export const listTeamsPageBody = zod.object({
   "companyName": zod.string().max(listTeamsPageBodyCompanyNameMax).optional().describe('Part of the company name.'),
   "address": zod.string().max(listTeamsPageBodyAddressMax).optional().describe('Part of the address.'),
   "vat": zod.string().max(listTeamsPageBodyVatMax).optional().describe('Part of the VAT number.'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).optional().describe('Any of these services.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these services.'),
   "mail": zod.string().max(listTeamsPageBodyMailMax).optional().describe('Part of the e-mail.'),
   "phone": zod.string().max(listTeamsPageBodyPhoneMax).optional().describe('Part of the phone.'),
   "sortOrder": zod.enum(['ASC', 'DESC']).default(listTeamsPageBodySortOrderDefault).describe('Sort direction.')
@@ -1434,7 +1434,7 @@ export const createTeamBody = zod.object({
   "companyName": zod.string().min(1).max(createTeamBodyCompanyNameMax).describe('Company name.'),
   "address": zod.string().max(createTeamBodyAddressMax).optional().describe('Address.'),
   "vat": zod.string().regex(createTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Services offered.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(createTeamBodyMailMax).describe('Contact e-mail.'),
   "phone": zod.string().regex(createTeamBodyPhoneRegExp).optional().describe('Contact phone.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
@@ -1458,7 +1458,7 @@ export const updateTeamBody = zod.object({
   "companyName": zod.string().min(1).max(updateTeamBodyCompanyNameMax).describe('Company name.'),
   "address": zod.string().max(updateTeamBodyAddressMax).optional().describe('Address.'),
   "vat": zod.string().regex(updateTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('Services offered.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(updateTeamBodyMailMax).describe('Contact e-mail.'),
   "phone": zod.string().regex(updateTeamBodyPhoneRegExp).optional().describe('Contact phone.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
@@ -1549,7 +1549,7 @@ export const createSystemProviderBodyTeamIdMax = 9007199254740991;
 export const createSystemProviderBody = zod.object({
   "systemId": zod.number().min(1).max(createSystemProviderBodySystemIdMax).int().describe('Record id.'),
   "teamId": zod.number().min(1).max(createSystemProviderBodyTeamIdMax).int().describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('What the team does on this system.')
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
 
@@ -1570,7 +1570,7 @@ export const updateSystemProviderBodyTeamIdMax = 9007199254740991;
 export const updateSystemProviderBody = zod.object({
   "systemId": zod.number().min(1).max(updateSystemProviderBodySystemIdMax).int().describe('Record id.'),
   "teamId": zod.number().min(1).max(updateSystemProviderBodyTeamIdMax).int().describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: 'app.validation.unique_items' }).describe('What the team does on this system.')
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
 export const updateSystemProviderResponseIdMax = 9007199254740991;

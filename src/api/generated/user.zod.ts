@@ -337,7 +337,7 @@ export const updateUserBody = zod.object({
   "group": zod.string().min(1).max(updateUserBodyGroupMax).optional().describe('The user\'s group.'),
   "enabled": zod.boolean().optional().describe('Whether the user can sign in.'),
   "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
-}).refine((value) => Object.keys(value).length >= 1, { message: 'app.validation.min_properties', params: { min: 1 } })
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
 export const updateUserResponseIdMax = 9007199254740991;
 export const updateUserResponseUsernameMin = 3;
