@@ -17,9 +17,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const scratch = mkdtempSync(path.join(tmpdir(), 'types-flow-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function editDocument(service: string, edit: (doc: Record<string, any>) => void) {
+interface Document {
+  paths: Record<string, unknown>;
+  components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> };
+}
+
+function editDocument(service: string, edit: (doc: Document) => void) {
   const file = path.join(scratch, 'openapi', `${service}.yaml`);
-  const doc = parse(readFileSync(file, 'utf8'));
+  const doc: Document = parse(readFileSync(file, 'utf8'));
   edit(doc);
   writeFileSync(file, stringify(doc));
 }
