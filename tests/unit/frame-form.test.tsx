@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { ApiError } from '@/api/errors';
 import { i18nProvider } from '@/i18n';
 import { SystemFrames } from '@/resources/systems/SystemFrames';
 
@@ -38,6 +39,24 @@ describe('the frame dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
     expect(await within(dialog).findByText('Deve essere maggiore di 0')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('puts a refusal of the service under its field and stays open', async () => {
+    const create = vi.fn(() =>
+      Promise.reject(new ApiError(409, 'Posizione già occupata', { errors: { position: 'Posizione già occupata da «Faccia B»' } })),
+    ) as unknown as DataProvider['create'];
+    render(
+      <AdminContext dataProvider={framesProvider(create)} i18nProvider={i18nProvider} store={memoryStore()}>
+        <SystemFrames systemId={7} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi un frame' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'Faccia A' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await within(dialog).findByText('Posizione già occupata da «Faccia B»')).toBeInTheDocument();
+    expect(create).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
