@@ -11,7 +11,7 @@ import type {
   SchemaOpportunityInput,
   SchemaOpportunitySortField,
 } from '@/api/generated/opportunity';
-import { saveOpportunityBody } from '@/api/generated/opportunity.zod';
+import { listOpportunitiesQueryParams, saveOpportunityBody } from '@/api/generated/opportunity.zod';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
 import { inputOf, read, toList, toMany, toOne } from './shared';
 
@@ -32,17 +32,19 @@ export const OPPORTUNITY_SORT_FIELDS: readonly SchemaOpportunitySortField[] = [
   'createdAt',
 ];
 
-const FILTER_KEYS = ['name', 'advertiserId', 'status', 'salesId', 'source'] as const;
+/** The list's query filters, as the document names them (values as strings). */
+const opportunityFilters = inputOf<SchemaOpportunityFilters>(listOpportunitiesQueryParams.shape.filters.unwrap(), {
+  name: (value, filter) => {
+    const name = value ?? filter.q;
+    return name === undefined || name === null || name === '' ? undefined : String(name);
+  },
+  advertiserId: (value) => (value === undefined || value === null || value === '' ? undefined : String(value)),
+  salesId: (value) => (value === undefined || value === null || value === '' ? undefined : String(value)),
+});
 
 /** react-admin's filter → the service's query filters (`q` is the name search; values as strings). */
 export function opportunityFiltersOf(filter: Record<string, unknown> = {}): SchemaOpportunityFilters {
-  const out: Record<string, string> = {};
-  const source: Record<string, unknown> = { ...filter, name: filter.name ?? filter.q };
-  for (const key of FILTER_KEYS) {
-    const v = source[key];
-    if (v !== undefined && v !== null && v !== '') out[key] = String(v);
-  }
-  return out as SchemaOpportunityFilters;
+  return opportunityFilters(filter);
 }
 
 /** The list request: path (page from 0, per page, direction, optional sort field) and query filters. */

@@ -21,7 +21,7 @@ import type {
   SchemaTeamInput,
   SchemaTeamProviderType,
 } from '@/api/generated/systems';
-import { createTeamBody } from '@/api/generated/systems.zod';
+import { createTeamBody, listTeamsPageBody } from '@/api/generated/systems.zod';
 import { TEAM_SORT_ORDER_DEFAULT } from '@/config/constants';
 import { inputOf, toList, toMany, toOne } from './shared';
 
@@ -34,7 +34,21 @@ export type Team = SchemaTeam;
 export type TeamProviderType = SchemaTeamProviderType;
 export type SystemProvider = SchemaSystemProvider;
 
-const TEXT_FILTERS = ['companyName', 'address', 'vat', 'mail', 'phone'] as const;
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** The list's filters as TeamFilter names them: text trimmed, `q` the company name, each service once. */
+const teamFilterOf = inputOf<SchemaTeamFilter>(listTeamsPageBody, {
+  companyName: (value, filter) => text(value) ?? text(filter.q),
+  address: text,
+  vat: text,
+  mail: text,
+  phone: text,
+  providerType: (value) => {
+    const types: SchemaTeamProviderType[] = Array.isArray(value) ? value : value ? [value] : [];
+    return types.length ? [...new Set(types)] : undefined;
+  },
+  sortOrder: () => undefined,
+});
 
 /** What react-admin's list asks → POST /team/list/page/{p}/perPage/{n} (pages from 0) and its filter body. */
 export function teamListRequest({
@@ -45,20 +59,9 @@ export function teamListRequest({
   const p = Math.max(0, (pagination?.page ?? 1) - 1);
   const n = pagination?.perPage ?? 10;
   const body: SchemaTeamFilter = {
+    ...teamFilterOf(filter),
     sortOrder: sort?.order === 'DESC' ? 'DESC' : sort?.order === 'ASC' ? 'ASC' : TEAM_SORT_ORDER_DEFAULT,
   };
-  for (const key of TEXT_FILTERS) {
-    const value = typeof filter[key] === 'string' ? (filter[key] as string).trim() : '';
-    if (value) body[key] = value;
-  }
-  if (!body.companyName && typeof filter.q === 'string' && filter.q.trim())
-    body.companyName = filter.q.trim();
-  const types = Array.isArray(filter.providerType)
-    ? filter.providerType
-    : filter.providerType
-      ? [filter.providerType]
-      : [];
-  if (types.length) body.providerType = [...new Set(types)] as SchemaTeamProviderType[];
   return { path: { p, n }, body };
 }
 
