@@ -48,7 +48,7 @@ import {
   type SystemStatus,
 } from '@/api/systems';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
-import { createSystemBody } from '@/api/generated/systems.zod';
+import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.zod';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { translateMessage } from '@/i18n/lookup';
 import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
@@ -79,17 +79,7 @@ export const SORT_FIELDS: SystemSortField[] = [
 ];
 
 /** The list filters that go to POST /system/search/params (array filters are ORed inside). */
-export const SEARCH_FILTER_KEYS = [
-  'systemTypes',
-  'statuses',
-  'municipalityIds',
-  'region',
-  'province',
-  'mediaOwners',
-  'areaIds',
-  'leaseIds',
-  'authorizationIds',
-] as const;
+export const SEARCH_FILTER_KEYS = Object.keys(searchSystemsBody.shape).filter((key) => key !== 'type' && key !== 'searchTerm');
 
 type Filter = Record<string, unknown>;
 
@@ -106,22 +96,27 @@ export function isFilteredSearch(filter: Filter): boolean {
   return SEARCH_FILTER_KEYS.some((k) => present(filter[k]));
 }
 
-/** The body of POST /system/search/params from the list filter. */
-export function searchFilterOf(filter: Filter): SystemSearchFilter {
-  const body: Record<string, unknown> = {};
-  for (const key of SEARCH_FILTER_KEYS) {
-    const v = filter[key];
-    if (!present(v)) continue;
-    if (key === 'region' || key === 'province') body[key] = String(v);
-    else if (key === 'systemTypes' || key === 'statuses' || key === 'municipalityIds')
-      body[key] = [...new Set(asArray(v).map(String))];
-    else body[key] = [...new Set(asArray(v).map(Number))];
-  }
-  const kind = kindOf(filter);
-  if (kind !== 'ALL') body.type = kind;
-  if (present(filter.searchTerm)) body.searchTerm = String(filter.searchTerm);
-  return body as SystemSearchFilter;
-}
+const oneText = (v: unknown) => (present(v) ? String(v) : undefined);
+const texts = (v: unknown) => (present(v) ? [...new Set(asArray(v).map(String))] : undefined);
+const numbers = (v: unknown) => (present(v) ? [...new Set(asArray(v).map(Number))] : undefined);
+
+/** The body of POST /system/search/params: the list's filters as SystemSearchFilter names them, each value once. */
+export const searchFilterOf: (filter: Filter) => SystemSearchFilter = inputOf<SystemSearchFilter>(searchSystemsBody, {
+  type: (_value, filter) => {
+    const kind = kindOf(filter);
+    return kind === 'ALL' ? undefined : kind;
+  },
+  systemTypes: (v) => texts(v) as SystemSearchFilter['systemTypes'],
+  statuses: (v) => texts(v) as SystemSearchFilter['statuses'],
+  municipalityIds: texts,
+  region: oneText,
+  province: oneText,
+  mediaOwners: numbers,
+  areaIds: numbers,
+  leaseIds: numbers,
+  authorizationIds: numbers,
+  searchTerm: oneText,
+});
 
 /** Path and query of GET /system/all/page/{p}/perPage/{n} (react-admin pages from 1, the service from 0). */
 export function pageParamsOf({
