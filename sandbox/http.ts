@@ -63,7 +63,7 @@ export type ServiceHandlers = Record<string, Handler>;
 
 /**
  * A service's handlers keyed by its document's operationIds (the generated `operations`): an
- * operation of the document without a handler, or a handler no operation names, fails the typecheck.
+ * operation of the document without a handler fails the typecheck.
  */
 export type OperationHandlers<Operations> = { [K in keyof Operations & string]: Handler };
 
