@@ -223,6 +223,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...CLIENT_FACTORY_PATTERNS, ...DOMAIN_PROVIDER_PATTERNS] }] },
   },
   {
+    // A wrong shape must not compile: a record reaches react-admin through the typed adapters of
+    // src/dataProviders/shared.ts (toOne, toMany, toList, toDeleted) and a body is made by inputOf from
+    // the generated schema, never forced through a cast that hides what the document says.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword'], TSTypeAssertion[typeAnnotation.type='TSNeverKeyword']",
+          message: '`as never` hides a wrong shape: type the value (react-admin results go through toOne/toMany/toList of src/dataProviders/shared.ts).',
+        },
+        {
+          selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+          message: '`as unknown as` hides a wrong shape: type the value from the generated types (src/api/generated), or read it with a type guard.',
+        },
+      ],
+    },
+  },
+  {
     // The front door (issue 16): what /login, the other public pages and the share viewer load
     // stays clear of react-admin, its i18n provider and the data providers; the back office is
     // the lazy chunk src/BackOffice.tsx. tests/e2e/frontdoor.e2e.ts checks the network.

@@ -16,6 +16,7 @@ const NODE_TESTS = [
   'tests/unit/analytics-charts.test.ts',
   'tests/unit/serve.test.ts',
   'tests/unit/test-lanes.test.ts',
+  'tests/unit/types-flow.test.ts',
 ];
 
 /**

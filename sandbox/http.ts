@@ -60,8 +60,14 @@ export interface HandlerResult {
 
 export type Handler = (ctx: HandlerContext) => Promise<HandlerResult | unknown> | HandlerResult | unknown;
 
-/** Handlers of one service by operationId. A missing one answers 501. */
+/** Handlers of one service by operationId, as the server looks them up. */
 export type ServiceHandlers = Record<string, Handler>;
+
+/**
+ * A service's handlers keyed by its document's operationIds (the generated `operations`): an
+ * operation of the document without a handler fails the typecheck.
+ */
+export type OperationHandlers<Operations> = { [K in keyof Operations & string]: Handler };
 
 /** What the sandbox's services reach of each other in-process: the mail outbox and the history. */
 export interface InternalServices {

@@ -139,10 +139,10 @@ export interface SimpleRestOptions {
  * The five ra-data-simple-rest handlers of one resource. Their operationIds are passed in, since
  * each document names its own.
  */
-export function simpleRestHandlers(
-  ops: { list?: string; get?: string; create?: string; update?: string; remove?: string },
+export function simpleRestHandlers<const Ops extends { list?: string; get?: string; create?: string; update?: string; remove?: string }>(
+  ops: Ops,
   options: SimpleRestOptions,
-): ServiceHandlers {
+): Record<Ops[keyof Ops] & string, Handler> {
   const collection = options.collection ?? options.resource;
   const label = options.label ?? 'Elemento';
   const handlers: ServiceHandlers = {};
@@ -192,7 +192,7 @@ export function simpleRestHandlers(
       return record;
     }) as Handler;
   }
-  return handlers;
+  return handlers as Record<Ops[keyof Ops] & string, Handler>;
 }
 
 /** Stores an uploaded file; returns its id. */

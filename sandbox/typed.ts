@@ -1,4 +1,4 @@
-import type { HandlerContext, HandlerResult, ServiceHandlers } from './http';
+import type { Handler, HandlerContext, HandlerResult, OperationHandlers } from './http';
 
 /* Types that tie a service's handlers to its generated `operations` (src/api/generated/<service>.ts). */
 
@@ -22,9 +22,19 @@ export interface TypedContext<Op> extends Omit<HandlerContext, 'params' | 'query
 
 export type TypedHandler<Op> = (ctx: TypedContext<Op>) => Promise<SuccessBody<Op> | HandlerResult> | SuccessBody<Op> | HandlerResult;
 
-/** A service's handlers, each typed from its operation in the generated document types. */
-export type TypedHandlers<Operations> = { [K in keyof Operations]?: TypedHandler<Operations[K]> };
+/** A service's handlers, one for every operation of its document, each typed from its operation. */
+export type TypedHandlers<Operations> = { [K in keyof Operations & string]: TypedHandler<Operations[K]> };
 
-export function defineHandlers<Operations>(handlers: TypedHandlers<Operations>): ServiceHandlers {
-  return handlers as unknown as ServiceHandlers;
+/** Every handler of a service: an operation without one fails the typecheck here. */
+export function defineHandlers<Operations>(handlers: TypedHandlers<Operations>): OperationHandlers<Operations> {
+  return handlers as unknown as OperationHandlers<Operations>;
+}
+
+/**
+ * Some handlers of a service split by concern, typed from their operations; the service's whole map
+ * (`services/index.ts`) must still name every operation. `definePartialHandlers<operations>()({ … })`.
+ */
+export function definePartialHandlers<Operations>() {
+  return <const H extends Partial<TypedHandlers<Operations>>>(handlers: H): { [K in keyof H]: Handler } =>
+    handlers as unknown as { [K in keyof H]: Handler };
 }

@@ -1,6 +1,6 @@
-import type { components } from '../../src/api/generated/campaign';
+import type { components, operations } from '../../src/api/generated/campaign';
 import type { Db } from '../db';
-import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
+import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { DEMO_USERS } from '../seed/demoUsers';
@@ -216,7 +216,7 @@ const deleteCampaignAttachment: Handler = async (ctx) => {
   });
 };
 
-export const handlers: ServiceHandlers = {
+export const handlers: OperationHandlers<operations> = {
   listCampaigns: (ctx) => listResource(ctx, { resource: CAMPAIGNS, fields: ['status', 'advertiserId', 'orderId'], searchFields: ['name', 'description'] }, toCampaign),
   createCampaign,
   getCampaignById: async (ctx) => {

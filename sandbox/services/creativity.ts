@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import type { components } from '../../src/api/generated/creativity';
+import type { components, operations } from '../../src/api/generated/creativity';
 import type { Db } from '../db';
-import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
+import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { fileDownload, idParam, listResource, requireOne, uploadedFile } from '../store';
@@ -124,7 +124,7 @@ const updateCreative: Handler = async (ctx) => {
   return toCreative(updated!);
 };
 
-export const handlers: ServiceHandlers = {
+export const handlers: OperationHandlers<operations> = {
   listCreatives: (ctx) => listResource(ctx, { resource: CREATIVES, fields: ['campaignId', 'kind', 'status', 'sizeId'], searchFields: ['name'] }, toCreative),
   uploadCreative,
   getCreativeById: async (ctx) => {

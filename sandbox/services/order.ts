@@ -1,6 +1,6 @@
-import type { components } from '../../src/api/generated/order';
+import type { components, operations } from '../../src/api/generated/order';
 import type { Db } from '../db';
-import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
+import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import {
   deleteFile,
   fileDownload,
@@ -388,7 +388,7 @@ const deleteOrderCampaign: Handler = async (ctx) => {
   });
 };
 
-export const handlers: ServiceHandlers = {
+export const handlers: OperationHandlers<operations> = {
   listOrders,
   createOrder,
   getOrderById,

@@ -1,6 +1,6 @@
-import type { components } from '../../src/api/generated/planner';
+import type { components, operations } from '../../src/api/generated/planner';
 import type { Db } from '../db';
-import { HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers } from '../http';
+import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { getRecord, insertRecord, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { idParam, listResource, requireOne } from '../store';
@@ -212,7 +212,7 @@ const updatePlanningItem: Handler = async (ctx) => {
   return book(ctx.db, body, id);
 };
 
-export const handlers: ServiceHandlers = {
+export const handlers: OperationHandlers<operations> = {
   listPlannings,
   createPlanning,
   getPlanningById: async (ctx) => {

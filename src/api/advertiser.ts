@@ -88,8 +88,8 @@ export async function updateAdvertiserLogo(advertiserId: number, file: File): Pr
     return await callOrThrow(
       advertiserApi().PUT('/updateLogo/{id}', {
         params: { path: { id: advertiserId } },
-        body: logoForm(file, file.name) as never,
-        bodySerializer: (b) => b as unknown as FormData,
+        body: { file },
+        bodySerializer: (body) => logoForm(body.file, file.name),
       }),
     );
   } catch (error) {
@@ -115,7 +115,7 @@ export async function deleteAdvertiserLogo(imageId: number): Promise<void> {
 /** GET image/get/{id} as a blob; a failure carries 'Errore nel caricamento dell'immagine'. */
 export async function getAdvertiserLogo(imageId: number): Promise<Blob> {
   try {
-    return (await callOrThrow(advertiserApi().GET('/image/get/{id}', { params: { path: { id: imageId } }, parseAs: 'blob' }))) as Blob;
+    return await callOrThrow(advertiserApi().GET('/image/get/{id}', { params: { path: { id: imageId } }, parseAs: 'blob' }));
   } catch (error) {
     throw new ApiError(error instanceof ApiError ? error.status : 0, LOGO_MESSAGES.load);
   }

@@ -26,7 +26,7 @@ import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } fro
 export const auditApi = lazyClient<paths>('audit');
 
 /** The sub-item type names (Gestione Campi): the keys of a detection's `items`, in the document's order. */
-export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().keyof().options;
+export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().innerType().keyof().options;
 
 export function isSubItemType(value: unknown): value is SchemaSubItemTypeName {
   return typeof value === 'string' && (SUB_ITEM_TYPES as readonly string[]).includes(value);

@@ -23,8 +23,6 @@ export function listPlayLogsBetween(dateStart: string, dateEnd: string): Promise
   return callOrThrow(deviceApi().GET('/playLogs', { params: { query: { filter } } }));
 }
 
-
-/** The fields each input schema accepts (create and full update). */
-export const DEVICE_INPUT_FIELDS = ['id', 'systemId', 'serial', 'model', 'resolution', 'status', 'lastSeenAt', 'ipAddress'] as const;
-export const SHOW_INPUT_FIELDS = ['id', 'name', 'playlistId', 'startDate', 'endDate', 'deviceIds'] as const;
-export const PLAYLIST_INPUT_FIELDS = ['id', 'name', 'items'] as const;
+export type DeviceInput = S['DeviceInput'];
+export type ShowInput = S['ShowInput'];
+export type PlaylistInput = S['PlaylistInput'];

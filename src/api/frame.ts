@@ -9,5 +9,3 @@ export type FrameInput = components['schemas']['FrameInput'];
 export type FrameStatus = components['schemas']['FrameStatus'];
 
 export const FRAME_STATUSES: FrameStatus[] = ['initialized', 'active', 'maintenance', 'removed'];
-/** The fields FrameInput accepts (create and full update). */
-export const FRAME_INPUT_FIELDS = ['id', 'systemId', 'name', 'position', 'width', 'height', 'digital', 'status'] as const;

@@ -149,9 +149,8 @@ export function uploadSystemImage(systemId: number, image: File, onProgress?: Pr
 
 export const deleteSystemImage = (id: number) => callOrThrow(systemsApi().DELETE('/system/image/delete/{id}', { params: { path: { id } } }));
 
-export async function getSystemImage(id: number): Promise<Blob> {
-  const data = await callOrThrow(systemsApi().GET('/system/image/get/{id}', { params: { path: { id } }, parseAs: 'blob' }));
-  return data as unknown as Blob;
+export function getSystemImage(id: number): Promise<Blob> {
+  return callOrThrow(systemsApi().GET('/system/image/get/{id}', { params: { path: { id } }, parseAs: 'blob' }));
 }
 
 export const downloadImportTemplate = () =>

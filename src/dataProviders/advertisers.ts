@@ -18,14 +18,17 @@ import { advertiserHistory, advertiserUsersHistory } from '@/api/history';
 import type { UploadProgress } from '@/api/http';
 import type {
   SchemaAdvertiser,
+  SchemaAdvertiserContact,
   SchemaAdvertiserImage,
   SchemaAdvertiserInput,
   SchemaBusinessArea,
   SchemaContactRole,
   SchemaUniqueField,
 } from '@/api/generated/advertiser';
+import { createAdvertiserBody } from '@/api/generated/advertiser.zod';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
+import { inputOf, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Advertisers: the list is allPaginated/page/{p}/perPage/{n} with the optional name and business
@@ -45,37 +48,24 @@ export function listAdvertisersRequest(params: Partial<Pick<GetListParams, 'pagi
   return { path: { p, n }, query };
 }
 
-const INPUT_FIELDS = [
-  'name',
-  'vatNumber',
-  'fiscalCode',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'businessArea',
-  'roles',
-] as const;
-
-/** The body of POST create / PUT update: the input fields, empty ones left out (the logo has its own calls). */
-export function advertiserInputOf(data: Record<string, unknown>): SchemaAdvertiserInput {
-  const out: Record<string, unknown> = {};
-  for (const k of INPUT_FIELDS) {
-    const v = data[k];
-    if (v === undefined || v === null || v === '') continue;
-    out[k] = typeof v === 'string' ? v.trim() : v;
-  }
-  if (Array.isArray(out.roles)) {
-    out.roles = (out.roles as Array<Record<string, unknown>>)
-      .filter((c) => c && c.name)
-      .map((c) => ({
-        name: String(c.name).trim(),
-        role: String(c.role ?? ''),
-        ...(c.email ? { email: String(c.email).trim() } : {}),
-      }));
-  }
-  return out as unknown as SchemaAdvertiserInput;
+/** The contact people with a name, trimmed; a contact's empty e-mail is left out. */
+function contactsOf(value: unknown): SchemaAdvertiserContact[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && Boolean(c.name))
+    .map((c) => ({
+      name: String(c.name).trim(),
+      role: String(c.role ?? ''),
+      ...(c.email ? { email: String(c.email).trim() } : {}),
+    }));
 }
+
+/** The body of POST create / PUT update: the input's fields, trimmed, empty ones left out (the logo has its own calls). */
+export const advertiserInputOf = inputOf<SchemaAdvertiserInput>(
+  createAdvertiserBody,
+  { name: 'form', vatNumber: 'form', email: 'form', businessArea: 'form', roles: contactsOf },
+  { trim: true },
+);
 
 const getAdvertiser = (id: Identifier): Promise<SchemaAdvertiser> => getAdvertiserById(Number(id));
 
@@ -102,36 +92,34 @@ export interface AdvertisersMethods {
 export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
   async getList(_r, params) {
     const page = await listAdvertisersPage(listAdvertisersRequest(params));
-    return { data: page.content as never[], total: page.totalElements };
+    return toList({ data: page.content, total: page.totalElements });
   },
   async getOne(_r, params) {
-    return { data: (await getAdvertiser(params.id)) as never };
+    return toOne(await getAdvertiser(params.id));
   },
   async getMany(_r, params) {
     // One request however many rows refer to advertisers (a list's ReferenceFields): the service
     // has no read by ids, so several ids are picked from getAll; a single id keeps getById.
     const wanted = [...new Set(params.ids.map(Number))];
-    if (wanted.length <= 1) return { data: (await Promise.all(wanted.map(getAdvertiser))) as never[] };
+    if (wanted.length <= 1) return toMany(await Promise.all(wanted.map(getAdvertiser)));
     const byId = new Map((await listAllAdvertisers()).map((a) => [a.id, a]));
-    return { data: wanted.flatMap((id) => byId.get(id) ?? []) as never[] };
+    return toMany(wanted.flatMap((id) => byId.get(id) ?? []));
   },
   async getManyReference() {
     throw new Error('Il servizio inserzionisti non offre elenchi collegati');
   },
   async create(_r, params) {
-    const body = advertiserInputOf(params.data as Record<string, unknown>);
-    return { data: (await createAdvertiser(body)) as never };
+    return toOne(await createAdvertiser(advertiserInputOf(params.data)));
   },
   async update(_r, params) {
-    const body = { ...advertiserInputOf(params.data as Record<string, unknown>), id: Number(params.id) };
-    return { data: (await updateAdvertiser(body)) as never };
+    return toOne(await updateAdvertiser({ ...advertiserInputOf(params.data), id: Number(params.id) }));
   },
   async updateMany() {
     throw new Error('Modifica multipla degli inserzionisti non prevista');
   },
   async delete(_r, params) {
     await deleteAdvertiser(Number(params.id));
-    return { data: (params.previousData ?? { id: params.id }) as never };
+    return toDeleted(params.id, params.previousData);
   },
   async deleteMany(_r, params) {
     for (const id of params.ids) await deleteAdvertiser(Number(id));

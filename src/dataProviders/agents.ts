@@ -2,7 +2,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import { findAgentByFullName, listAgents, saveAgent } from '@/api/audit';
 import { ApiError } from '@/api/errors';
 import type { SchemaAgentSummary } from '@/api/generated/audit';
-import { localList } from './shared';
+import { localList, toList, toMany, toOne } from './shared';
 
 /**
  * `agents`: the media monitor's agents. The service lists names (agent/allNameAndSurname), creates
@@ -25,14 +25,14 @@ const unsupported = (what: string) => async (): Promise<never> => {
 export const agentsDataProvider: DataProvider = {
   async getList(_resource, params) {
     // The service answers every agent at once: the search (names), sort and page are here.
-    return localList(await listAgents(), params, { searchIn: ['name', 'surname', 'fullName'] }) as never;
+    return toList(localList(await listAgents(), params, { searchIn: ['name', 'surname', 'fullName'] }));
   },
   async getOne(_resource, params) {
-    return { data: (await getAgent(params.id)) as never };
+    return toOne(await getAgent(params.id));
   },
   async getMany(_resource, params) {
     const all = await listAgents();
-    return { data: all.filter((a) => params.ids.map(Number).includes(a.id)) as never[] };
+    return toMany(all.filter((a) => params.ids.map(Number).includes(a.id)));
   },
   async getManyReference() {
     throw new Error('Gli agenti non hanno elenchi collegati');
@@ -44,7 +44,7 @@ export const agentsDataProvider: DataProvider = {
       surname: String(data.surname ?? '').trim(),
       email: String(data.email ?? '').trim(),
     });
-    return { data: { ...agent, fullName: `${agent.name} ${agent.surname}` } as never };
+    return toOne({ ...agent, fullName: `${agent.name} ${agent.surname}` });
   },
   update: unsupported('modificare'),
   updateMany: unsupported('modificare'),

@@ -7,25 +7,20 @@ import type {
   SchemaCampaignMember,
 } from '@/api/generated/campaign';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
+import type { operations } from '@/api/generated/campaign';
+import { createCampaignBody, createCampaignMemberBody } from '@/api/generated/campaign.zod';
+import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
+
+/* What a create or a full update sends: the input schema's fields, a cleared one as null. */
+export const campaignInputOf = inputOf<RequestBody<operations['createCampaign']>>(createCampaignBody, { name: 'form', advertiserId: 'form', periodStart: 'form', periodEnd: 'form', status: 'form', budget: 'form' }, { empty: 'null' });
+export const campaignMemberInputOf = inputOf<RequestBody<operations['createCampaignMember']>>(createCampaignMemberBody, { campaignId: 'form', username: 'form', role: 'form' }, { empty: 'null' });
 
 /** `campaigns`, `campaignMembers` and `campaignAttachments` over the campaign service (simple-rest). */
 const campaignsCrud: DataProvider = simpleRestProvider('campaign', {
-  campaigns: {
-    inputFields: [
-      'id',
-      'name',
-      'advertiserId',
-      'orderId',
-      'periodStart',
-      'periodEnd',
-      'status',
-      'budget',
-      'description',
-    ],
-  },
-  campaignMembers: { inputFields: ['id', 'campaignId', 'username', 'role'] },
-  campaignAttachments: { inputFields: [], readOnly: true },
+  campaigns: { toInput: campaignInputOf },
+  campaignMembers: { toInput: campaignMemberInputOf },
+  campaignAttachments: { readOnly: true },
 });
 
 /**

@@ -7,61 +7,59 @@ import {
   listCatalogsOfProduct,
   updateCatalog,
 } from '@/api/catalogue';
-import type { SchemaCatalog, SchemaCatalogInput } from '@/api/generated/catalogue';
-import { localList } from './shared';
+import type { SchemaCatalog, SchemaCatalogInput, SchemaCatalogPrice } from '@/api/generated/catalogue';
+import { createCatalogBody } from '@/api/generated/catalogue.zod';
+import { inputOf, localList, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Price lists (catalogue service). The service answers whole lists, so paging, sorting and the
  * text search of react-admin's list are applied here, on the answer, without deciding anything.
  */
 
-const INPUT_FIELDS = ['name', 'description', 'validFrom', 'validTo', 'currency', 'prices', 'active'] as const;
-
-/** The body of POST /save and PUT /update/{id}: the input fields, empty ones left out. */
-export function catalogInputOf(data: Record<string, unknown>): SchemaCatalogInput {
-  const out: Record<string, unknown> = {};
-  for (const k of INPUT_FIELDS) {
-    const v = data[k];
-    if (v !== undefined && v !== null && v !== '') out[k] = v;
-  }
-  if (Array.isArray(out.prices)) {
-    out.prices = (out.prices as Array<{ productId: unknown; price: unknown }>)
-      .filter((p) => p && p.productId !== undefined && p.productId !== null && p.productId !== '')
-      .map((p) => ({ productId: Number(p.productId), price: Number(p.price ?? 0) }));
-  }
-  return out as unknown as SchemaCatalogInput;
+/** The prices with a product, as numbers. */
+function pricesOf(value: unknown): SchemaCatalogPrice[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null && p.productId !== undefined && p.productId !== null && p.productId !== '')
+    .map((p) => ({ productId: Number(p.productId), price: Number(p.price ?? 0) }));
 }
+
+/** The body of POST /save and PUT /update/{id}: the input's fields, empty ones left out. */
+export const catalogInputOf = inputOf<SchemaCatalogInput>(createCatalogBody, {
+  name: 'form',
+  validFrom: 'form',
+  prices: pricesOf,
+  active: 'form',
+});
 
 const getCatalog = (id: Identifier): Promise<SchemaCatalog> => getCatalogById(Number(id));
 
 export const catalogsDataProvider: DataProvider = {
   async getList(_r, params) {
-    return localList(await listCatalogs(), params) as never;
+    return toList(localList(await listCatalogs(), params));
   },
   async getOne(_r, params) {
-    return { data: (await getCatalog(params.id)) as never };
+    return toOne(await getCatalog(params.id));
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(getCatalog))) as never[] };
+    return toMany(await Promise.all(params.ids.map(getCatalog)));
   },
   async getManyReference(_r, params) {
     if (params.target !== 'productId') throw new Error(`Listini: riferimento non previsto ${params.target}`);
-    return localList(await listCatalogsOfProduct(Number(params.id)), params) as never;
+    return toList(localList(await listCatalogsOfProduct(Number(params.id)), params));
   },
   async create(_r, params) {
-    const body = catalogInputOf(params.data as Record<string, unknown>);
-    return { data: (await createCatalog(body)) as never };
+    return toOne(await createCatalog(catalogInputOf(params.data)));
   },
   async update(_r, params) {
-    const body = catalogInputOf(params.data as Record<string, unknown>);
-    return { data: (await updateCatalog(Number(params.id), body)) as never };
+    return toOne(await updateCatalog(Number(params.id), catalogInputOf(params.data)));
   },
   async updateMany() {
     throw new Error('Modifica multipla dei listini non prevista');
   },
   async delete(_r, params) {
     await deleteCatalog(Number(params.id));
-    return { data: (params.previousData ?? { id: params.id }) as never };
+    return toDeleted(params.id, params.previousData);
   },
   async deleteMany(_r, params) {
     for (const id of params.ids) await deleteCatalog(Number(id));

@@ -13,7 +13,7 @@ import {
   type CircuitAsset,
   type CircuitType,
 } from '@/api/circuits';
-import { runBulk, type BulkProgress, type BulkResult } from './shared';
+import { runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
 
 /*
  * `circuits` over the circuits service. The service answers whole lists (by type, by asset), so
@@ -33,14 +33,14 @@ export function circuitListCall(
 }
 
 /** Name search, sort and page of an answered list, as react-admin asked. */
-export function pageOf<T extends Record<string, unknown>>(
+export function pageOf<T extends object>(
   rows: T[],
   params: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>,
 ) {
   const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLowerCase() : '';
   let out = q
     ? rows.filter((r) =>
-        String(r.name ?? '')
+        String(Reflect.get(r, 'name') ?? '')
           .toLowerCase()
           .includes(q),
       )
@@ -48,7 +48,10 @@ export function pageOf<T extends Record<string, unknown>>(
   const field = params.sort?.field;
   if (field) {
     const dir = params.sort?.order === 'DESC' ? -1 : 1;
-    const value = (r: T) => (field === 'assets' ? ((r.assets as unknown[]) ?? []).length : r[field]);
+    const value = (r: T): unknown => {
+      const v: unknown = Reflect.get(r, field);
+      return field === 'assets' ? (Array.isArray(v) ? v.length : 0) : v;
+    };
     out.sort((a, b) => {
       const x = value(a);
       const y = value(b);
@@ -172,21 +175,21 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
     const call = circuitListCall(params.filter);
     const rows =
       call.by === 'asset' ? await listCircuitsByAsset(call.assetId) : await listCircuitsByType(call.type);
-    return pageOf(rows as unknown as Array<Circuit & Record<string, unknown>>, params) as never;
+    return toList(pageOf(rows, params));
   },
   async getOne(_resource, params) {
-    return { data: (await findCircuit(Number(params.id), typeOf(params))) as never };
+    return toOne(await findCircuit(Number(params.id), typeOf(params)));
   },
   async getMany(_resource, params) {
     const wanted = new Set(params.ids.map(Number));
     const lists = await Promise.all(CIRCUIT_TYPES.map((t) => listCircuitsByType(t)));
-    return { data: lists.flat().filter((c) => wanted.has(c.id)) as never[] };
+    return toMany(lists.flat().filter((c) => wanted.has(c.id)));
   },
   async getManyReference(_resource, params) {
     if (params.target !== 'assetId')
       throw new ApiError(400, `I circuiti non si elencano per ${params.target}`);
     const rows = await listCircuitsByAsset(Number(params.id));
-    return pageOf(rows as unknown as Array<Circuit & Record<string, unknown>>, params) as never;
+    return toList(pageOf(rows, params));
   },
   async create(_resource, params) {
     const data = params.data as Record<string, unknown>;
@@ -199,7 +202,7 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
       showId: optionalId(data.showId),
       assets: assetIdsOf(data.assets),
     });
-    return { data: created as never };
+    return toOne(created);
   },
   async update(_resource, params) {
     const data = params.data as Record<string, unknown>;
@@ -207,13 +210,13 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
     if (!type) throw new ApiError(400, 'Il tipo del circuito (OOH o DOOH) è obbligatorio');
     const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim() : undefined;
     const updated = await updateCircuit(Number(params.id), type, { name, assets: assetIdsOf(data.assets) });
-    return { data: updated as never };
+    return toOne(updated);
   },
   async updateMany() {
     throw new ApiError(400, 'I circuiti si modificano uno alla volta');
   },
   async delete(_resource, params) {
-    return { data: (await deleteCircuit(Number(params.id))) as never };
+    return toOne(await deleteCircuit(Number(params.id)));
   },
   async deleteMany(_resource, params) {
     const done: Identifier[] = [];

@@ -3,25 +3,17 @@ import { getCreativeContent, uploadCreative, type CreativeUploadFields } from '@
 import { listSizes } from '@/api/systems';
 import type { SchemaCreative } from '@/api/generated/creativity';
 import type { SchemaSize } from '@/api/generated/systems';
+import type { operations } from '@/api/generated/creativity';
+import { updateCreativeBody } from '@/api/generated/creativity.zod';
+import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
+
+/** What an update sends: the input schema's fields, a cleared one as null (a creative is created by its upload). */
+export const creativeInputOf = inputOf<RequestBody<operations['updateCreative']>>(updateCreativeBody, { name: 'form', status: 'form' }, { empty: 'null' });
 
 /** `creatives` over the creativity service (simple-rest; uploads through POST /creatives/upload). */
 const creativesCrud: DataProvider = simpleRestProvider('creativity', {
-  creatives: {
-    inputFields: [
-      'id',
-      'campaignId',
-      'name',
-      'kind',
-      'mediaType',
-      'width',
-      'height',
-      'durationSeconds',
-      'sizeId',
-      'status',
-      'uploadedAt',
-    ],
-  },
+  creatives: { toInput: creativeInputOf },
 });
 
 export type { SchemaCreative as Creative };

@@ -1,4 +1,4 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
 import {
   deleteDetection,
   exportDetections,
@@ -23,6 +23,8 @@ import type {
   SchemaSendToAgentResult,
   SchemaSyncLeadsReport,
 } from '@/api/generated/audit';
+import { createDetectionBody } from '@/api/generated/audit.zod';
+import { inputOf, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /** A detection as react-admin sees it: the service's `auditId` is also its `id`. */
 export type DetectionRecord = SchemaDetection & { id: number };
@@ -53,50 +55,49 @@ function matchesSearch(d: SchemaDetection, q: string | undefined): boolean {
 
 export const toRecord = (d: SchemaDetection): DetectionRecord => ({ ...d, id: d.auditId });
 
-const INPUT_FIELDS = [
-  'detectionDate',
-  'mediaOwner',
-  'brandName',
-  'subject',
-  'agentId',
-  'address',
-  'municipality',
-  'latitude',
-  'longitude',
-  'format',
-  'mediaType',
-  'photoIds',
-  'leadStatus',
-  'notes',
-  'items',
-] as const;
+const positiveId = (value: unknown): number | undefined => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
 
-/** The body of save / update: the detection's writable fields; sub-items written by id alone. */
-export function detectionInputOf(data: Record<string, unknown>): SchemaDetectionInput {
-  const out: Record<string, unknown> = {};
-  for (const key of INPUT_FIELDS) {
-    const value = data[key];
-    if (value === undefined) continue;
-    out[key] = value === '' ? null : value;
+/** The sub-items chosen, each written by its id alone. */
+function itemRefsOf(value: unknown): SchemaDetectionInput['items'] {
+  if (!value || typeof value !== 'object') return undefined;
+  const refs: Record<string, { id: number }> = {};
+  for (const [type, ref] of Object.entries(value)) {
+    const id = positiveId(ref && typeof ref === 'object' ? Reflect.get(ref, 'id') : undefined);
+    if (id !== undefined) refs[type] = { id };
   }
-  const items = data.items as Record<string, { id?: unknown } | null | undefined> | undefined;
-  if (items && typeof items === 'object') {
-    const refs: Record<string, { id: number }> = {};
-    for (const [type, ref] of Object.entries(items)) {
-      const id = Number(ref?.id);
-      if (Number.isInteger(id) && id > 0) refs[type] = { id };
-    }
-    out.items = refs;
-  }
-  if (Array.isArray(out.photoIds))
-    out.photoIds = [
-      ...new Set((out.photoIds as unknown[]).map(Number).filter((n) => Number.isInteger(n) && n > 0)),
-    ];
-  for (const key of ['latitude', 'longitude', 'agentId'] as const) {
-    if (out[key] !== undefined && out[key] !== null) out[key] = Number(out[key]);
-  }
-  return out as unknown as SchemaDetectionInput;
+  return refs;
 }
+
+/**
+ * The body of save / update: the detection's fields, a cleared one sent as null; sub-items written by
+ * id alone. What the document says it ignores (the agent's name, the lead's note and opportunity, the
+ * auditId of the body) is not sent: the update names its auditId itself.
+ */
+export const detectionInputOf = inputOf<SchemaDetectionInput>(
+  createDetectionBody,
+  {
+    auditId: () => undefined,
+    agent: () => undefined,
+    leadNote: () => undefined,
+    opportunityId: () => undefined,
+    detectionDate: 'form',
+    mediaOwner: 'form',
+    brandName: 'form',
+    subject: 'form',
+    municipality: 'form',
+    agentId: read.number,
+    latitude: read.number,
+    longitude: read.number,
+    photoIds: (value) =>
+      Array.isArray(value) ? [...new Set(value.map(positiveId).filter((id) => id !== undefined))] : undefined,
+    leadStatus: 'form',
+    items: itemRefsOf,
+  },
+  { empty: 'null' },
+);
 
 /** The call a list makes: by period when both dates are set (spec §7 byRangeDate), else all. */
 export function listDetectionsRequest(filter: DetectionFilter) {
@@ -129,7 +130,7 @@ export async function fetchDetections(filter: DetectionFilter): Promise<Detectio
 function sortValue(record: DetectionRecord, field: string): string | number {
   if (field === 'agent')
     return record.agent ? `${record.agent.surname} ${record.agent.name}`.toLowerCase() : '';
-  const value = (record as unknown as Record<string, unknown>)[field];
+  const value: unknown = Reflect.get(record, field);
   if (typeof value === 'number') return value;
   return value === null || value === undefined ? '' : String(value).toLowerCase();
 }
@@ -242,50 +243,44 @@ export const detectionsDataProvider: DataProvider & DetectionsMethods = {
   async getList(_resource, params) {
     const rows = await fetchDetections((params.filter ?? {}) as DetectionFilter);
     remember(rows);
-    return pageOf(rows, params) as never;
+    return toList(pageOf(rows, params));
   },
   async getOne(_resource, params) {
-    return { data: (await findDetection(params.id)) as never };
+    return toOne(await findDetection(params.id));
   },
   async getMany(_resource, params) {
-    return { data: (await Promise.all(params.ids.map(findDetection))) as never[] };
+    return toMany(await Promise.all(params.ids.map(findDetection)));
   },
   async getManyReference(_resource, params) {
     const rows = (await fetchDetections({})).filter(
-      (r) => String((r as unknown as Record<string, unknown>)[params.target]) === String(params.id),
+      (r) => String(Reflect.get(r, params.target)) === String(params.id),
     );
-    return pageOf(rows, params) as never;
+    return toList(pageOf(rows, params));
   },
   async create(_resource, params) {
-    const created = toRecord(
-      await saveDetection(detectionInputOf(params.data as Record<string, unknown>)).catch(withFieldErrors),
-    );
+    const created = toRecord(await saveDetection(detectionInputOf(params.data)).catch(withFieldErrors));
     known.set(created.id, created);
-    return { data: created as never };
+    return toOne(created);
   },
   async update(_resource, params) {
     const auditId = Number(params.id);
     const body = {
-      ...detectionInputOf({
-        ...(params.previousData as Record<string, unknown>),
-        ...(params.data as Record<string, unknown>),
-      }),
+      ...detectionInputOf({ ...params.previousData, ...params.data }),
       auditId,
     };
     const updated = toRecord(
       await updateDetection(auditId, body).catch(withFieldErrors),
     );
     known.set(updated.id, updated);
-    return { data: updated as never };
+    return toOne(updated);
   },
   async updateMany() {
     throw new Error('Le rilevazioni si modificano una alla volta');
   },
   async delete(_resource, params) {
-    const previous = (params.previousData as RaRecord | undefined) ??
-      known.get(Number(params.id)) ?? { id: params.id };
+    const previous = params.previousData ?? known.get(Number(params.id));
     await removeDetection(params.id);
-    return { data: previous as never };
+    return toDeleted(params.id, previous);
   },
   async deleteMany(_resource, params) {
     for (const id of params.ids) await removeDetection(id);

@@ -1,6 +1,7 @@
 import type { DataProvider, Identifier } from 'react-admin';
-import { DEVICE_INPUT_FIELDS, PLAYLIST_INPUT_FIELDS, SHOW_INPUT_FIELDS, type Device } from '@/api/device';
-import { droppingEmpty } from './shared';
+import type { Device, DeviceInput, PlaylistInput, ShowInput } from '@/api/device';
+import { createDeviceBody, createPlaylistBody, createShowBody } from '@/api/generated/device.zod';
+import { inputOf } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /** The device service's custom methods, reached with `useDataProvider<AppDataProvider>()`. */
@@ -11,22 +12,25 @@ export interface DevicesMethods {
   detachDevice(resource: 'devices', params: { id: Identifier }): Promise<Device>;
 }
 
-const rest = droppingEmpty(
-  simpleRestProvider('device', {
-    devices: { inputFields: DEVICE_INPUT_FIELDS },
-    shows: { inputFields: SHOW_INPUT_FIELDS },
-    playlists: { inputFields: PLAYLIST_INPUT_FIELDS },
-    playLogs: { inputFields: [], readOnly: true },
-  }),
-);
+/* What a create or a full update sends: the input schema's fields, empty optional ones left out. */
+export const deviceInputOf = inputOf<DeviceInput>(createDeviceBody, { serial: 'form', model: 'form', resolution: 'form', status: 'form' });
+export const showInputOf = inputOf<ShowInput>(createShowBody, { name: 'form', playlistId: 'form', startDate: 'form', endDate: 'form', deviceIds: 'form' });
+export const playlistInputOf = inputOf<PlaylistInput>(createPlaylistBody, { name: 'form', items: 'form' });
+
+const rest = simpleRestProvider('device', {
+  devices: { toInput: deviceInputOf },
+  shows: { toInput: showInputOf },
+  playlists: { toInput: playlistInputOf },
+  playLogs: { readOnly: true },
+});
 
 /** The document's update is a full replace: the device is read afresh and sent whole, its system set or left out. */
 async function replaceSystem(id: Identifier, systemId: number | undefined): Promise<Device> {
   const { data: current } = await rest.getOne('devices', { id });
-  const { systemId: _old, ...fields } = current as Device;
+  const { systemId: _old, ...fields } = current;
   const data = systemId === undefined ? fields : { ...fields, systemId };
   const { data: saved } = await rest.update('devices', { id, data, previousData: current });
-  return saved as Device;
+  return saved;
 }
 
 /**

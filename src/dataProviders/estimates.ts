@@ -14,12 +14,14 @@ import type {
   SchemaCommission,
   SchemaEstimate,
   SchemaEstimateInput,
+  SchemaEstimateLineInput,
   SchemaEstimateSortField,
   SchemaEstimateStatus,
   SchemaSalesPerson,
 } from '@/api/generated/estimate';
 import { ESTIMATE_LIST_DEFAULTS } from '@/config/constants';
-import { localList } from './shared';
+import { saveEstimateBody } from '@/api/generated/estimate.zod';
+import { inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Estimates: the list is all/page/{p}/perPage/{n}/sort/{dir}/?sortValue (spec §9 defaults: page 0,
@@ -69,40 +71,38 @@ async function listEstimates(params: Partial<Pick<GetListParams, 'pagination' | 
 
 const readEstimate = (id: Identifier): Promise<SchemaEstimate> => getEstimate(Number(id));
 
-const LINE_FIELDS = [
-  'id',
-  'productId',
-  'catalogId',
-  'description',
-  'quantity',
-  'periodStart',
-  'periodEnd',
-  'unitPrice',
-  'discountPercent',
-] as const;
-const NUMERIC = new Set(['id', 'productId', 'catalogId', 'quantity', 'unitPrice', 'discountPercent']);
+/** A line of the body: the line input's fields, numbers as numbers (its total is the service's). */
+const lineInputOf = inputOf<SchemaEstimateLineInput>(saveEstimateBody.shape.lines.element, {
+  id: read.number,
+  productId: read.number,
+  catalogId: read.number,
+  quantity: read.number,
+  periodStart: 'form',
+  periodEnd: 'form',
+  unitPrice: read.number,
+  discountPercent: read.number,
+});
+
+/** The body's own fields: the estimate's id comes from the path of an update, never from the form. */
+const estimateInputOf = inputOf<SchemaEstimateInput>(saveEstimateBody, {
+  id: () => undefined,
+  name: (value) => String(value ?? '').trim(),
+  lines: (value) => (Array.isArray(value) ? value : []).map((line: object) => lineInputOf(line ?? {})),
+});
 
 /** POST save?opportunityId&advertiserId&salesId: the three ids as query, the rest as the body (totals are the service's). */
 export function estimateSaveOf(data: Record<string, unknown>, id?: Identifier) {
-  const body: Record<string, unknown> = { name: String(data.name ?? '').trim(), lines: [] };
-  if (id !== undefined && id !== null && id !== '') body.id = Number(id);
-  for (const k of ['validUntil', 'notes'] as const) if (data[k]) body[k] = data[k];
-  body.lines = ((data.lines as Array<Record<string, unknown>> | undefined) ?? []).map((line) => {
-    const out: Record<string, unknown> = {};
-    for (const k of LINE_FIELDS) {
-      const v = line?.[k];
-      if (v === undefined || v === null || v === '') continue;
-      out[k] = NUMERIC.has(k) ? Number(v) : v;
-    }
-    return out;
-  });
+  const body: SchemaEstimateInput = {
+    ...estimateInputOf(data),
+    ...(id !== undefined && id !== null && id !== '' ? { id: Number(id) } : {}),
+  };
   return {
     query: {
       opportunityId: Number(data.opportunityId),
       advertiserId: Number(data.advertiserId),
       salesId: Number(data.salesId),
     },
-    body: body as unknown as SchemaEstimateInput,
+    body,
   };
 }
 
@@ -126,31 +126,31 @@ export interface EstimatesMethods {
 }
 
 export const estimatesDataProvider: DataProvider & EstimatesMethods = {
-  getList: (_r, params) => listEstimates(params) as never,
+  getList: async (_r, params) => toList(await listEstimates(params)),
   async getOne(_r, params) {
-    return { data: (await readEstimate(params.id)) as never };
+    return toOne(await readEstimate(params.id));
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(readEstimate))) as never[] };
+    return toMany(await Promise.all(params.ids.map(readEstimate)));
   },
   async getManyReference(_r, params) {
     if (params.target === 'opportunityId') {
-      return localList(await listEstimatesByOpportunity(Number(params.id)), params) as never;
+      return toList(localList(await listEstimatesByOpportunity(Number(params.id)), params));
     }
-    return listEstimates({ ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
+    return toList(await listEstimates({ ...params, filter: { ...params.filter, [params.target]: params.id } }));
   },
   async create(_r, params) {
-    return { data: (await save(params.data as Record<string, unknown>)) as never };
+    return toOne(await save(params.data));
   },
   async update(_r, params) {
-    return { data: (await save(params.data as Record<string, unknown>, params.id)) as never };
+    return toOne(await save(params.data, params.id));
   },
   async updateMany() {
     throw new Error('Modifica multipla dei preventivi non prevista');
   },
   async delete(_r, params) {
     await deleteEstimate(Number(params.id));
-    return { data: (params.previousData ?? { id: params.id }) as never };
+    return toDeleted(params.id, params.previousData);
   },
   async deleteMany(_r, params) {
     for (const id of params.ids) await deleteEstimate(Number(id));

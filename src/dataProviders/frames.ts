@@ -1,9 +1,19 @@
 import type { DataProvider } from 'react-admin';
-import { FRAME_INPUT_FIELDS } from '@/api/frame';
-import { droppingEmpty } from './shared';
+import type { FrameInput } from '@/api/frame';
+import { createFrameBody } from '@/api/generated/frame.zod';
+import { inputOf } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
+/** What a create or a full update sends: FrameInput's fields, empty optional ones left out. */
+export const frameInputOf = inputOf<FrameInput>(createFrameBody, {
+  systemId: 'form',
+  name: 'form',
+  position: 'form',
+  width: 'form',
+  height: 'form',
+  digital: 'form',
+  status: 'form',
+});
+
 /** `frames` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
-export const framesDataProvider: DataProvider = droppingEmpty(
-  simpleRestProvider('frame', { frames: { inputFields: FRAME_INPUT_FIELDS } }),
-);
+export const framesDataProvider: DataProvider = simpleRestProvider('frame', { frames: { toInput: frameInputOf } });

@@ -11,7 +11,9 @@ import type {
   SchemaOpportunityInput,
   SchemaOpportunitySortField,
 } from '@/api/generated/opportunity';
+import { listOpportunitiesQueryParams, saveOpportunityBody } from '@/api/generated/opportunity.zod';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
+import { inputOf, read, toList, toMany, toOne } from './shared';
 
 /*
  * Opportunities: the list is GET /v1/opportunity/list/page/{page}/perPage/{perPage}/sort/{dir}
@@ -30,17 +32,19 @@ export const OPPORTUNITY_SORT_FIELDS: readonly SchemaOpportunitySortField[] = [
   'createdAt',
 ];
 
-const FILTER_KEYS = ['name', 'advertiserId', 'status', 'salesId', 'source'] as const;
+/** The list's query filters, as the document names them (values as strings). */
+const opportunityFilters = inputOf<SchemaOpportunityFilters>(listOpportunitiesQueryParams.shape.filters.unwrap(), {
+  name: (value, filter) => {
+    const name = value ?? filter.q;
+    return name === undefined || name === null || name === '' ? undefined : String(name);
+  },
+  advertiserId: (value) => (value === undefined || value === null || value === '' ? undefined : String(value)),
+  salesId: (value) => (value === undefined || value === null || value === '' ? undefined : String(value)),
+});
 
 /** react-admin's filter → the service's query filters (`q` is the name search; values as strings). */
 export function opportunityFiltersOf(filter: Record<string, unknown> = {}): SchemaOpportunityFilters {
-  const out: Record<string, string> = {};
-  const source: Record<string, unknown> = { ...filter, name: filter.name ?? filter.q };
-  for (const key of FILTER_KEYS) {
-    const v = source[key];
-    if (v !== undefined && v !== null && v !== '') out[key] = String(v);
-  }
-  return out as SchemaOpportunityFilters;
+  return opportunityFilters(filter);
 }
 
 /** The list request: path (page from 0, per page, direction, optional sort field) and query filters. */
@@ -67,58 +71,49 @@ async function listOpportunities(params: Partial<Pick<GetListParams, 'pagination
 
 const getOpportunity = (id: Identifier): Promise<SchemaOpportunity> => getOpportunityById(Number(id));
 
-const INPUT_FIELDS = [
-  'id',
-  'name',
-  'advertiserId',
-  'salesId',
-  'status',
-  'amount',
-  'expectedCloseDate',
-  'source',
-  'detectionId',
-] as const;
+/** The body of POST /v1/opportunity/save: the input's fields, numbers as numbers (names are filled in by the service). */
+export const opportunityInputOf = inputOf<SchemaOpportunityInput>(saveOpportunityBody, {
+  id: read.number,
+  name: 'form',
+  advertiserId: read.number,
+  salesId: read.number,
+  status: 'form',
+  amount: read.number,
+  source: 'form',
+  detectionId: read.number,
+});
 
-/** The body of POST /v1/opportunity/save: the input fields (names are filled in by the service). */
-export function opportunityInputOf(data: Record<string, unknown>): SchemaOpportunityInput {
-  const out: Record<string, unknown> = {};
-  for (const k of INPUT_FIELDS) {
-    const v = data[k];
-    if (v !== undefined && v !== null && v !== '')
-      out[k] = ['id', 'advertiserId', 'salesId', 'amount', 'detectionId'].includes(k) ? Number(v) : v;
-  }
-  return out as unknown as SchemaOpportunityInput;
-}
-
-async function save(data: Record<string, unknown>): Promise<SchemaOpportunity> {
+async function save(data: object): Promise<SchemaOpportunity> {
   return saveOpportunity(opportunityInputOf(data));
 }
 
 export const opportunitiesDataProvider: DataProvider = {
-  getList: (_r, params) => listOpportunities(params) as never,
+  getList: async (_r, params) => toList(await listOpportunities(params)),
   async getOne(_r, params) {
-    return { data: (await getOpportunity(params.id)) as never };
+    return toOne(await getOpportunity(params.id));
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(getOpportunity))) as never[] };
+    return toMany(await Promise.all(params.ids.map(getOpportunity)));
   },
   async getManyReference(_r, params) {
     if (params.target === 'advertiserId') {
       const items = await listOpportunitiesByAdvertiser(Number(params.id));
       const { page, perPage } = params.pagination;
-      return { data: items.slice((page - 1) * perPage, page * perPage) as never[], total: items.length };
+      return toList({ data: items.slice((page - 1) * perPage, page * perPage), total: items.length });
     }
-    return listOpportunities({
-      ...params,
-      filter: { ...params.filter, [params.target]: params.id },
-    }) as never;
+    return toList(
+      await listOpportunities({
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      }),
+    );
   },
   async create(_r, params) {
-    const { id: _drop, ...data } = params.data as Record<string, unknown>;
-    return { data: (await save(data)) as never };
+    const { id: _drop, ...data } = params.data;
+    return toOne(await save(data));
   },
   async update(_r, params) {
-    return { data: (await save({ ...(params.data as Record<string, unknown>), id: params.id })) as never };
+    return toOne(await save({ ...params.data, id: params.id }));
   },
   async updateMany() {
     throw new Error('Modifica multipla delle opportunità non prevista');

@@ -14,29 +14,21 @@ import type {
   SchemaOrderMoveInput,
   SchemaOrderTransition,
 } from '@/api/generated/order';
+import type { operations } from '@/api/generated/order';
+import { createOrderBody, createOrderCampaignBody } from '@/api/generated/order.zod';
+import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /* The order service: its simple-rest resources (see ./simpleRest) and its own calls. */
 
-export const ORDER_INPUT_FIELDS = [
-  'id',
-  'code',
-  'estimateId',
-  'advertiserId',
-  'opportunityId',
-  'salesId',
-  'status',
-  'total',
-  'orderDate',
-  'periodStart',
-  'periodEnd',
-  'notes',
-] as const;
+/* What a create or a full update sends: the input schema's fields, a cleared one as null. */
+export const orderInputOf = inputOf<RequestBody<operations['createOrder']>>(createOrderBody, { advertiserId: 'form', salesId: 'form', status: 'form', total: 'form', orderDate: 'form', periodStart: 'form', periodEnd: 'form' }, { empty: 'null' });
+export const orderCampaignInputOf = inputOf<RequestBody<operations['createOrderCampaign']>>(createOrderCampaignBody, { orderId: 'form', campaignId: 'form' }, { empty: 'null' });
 
 const ordersCrud: DataProvider = simpleRestProvider('order', {
-  orders: { inputFields: ORDER_INPUT_FIELDS },
-  orderDocuments: { inputFields: [], readOnly: true },
-  orderCampaigns: { inputFields: ['orderId', 'campaignId'] },
+  orders: { toInput: orderInputOf },
+  orderDocuments: { readOnly: true },
+  orderCampaigns: { toInput: orderCampaignInputOf },
 });
 
 /**

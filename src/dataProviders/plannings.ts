@@ -11,7 +11,14 @@ import type {
 } from '@/api/generated/planner';
 import type { SchemaShare } from '@/api/generated/share';
 import { runBulk, type BulkConflict, type BulkProgress, type BulkRefusal, type BulkResult } from './shared';
+import type { operations } from '@/api/generated/planner';
+import { createPlanningBody, createPlanningItemBody } from '@/api/generated/planner.zod';
+import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
+
+/* What a create or a full update sends: the input schema's fields, a cleared one as null. */
+export const planningInputOf = inputOf<RequestBody<operations['createPlanning']>>(createPlanningBody, { name: 'form', campaignId: 'form', periodStart: 'form', periodEnd: 'form', status: 'form' }, { empty: 'null' });
+export const planningItemInputOf = inputOf<RequestBody<operations['createPlanningItem']>>(createPlanningItemBody, { planningId: 'form', systemId: 'form', price: 'form' }, { empty: 'null' });
 import { translateMessage } from '@/i18n/lookup';
 
 export type {
@@ -121,12 +128,8 @@ export interface PlanningsMethods {
 /** `plannings` and `planningItems` over the planner service (simple-rest), plus its custom methods. */
 export const planningsDataProvider: DataProvider & PlanningsMethods = {
   ...simpleRestProvider('planner', {
-    plannings: {
-      inputFields: ['id', 'name', 'campaignId', 'periodStart', 'periodEnd', 'criteria', 'status'],
-    },
-    planningItems: {
-      inputFields: ['id', 'planningId', 'systemId', 'periodStart', 'periodEnd', 'price'],
-    },
+    plannings: { toInput: planningInputOf },
+    planningItems: { toInput: planningItemInputOf },
   }),
   planningAvailability: (_r, { id, systemIds }) => planningAvailability(id, systemIds),
   sharePlanning: (_r, { id, expiresAt }) => sharePlanning(id, expiresAt ?? null),

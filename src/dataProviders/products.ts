@@ -12,41 +12,30 @@ import type { UploadProgress } from '@/api/http';
 import { listCatalogsOfProduct } from '@/api/catalogue';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct, SchemaProductInput, SchemaProductPhoto } from '@/api/generated/product';
-import { localList } from './shared';
+import { saveProductBody } from '@/api/generated/product.zod';
+import { inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Products (product service): listed by catalog (`catalogId`), saved with their catalogs as the
  * repeated `catalogIds` query parameter, photos uploaded with progress.
  */
 
-const INPUT_FIELDS = [
-  'id',
-  'code',
-  'name',
-  'description',
-  'systemType',
-  'format',
-  'unit',
-  'basePrice',
-  'active',
-] as const;
+/** The product's body: the input's fields, empty ones left out, numbers as numbers. */
+const productInputOf = inputOf<SchemaProductInput>(saveProductBody, {
+  id: read.number,
+  code: 'form',
+  name: 'form',
+  unit: 'form',
+  basePrice: read.number,
+  active: 'form',
+});
 
 /** The body of POST /v1/estimate/product/save and its `catalogIds` (one per catalog). */
 export function productSaveOf(data: Record<string, unknown>): {
   body: SchemaProductInput;
   catalogIds: number[];
 } {
-  const body: Record<string, unknown> = {};
-  for (const k of INPUT_FIELDS) {
-    const v = data[k];
-    if (v !== undefined && v !== null && v !== '') body[k] = v;
-  }
-  if (body.basePrice !== undefined) body.basePrice = Number(body.basePrice);
-  if (body.id !== undefined) body.id = Number(body.id);
-  const catalogIds = Array.isArray(data.catalogIds)
-    ? [...new Set((data.catalogIds as unknown[]).map(Number))]
-    : [];
-  return { body: body as unknown as SchemaProductInput, catalogIds };
+  return { body: productInputOf(data), catalogIds: read.ids(data.catalogIds) ?? [] };
 }
 
 const getProduct = (id: Identifier): Promise<SchemaProduct> => getProductById(Number(id));
@@ -73,31 +62,31 @@ export const productsDataProvider: DataProvider & ProductsMethods = {
     const { catalogId, ...filter } = params.filter ?? {};
     const query = catalogId ? { catalogId: Number(catalogId) } : {};
     const items = await listProducts(query);
-    return localList(items, { ...params, filter }) as never;
+    return toList(localList(items, { ...params, filter }));
   },
   async getOne(_r, params) {
-    return { data: (await getProduct(params.id)) as never };
+    return toOne(await getProduct(params.id));
   },
   async getMany(_r, params) {
-    return { data: (await Promise.all(params.ids.map(getProduct))) as never[] };
+    return toMany(await Promise.all(params.ids.map(getProduct)));
   },
   async getManyReference(r, params) {
     if (params.target !== 'catalogId') throw new Error(`Prodotti: riferimento non previsto ${params.target}`);
     return productsDataProvider.getList(r, { ...params, filter: { ...params.filter, catalogId: params.id } });
   },
   async create(_r, params) {
-    const { id: _drop, ...data } = params.data as Record<string, unknown>;
-    return { data: (await save(data)) as never };
+    const { id: _drop, ...data } = params.data;
+    return toOne(await save(data));
   },
   async update(_r, params) {
-    return { data: (await save({ ...(params.data as Record<string, unknown>), id: params.id })) as never };
+    return toOne(await save({ ...params.data, id: params.id }));
   },
   async updateMany() {
     throw new Error('Modifica multipla dei prodotti non prevista');
   },
   async delete(_r, params) {
     await deleteProduct(Number(params.id));
-    return { data: (params.previousData ?? { id: params.id }) as never };
+    return toDeleted(params.id, params.previousData);
   },
   async deleteMany(_r, params) {
     for (const id of params.ids) await deleteProduct(Number(id));

@@ -1,4 +1,11 @@
-import type { DataProvider, GetListParams } from 'react-admin';
+import type {
+  GetListParams,
+  GetListResult,
+  GetManyResult,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+} from 'react-admin';
 import { failureMessage } from '@/api/failures';
 
 /*
@@ -20,19 +27,18 @@ export function localList<T extends object>(
   const filter = params.filter ?? {};
   const q = typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : '';
   const matching = items.filter((item) => {
-    const record = item as unknown as Record<string, unknown>;
-    const texts = searchIn ? searchIn.map((k) => record[k]) : Object.values(record);
+    const texts = searchIn ? searchIn.map((k) => item[k]) : Object.values(item);
     if (q && !texts.some((v) => typeof v === 'string' && v.toLowerCase().includes(q))) return false;
     return Object.entries(filter).every(
-      ([k, v]) => k === 'q' || v === undefined || v === '' || v === null || String(record[k]) === String(v),
+      ([k, v]) => k === 'q' || v === undefined || v === '' || v === null || String(Reflect.get(item, k)) === String(v),
     );
   });
   const field = params.sort?.field;
   const sign = params.sort?.order === 'DESC' ? -1 : 1;
   const sorted = field
     ? [...matching].sort((a, b) => {
-        const x = (a as unknown as Record<string, unknown>)[field];
-        const y = (b as unknown as Record<string, unknown>)[field];
+        const x: unknown = Reflect.get(a, field);
+        const y: unknown = Reflect.get(b, field);
         if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
         return sign * String(x ?? '').localeCompare(String(y ?? ''), 'it');
       })
@@ -42,23 +48,99 @@ export function localList<T extends object>(
   return { data: sorted.slice((page - 1) * perPage, page * perPage), total: sorted.length };
 }
 
-/** Optional fields left empty in a form are not sent (the documents want them absent, not null). */
-export function withoutEmpty<T extends Record<string, unknown>>(data: T): T {
-  return Object.fromEntries(
-    Object.entries(data).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  ) as T;
+/*
+ * The react-admin boundary. react-admin's methods are generic in the record a screen expects
+ * (`getOne<RecordType>`); what a service answers is that record, typed by its document. These
+ * adapters are the one place the service's type meets react-admin's type parameter.
+ */
+
+/** A record as react-admin's reads and writes answer it (`{ data }`). */
+export function toOne<R extends RaRecord = RaRecord>(record: RaRecord): GetOneResult<R> {
+  return { data: record as R };
 }
 
-/** Wraps a simple-rest provider so that create and update drop empty optional fields first. */
-export function droppingEmpty(provider: DataProvider): DataProvider {
-  return {
-    ...provider,
-    create: (resource, params) =>
-      provider.create(resource, { ...params, data: withoutEmpty(params.data as Record<string, unknown>) }),
-    update: (resource, params) =>
-      provider.update(resource, { ...params, data: withoutEmpty(params.data as Record<string, unknown>) }),
+/** Several records (`getMany`). */
+export function toMany<R extends RaRecord = RaRecord>(records: readonly RaRecord[]): GetManyResult<R> {
+  return { data: records.map((record) => record as R) };
+}
+
+/** A page of records and the total (`getList`, `getManyReference`). */
+export function toList<R extends RaRecord = RaRecord>(page: { data: readonly RaRecord[]; total: number }): GetListResult<R> {
+  return { data: page.data.map((record) => record as R), total: page.total };
+}
+
+/** What a delete answers: the record as it was (react-admin's `previousData`), or its id alone. */
+export function toDeleted<R extends RaRecord = RaRecord>(id: Identifier, previous?: RaRecord): GetOneResult<R> {
+  return toOne<R>(previous ?? { id });
+}
+
+/*
+ * The other way: a form record → the body the document asks. The fields sent are the generated
+ * request schema's (`src/api/generated/<service>.zod.ts`), never a list kept by hand, so a field the
+ * document adds is sent. The reader map is typed by the generated input (`src/api/generated/<service>.ts`):
+ * each required field names how the form gives it, so a field the document adds as required is a
+ * compile error here until a form gives it. An optional field passes as the form holds it, or
+ * through its reader.
+ */
+
+/** The JSON body an operation of the generated `operations` takes. */
+export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type OptionalKeys<T> = Exclude<keyof T, RequiredKeys<T>>;
+
+/** `'form'`: the form gives the value as the document wants it (its resolver is the same schema). */
+export type FieldReader<V> = 'form' | ((value: unknown, record: Readonly<Record<string, unknown>>) => V | undefined);
+
+export type InputReaders<I> = { [K in RequiredKeys<I>]-?: FieldReader<I[K]> } & { [K in OptionalKeys<I>]?: FieldReader<I[K]> };
+
+export interface InputOptions {
+  /** A field left empty ('', null, undefined) is left out (the default), or sent as null (a full PUT that clears it). */
+  empty?: 'omit' | 'null';
+  /** Text is trimmed before it is sent. */
+  trim?: boolean;
+}
+
+const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The typed `toInput` of one request body: `schema` is the generated zod body (its fields are the
+ * fields sent), `I` the generated input type, `readers` how the form gives each field.
+ */
+type Shaped<I> = { shape: { readonly [K in keyof I]-?: unknown } };
+
+/** A generated body schema: a zod object, or one refined by a whole-object keyword (minProperties). */
+export type BodySchema<I> = Shaped<I> | { innerType(): Shaped<I> };
+
+export function inputOf<I extends object>(
+  schema: BodySchema<I>,
+  readers: InputReaders<I>,
+  { empty = 'omit', trim = false }: InputOptions = {},
+): (record: object) => I {
+  const fields = Object.keys('shape' in schema ? schema.shape : schema.innerType().shape);
+  return (record) => {
+    const form: Record<string, unknown> = Object.fromEntries(Object.entries(record));
+    const entries: [string, unknown][] = [];
+    for (const field of fields) {
+      const reader: unknown = Reflect.get(readers, field);
+      const raw = form[field];
+      let value = typeof reader === 'function' ? reader(raw, form) : raw;
+      if (trim && typeof value === 'string') value = value.trim();
+      if (!isEmptyValue(value)) entries.push([field, value]);
+      else if (empty === 'null' && (raw === '' || raw === null)) entries.push([field, null]);
+    }
+    // The entries are the schema's own fields, each given by the form or by its typed reader.
+    return Object.fromEntries(entries) as I;
   };
 }
+
+/** Readers shared by many forms. */
+export const read = {
+  /** A number typed in a text or number input ('12' → 12). */
+  number: (value: unknown): number | undefined => (isEmptyValue(value) ? undefined : Number(value)),
+  /** Ids picked in a list input ('3' → 3), each once. */
+  ids: (value: unknown): number[] | undefined => (Array.isArray(value) ? [...new Set(value.map(Number))] : undefined),
+};
 
 /*
  * The answer of a bulk job on many records when the service takes them one at a time: what

@@ -1,4 +1,4 @@
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, GetOneResult, Identifier, RaRecord } from 'react-admin';
 import {
   createShare,
   deleteShare,
@@ -9,8 +9,10 @@ import {
   type ShareRefusal,
 } from '@/api/share';
 import { ApiError } from '@/api/http';
+import { toList, toOne } from './shared';
 import type {
   SchemaResourceType,
+  SchemaShare,
   SchemaSendLinkInput,
   SchemaSendLinkResult,
 } from '@/api/generated/share';
@@ -35,6 +37,14 @@ export function shareResourceOf(filter: Record<string, unknown> = {}): {
   return { resourceId, resourceType };
 }
 
+/**
+ * A write's answer as react-admin carries it: the share, or the refusal that is the write's result
+ * (the panel reads it with `isShareRefusal`) under the id asked; a refused create names no share (0).
+ */
+function toWritten<R extends RaRecord>(result: SchemaShare | ShareRefusal, id: Identifier = 0): GetOneResult<R> {
+  return toOne<R>(isShareRefusal(result) ? { ...result, id } : result);
+}
+
 /** The share service's custom call, reached through `useDataProvider<AppDataProvider>()`. */
 export interface SharesMethods {
   sendShareLink(
@@ -49,7 +59,7 @@ export const sharesDataProvider: DataProvider & SharesMethods = {
     const items = await listSharesByResource(resourceType, resourceId);
     // A list has no result to show: a refusal here is a failure of the list.
     if (isShareRefusal(items)) throw new ApiError(422, items.message, items);
-    return { data: items as never[], total: items.length };
+    return toList({ data: items, total: items.length });
   },
   async getOne(r, params) {
     throw new Error(`Una condivisione si legge dall'elenco della sua risorsa (${r} ${String(params.id)})`);
@@ -66,24 +76,20 @@ export const sharesDataProvider: DataProvider & SharesMethods = {
       ...shareResourceOf(data),
       ...(data.expiresAt ? { expiresAt: String(data.expiresAt) } : {}),
     };
-    return { data: (await createShare(body)) as never };
+    return toWritten(await createShare(body));
   },
   async update(_r, params) {
     const data = params.data as Record<string, unknown>;
     const body: { expiresAt?: string | null; regenerateToken?: boolean } = {};
     if ('expiresAt' in data) body.expiresAt = data.expiresAt ? String(data.expiresAt) : null;
     if (data.regenerateToken) body.regenerateToken = true;
-    return {
-      data: (await updateShare(Number(params.id), body)) as never,
-    };
+    return toWritten(await updateShare(Number(params.id), body), params.id);
   },
   async updateMany() {
     throw new Error('Modifica multipla delle condivisioni non prevista');
   },
   async delete(_r, params) {
-    return {
-      data: (await deleteShare(Number(params.id))) as never,
-    };
+    return toWritten(await deleteShare(Number(params.id)), params.id);
   },
   async deleteMany(_r, params) {
     for (const id of params.ids)

@@ -11,24 +11,17 @@ import type { Service } from '@/config/services';
  * input schemas accept their own fields, ids are numbers, an empty filter input does not filter.
  */
 
-export interface SimpleRestResource {
-  /** The fields the input schema accepts (others are dropped before a create or update). */
-  inputFields: readonly string[];
-  /** Resources without a create/update endpoint say so. */
-  readOnly?: boolean;
-}
+/**
+ * A resource: its `toInput` (`inputOf` over the generated body schema: what a create or update
+ * sends), or `readOnly` for one without a create/update endpoint.
+ */
+export type SimpleRestResource = { toInput: (record: object) => object } | { readOnly: true };
 
 /** Drops empty filter values (a cleared input) so that they do not restrict the list. */
 export function cleanFilter(filter: Record<string, unknown> = {}): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(filter).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length)),
   );
-}
-
-function pick(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (data[f] !== undefined) out[f] = data[f] === '' ? null : data[f];
-  return out;
 }
 
 /**
@@ -51,8 +44,11 @@ export function simpleRestProvider(service: Service, resources: Record<string, S
     if (!r) throw new ApiError(400, `Risorsa sconosciuta: ${resource}`);
     return r;
   };
-  const input = (resource: string, data: unknown, id?: Identifier) =>
-    pick({ ...(data as Record<string, unknown>), ...(id === undefined ? {} : { id: Number(id) }) }, spec(resource).inputFields);
+  const input = (resource: string, data: object, id?: Identifier) => {
+    const r = spec(resource);
+    if (!('toInput' in r)) throw new ApiError(405, `Risorsa in sola lettura: ${resource}`);
+    return r.toInput({ ...data, ...(id === undefined ? {} : { id: Number(id) }) });
+  };
 
   const provider: DataProvider = {
     getList(resource, params) {
@@ -79,7 +75,7 @@ export function simpleRestProvider(service: Service, resources: Record<string, S
       const done: Identifier[] = [];
       for (const id of params.ids) {
         const { data: current } = await provider.getOne(resource, { id });
-        await provider.update(resource, { id, data: { ...current, ...(params.data as object) }, previousData: current });
+        await provider.update(resource, { id, data: { ...current, ...params.data }, previousData: current });
         done.push(id);
       }
       return { data: done };

@@ -9,7 +9,7 @@ import {
   updateSubItem,
 } from '@/api/audit';
 import { ApiError } from '@/api/http';
-import { localList } from './shared';
+import { localList, toDeleted, toList, toMany, toOne } from './shared';
 import type { SchemaSubItem, SchemaSubItemTypeName } from '@/api/generated/audit';
 
 /**
@@ -74,15 +74,16 @@ export const subItemsDataProvider: DataProvider = {
     const filter = (params.filter ?? {}) as { type?: unknown };
     const type = typeOf(filter.type, params.meta?.type);
     // The service answers a type whole: the search (name and description), sort and page are here.
-    return localList(await listSubItemValues(type), { ...params, filter: { ...params.filter, type } }, {
+    const page = localList(await listSubItemValues(type), { ...params, filter: { ...params.filter, type } }, {
       searchIn: ['name', 'description'],
-    }) as never;
+    });
+    return toList(page);
   },
   async getOne(_resource, params) {
-    return { data: (await getSubItem(params.id)) as never };
+    return toOne(await getSubItem(params.id));
   },
   async getMany(_resource, params) {
-    return { data: (await Promise.all(params.ids.map(getSubItem))) as never[] };
+    return toMany(await Promise.all(params.ids.map(getSubItem)));
   },
   async getManyReference() {
     throw new Error('Le sotto-voci non hanno elenchi collegati');
@@ -94,7 +95,7 @@ export const subItemsDataProvider: DataProvider = {
       name: String(data.name ?? '').trim(),
       description: text(data.description),
     });
-    return { data: toRecord(type, created) as never };
+    return toOne(toRecord(type, created));
   },
   async update(_resource, params) {
     const { type, itemId } = parseSubItemId(params.id);
@@ -104,14 +105,14 @@ export const subItemsDataProvider: DataProvider = {
       name: String(data.name ?? '').trim(),
       description: text(data.description),
     });
-    return { data: toRecord(type, updated) as never };
+    return toOne(toRecord(type, updated));
   },
   async updateMany() {
     throw new Error('Le sotto-voci si modificano una alla volta');
   },
   async delete(_resource, params) {
     await deleteSubItem(params.id);
-    return { data: (params.previousData ?? { id: params.id }) as never };
+    return toDeleted(params.id, params.previousData);
   },
   async deleteMany(_resource, params) {
     for (const id of params.ids) await deleteSubItem(id);

@@ -48,9 +48,10 @@ import {
   type SystemStatus,
 } from '@/api/systems';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
+import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.zod';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { translateMessage } from '@/i18n/lookup';
-import { runBulk, type BulkProgress, type BulkResult } from './shared';
+import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
 
 /*
  * react-admin's contract for the `systems` resource over the systems service's irregular
@@ -78,17 +79,7 @@ export const SORT_FIELDS: SystemSortField[] = [
 ];
 
 /** The list filters that go to POST /system/search/params (array filters are ORed inside). */
-export const SEARCH_FILTER_KEYS = [
-  'systemTypes',
-  'statuses',
-  'municipalityIds',
-  'region',
-  'province',
-  'mediaOwners',
-  'areaIds',
-  'leaseIds',
-  'authorizationIds',
-] as const;
+export const SEARCH_FILTER_KEYS = Object.keys(searchSystemsBody.shape).filter((key) => key !== 'type' && key !== 'searchTerm');
 
 type Filter = Record<string, unknown>;
 
@@ -105,22 +96,27 @@ export function isFilteredSearch(filter: Filter): boolean {
   return SEARCH_FILTER_KEYS.some((k) => present(filter[k]));
 }
 
-/** The body of POST /system/search/params from the list filter. */
-export function searchFilterOf(filter: Filter): SystemSearchFilter {
-  const body: Record<string, unknown> = {};
-  for (const key of SEARCH_FILTER_KEYS) {
-    const v = filter[key];
-    if (!present(v)) continue;
-    if (key === 'region' || key === 'province') body[key] = String(v);
-    else if (key === 'systemTypes' || key === 'statuses' || key === 'municipalityIds')
-      body[key] = [...new Set(asArray(v).map(String))];
-    else body[key] = [...new Set(asArray(v).map(Number))];
-  }
-  const kind = kindOf(filter);
-  if (kind !== 'ALL') body.type = kind;
-  if (present(filter.searchTerm)) body.searchTerm = String(filter.searchTerm);
-  return body as SystemSearchFilter;
-}
+const oneText = (v: unknown) => (present(v) ? String(v) : undefined);
+const texts = (v: unknown) => (present(v) ? [...new Set(asArray(v).map(String))] : undefined);
+const numbers = (v: unknown) => (present(v) ? [...new Set(asArray(v).map(Number))] : undefined);
+
+/** The body of POST /system/search/params: the list's filters as SystemSearchFilter names them, each value once. */
+export const searchFilterOf: (filter: Filter) => SystemSearchFilter = inputOf<SystemSearchFilter>(searchSystemsBody, {
+  type: (_value, filter) => {
+    const kind = kindOf(filter);
+    return kind === 'ALL' ? undefined : kind;
+  },
+  systemTypes: (v) => texts(v) as SystemSearchFilter['systemTypes'],
+  statuses: (v) => texts(v) as SystemSearchFilter['statuses'],
+  municipalityIds: texts,
+  region: oneText,
+  province: oneText,
+  mediaOwners: numbers,
+  areaIds: numbers,
+  leaseIds: numbers,
+  authorizationIds: numbers,
+  searchTerm: oneText,
+});
 
 /** Path and query of GET /system/all/page/{p}/perPage/{n} (react-admin pages from 1, the service from 0). */
 export function pageParamsOf({
@@ -144,7 +140,7 @@ export function pageParamsOf({
 
 const sortValue = (s: System, field: string): string | number => {
   if (field === 'municipality') return s.municipality.name;
-  const v = (s as unknown as Record<string, unknown>)[field];
+  const v: unknown = Reflect.get(s, field);
   return typeof v === 'number' ? v : String(v ?? '');
 };
 
@@ -168,57 +164,65 @@ const ids = (values: unknown) =>
     ? values.map((v) => Number(typeof v === 'object' && v ? (v as { id: unknown }).id : v))
     : [];
 
+/** A text field, trimmed; blank is absent. */
+const text = <T extends string>(value: unknown): T | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? (value.trim() as T) : undefined;
+/** A number typed or read; anything else is absent. */
+const finite = (value: unknown): number | undefined =>
+  present(value) && Number.isFinite(Number(value)) ? Number(value) : undefined;
+/** The id of a reference held as `{ id }` (the read shape) or as the id itself (the input shape). */
+const referenceId = (own: unknown, reference: unknown): number | undefined => {
+  const id = own ?? (typeof reference === 'object' && reference ? Reflect.get(reference, 'id') : undefined);
+  return present(id) ? Number(id) : undefined;
+};
+const idList = (value: unknown): number[] | undefined => {
+  const list = [...new Set(ids(value))];
+  return list.length ? list : undefined;
+};
+
 /**
  * The SystemInput of a record as the form or the list holds it: the read shape (`municipality`,
  * `lease`, `area`, `authorizations`, `mediaOwners` as references) or the input shape (`…Id(s)`).
  */
-export function systemInputOf(data: Record<string, unknown>): SystemInput {
-  const out: Record<string, unknown> = {};
-  for (const key of [
-    'code',
-    'name',
-    'type',
-    'systemType',
-    'status',
-    'address',
-    'region',
-    'province',
-    'zipCode',
-    'notes',
-  ] as const) {
-    const v = data[key];
-    if (typeof v === 'string' && v.trim() !== '') out[key] = key === 'notes' ? v : v.trim();
-  }
-  const municipality =
-    data.municipalityId ?? (data.municipality as { istatCode?: string } | undefined)?.istatCode;
-  if (present(municipality)) out.municipalityId = String(municipality);
-  for (const key of ['latitude', 'longitude', 'faces'] as const) {
-    if (present(data[key]) && Number.isFinite(Number(data[key]))) out[key] = Number(data[key]);
-  }
-  if (typeof data.illuminated === 'boolean') out.illuminated = data.illuminated;
-  const lease = data.leaseId ?? (data.lease as { id?: unknown } | undefined)?.id;
-  if (present(lease)) out.leaseId = Number(lease);
-  const area = data.areaId ?? (data.area as { id?: unknown } | undefined)?.id;
-  if (present(area)) out.areaId = Number(area);
-  const authorizations = ids(data.authorizationIds ?? data.authorizations);
-  if (authorizations.length) out.authorizationIds = [...new Set(authorizations)];
-  const owners = ids(data.mediaOwnerIds ?? data.mediaOwners);
-  if (owners.length) out.mediaOwnerIds = [...new Set(owners)];
-  if (Array.isArray(data.domains)) {
-    const domains = [...new Set(data.domains.map((d) => String(d).trim()).filter(Boolean))];
-    if (domains.length) out.domains = domains;
-  }
-  if (Array.isArray(data.sizes)) {
-    out.sizes = (data.sizes as Record<string, unknown>[])
-      .filter((s) => s && present(s.sizeId))
-      .map((s) => ({
-        sizeId: Number(s.sizeId),
-        ...(present(s.width) ? { width: Number(s.width) } : {}),
-        ...(present(s.height) ? { height: Number(s.height) } : {}),
-      }));
-  }
-  return out as unknown as SystemInput;
-}
+export const systemInputOf = inputOf<SystemInput>(createSystemBody, {
+  code: text,
+  name: text,
+  type: text,
+  systemType: text,
+  status: text,
+  address: text,
+  region: text,
+  province: text,
+  zipCode: text,
+  notes: (value) => (typeof value === 'string' && value.trim() !== '' ? value : undefined),
+  municipalityId: (own, record) => {
+    const municipality = own ?? (typeof record.municipality === 'object' && record.municipality ? Reflect.get(record.municipality, 'istatCode') : undefined);
+    return present(municipality) ? String(municipality) : undefined;
+  },
+  latitude: finite,
+  longitude: finite,
+  faces: finite,
+  illuminated: (value) => (typeof value === 'boolean' ? value : undefined),
+  leaseId: (own, record) => referenceId(own, record.lease),
+  areaId: (own, record) => referenceId(own, record.area),
+  authorizationIds: (own, record) => idList(own ?? record.authorizations),
+  mediaOwnerIds: (own, record) => idList(own ?? record.mediaOwners),
+  domains: (value) => {
+    if (!Array.isArray(value)) return undefined;
+    const domains = [...new Set(value.map((d) => String(d).trim()).filter(Boolean))];
+    return domains.length ? domains : undefined;
+  },
+  sizes: (value) =>
+    Array.isArray(value)
+      ? value
+          .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null && present(s.sizeId))
+          .map((s) => ({
+            sizeId: Number(s.sizeId),
+            ...(present(s.width) ? { width: Number(s.width) } : {}),
+            ...(present(s.height) ? { height: Number(s.height) } : {}),
+          }))
+      : undefined,
+});
 
 /** One field of many systems, set to one value (area and lease: null clears them). */
 export type SystemBulkChange =
@@ -229,11 +233,23 @@ export type SystemBulkChange =
 
 /** The SystemInput of a system as read, with only the chosen field changed. */
 export function withChange(system: System, change: SystemBulkChange): SystemInput {
-  const input = systemInputOf(system as unknown as Record<string, unknown>) as unknown as Record<string, unknown>;
-  const empty = change.value === null || (Array.isArray(change.value) && change.value.length === 0);
-  if (empty) delete input[change.field];
-  else input[change.field] = Array.isArray(change.value) ? [...new Set(change.value)] : change.value;
-  return input as unknown as SystemInput;
+  const input = systemInputOf(system);
+  switch (change.field) {
+    case 'status':
+      return { ...input, status: change.value };
+    case 'areaId': {
+      const { areaId: _old, ...rest } = input;
+      return change.value === null ? rest : { ...rest, areaId: change.value };
+    }
+    case 'leaseId': {
+      const { leaseId: _old, ...rest } = input;
+      return change.value === null ? rest : { ...rest, leaseId: change.value };
+    }
+    case 'mediaOwnerIds': {
+      const { mediaOwnerIds: _old, ...rest } = input;
+      return change.value.length ? { ...rest, mediaOwnerIds: [...new Set(change.value)] } : rest;
+    }
+  }
 }
 
 /** Ids per POST /system/getAllByIds: one request for a usual selection, bounded bodies for a huge one. */
@@ -272,14 +288,14 @@ async function getList(params: GetListParams): Promise<GetListResult> {
     const page = await suggestSystems(String(filter.q), {
       searchField: filter.searchField as SuggestionField | undefined,
     });
-    return { data: page.content as never[], total: page.totalElements };
+    return toList({ data: page.content, total: page.totalElements });
   }
   if (isFilteredSearch(filter)) {
     const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
-    return { data: sortSystems(page.content, params.sort) as never[], total: page.totalElements };
+    return toList({ data: sortSystems(page.content, params.sort), total: page.totalElements });
   }
   const page = await listSystemsPage(pageParamsOf(params));
-  return { data: page.content as never[], total: page.totalElements };
+  return toList({ data: page.content, total: page.totalElements });
 }
 
 /** The filter keys getManyReference understands as `target`. */
@@ -298,13 +314,13 @@ export const systemsDataProvider = {
   getList: (_resource: string, params: GetListParams) => getList(params),
 
   async getOne(_resource: string, params: { id: Identifier }) {
-    return { data: (await getSystem(Number(params.id))) as never };
+    return toOne(await getSystem(Number(params.id)));
   },
 
   async getMany(_resource: string, params: { ids: Identifier[] }) {
     const wanted = [...new Set(params.ids.map(Number))];
     if (!wanted.length) return { data: [] };
-    return { data: (await getSystemsByIds(wanted)) as never[] };
+    return toMany(await getSystemsByIds(wanted));
   },
 
   async getManyReference(_resource: string, params: GetListParams & { target: string; id: Identifier }) {
@@ -314,15 +330,15 @@ export const systemsDataProvider = {
     const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
     const sorted = sortSystems(page.content, params.sort);
     const { page: p = 1, perPage = sorted.length || 1 } = params.pagination ?? {};
-    return { data: sorted.slice((p - 1) * perPage, p * perPage) as never[], total: page.totalElements };
+    return toList({ data: sorted.slice((p - 1) * perPage, p * perPage), total: page.totalElements });
   },
 
   async create(_resource: string, params: { data: Partial<RaRecord> }) {
-    return { data: (await createSystem(systemInputOf(params.data))) as never };
+    return toOne(await createSystem(systemInputOf(params.data)));
   },
 
   async update(_resource: string, params: { id: Identifier; data: Partial<RaRecord>; previousData?: unknown }) {
-    return { data: (await updateSystem(Number(params.id), systemInputOf(params.data))) as never };
+    return toOne(await updateSystem(Number(params.id), systemInputOf(params.data)));
   },
 
   async updateMany(): Promise<never> {
@@ -330,7 +346,7 @@ export const systemsDataProvider = {
   },
 
   async delete(_resource: string, params: { id: Identifier }) {
-    return { data: (await deleteSystem(Number(params.id))) as never };
+    return toOne(await deleteSystem(Number(params.id)));
   },
 
   /** One DELETE /system/delete per id (the service has no bulk delete), one after the other. */

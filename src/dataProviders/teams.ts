@@ -21,7 +21,9 @@ import type {
   SchemaTeamInput,
   SchemaTeamProviderType,
 } from '@/api/generated/systems';
+import { createTeamBody, listTeamsPageBody } from '@/api/generated/systems.zod';
 import { TEAM_SORT_ORDER_DEFAULT } from '@/config/constants';
+import { inputOf, toList, toMany, toOne } from './shared';
 
 /*
  * `teams` (provider teams, squadre) and `systemProviders` (a team linked to a system with its
@@ -32,8 +34,21 @@ export type Team = SchemaTeam;
 export type TeamProviderType = SchemaTeamProviderType;
 export type SystemProvider = SchemaSystemProvider;
 
-const TEXT_FILTERS = ['companyName', 'address', 'vat', 'mail', 'phone'] as const;
-const INPUT_FIELDS = ['companyName', 'address', 'vat', 'providerType', 'mail', 'phone'] as const;
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** The list's filters as TeamFilter names them: text trimmed, `q` the company name, each service once. */
+const teamFilterOf = inputOf<SchemaTeamFilter>(listTeamsPageBody, {
+  companyName: (value, filter) => text(value) ?? text(filter.q),
+  address: text,
+  vat: text,
+  mail: text,
+  phone: text,
+  providerType: (value) => {
+    const types: SchemaTeamProviderType[] = Array.isArray(value) ? value : value ? [value] : [];
+    return types.length ? [...new Set(types)] : undefined;
+  },
+  sortOrder: () => undefined,
+});
 
 /** What react-admin's list asks → POST /team/list/page/{p}/perPage/{n} (pages from 0) and its filter body. */
 export function teamListRequest({
@@ -44,32 +59,18 @@ export function teamListRequest({
   const p = Math.max(0, (pagination?.page ?? 1) - 1);
   const n = pagination?.perPage ?? 10;
   const body: SchemaTeamFilter = {
+    ...teamFilterOf(filter),
     sortOrder: sort?.order === 'DESC' ? 'DESC' : sort?.order === 'ASC' ? 'ASC' : TEAM_SORT_ORDER_DEFAULT,
   };
-  for (const key of TEXT_FILTERS) {
-    const value = typeof filter[key] === 'string' ? (filter[key] as string).trim() : '';
-    if (value) body[key] = value;
-  }
-  if (!body.companyName && typeof filter.q === 'string' && filter.q.trim())
-    body.companyName = filter.q.trim();
-  const types = Array.isArray(filter.providerType)
-    ? filter.providerType
-    : filter.providerType
-      ? [filter.providerType]
-      : [];
-  if (types.length) body.providerType = [...new Set(types)] as SchemaTeamProviderType[];
   return { path: { p, n }, body };
 }
 
 /** A form's data → TeamInput: only its fields; empty optional strings are not sent. */
-export function teamInputOf(data: Record<string, unknown>): SchemaTeamInput {
-  const out: Record<string, unknown> = {};
-  for (const key of INPUT_FIELDS) {
-    const value = typeof data[key] === 'string' ? (data[key] as string).trim() : data[key];
-    if (value !== undefined && value !== null && value !== '') out[key] = value;
-  }
-  return out as unknown as SchemaTeamInput;
-}
+export const teamInputOf = inputOf<SchemaTeamInput>(
+  createTeamBody,
+  { companyName: 'form', vat: 'form', providerType: 'form', mail: 'form' },
+  { trim: true },
+);
 
 /** The team links of the systems service, reached with `useDataProvider<AppDataProvider>()`. */
 export interface TeamsMethods {
@@ -83,32 +84,30 @@ export interface TeamsMethods {
 export const teamsDataProvider: DataProvider & TeamsMethods = {
   async getList(_resource, params) {
     const page = await listTeamsPage(teamListRequest(params));
-    return { data: page.content as never[], total: page.totalElements };
+    return toList({ data: page.content, total: page.totalElements });
   },
   async getOne(_resource, params) {
-    return { data: (await getTeam(Number(params.id))) as never };
+    return toOne(await getTeam(Number(params.id)));
   },
   async getMany(_resource, params) {
     if (!params.ids.length) return { data: [] };
     const wanted = new Set(params.ids.map(Number));
-    return { data: (await listAllTeams()).filter((t) => wanted.has(t.id)) as never[] };
+    return toMany((await listAllTeams()).filter((t) => wanted.has(t.id)));
   },
   async getManyReference() {
     throw new ApiError(400, 'Le squadre non si elencano per riferimento: usa i collegamenti agli impianti');
   },
   async create(_resource, params) {
-    const created = await createTeam(teamInputOf(params.data as Record<string, unknown>));
-    return { data: created as never };
+    return toOne(await createTeam(teamInputOf(params.data)));
   },
   async update(_resource, params) {
-    const updated = await updateTeam(Number(params.id), teamInputOf(params.data as Record<string, unknown>));
-    return { data: updated as never };
+    return toOne(await updateTeam(Number(params.id), teamInputOf(params.data)));
   },
   async updateMany() {
     throw new ApiError(400, 'Le squadre si modificano una alla volta');
   },
   async delete(_resource, params) {
-    return { data: (await deleteTeam(Number(params.id))) as never };
+    return toOne(await deleteTeam(Number(params.id)));
   },
   async deleteMany(_resource, params) {
     const done: Identifier[] = [];

@@ -20,10 +20,12 @@ import type {
   SchemaUserProfile,
   SchemaUserUpdate,
 } from '@/api/generated/user';
+import { createUserBody, listUsersQueryParams, updateUserBody } from '@/api/generated/user.zod';
 import { DEFAULT_GROUP } from '@/config/constants';
+import { inputOf, toList, toMany, toOne } from './shared';
 
 /** The fields GET /user/all/page/{page}/perPage/{perPage}/sort/{sort} sorts by (`sortValue`). */
-export const USER_SORT_FIELDS = ['id', 'username', 'name', 'surname', 'email', 'role', 'createdAt'] as const;
+export const USER_SORT_FIELDS = listUsersQueryParams.shape.sortValue.removeDefault().options;
 type UserSortField = (typeof USER_SORT_FIELDS)[number];
 const DEFAULT_SORT_FIELD: UserSortField = 'username';
 
@@ -40,39 +42,20 @@ export function listUsersParams({ pagination, sort }: Pick<GetListParams, 'pagin
 
 const numericId = (id: Identifier) => Number(id);
 
-const INPUT_FIELDS = [
-  'username',
-  'password',
-  'name',
-  'surname',
-  'email',
-  'role',
-  'group',
-  'enabled',
-] as const;
-const UPDATE_FIELDS = ['name', 'surname', 'email', 'role', 'group', 'enabled', 'password'] as const;
-
-function pick<K extends string>(
-  data: Record<string, unknown>,
-  keys: readonly K[],
-): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const key of keys) {
-    const value = data[key];
-    if (value !== undefined && value !== null && value !== '') out[key] = value;
-  }
-  return out;
-}
-
 /** The body of POST /user/createUser (the group defaults to administrators, enabled to true). */
-export function userInputOf(data: Record<string, unknown>): SchemaUserInput {
-  return { group: DEFAULT_GROUP, enabled: true, ...pick(data, INPUT_FIELDS) } as SchemaUserInput;
-}
+export const userInputOf = inputOf<SchemaUserInput>(createUserBody, {
+  username: 'form',
+  password: 'form',
+  name: 'form',
+  surname: 'form',
+  email: 'form',
+  role: 'form',
+  group: (value) => (typeof value === 'string' && value ? value : DEFAULT_GROUP),
+  enabled: (value) => (typeof value === 'boolean' ? value : true),
+});
 
 /** The body of POST /user/updateUser?id: only the fields it accepts; an empty password is not sent. */
-export function userUpdateOf(data: Record<string, unknown>): SchemaUserUpdate {
-  return pick(data, UPDATE_FIELDS) as SchemaUserUpdate;
-}
+export const userUpdateOf = inputOf<SchemaUserUpdate>(updateUserBody, { id: () => undefined });
 
 const getUser = (id: Identifier): Promise<SchemaUser> => getUserById(numericId(id));
 
@@ -95,7 +78,7 @@ async function searchUsers(q: string, params: GetListParams) {
   );
   const perPage = params.pagination?.perPage ?? 10;
   const start = ((params.pagination?.page ?? 1) - 1) * perPage;
-  return { data: matches.slice(start, start + perPage) as never[], total: matches.length };
+  return { data: matches.slice(start, start + perPage), total: matches.length };
 }
 
 /** The user service's calls beyond CRUD (resource `users`). */
@@ -117,26 +100,24 @@ export const usersDataProvider: DataProvider & UsersMethods = {
   uploadOwnAvatar: (_resource, file) => uploadOwnAvatar(file),
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
-    if (q) return searchUsers(q, params);
+    if (q) return toList(await searchUsers(q, params));
     const page = await listUsersPage(listUsersParams(params));
-    return { data: page.content as never[], total: page.totalElements };
+    return toList({ data: page.content, total: page.totalElements });
   },
   async getOne(_resource, params) {
-    return { data: (await getUser(params.id)) as never };
+    return toOne(await getUser(params.id));
   },
   async getMany(_resource, params) {
-    return { data: (await Promise.all(params.ids.map(getUser))) as never[] };
+    return toMany(await Promise.all(params.ids.map(getUser)));
   },
   async getManyReference() {
     throw new Error('Il servizio utenti non offre elenchi collegati');
   },
   async create(_resource, params) {
-    const created = await createUser(userInputOf(params.data as Record<string, unknown>));
-    return { data: created as never };
+    return toOne(await createUser(userInputOf(params.data)));
   },
   async update(_resource, params) {
-    const updated = await updateUser(numericId(params.id), userUpdateOf(params.data as Record<string, unknown>));
-    return { data: updated as never };
+    return toOne(await updateUser(numericId(params.id), userUpdateOf(params.data)));
   },
   async updateMany(resource, params) {
     await Promise.all(
@@ -147,8 +128,7 @@ export const usersDataProvider: DataProvider & UsersMethods = {
     return { data: params.ids };
   },
   async delete(_resource, params) {
-    const deleted = await deleteUser(numericId(params.id));
-    return { data: deleted as never };
+    return toOne(await deleteUser(numericId(params.id)));
   },
   async deleteMany(resource, params) {
     await Promise.all(params.ids.map((id) => usersDataProvider.delete(resource, { id })));

@@ -19,6 +19,7 @@ export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
       if (issue.received === 'undefined' || issue.received === 'null')
         return { message: t('ra.validation.required') };
       if (issue.expected === 'number') return { message: t('ra.validation.number') };
+      if (issue.expected === 'integer') return { message: t('app.validation.integer') };
       break;
     case z.ZodIssueCode.too_small:
       if (issue.type === 'string')
@@ -28,18 +29,26 @@ export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
               ? t('ra.validation.required')
               : t('ra.validation.minLength', { min: issue.minimum }),
         };
-      if (issue.type === 'number') return { message: t('ra.validation.minValue', { min: issue.minimum }) };
+      if (issue.type === 'number')
+        return issue.inclusive
+          ? { message: t('ra.validation.minValue', { min: issue.minimum }) }
+          : { message: t('app.validation.greater_than', { min: issue.minimum }) };
       if (issue.type === 'array') return { message: t('ra.validation.required') };
       break;
     case z.ZodIssueCode.too_big:
       if (issue.type === 'string') return { message: t('ra.validation.maxLength', { max: issue.maximum }) };
-      if (issue.type === 'number') return { message: t('ra.validation.maxValue', { max: issue.maximum }) };
+      if (issue.type === 'number')
+        return issue.inclusive
+          ? { message: t('ra.validation.maxValue', { max: issue.maximum }) }
+          : { message: t('app.validation.less_than', { max: issue.maximum }) };
       break;
     case z.ZodIssueCode.invalid_string:
       if (issue.validation === 'email') return { message: t('ra.validation.email') };
       if (issue.validation === 'date') return { message: t('app.validation.date') };
-      if (issue.validation === 'regex') return { message: t('app.validation.pattern') };
+      if (issue.validation === 'regex' || issue.validation === 'ip') return { message: t('app.validation.pattern') };
       break;
+    case z.ZodIssueCode.not_multiple_of:
+      return { message: t('app.validation.multiple_of', { step: issue.multipleOf }) };
     case z.ZodIssueCode.invalid_enum_value:
       return { message: t('ra.validation.oneOf', { options: issue.options.join(', ') }) };
     case z.ZodIssueCode.custom:
@@ -106,5 +115,5 @@ export function endNotBeforeStart<T>(start: keyof T & string, end: keyof T & str
  */
 export function schemaResolver<S extends z.ZodTypeAny>(schema: S): Resolver<FieldValues> {
   const resolve = zodResolver(z.preprocess(blanksAsAbsent, schema), { errorMap: italianErrors });
-  return (values, context, options) => resolve(values, context, options as never);
+  return (values, context, options) => resolve(values, context, options);
 }

@@ -230,15 +230,28 @@ describe('systems as an asset manager', () => {
     expect(history).not.toContain('015146');
   });
 
-  it('from the system detail: adds a frame, then deletes it', async () => {
+  it('from the system detail: refuses a width of 0 under the field, adds the frame, then deletes it', async () => {
     await visit(page, `/systems-manage/${systemId}`);
     await page.getByRole('button', { name: 'Aggiungi un frame' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Nome/).fill('Faccia nord');
+    // The document's width is exclusiveMinimum: 0: the form says so and sends nothing.
+    let sent = 0;
+    const count = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && /\/frames$/.test(new URL(request.url()).pathname)) sent += 1;
+    };
+    page.on('request', count);
+    await dialog.getByLabel(/^Larghezza/).fill('0');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await dialog.getByText('Deve essere maggiore di 0').waitFor({ timeout: 10_000 });
+    expect(sent).toBe(0);
+    await dialog.getByLabel(/^Larghezza/).fill('600');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).toContain('Faccia nord');
     // The saved dialog closes (its fade-out may outlast the list's refresh).
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
+    page.off('request', count);
+    expect(sent).toBe(1);
     await page.getByRole('button', { name: 'Elimina il frame Faccia nord' }).click();
     await page.getByRole('button', { name: 'Conferma' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).not.toContain('Faccia nord');

@@ -64,7 +64,7 @@ describe('the suite against a sandbox with broken handlers', () => {
   beforeAll(async () => {
     db = await openMigrated();
     await db.transaction(async (tx) => {
-      for (const name of ['user', 'mail', 'scheduler']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
+      for (const name of ['user', 'mail', 'scheduler'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
     });
     const mail = HANDLERS.mail;
     const scheduler = HANDLERS.scheduler;

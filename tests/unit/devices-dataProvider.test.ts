@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { devicesDataProvider } from '@/dataProviders/devices';
-import { withoutEmpty } from '@/dataProviders/shared';
+import { frameInputOf } from '@/dataProviders/frames';
 import { framesDataProvider } from '@/dataProviders/frames';
 import { documentHandlers, type Seen } from './support/documentMock';
 
@@ -89,7 +89,9 @@ describe('devices over ra-data-simple-rest', () => {
     expect(JSON.parse(query().filter)).toEqual({ systemId: 7 });
     expect(auth[0]).toBe('Bearer session-token');
   });
-  it('withoutEmpty keeps false and 0', () => {
-    expect(withoutEmpty({ a: '', b: null, c: 0, d: false, e: 'x' })).toEqual({ c: 0, d: false, e: 'x' });
+  it('a frame sends FrameInput’s fields: empty ones left out, false and 0 kept, others dropped', () => {
+    expect(frameInputOf({ id: 4, systemId: 7, name: 'Faccia A', position: 0, width: 600, height: '', digital: false, status: null, createdAt: 'x' })).toEqual({
+      id: 4, systemId: 7, name: 'Faccia A', position: 0, width: 600, digital: false,
+    });
   });
 });

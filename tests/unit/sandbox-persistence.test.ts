@@ -27,7 +27,7 @@ async function start(): Promise<{ db: Db; server: Server; base: string; stop: ()
   const { rows } = await db.query("SELECT 1 FROM sandbox_meta WHERE key = 'test-seed'");
   if (!rows.length) {
     await db.transaction(async (tx) => {
-      for (const name of ['user', 'geo', 'mail']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
+      for (const name of ['user', 'geo', 'mail'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
       await tx.query(`INSERT INTO sandbox_meta (key, value) VALUES ('test-seed', '{}')`);
     });
   }

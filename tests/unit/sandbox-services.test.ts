@@ -29,7 +29,7 @@ beforeAll(async () => {
   db = await openMigrated();
   // The seeds this file needs (the full seed also loads every other service's data, which takes minutes).
   await db.transaction(async (tx) => {
-    for (const name of ['user', 'companies', 'geo', 'mail', 'scheduler']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
+    for (const name of ['user', 'companies', 'geo', 'mail', 'scheduler'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
   });
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: ORIGIN }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

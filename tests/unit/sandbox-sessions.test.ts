@@ -37,7 +37,7 @@ beforeAll(async () => {
   resetSignInThrottle();
   db = await openMigrated();
   await db.transaction(async (tx) => {
-    for (const name of ['user', 'companies']) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
+    for (const name of ['user', 'companies'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
   });
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,7 +14,7 @@ import { changesOf, history, nextCode, writeSystem } from './writes';
 
 const num = (v: unknown) => Number(v);
 
-export const systemHandlers: Partial<Record<keyof operations, Handler>> = {
+export const systemHandlers = {
   async listAllSystems(ctx) {
     return (await systemsWhere(ctx.db, { sql: '', params: [] })).systems;
   },
@@ -415,4 +415,4 @@ export const systemHandlers: Partial<Record<keyof operations, Handler>> = {
       throw new HttpError(400, 'Importazione non riuscita: il file non è stato importato');
     }
   },
-};
+} satisfies Partial<Record<keyof operations, Handler>>;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { HttpError, reply } from '../../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../../store';
-import { defineHandlers } from '../../typed';
+import { definePartialHandlers } from '../../typed';
 import { LINKS, TEAM_PROVIDER_TYPES, TEAMS } from '../../seed/teams';
 import { missingSystems } from '../../shared/systems';
 import type { operations, SchemaSystemProvider, SchemaTeam, SchemaTeamFilter, SchemaTeamInput } from '../../../src/api/generated/systems';
@@ -86,7 +86,7 @@ async function checkLink(db: Db, input: { systemId: number; teamId: number }, ex
   if (rows[0]) throw new HttpError(409, `La squadra ${input.teamId} è già collegata all'impianto ${input.systemId}`);
 }
 
-export const teamHandlers = defineHandlers<operations>({
+export const teamHandlers = definePartialHandlers<operations>()({
   async listTeamsPage(ctx) {
     return listTeamsPage(ctx.db, ctx.body ?? {}, Number(ctx.params.p), Number(ctx.params.n));
   },

@@ -1165,9 +1165,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "image/webp": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/webp": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1192,7 +1192,7 @@ export interface operations {
                      */
                     advertiserId: string;
                     /** @description The image file (PNG, JPEG or WebP, at most 5 MB). */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -1259,7 +1259,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The image file (PNG, JPEG or WebP, at most 5 MB). */
-                    file: string;
+                    file: Blob;
                 };
             };
         };

@@ -6,13 +6,14 @@ import zod from 'zod';
  * Every advertiser, sorted by name.
  * @summary All advertisers
  */
-export const listAdvertisersResponseIdMax = 9007199254740991;export const listAdvertisersResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const listAdvertisersResponseIdMax = 9007199254740991;
+export const listAdvertisersResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const listAdvertisersResponseRolesItemNameMax = 120;export const listAdvertisersResponseRolesItemRoleMax = 100;export const listAdvertisersResponseRolesItemEmailMax = 200;
 
 export const listAdvertisersResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAdvertisersResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertisersResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(listAdvertisersResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(listAdvertisersResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -21,7 +22,7 @@ export const listAdvertisersResponseItem = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(listAdvertisersResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(listAdvertisersResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -37,17 +38,19 @@ export const listAdvertisersResponse = zod.array(listAdvertisersResponseItem)
  */
 export const getAdvertiserByIdQueryIdMax = 9007199254740991;
 
+
 export const getAdvertiserByIdQueryParams = zod.object({
-  "id": zod.number().min(1).max(getAdvertiserByIdQueryIdMax).describe('Advertiser id.')
+  "id": zod.number().min(1).max(getAdvertiserByIdQueryIdMax).int().describe('Advertiser id.')
 })
 
-export const getAdvertiserByIdResponseIdMax = 9007199254740991;export const getAdvertiserByIdResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const getAdvertiserByIdResponseIdMax = 9007199254740991;
+export const getAdvertiserByIdResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const getAdvertiserByIdResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const getAdvertiserByIdResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const getAdvertiserByIdResponseRolesItemNameMax = 120;export const getAdvertiserByIdResponseRolesItemRoleMax = 100;export const getAdvertiserByIdResponseRolesItemEmailMax = 200;
 
 export const getAdvertiserByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getAdvertiserByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getAdvertiserByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(getAdvertiserByIdResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(getAdvertiserByIdResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -56,7 +59,7 @@ export const getAdvertiserByIdResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(getAdvertiserByIdResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(getAdvertiserByIdResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -72,8 +75,9 @@ export const getAdvertiserByIdResponse = zod.object({
  */
 export const listAdvertiserNamesResponseIdMax = 9007199254740991;
 
+
 export const listAdvertiserNamesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAdvertiserNamesResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertiserNamesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Advertiser name.')
 }).describe('Id and name of an advertiser.')
 export const listAdvertiserNamesResponse = zod.array(listAdvertiserNamesResponseItem)
@@ -85,8 +89,9 @@ export const listAdvertiserNamesResponse = zod.array(listAdvertiserNamesResponse
  */
 export const listBusinessAreasResponseIdMax = 9007199254740991;
 
+
 export const listBusinessAreasResponseItem = zod.object({
-  "id": zod.number().min(1).max(listBusinessAreasResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listBusinessAreasResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name, as stored in an advertiser\'s `businessArea`.')
 }).describe('A business area (settore merceologico).')
 export const listBusinessAreasResponse = zod.array(listBusinessAreasResponseItem)
@@ -98,8 +103,9 @@ export const listBusinessAreasResponse = zod.array(listBusinessAreasResponseItem
  */
 export const listContactRolesResponseIdMax = 9007199254740991;
 
+
 export const listContactRolesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listContactRolesResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listContactRolesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name, as stored in a contact\'s `role`.')
 }).describe('A role a contact person of an advertiser can have.')
 export const listContactRolesResponse = zod.array(listContactRolesResponseItem)
@@ -130,12 +136,14 @@ export const checkAdvertiserUnicityResponse = zod.object({
  */
 export const listAdvertisersPaginatedPathPDefault = 0;
 export const listAdvertisersPaginatedPathPMin = 0;
-export const listAdvertisersPaginatedPathPMax = 2147483647;export const listAdvertisersPaginatedPathNDefault = 10;
+export const listAdvertisersPaginatedPathPMax = 2147483647;
+export const listAdvertisersPaginatedPathNDefault = 10;
 export const listAdvertisersPaginatedPathNMax = 10000;
 
+
 export const listAdvertisersPaginatedParams = zod.object({
-  "p": zod.number().min(listAdvertisersPaginatedPathPMin).max(listAdvertisersPaginatedPathPMax).describe('Zero-based page number.'),
-  "n": zod.number().min(1).max(listAdvertisersPaginatedPathNMax).describe('Page size.')
+  "p": zod.number().min(listAdvertisersPaginatedPathPMin).max(listAdvertisersPaginatedPathPMax).int().gte(-2147483648).lte(2147483647).describe('Zero-based page number.'),
+  "n": zod.number().min(1).max(listAdvertisersPaginatedPathNMax).int().gte(-2147483648).lte(2147483647).describe('Page size.')
 })
 
 export const listAdvertisersPaginatedQueryNameMax = 200;export const listAdvertisersPaginatedQueryBusinessAreaMax = 100;
@@ -145,14 +153,18 @@ export const listAdvertisersPaginatedQueryParams = zod.object({
   "businessArea": zod.string().max(listAdvertisersPaginatedQueryBusinessAreaMax).optional().describe('Exact business area name.')
 })
 
-export const listAdvertisersPaginatedResponseContentItemIdMax = 9007199254740991;export const listAdvertisersPaginatedResponseContentItemVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const listAdvertisersPaginatedResponseContentItemIdMax = 9007199254740991;
+export const listAdvertisersPaginatedResponseContentItemVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersPaginatedResponseContentItemFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersPaginatedResponseContentItemPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
-export const listAdvertisersPaginatedResponseContentItemRolesItemNameMax = 120;export const listAdvertisersPaginatedResponseContentItemRolesItemRoleMax = 100;export const listAdvertisersPaginatedResponseContentItemRolesItemEmailMax = 200;export const listAdvertisersPaginatedResponseTotalElementsMin = 0;export const listAdvertisersPaginatedResponseTotalPagesMin = 0;export const listAdvertisersPaginatedResponseNumberMin = 0;
+export const listAdvertisersPaginatedResponseContentItemRolesItemNameMax = 120;export const listAdvertisersPaginatedResponseContentItemRolesItemRoleMax = 100;export const listAdvertisersPaginatedResponseContentItemRolesItemEmailMax = 200;export const listAdvertisersPaginatedResponseTotalElementsMin = 0;
+export const listAdvertisersPaginatedResponseTotalPagesMin = 0;
+export const listAdvertisersPaginatedResponseNumberMin = 0;
+
 
 export const listAdvertisersPaginatedResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listAdvertisersPaginatedResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAdvertisersPaginatedResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(listAdvertisersPaginatedResponseContentItemVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(listAdvertisersPaginatedResponseContentItemFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -161,7 +173,7 @@ export const listAdvertisersPaginatedResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(listAdvertisersPaginatedResponseContentItemRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(listAdvertisersPaginatedResponseContentItemRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -169,10 +181,10 @@ export const listAdvertisersPaginatedResponse = zod.object({
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
   "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
 }).describe('An advertiser.')).describe('The advertisers of this page.'),
-  "totalElements": zod.number().min(listAdvertisersPaginatedResponseTotalElementsMin).describe('Advertisers matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listAdvertisersPaginatedResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listAdvertisersPaginatedResponseNumberMin).describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listAdvertisersPaginatedResponseTotalElementsMin).int().describe('Advertisers matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listAdvertisersPaginatedResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listAdvertisersPaginatedResponseNumberMin).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).int().describe('Requested page size.')
 }).describe('A Spring-style page of advertisers.')
 
 
@@ -207,14 +219,15 @@ export const createAdvertiserBody = zod.object({
  * Replaces the editable fields of the advertiser named by the body's `id` (the logo is managed by the logo operations). 409 when a unique field collides with another advertiser. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Update an advertiser
  */
-export const updateAdvertiserBodyIdMax = 9007199254740991;export const updateAdvertiserBodyNameMax = 200;export const updateAdvertiserBodyVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const updateAdvertiserBodyIdMax = 9007199254740991;
+export const updateAdvertiserBodyNameMax = 200;export const updateAdvertiserBodyVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const updateAdvertiserBodyFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserBodyEmailMax = 200;export const updateAdvertiserBodyPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const updateAdvertiserBodyAddressMax = 200;export const updateAdvertiserBodyCityMax = 100;export const updateAdvertiserBodyBusinessAreaMax = 100;export const updateAdvertiserBodyRolesItemNameMax = 120;export const updateAdvertiserBodyRolesItemRoleMax = 100;export const updateAdvertiserBodyRolesItemEmailMax = 200;export const updateAdvertiserBodyRolesDefault = [];
 export const updateAdvertiserBodyRolesMax = 50;
 
 export const updateAdvertiserBody = zod.object({
-  "id": zod.number().min(1).max(updateAdvertiserBodyIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateAdvertiserBodyIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(updateAdvertiserBodyNameMax).describe('Company name (unique).'),
   "vatNumber": zod.string().regex(updateAdvertiserBodyVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(updateAdvertiserBodyFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -230,13 +243,14 @@ export const updateAdvertiserBody = zod.object({
 }).describe('A contact person of the advertiser, with a role.')).max(updateAdvertiserBodyRolesMax).default(updateAdvertiserBodyRolesDefault).describe('Contact people with their role.')
 }).describe('Body of `updateAdvertiser`, the `AdvertiserInput` fields plus the `id`.')
 
-export const updateAdvertiserResponseIdMax = 9007199254740991;export const updateAdvertiserResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
+export const updateAdvertiserResponseIdMax = 9007199254740991;
+export const updateAdvertiserResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const updateAdvertiserResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const updateAdvertiserResponseRolesItemNameMax = 120;export const updateAdvertiserResponseRolesItemRoleMax = 100;export const updateAdvertiserResponseRolesItemEmailMax = 200;
 
 export const updateAdvertiserResponse = zod.object({
-  "id": zod.number().min(1).max(updateAdvertiserResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateAdvertiserResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Company name (unique).'),
   "vatNumber": zod.string().regex(updateAdvertiserResponseVatNumberRegExp).describe('Italian VAT number (partita IVA), 11 digits.'),
   "fiscalCode": zod.string().regex(updateAdvertiserResponseFiscalCodeRegExp).optional().describe('Italian fiscal code (codice fiscale) - 11 digits for a company, 16 characters for a person.'),
@@ -245,7 +259,7 @@ export const updateAdvertiserResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(updateAdvertiserResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(updateAdvertiserResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -261,8 +275,9 @@ export const updateAdvertiserResponse = zod.object({
  */
 export const deleteAdvertiserQueryIdMax = 9007199254740991;
 
+
 export const deleteAdvertiserQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteAdvertiserQueryIdMax).describe('Advertiser id.')
+  "id": zod.number().min(1).max(deleteAdvertiserQueryIdMax).int().describe('Advertiser id.')
 })
 
 
@@ -272,8 +287,9 @@ export const deleteAdvertiserQueryParams = zod.object({
  */
 export const getAdvertiserImagePathIdMax = 9007199254740991;
 
+
 export const getAdvertiserImageParams = zod.object({
-  "id": zod.number().min(1).max(getAdvertiserImagePathIdMax).describe('Image id (an advertiser\'s `logoId`).')
+  "id": zod.number().min(1).max(getAdvertiserImagePathIdMax).int().describe('Image id (an advertiser\'s `logoId`).')
 })
 
 
@@ -296,8 +312,9 @@ export const uploadAdvertiserImageBody = zod.object({
  */
 export const deleteAdvertiserImagePathIdMax = 9007199254740991;
 
+
 export const deleteAdvertiserImageParams = zod.object({
-  "id": zod.number().min(1).max(deleteAdvertiserImagePathIdMax).describe('Image id (an advertiser\'s `logoId`).')
+  "id": zod.number().min(1).max(deleteAdvertiserImagePathIdMax).int().describe('Image id (an advertiser\'s `logoId`).')
 })
 
 
@@ -307,21 +324,24 @@ export const deleteAdvertiserImageParams = zod.object({
  */
 export const updateAdvertiserLogoPathIdMax = 9007199254740991;
 
+
 export const updateAdvertiserLogoParams = zod.object({
-  "id": zod.number().min(1).max(updateAdvertiserLogoPathIdMax).describe('Advertiser id.')
+  "id": zod.number().min(1).max(updateAdvertiserLogoPathIdMax).int().describe('Advertiser id.')
 })
 
 export const updateAdvertiserLogoBody = zod.object({
   "file": zod.string().describe('The image file (PNG, JPEG or WebP, at most 5 MB).')
 })
 
-export const updateAdvertiserLogoResponseIdMax = 9007199254740991;export const updateAdvertiserLogoResponseSizeMax = 5242880;
+export const updateAdvertiserLogoResponseIdMax = 9007199254740991;
+export const updateAdvertiserLogoResponseSizeMax = 5242880;
+
 
 export const updateAdvertiserLogoResponse = zod.object({
-  "id": zod.number().min(1).max(updateAdvertiserLogoResponseIdMax).describe('Record id.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser whose logo it is.'),
+  "id": zod.number().min(1).max(updateAdvertiserLogoResponseIdMax).int().describe('Record id.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser whose logo it is.'),
   "fileName": zod.string().describe('Original file name.'),
   "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp']).describe('Media type of the file.'),
-  "size": zod.number().min(1).max(updateAdvertiserLogoResponseSizeMax).describe('File size in bytes.'),
+  "size": zod.number().min(1).max(updateAdvertiserLogoResponseSizeMax).int().describe('File size in bytes.'),
   "createdAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A stored logo image.')

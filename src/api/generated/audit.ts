@@ -1324,7 +1324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1343,7 +1343,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The detections spreadsheet. */
-                    file: string;
+                    file: Blob;
                 };
             };
         };

@@ -20,15 +20,18 @@ export const importDetectionsBody = zod.object({
   "file": zod.string().describe('The detections spreadsheet.')
 })
 
-export const importDetectionsResponseImportedMin = 0;export const importDetectionsResponseRejectedItemRowMin = 2;export const importDetectionsResponseRejectedMax = 100;export const importDetectionsResponseRejectedCountMin = 0;
+export const importDetectionsResponseImportedMin = 0;
+export const importDetectionsResponseRejectedItemRowMin = 2;
+export const importDetectionsResponseRejectedMax = 100;export const importDetectionsResponseRejectedCountMin = 0;
+
 
 export const importDetectionsResponse = zod.object({
-  "imported": zod.number().min(importDetectionsResponseImportedMin).describe('Detections imported (0 when any row is rejected).'),
+  "imported": zod.number().min(importDetectionsResponseImportedMin).int().describe('Detections imported (0 when any row is rejected).'),
   "rejected": zod.array(zod.object({
-  "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).describe('Spreadsheet row number (row 1 holds the headers).'),
+  "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (row 1 holds the headers).'),
   "reason": zod.string().describe('Why it was rejected (Italian).')
 }).describe('A row of the file that cannot be imported.')).max(importDetectionsResponseRejectedMax).describe('The rejected rows (empty on success), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).optional().describe('Every rejected row, including those past the first 100 listed.')
+  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).int().optional().describe('Every rejected row, including those past the first 100 listed.')
 }).describe('Outcome of an import.')
 
 
@@ -37,15 +40,16 @@ export const importDetectionsResponse = zod.object({
  */
 export const createDetectionBodyMediaOwnerMax = 200;export const createDetectionBodyBrandNameMax = 200;export const createDetectionBodySubjectMax = 200;export const createDetectionBodyAddressMax = 300;export const createDetectionBodyMunicipalityMax = 100;export const createDetectionBodyLatitudeMin = -90;
 export const createDetectionBodyLatitudeMax = 90;export const createDetectionBodyLongitudeMin = -180;
-export const createDetectionBodyLongitudeMax = 180;export const createDetectionBodyFormatMax = 100;export const createDetectionBodyMediaTypeMax = 100;export const createDetectionBodyPhotoIdsDefault = [];export const createDetectionBodyNotesMax = 2000;
+export const createDetectionBodyLongitudeMax = 180;export const createDetectionBodyFormatMax = 100;export const createDetectionBodyMediaTypeMax = 100;export const createDetectionBodyPhotoIdsDefault = [];
+export const createDetectionBodyNotesMax = 2000;
 
 export const createDetectionBody = zod.object({
-  "auditId": zod.number().min(1).optional().describe('Ignored; on update it must equal the query\'s auditId.'),
+  "auditId": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(createDetectionBodyMediaOwnerMax).describe('Owner of the advertising space.'),
   "brandName": zod.string().min(1).max(createDetectionBodyBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(createDetectionBodySubjectMax).describe('Subject of the advertisement.'),
-  "agentId": zod.number().min(1).nullish().describe('The agent who recorded it (404 when unknown).'),
+  "agentId": zod.number().min(1).int().nullish().describe('The agent who recorded it (404 when unknown).'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -56,38 +60,38 @@ export const createDetectionBody = zod.object({
   "longitude": zod.number().min(createDetectionBodyLongitudeMin).max(createDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(createDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(createDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
-  "opportunityId": zod.number().nullish().describe('Ignored (set by syncLeads).'),
+  "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
   "notes": zod.string().max(createDetectionBodyNotesMax).nullish().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const createDetectionResponseMediaOwnerMax = 200;export const createDetectionResponseBrandNameMax = 200;export const createDetectionResponseSubjectMax = 200;export const createDetectionResponseAddressMax = 300;export const createDetectionResponseMunicipalityMax = 100;export const createDetectionResponseLatitudeMin = -90;
@@ -95,12 +99,12 @@ export const createDetectionResponseLatitudeMax = 90;export const createDetectio
 export const createDetectionResponseLongitudeMax = 180;export const createDetectionResponseFormatMax = 100;export const createDetectionResponseMediaTypeMax = 100;export const createDetectionResponseLeadNoteMax = 2000;export const createDetectionResponseNotesMax = 2000;
 
 export const createDetectionResponse = zod.object({
-  "auditId": zod.number().min(1).describe('Detection id.'),
+  "auditId": zod.number().min(1).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(createDetectionResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(createDetectionResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(createDetectionResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -111,38 +115,38 @@ export const createDetectionResponse = zod.object({
   "longitude": zod.number().min(createDetectionResponseLongitudeMin).max(createDetectionResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(createDetectionResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(createDetectionResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(createDetectionResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(createDetectionResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -152,21 +156,23 @@ export const createDetectionResponse = zod.object({
  */
 export const updateDetectionQueryAuditIdMax = 9007199254740991;
 
+
 export const updateDetectionQueryParams = zod.object({
-  "auditId": zod.number().min(1).max(updateDetectionQueryAuditIdMax).describe('The detection\'s id.')
+  "auditId": zod.number().min(1).max(updateDetectionQueryAuditIdMax).int().describe('The detection\'s id.')
 })
 
 export const updateDetectionBodyMediaOwnerMax = 200;export const updateDetectionBodyBrandNameMax = 200;export const updateDetectionBodySubjectMax = 200;export const updateDetectionBodyAddressMax = 300;export const updateDetectionBodyMunicipalityMax = 100;export const updateDetectionBodyLatitudeMin = -90;
 export const updateDetectionBodyLatitudeMax = 90;export const updateDetectionBodyLongitudeMin = -180;
-export const updateDetectionBodyLongitudeMax = 180;export const updateDetectionBodyFormatMax = 100;export const updateDetectionBodyMediaTypeMax = 100;export const updateDetectionBodyPhotoIdsDefault = [];export const updateDetectionBodyNotesMax = 2000;
+export const updateDetectionBodyLongitudeMax = 180;export const updateDetectionBodyFormatMax = 100;export const updateDetectionBodyMediaTypeMax = 100;export const updateDetectionBodyPhotoIdsDefault = [];
+export const updateDetectionBodyNotesMax = 2000;
 
 export const updateDetectionBody = zod.object({
-  "auditId": zod.number().min(1).optional().describe('Ignored; on update it must equal the query\'s auditId.'),
+  "auditId": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionBodyMediaOwnerMax).describe('Owner of the advertising space.'),
   "brandName": zod.string().min(1).max(updateDetectionBodyBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionBodySubjectMax).describe('Subject of the advertisement.'),
-  "agentId": zod.number().min(1).nullish().describe('The agent who recorded it (404 when unknown).'),
+  "agentId": zod.number().min(1).int().nullish().describe('The agent who recorded it (404 when unknown).'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -177,38 +183,38 @@ export const updateDetectionBody = zod.object({
   "longitude": zod.number().min(updateDetectionBodyLongitudeMin).max(updateDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(updateDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
-  "opportunityId": zod.number().nullish().describe('Ignored (set by syncLeads).'),
+  "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
   "notes": zod.string().max(updateDetectionBodyNotesMax).nullish().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const updateDetectionResponseMediaOwnerMax = 200;export const updateDetectionResponseBrandNameMax = 200;export const updateDetectionResponseSubjectMax = 200;export const updateDetectionResponseAddressMax = 300;export const updateDetectionResponseMunicipalityMax = 100;export const updateDetectionResponseLatitudeMin = -90;
@@ -216,12 +222,12 @@ export const updateDetectionResponseLatitudeMax = 90;export const updateDetectio
 export const updateDetectionResponseLongitudeMax = 180;export const updateDetectionResponseFormatMax = 100;export const updateDetectionResponseMediaTypeMax = 100;export const updateDetectionResponseLeadNoteMax = 2000;export const updateDetectionResponseNotesMax = 2000;
 
 export const updateDetectionResponse = zod.object({
-  "auditId": zod.number().min(1).describe('Detection id.'),
+  "auditId": zod.number().min(1).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(updateDetectionResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -232,38 +238,38 @@ export const updateDetectionResponse = zod.object({
   "longitude": zod.number().min(updateDetectionResponseLongitudeMin).max(updateDetectionResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(updateDetectionResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(updateDetectionResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(updateDetectionResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -272,8 +278,9 @@ export const updateDetectionResponse = zod.object({
  */
 export const deleteDetectionQueryAuditIdMax = 9007199254740991;
 
+
 export const deleteDetectionQueryParams = zod.object({
-  "auditId": zod.number().min(1).max(deleteDetectionQueryAuditIdMax).describe('The detection\'s id.')
+  "auditId": zod.number().min(1).max(deleteDetectionQueryAuditIdMax).int().describe('The detection\'s id.')
 })
 
 
@@ -286,12 +293,12 @@ export const listDetectionsResponseLatitudeMax = 90;export const listDetectionsR
 export const listDetectionsResponseLongitudeMax = 180;export const listDetectionsResponseFormatMax = 100;export const listDetectionsResponseMediaTypeMax = 100;export const listDetectionsResponseLeadNoteMax = 2000;export const listDetectionsResponseNotesMax = 2000;
 
 export const listDetectionsResponseItem = zod.object({
-  "auditId": zod.number().min(1).describe('Detection id.'),
+  "auditId": zod.number().min(1).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(listDetectionsResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(listDetectionsResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(listDetectionsResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -302,38 +309,38 @@ export const listDetectionsResponseItem = zod.object({
   "longitude": zod.number().min(listDetectionsResponseLongitudeMin).max(listDetectionsResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(listDetectionsResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(listDetectionsResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(listDetectionsResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(listDetectionsResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 export const listDetectionsResponse = zod.array(listDetectionsResponseItem)
 
@@ -355,12 +362,12 @@ export const listDetectionsByRangeDateResponseLatitudeMax = 90;export const list
 export const listDetectionsByRangeDateResponseLongitudeMax = 180;export const listDetectionsByRangeDateResponseFormatMax = 100;export const listDetectionsByRangeDateResponseMediaTypeMax = 100;export const listDetectionsByRangeDateResponseLeadNoteMax = 2000;export const listDetectionsByRangeDateResponseNotesMax = 2000;
 
 export const listDetectionsByRangeDateResponseItem = zod.object({
-  "auditId": zod.number().min(1).describe('Detection id.'),
+  "auditId": zod.number().min(1).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(listDetectionsByRangeDateResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(listDetectionsByRangeDateResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(listDetectionsByRangeDateResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -371,38 +378,38 @@ export const listDetectionsByRangeDateResponseItem = zod.object({
   "longitude": zod.number().min(listDetectionsByRangeDateResponseLongitudeMin).max(listDetectionsByRangeDateResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(listDetectionsByRangeDateResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(listDetectionsByRangeDateResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(listDetectionsByRangeDateResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(listDetectionsByRangeDateResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 export const listDetectionsByRangeDateResponse = zod.array(listDetectionsByRangeDateResponseItem)
 
@@ -425,8 +432,9 @@ export const listDistinctDetectionValuesResponse = zod.array(listDistinctDetecti
  */
 export const updateDetectionLeadPathIdMax = 9007199254740991;
 
+
 export const updateDetectionLeadParams = zod.object({
-  "id": zod.number().min(1).max(updateDetectionLeadPathIdMax).describe('The detection\'s `auditId`.')
+  "id": zod.number().min(1).max(updateDetectionLeadPathIdMax).int().describe('The detection\'s `auditId`.')
 })
 
 export const updateDetectionLeadBodyNoteMax = 2000;
@@ -441,12 +449,12 @@ export const updateDetectionLeadResponseLatitudeMax = 90;export const updateDete
 export const updateDetectionLeadResponseLongitudeMax = 180;export const updateDetectionLeadResponseFormatMax = 100;export const updateDetectionLeadResponseMediaTypeMax = 100;export const updateDetectionLeadResponseLeadNoteMax = 2000;export const updateDetectionLeadResponseNotesMax = 2000;
 
 export const updateDetectionLeadResponse = zod.object({
-  "auditId": zod.number().min(1).describe('Detection id.'),
+  "auditId": zod.number().min(1).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionLeadResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(updateDetectionLeadResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionLeadResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -457,38 +465,38 @@ export const updateDetectionLeadResponse = zod.object({
   "longitude": zod.number().min(updateDetectionLeadResponseLongitudeMin).max(updateDetectionLeadResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionLeadResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(updateDetectionLeadResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1)).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(updateDetectionLeadResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(updateDetectionLeadResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).describe('Value id.'),
+  "id": zod.number().min(1).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('A detection, as read.')
 
 
@@ -496,15 +504,19 @@ export const updateDetectionLeadResponse = zod.object({
  * Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 404 when the agent or a detection does not exist.
  * @summary Mail detections to an agent
  */
+
+
 export const sendDetectionsToAgentBody = zod.object({
-  "agentId": zod.number().min(1).describe('The agent.'),
-  "auditIds": zod.array(zod.number().min(1)).min(1).describe('The detections to send.')
+  "agentId": zod.number().min(1).int().describe('The agent.'),
+  "auditIds": zod.array(zod.number().min(1).int()).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The detections to send.')
 }).describe('Detections to mail to an agent.')
 
+
+
 export const sendDetectionsToAgentResponse = zod.object({
-  "mailId": zod.number().min(1).describe('The mail\'s id in the mail service.'),
+  "mailId": zod.number().min(1).int().describe('The mail\'s id in the mail service.'),
   "recipient": zod.string().email().describe('The agent\'s address.'),
-  "auditIds": zod.array(zod.number().min(1)).describe('The detections listed in the mail.')
+  "auditIds": zod.array(zod.number().min(1).int()).describe('The detections listed in the mail.')
 }).describe('The mail that was queued.')
 
 
@@ -512,17 +524,19 @@ export const sendDetectionsToAgentResponse = zod.object({
  * Every detection with `leadStatus` `new`: without `opportunityId` it becomes a new opportunity in the opportunity service (created, and `opportunityId` is stored); with one, that opportunity is updated (updated); when the opportunity service refuses, the detection is skipped with the reason. Lead statuses are left as they are.
  * @summary Turn new leads into opportunities
  */
+
+
 export const syncLeadsResponse = zod.object({
   "created": zod.array(zod.object({
-  "auditId": zod.number().min(1).describe('The detection.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).')
+  "auditId": zod.number().min(1).int().describe('The detection.'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).')
 }).describe('A detection and its opportunity.')).describe('Detections that became new opportunities.'),
   "updated": zod.array(zod.object({
-  "auditId": zod.number().min(1).describe('The detection.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).')
+  "auditId": zod.number().min(1).int().describe('The detection.'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).')
 }).describe('A detection and its opportunity.')).describe('Detections whose opportunity was updated.'),
   "skipped": zod.array(zod.object({
-  "auditId": zod.number().min(1).describe('The detection.'),
+  "auditId": zod.number().min(1).int().describe('The detection.'),
   "reason": zod.string().describe('Why (Italian).')
 }).describe('A new lead that could not be synced.')).describe('New leads left out, with the reason.')
 }).describe('Outcome of a CRM sync.')
@@ -616,7 +630,7 @@ export const listBrandNamesBySubjectResponse = zod.array(listBrandNamesBySubject
 export const listSubItemsResponseNameMax = 100;export const listSubItemsResponseDescriptionMax = 500;
 
 export const listSubItemsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(listSubItemsResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(listSubItemsResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -629,7 +643,7 @@ export const listSubItemsResponse = zod.array(listSubItemsResponseItem)
 export const getSubItemByIdResponseNameMax = 100;export const getSubItemByIdResponseDescriptionMax = 500;
 
 export const getSubItemByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(getSubItemByIdResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(getSubItemByIdResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -662,12 +676,12 @@ export const createSubItemBody = zod.object({
   "name": zod.string().min(1).max(createSubItemBodyProductCategoryNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(createSubItemBodyProductCategoryDescriptionMax).nullish().describe('Longer description.')
 }).optional().describe('A new value of a sub-item type.')
-}).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); if (!(Object.keys(value).length <= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 1 } }); if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
 
 export const createSubItemResponseNameMax = 100;export const createSubItemResponseDescriptionMax = 500;
 
 export const createSubItemResponse = zod.object({
-  "id": zod.number().min(1).describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(createSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(createSubItemResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -680,7 +694,7 @@ export const createSubItemResponse = zod.object({
 export const updateSubItemBodyNameMax = 100;export const updateSubItemBodyDescriptionMax = 500;
 
 export const updateSubItemBody = zod.object({
-  "id": zod.number().min(1).describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemBodyNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(updateSubItemBodyDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -688,7 +702,7 @@ export const updateSubItemBody = zod.object({
 export const updateSubItemResponseNameMax = 100;export const updateSubItemResponseDescriptionMax = 500;
 
 export const updateSubItemResponse = zod.object({
-  "id": zod.number().min(1).describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(updateSubItemResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -698,8 +712,10 @@ export const updateSubItemResponse = zod.object({
  * Sorted by surname then name; `fullName` is the value `findByNameAndSurname` takes.
  * @summary List the agents' names
  */
+
+
 export const listAgentNamesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Agent id.'),
+  "id": zod.number().min(1).int().describe('Agent id.'),
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.'),
   "fullName": zod.string().describe('`<name> <surname>`, the key of findByNameAndSurname.')
@@ -722,7 +738,7 @@ export const createAgentBody = zod.object({
 export const createAgentResponseNameMax = 100;export const createAgentResponseSurnameMax = 100;
 
 export const createAgentResponse = zod.object({
-  "id": zod.number().min(1).describe('Agent id.'),
+  "id": zod.number().min(1).int().describe('Agent id.'),
   "name": zod.string().min(1).max(createAgentResponseNameMax).describe('Name.'),
   "surname": zod.string().min(1).max(createAgentResponseSurnameMax).describe('Surname.'),
   "email": zod.string().email().describe('Mail address detections are sent to.')
@@ -741,7 +757,7 @@ export const getAgentByFullNameParams = zod.object({
 export const getAgentByFullNameResponseNameMax = 100;export const getAgentByFullNameResponseSurnameMax = 100;
 
 export const getAgentByFullNameResponse = zod.object({
-  "id": zod.number().min(1).describe('Agent id.'),
+  "id": zod.number().min(1).int().describe('Agent id.'),
   "name": zod.string().min(1).max(getAgentByFullNameResponseNameMax).describe('Name.'),
   "surname": zod.string().min(1).max(getAgentByFullNameResponseSurnameMax).describe('Surname.'),
   "email": zod.string().email().describe('Mail address detections are sent to.')

@@ -887,7 +887,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The file; its name and media type are kept. */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -1325,12 +1325,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

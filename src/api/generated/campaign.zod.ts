@@ -20,10 +20,10 @@ export const listCampaignsQueryParams = zod.object({
 export const listCampaignsResponseNameMax = 200;export const listCampaignsResponseBudgetMin = 0;export const listCampaignsResponseDescriptionMax = 2000;
 
 export const listCampaignsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Campaign id.'),
+  "id": zod.number().min(1).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(listCampaignsResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -40,10 +40,10 @@ export const listCampaignsResponse = zod.array(listCampaignsResponseItem)
 export const createCampaignBodyNameMax = 200;export const createCampaignBodyBudgetMin = 0;export const createCampaignBodyDescriptionMax = 2000;
 
 export const createCampaignBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(createCampaignBodyNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "orderId": zod.number().min(1).nullish().describe('The order the campaign runs, if any.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "orderId": zod.number().min(1).int().nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -58,10 +58,10 @@ export const createCampaignBody = zod.object({
 export const getCampaignByIdResponseNameMax = 200;export const getCampaignByIdResponseBudgetMin = 0;export const getCampaignByIdResponseDescriptionMax = 2000;
 
 export const getCampaignByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Campaign id.'),
+  "id": zod.number().min(1).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(getCampaignByIdResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -77,10 +77,10 @@ export const getCampaignByIdResponse = zod.object({
 export const updateCampaignBodyNameMax = 200;export const updateCampaignBodyBudgetMin = 0;export const updateCampaignBodyDescriptionMax = 2000;
 
 export const updateCampaignBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(updateCampaignBodyNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "orderId": zod.number().min(1).nullish().describe('The order the campaign runs, if any.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "orderId": zod.number().min(1).int().nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -91,10 +91,10 @@ export const updateCampaignBody = zod.object({
 export const updateCampaignResponseNameMax = 200;export const updateCampaignResponseBudgetMin = 0;export const updateCampaignResponseDescriptionMax = 2000;
 
 export const updateCampaignResponse = zod.object({
-  "id": zod.number().min(1).describe('Campaign id.'),
+  "id": zod.number().min(1).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(updateCampaignResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -110,10 +110,10 @@ export const updateCampaignResponse = zod.object({
 export const deleteCampaignResponseNameMax = 200;export const deleteCampaignResponseBudgetMin = 0;export const deleteCampaignResponseDescriptionMax = 2000;
 
 export const deleteCampaignResponse = zod.object({
-  "id": zod.number().min(1).describe('Campaign id.'),
+  "id": zod.number().min(1).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(deleteCampaignResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
@@ -149,8 +149,8 @@ export const listCampaignMembersQueryParams = zod.object({
 export const listCampaignMembersResponseUsernameMax = 100;
 
 export const listCampaignMembersResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Member id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(listCampaignMembersResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -165,8 +165,8 @@ export const listCampaignMembersResponse = zod.array(listCampaignMembersResponse
 export const createCampaignMemberBodyUsernameMax = 100;
 
 export const createCampaignMemberBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(createCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
@@ -179,8 +179,8 @@ export const createCampaignMemberBody = zod.object({
 export const getCampaignMemberByIdResponseUsernameMax = 100;
 
 export const getCampaignMemberByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Member id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(getCampaignMemberByIdResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -194,8 +194,8 @@ export const getCampaignMemberByIdResponse = zod.object({
 export const updateCampaignMemberBodyUsernameMax = 100;
 
 export const updateCampaignMemberBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
@@ -204,8 +204,8 @@ export const updateCampaignMemberBody = zod.object({
 export const updateCampaignMemberResponseUsernameMax = 100;
 
 export const updateCampaignMemberResponse = zod.object({
-  "id": zod.number().min(1).describe('Member id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -218,8 +218,8 @@ export const updateCampaignMemberResponse = zod.object({
 export const deleteCampaignMemberResponseUsernameMax = 100;
 
 export const deleteCampaignMemberResponse = zod.object({
-  "id": zod.number().min(1).describe('Member id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "username": zod.string().min(1).max(deleteCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -243,12 +243,13 @@ export const listCampaignAttachmentsQueryParams = zod.object({
 
 export const listCampaignAttachmentsResponseSizeMin = 0;
 
+
 export const listCampaignAttachmentsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Attachment id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(listCampaignAttachmentsResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(listCampaignAttachmentsResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')
@@ -260,12 +261,13 @@ export const listCampaignAttachmentsResponse = zod.array(listCampaignAttachments
  */
 export const getCampaignAttachmentByIdResponseSizeMin = 0;
 
+
 export const getCampaignAttachmentByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Attachment id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(getCampaignAttachmentByIdResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(getCampaignAttachmentByIdResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')
@@ -276,12 +278,13 @@ export const getCampaignAttachmentByIdResponse = zod.object({
  */
 export const deleteCampaignAttachmentResponseSizeMin = 0;
 
+
 export const deleteCampaignAttachmentResponse = zod.object({
-  "id": zod.number().min(1).describe('Attachment id.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "id": zod.number().min(1).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(deleteCampaignAttachmentResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(deleteCampaignAttachmentResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')

@@ -6,16 +6,18 @@ import zod from 'zod';
  * Every catalog without its prices, sorted by name.
  * @summary All catalogs in short form
  */
-export const listCatalogDtosResponseIdMax = 9007199254740991;export const listCatalogDtosResponseCurrencyDefault = "EUR";export const listCatalogDtosResponseProductCountMin = 0;
+export const listCatalogDtosResponseIdMax = 9007199254740991;
+export const listCatalogDtosResponseCurrencyDefault = "EUR";export const listCatalogDtosResponseProductCountMin = 0;
+
 
 export const listCatalogDtosResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCatalogDtosResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
-  "productCount": zod.number().min(listCatalogDtosResponseProductCountMin).describe('Number of products priced in it.')
+  "productCount": zod.number().min(listCatalogDtosResponseProductCountMin).int().describe('Number of products priced in it.')
 }).describe('A catalog without its prices.')
 export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
 
@@ -24,17 +26,18 @@ export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
  * Every catalog with its prices, sorted by name.
  * @summary All catalogs with their prices
  */
-export const listCatalogsResponseIdMax = 9007199254740991;export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemPriceMin = 0;
+export const listCatalogsResponseIdMax = 9007199254740991;
+export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemPriceMin = 0;
 
 export const listCatalogsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCatalogsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogsResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
@@ -47,21 +50,23 @@ export const listCatalogsResponse = zod.array(listCatalogsResponseItem)
  */
 export const getCatalogByIdPathIdMax = 9007199254740991;
 
+
 export const getCatalogByIdParams = zod.object({
-  "id": zod.number().min(1).max(getCatalogByIdPathIdMax).describe('Catalog id.')
+  "id": zod.number().min(1).max(getCatalogByIdPathIdMax).int().describe('Catalog id.')
 })
 
-export const getCatalogByIdResponseIdMax = 9007199254740991;export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemPriceMin = 0;
+export const getCatalogByIdResponseIdMax = 9007199254740991;
+export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemPriceMin = 0;
 
 export const getCatalogByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getCatalogByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getCatalogByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(getCatalogByIdResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
@@ -74,21 +79,23 @@ export const getCatalogByIdResponse = zod.object({
  */
 export const listCatalogsByProductIdPathIdMax = 9007199254740991;
 
+
 export const listCatalogsByProductIdParams = zod.object({
-  "id": zod.number().min(1).max(listCatalogsByProductIdPathIdMax).describe('Product id (product service).')
+  "id": zod.number().min(1).max(listCatalogsByProductIdPathIdMax).int().describe('Product id (product service).')
 })
 
-export const listCatalogsByProductIdResponseIdMax = 9007199254740991;export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
+export const listCatalogsByProductIdResponseIdMax = 9007199254740991;
+export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
 
 export const listCatalogsByProductIdResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCatalogsByProductIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCatalogsByProductIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsByProductIdResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
@@ -110,7 +117,7 @@ export const createCatalogBody = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity (not before `validFrom`); omit for open-ended.'),
   "currency": zod.enum(['EUR']).default(createCatalogBodyCurrencyDefault).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(createCatalogBodyPricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(createCatalogBodyPricesMax).default(createCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
   "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
@@ -123,8 +130,9 @@ export const createCatalogBody = zod.object({
  */
 export const updateCatalogPathIdMax = 9007199254740991;
 
+
 export const updateCatalogParams = zod.object({
-  "id": zod.number().min(1).max(updateCatalogPathIdMax).describe('Catalog id.')
+  "id": zod.number().min(1).max(updateCatalogPathIdMax).int().describe('Catalog id.')
 })
 
 export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemPriceMin = 0;export const updateCatalogBodyPricesDefault = [];
@@ -137,23 +145,24 @@ export const updateCatalogBody = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity (not before `validFrom`); omit for open-ended.'),
   "currency": zod.enum(['EUR']).default(updateCatalogBodyCurrencyDefault).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogBodyPricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(updateCatalogBodyPricesMax).default(updateCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
   "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
-export const updateCatalogResponseIdMax = 9007199254740991;export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemPriceMin = 0;
+export const updateCatalogResponseIdMax = 9007199254740991;
+export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemPriceMin = 0;
 
 export const updateCatalogResponse = zod.object({
-  "id": zod.number().min(1).max(updateCatalogResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateCatalogResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name (unique).'),
   "description": zod.string().optional().describe('Longer description.'),
   "validFrom": zod.string().date().describe('First day of validity.'),
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).describe('The product (product service).'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
@@ -166,6 +175,7 @@ export const updateCatalogResponse = zod.object({
  */
 export const deleteCatalogPathIdMax = 9007199254740991;
 
+
 export const deleteCatalogParams = zod.object({
-  "id": zod.number().min(1).max(deleteCatalogPathIdMax).describe('Catalog id.')
+  "id": zod.number().min(1).max(deleteCatalogPathIdMax).int().describe('Catalog id.')
 })

@@ -9,15 +9,19 @@ export const listCircuitsByTypeQueryParams = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const listCircuitsByTypeResponseIdMax = 9007199254740991;export const listCircuitsByTypeResponseNameMax = 200;export const listCircuitsByTypeResponsePlaylistIdMax = 9007199254740991;export const listCircuitsByTypeResponseShowIdMax = 9007199254740991;export const listCircuitsByTypeResponseAssetsItemMax = 9007199254740991;
+export const listCircuitsByTypeResponseIdMax = 9007199254740991;
+export const listCircuitsByTypeResponseNameMax = 200;export const listCircuitsByTypeResponsePlaylistIdMax = 9007199254740991;
+export const listCircuitsByTypeResponseShowIdMax = 9007199254740991;
+export const listCircuitsByTypeResponseAssetsItemMax = 9007199254740991;
+
 
 export const listCircuitsByTypeResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCircuitsByTypeResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCircuitsByTypeResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listCircuitsByTypeResponseNameMax).describe('Circuit name, unique among the circuits of one type.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
-  "playlistId": zod.number().min(1).max(listCircuitsByTypeResponsePlaylistIdMax).optional().describe('Record id.'),
-  "showId": zod.number().min(1).max(listCircuitsByTypeResponseShowIdMax).optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).describe('Record id.')).describe('Ids of the member systems (systems service).')
+  "playlistId": zod.number().min(1).max(listCircuitsByTypeResponsePlaylistIdMax).int().optional().describe('Record id.'),
+  "showId": zod.number().min(1).max(listCircuitsByTypeResponseShowIdMax).int().optional().describe('Record id.'),
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByTypeResponse = zod.array(listCircuitsByTypeResponseItem)
 
@@ -27,20 +31,25 @@ export const listCircuitsByTypeResponse = zod.array(listCircuitsByTypeResponseIt
  */
 export const getCircuitByIdQueryIdMax = 9007199254740991;
 
+
 export const getCircuitByIdQueryParams = zod.object({
-  "id": zod.number().min(1).max(getCircuitByIdQueryIdMax).describe('The circuit id.'),
+  "id": zod.number().min(1).max(getCircuitByIdQueryIdMax).int().describe('The circuit id.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const getCircuitByIdResponseIdMax = 9007199254740991;export const getCircuitByIdResponseNameMax = 200;export const getCircuitByIdResponsePlaylistIdMax = 9007199254740991;export const getCircuitByIdResponseShowIdMax = 9007199254740991;export const getCircuitByIdResponseAssetsItemMax = 9007199254740991;
+export const getCircuitByIdResponseIdMax = 9007199254740991;
+export const getCircuitByIdResponseNameMax = 200;export const getCircuitByIdResponsePlaylistIdMax = 9007199254740991;
+export const getCircuitByIdResponseShowIdMax = 9007199254740991;
+export const getCircuitByIdResponseAssetsItemMax = 9007199254740991;
+
 
 export const getCircuitByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getCircuitByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getCircuitByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(getCircuitByIdResponseNameMax).describe('Circuit name, unique among the circuits of one type.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
-  "playlistId": zod.number().min(1).max(getCircuitByIdResponsePlaylistIdMax).optional().describe('Record id.'),
-  "showId": zod.number().min(1).max(getCircuitByIdResponseShowIdMax).optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).describe('Record id.')).describe('Ids of the member systems (systems service).')
+  "playlistId": zod.number().min(1).max(getCircuitByIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
+  "showId": zod.number().min(1).max(getCircuitByIdResponseShowIdMax).int().optional().describe('Record id.'),
+  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -49,19 +58,24 @@ export const getCircuitByIdResponse = zod.object({
  */
 export const listCircuitsByAssetIdQueryAssetIdMax = 9007199254740991;
 
+
 export const listCircuitsByAssetIdQueryParams = zod.object({
-  "assetId": zod.number().min(1).max(listCircuitsByAssetIdQueryAssetIdMax).describe('The system id.')
+  "assetId": zod.number().min(1).max(listCircuitsByAssetIdQueryAssetIdMax).int().describe('The system id.')
 })
 
-export const listCircuitsByAssetIdResponseIdMax = 9007199254740991;export const listCircuitsByAssetIdResponseNameMax = 200;export const listCircuitsByAssetIdResponsePlaylistIdMax = 9007199254740991;export const listCircuitsByAssetIdResponseShowIdMax = 9007199254740991;export const listCircuitsByAssetIdResponseAssetsItemMax = 9007199254740991;
+export const listCircuitsByAssetIdResponseIdMax = 9007199254740991;
+export const listCircuitsByAssetIdResponseNameMax = 200;export const listCircuitsByAssetIdResponsePlaylistIdMax = 9007199254740991;
+export const listCircuitsByAssetIdResponseShowIdMax = 9007199254740991;
+export const listCircuitsByAssetIdResponseAssetsItemMax = 9007199254740991;
+
 
 export const listCircuitsByAssetIdResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCircuitsByAssetIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCircuitsByAssetIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listCircuitsByAssetIdResponseNameMax).describe('Circuit name, unique among the circuits of one type.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
-  "playlistId": zod.number().min(1).max(listCircuitsByAssetIdResponsePlaylistIdMax).optional().describe('Record id.'),
-  "showId": zod.number().min(1).max(listCircuitsByAssetIdResponseShowIdMax).optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).describe('Record id.')).describe('Ids of the member systems (systems service).')
+  "playlistId": zod.number().min(1).max(listCircuitsByAssetIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
+  "showId": zod.number().min(1).max(listCircuitsByAssetIdResponseShowIdMax).int().optional().describe('Record id.'),
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByAssetIdResponse = zod.array(listCircuitsByAssetIdResponseItem)
 
@@ -71,17 +85,19 @@ export const listCircuitsByAssetIdResponse = zod.array(listCircuitsByAssetIdResp
  */
 export const listCircuitAssetsQueryIdMax = 9007199254740991;
 
+
 export const listCircuitAssetsQueryParams = zod.object({
-  "id": zod.number().min(1).max(listCircuitAssetsQueryIdMax).describe('The circuit id.'),
+  "id": zod.number().min(1).max(listCircuitAssetsQueryIdMax).int().describe('The circuit id.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const listCircuitAssetsResponseIdMax = 9007199254740991;export const listCircuitAssetsResponseLatitudeMin = -90;
+export const listCircuitAssetsResponseIdMax = 9007199254740991;
+export const listCircuitAssetsResponseLatitudeMin = -90;
 export const listCircuitAssetsResponseLatitudeMax = 90;export const listCircuitAssetsResponseLongitudeMin = -180;
 export const listCircuitAssetsResponseLongitudeMax = 180;
 
 export const listCircuitAssetsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listCircuitAssetsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listCircuitAssetsResponseIdMax).int().describe('Record id.'),
   "code": zod.string().describe('System code.'),
   "name": zod.string().describe('System name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
@@ -99,19 +115,23 @@ export const listCircuitAssetsResponse = zod.array(listCircuitAssetsResponseItem
  * Without a body the circuit starts empty. Every asset must be an existing system of the circuit's type. `playlistId` and `showId` (device service) are for DOOH circuits.
  * @summary Create a circuit, optionally with its member systems
  */
-export const createCircuitQueryNameMax = 200;export const createCircuitQueryPlaylistIdMax = 9007199254740991;export const createCircuitQueryShowIdMax = 9007199254740991;
+export const createCircuitQueryNameMax = 200;export const createCircuitQueryPlaylistIdMax = 9007199254740991;
+export const createCircuitQueryShowIdMax = 9007199254740991;
+
 
 export const createCircuitQueryParams = zod.object({
   "name": zod.string().min(1).max(createCircuitQueryNameMax),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.'),
-  "playlistId": zod.number().min(1).max(createCircuitQueryPlaylistIdMax).optional().describe('The playlist the circuit\'s players run (device service `/playlists`).'),
-  "showId": zod.number().min(1).max(createCircuitQueryShowIdMax).optional().describe('The show the circuit\'s players run (device service `/shows`).')
+  "playlistId": zod.number().min(1).max(createCircuitQueryPlaylistIdMax).int().optional().describe('The playlist the circuit\'s players run (device service `/playlists`).'),
+  "showId": zod.number().min(1).max(createCircuitQueryShowIdMax).int().optional().describe('The show the circuit\'s players run (device service `/shows`).')
 })
 
-export const createCircuitBodyAssetsItemMax = 9007199254740991;export const createCircuitBodyAssetsMax = 10000;
+export const createCircuitBodyAssetsItemMax = 9007199254740991;
+export const createCircuitBodyAssetsMax = 10000;
+
 
 export const createCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).describe('Record id.')).max(createCircuitBodyAssetsMax).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).int().describe('Record id.')).max(createCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
 }).describe('The member systems to set.')
 
 
@@ -119,29 +139,36 @@ export const createCircuitBody = zod.object({
  * `id` and `type` name the circuit (its type cannot change). `name` renames it when given. A body replaces the whole member list (an empty list empties the circuit); without a body the members are kept.
  * @summary Rename a circuit and, with a body, replace its member systems
  */
-export const updateCircuitQueryIdMax = 9007199254740991;export const updateCircuitQueryNameMax = 200;
+export const updateCircuitQueryIdMax = 9007199254740991;
+export const updateCircuitQueryNameMax = 200;
 
 export const updateCircuitQueryParams = zod.object({
-  "id": zod.number().min(1).max(updateCircuitQueryIdMax).describe('The circuit id.'),
+  "id": zod.number().min(1).max(updateCircuitQueryIdMax).int().describe('The circuit id.'),
   "name": zod.string().min(1).max(updateCircuitQueryNameMax).optional().describe('New name; unchanged when absent.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const updateCircuitBodyAssetsItemMax = 9007199254740991;export const updateCircuitBodyAssetsMax = 10000;
+export const updateCircuitBodyAssetsItemMax = 9007199254740991;
+export const updateCircuitBodyAssetsMax = 10000;
+
 
 export const updateCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).describe('Record id.')).max(updateCircuitBodyAssetsMax).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).int().describe('Record id.')).max(updateCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
 }).describe('The member systems to set.')
 
-export const updateCircuitResponseIdMax = 9007199254740991;export const updateCircuitResponseNameMax = 200;export const updateCircuitResponsePlaylistIdMax = 9007199254740991;export const updateCircuitResponseShowIdMax = 9007199254740991;export const updateCircuitResponseAssetsItemMax = 9007199254740991;
+export const updateCircuitResponseIdMax = 9007199254740991;
+export const updateCircuitResponseNameMax = 200;export const updateCircuitResponsePlaylistIdMax = 9007199254740991;
+export const updateCircuitResponseShowIdMax = 9007199254740991;
+export const updateCircuitResponseAssetsItemMax = 9007199254740991;
+
 
 export const updateCircuitResponse = zod.object({
-  "id": zod.number().min(1).max(updateCircuitResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateCircuitResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(updateCircuitResponseNameMax).describe('Circuit name, unique among the circuits of one type.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
-  "playlistId": zod.number().min(1).max(updateCircuitResponsePlaylistIdMax).optional().describe('Record id.'),
-  "showId": zod.number().min(1).max(updateCircuitResponseShowIdMax).optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).describe('Record id.')).describe('Ids of the member systems (systems service).')
+  "playlistId": zod.number().min(1).max(updateCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
+  "showId": zod.number().min(1).max(updateCircuitResponseShowIdMax).int().optional().describe('Record id.'),
+  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -151,17 +178,22 @@ export const updateCircuitResponse = zod.object({
  */
 export const deleteCircuitQueryIdMax = 9007199254740991;
 
+
 export const deleteCircuitQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteCircuitQueryIdMax).describe('The circuit id.')
+  "id": zod.number().min(1).max(deleteCircuitQueryIdMax).int().describe('The circuit id.')
 })
 
-export const deleteCircuitResponseIdMax = 9007199254740991;export const deleteCircuitResponseNameMax = 200;export const deleteCircuitResponsePlaylistIdMax = 9007199254740991;export const deleteCircuitResponseShowIdMax = 9007199254740991;export const deleteCircuitResponseAssetsItemMax = 9007199254740991;
+export const deleteCircuitResponseIdMax = 9007199254740991;
+export const deleteCircuitResponseNameMax = 200;export const deleteCircuitResponsePlaylistIdMax = 9007199254740991;
+export const deleteCircuitResponseShowIdMax = 9007199254740991;
+export const deleteCircuitResponseAssetsItemMax = 9007199254740991;
+
 
 export const deleteCircuitResponse = zod.object({
-  "id": zod.number().min(1).max(deleteCircuitResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteCircuitResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(deleteCircuitResponseNameMax).describe('Circuit name, unique among the circuits of one type.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
-  "playlistId": zod.number().min(1).max(deleteCircuitResponsePlaylistIdMax).optional().describe('Record id.'),
-  "showId": zod.number().min(1).max(deleteCircuitResponseShowIdMax).optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).describe('Record id.')).describe('Ids of the member systems (systems service).')
+  "playlistId": zod.number().min(1).max(deleteCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
+  "showId": zod.number().min(1).max(deleteCircuitResponseShowIdMax).int().optional().describe('Record id.'),
+  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
 }).describe('A named group of systems of one type, sold together.')

@@ -14,7 +14,7 @@ export const listCompaniesResponseCountryRegExp = new RegExp('^[A-Z]{2}$');
 
 
 export const listCompaniesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Company id.'),
+  "id": zod.number().min(1).int().describe('Company id.'),
   "name": zod.string().describe('Business name.'),
   "vatNumber": zod.string().regex(listCompaniesResponseVatNumberRegExp).optional().describe('Italian VAT number (partita IVA), 11 digits, optionally prefixed by `IT`.'),
   "fiscalCode": zod.string().regex(listCompaniesResponseFiscalCodeRegExp).optional().describe('Fiscal code (codice fiscale).'),

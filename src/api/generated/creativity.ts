@@ -259,7 +259,7 @@ export interface components {
              */
             name: string;
             /** @description The image or video. */
-            file: string;
+            file: Blob;
             /**
              * @description The system size it is made for (optional; its id).
              * @example 7
@@ -749,10 +749,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "video/mp4": string;
-                    "video/webm": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "video/mp4": Blob;
+                    "video/webm": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,15 +20,15 @@ export const listCreativesQueryParams = zod.object({
 export const listCreativesResponseNameMax = 200;
 
 export const listCreativesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(listCreativesResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -63,15 +63,15 @@ export const uploadCreativeBody = zod.object({
 export const getCreativeByIdResponseNameMax = 200;
 
 export const getCreativeByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(getCreativeByIdResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -84,15 +84,15 @@ export const getCreativeByIdResponse = zod.object({
 export const updateCreativeBodyNameMax = 200;
 
 export const updateCreativeBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; it must equal the path id.'),
-  "campaignId": zod.number().min(1).optional().describe('Ignored.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; it must equal the path id.'),
+  "campaignId": zod.number().min(1).int().optional().describe('Ignored.'),
   "name": zod.string().min(1).max(updateCreativeBodyNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).optional().describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).optional().describe('The file\'s media type.'),
-  "width": zod.number().min(1).optional().describe('Ignored.'),
-  "height": zod.number().min(1).optional().describe('Ignored.'),
-  "durationSeconds": zod.number().nullish().describe('Ignored.'),
-  "sizeId": zod.number().min(1).nullish().describe('The system size it is made for; null to unmatch.'),
+  "width": zod.number().min(1).int().optional().describe('Ignored.'),
+  "height": zod.number().min(1).int().optional().describe('Ignored.'),
+  "durationSeconds": zod.number().gt(0).nullish().describe('Ignored.'),
+  "sizeId": zod.number().min(1).int().nullish().describe('The system size it is made for; null to unmatch.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).optional().describe('Ignored.')
 }).describe('Body of an update: the record as read. `name`, `sizeId` and `status` change; `id`, `campaignId`, `kind`, `mediaType`, `width`, `height`, `durationSeconds` and `uploadedAt` are accepted and ignored.')
@@ -100,15 +100,15 @@ export const updateCreativeBody = zod.object({
 export const updateCreativeResponseNameMax = 200;
 
 export const updateCreativeResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(updateCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -121,15 +121,15 @@ export const updateCreativeResponse = zod.object({
 export const deleteCreativeResponseNameMax = 200;
 
 export const deleteCreativeResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(deleteCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')

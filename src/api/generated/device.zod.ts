@@ -6,18 +6,20 @@ import zod from 'zod';
  * Without `range` every match is answered; `Content-Range` gives the range and the total. `filter={"id":[...]}` fetches several devices (react-admin getMany); `filter={"installed":false}` the devices in stock (on no system), to attach one to a system.
  * @summary List devices (sorted, ranged, filtered)
  */
-export const listDevicesResponseIdMax = 9007199254740991;export const listDevicesResponseSystemIdMax = 9007199254740991;export const listDevicesResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const listDevicesResponseIdMax = 9007199254740991;
+export const listDevicesResponseSystemIdMax = 9007199254740991;
+export const listDevicesResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const listDevicesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listDevicesResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(listDevicesResponseSystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(listDevicesResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(listDevicesResponseSystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(listDevicesResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 export const listDevicesResponse = zod.array(listDevicesResponseItem)
 
@@ -25,36 +27,40 @@ export const listDevicesResponse = zod.array(listDevicesResponseItem)
 /**
  * @summary Register a device
  */
-export const createDeviceBodyIdMax = 9007199254740991;export const createDeviceBodySystemIdMax = 9007199254740991;export const createDeviceBodySerialMax = 64;export const createDeviceBodyModelMax = 100;export const createDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const createDeviceBodyIdMax = 9007199254740991;
+export const createDeviceBodySystemIdMax = 9007199254740991;
+export const createDeviceBodySerialMax = 64;export const createDeviceBodyModelMax = 100;export const createDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const createDeviceBody = zod.object({
-  "id": zod.number().min(1).max(createDeviceBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(createDeviceBodySystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(createDeviceBodyIdMax).int().optional().describe('Record id.'),
+  "systemId": zod.number().min(1).max(createDeviceBodySystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().min(1).max(createDeviceBodySerialMax).describe('Serial number (unique).'),
   "model": zod.string().min(1).max(createDeviceBodyModelMax).describe('Player model.'),
   "resolution": zod.string().regex(createDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
 /**
  * @summary One device by id
  */
-export const getDeviceResponseIdMax = 9007199254740991;export const getDeviceResponseSystemIdMax = 9007199254740991;export const getDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const getDeviceResponseIdMax = 9007199254740991;
+export const getDeviceResponseSystemIdMax = 9007199254740991;
+export const getDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const getDeviceResponse = zod.object({
-  "id": zod.number().min(1).max(getDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(getDeviceResponseSystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(getDeviceResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(getDeviceResponseSystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(getDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -62,32 +68,36 @@ export const getDeviceResponse = zod.object({
  * The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it.
  * @summary Replace a device
  */
-export const updateDeviceBodyIdMax = 9007199254740991;export const updateDeviceBodySystemIdMax = 9007199254740991;export const updateDeviceBodySerialMax = 64;export const updateDeviceBodyModelMax = 100;export const updateDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const updateDeviceBodyIdMax = 9007199254740991;
+export const updateDeviceBodySystemIdMax = 9007199254740991;
+export const updateDeviceBodySerialMax = 64;export const updateDeviceBodyModelMax = 100;export const updateDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const updateDeviceBody = zod.object({
-  "id": zod.number().min(1).max(updateDeviceBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateDeviceBodySystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateDeviceBodyIdMax).int().optional().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateDeviceBodySystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().min(1).max(updateDeviceBodySerialMax).describe('Serial number (unique).'),
   "model": zod.string().min(1).max(updateDeviceBodyModelMax).describe('Player model.'),
   "resolution": zod.string().regex(updateDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updateDeviceResponseIdMax = 9007199254740991;export const updateDeviceResponseSystemIdMax = 9007199254740991;export const updateDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const updateDeviceResponseIdMax = 9007199254740991;
+export const updateDeviceResponseSystemIdMax = 9007199254740991;
+export const updateDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const updateDeviceResponse = zod.object({
-  "id": zod.number().min(1).max(updateDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateDeviceResponseSystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateDeviceResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateDeviceResponseSystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(updateDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -95,18 +105,20 @@ export const updateDeviceResponse = zod.object({
  * The device is also taken out of the shows that list it.
  * @summary Delete a device
  */
-export const deleteDeviceResponseIdMax = 9007199254740991;export const deleteDeviceResponseSystemIdMax = 9007199254740991;export const deleteDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const deleteDeviceResponseIdMax = 9007199254740991;
+export const deleteDeviceResponseSystemIdMax = 9007199254740991;
+export const deleteDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
 
 
 export const deleteDeviceResponse = zod.object({
-  "id": zod.number().min(1).max(deleteDeviceResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(deleteDeviceResponseSystemIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(deleteDeviceResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(deleteDeviceResponseSystemIdMax).int().optional().describe('Record id.'),
   "serial": zod.string().describe('Serial number (unique).'),
   "model": zod.string().describe('Player model.'),
   "resolution": zod.string().regex(deleteDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -114,15 +126,18 @@ export const deleteDeviceResponse = zod.object({
  * Without `range` every match is answered; `Content-Range` gives the range and the total.
  * @summary List shows (sorted, ranged, filtered)
  */
-export const listShowsResponseIdMax = 9007199254740991;export const listShowsResponsePlaylistIdMax = 9007199254740991;export const listShowsResponseDeviceIdsItemMax = 9007199254740991;
+export const listShowsResponseIdMax = 9007199254740991;
+export const listShowsResponsePlaylistIdMax = 9007199254740991;
+export const listShowsResponseDeviceIdsItemMax = 9007199254740991;
+
 
 export const listShowsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listShowsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listShowsResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Show name.'),
-  "playlistId": zod.number().min(1).max(listShowsResponsePlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(listShowsResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(listShowsResponseDeviceIdsItemMax).describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(listShowsResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
 }).describe('A playlist scheduled on devices for a period.')
 export const listShowsResponse = zod.array(listShowsResponseItem)
 
@@ -131,30 +146,37 @@ export const listShowsResponse = zod.array(listShowsResponseItem)
  * `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 404).
  * @summary Create a show
  */
-export const createShowBodyIdMax = 9007199254740991;export const createShowBodyNameMax = 200;export const createShowBodyPlaylistIdMax = 9007199254740991;export const createShowBodyDeviceIdsItemMax = 9007199254740991;export const createShowBodyDeviceIdsMax = 10000;
+export const createShowBodyIdMax = 9007199254740991;
+export const createShowBodyNameMax = 200;export const createShowBodyPlaylistIdMax = 9007199254740991;
+export const createShowBodyDeviceIdsItemMax = 9007199254740991;
+export const createShowBodyDeviceIdsMax = 10000;
+
 
 export const createShowBody = zod.object({
-  "id": zod.number().min(1).max(createShowBodyIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(createShowBodyIdMax).int().optional().describe('Record id.'),
   "name": zod.string().min(1).max(createShowBodyNameMax).describe('Show name.'),
-  "playlistId": zod.number().min(1).max(createShowBodyPlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(createShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).describe('Record id.')).max(createShowBodyDeviceIdsMax).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(createShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
 /**
  * @summary One show by id
  */
-export const getShowResponseIdMax = 9007199254740991;export const getShowResponsePlaylistIdMax = 9007199254740991;export const getShowResponseDeviceIdsItemMax = 9007199254740991;
+export const getShowResponseIdMax = 9007199254740991;
+export const getShowResponsePlaylistIdMax = 9007199254740991;
+export const getShowResponseDeviceIdsItemMax = 9007199254740991;
+
 
 export const getShowResponse = zod.object({
-  "id": zod.number().min(1).max(getShowResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getShowResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Show name.'),
-  "playlistId": zod.number().min(1).max(getShowResponsePlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(getShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(getShowResponseDeviceIdsItemMax).describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(getShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
@@ -162,41 +184,51 @@ export const getShowResponse = zod.object({
  * The full record; same rules as `createShow`.
  * @summary Replace a show
  */
-export const updateShowBodyIdMax = 9007199254740991;export const updateShowBodyNameMax = 200;export const updateShowBodyPlaylistIdMax = 9007199254740991;export const updateShowBodyDeviceIdsItemMax = 9007199254740991;export const updateShowBodyDeviceIdsMax = 10000;
+export const updateShowBodyIdMax = 9007199254740991;
+export const updateShowBodyNameMax = 200;export const updateShowBodyPlaylistIdMax = 9007199254740991;
+export const updateShowBodyDeviceIdsItemMax = 9007199254740991;
+export const updateShowBodyDeviceIdsMax = 10000;
+
 
 export const updateShowBody = zod.object({
-  "id": zod.number().min(1).max(updateShowBodyIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateShowBodyIdMax).int().optional().describe('Record id.'),
   "name": zod.string().min(1).max(updateShowBodyNameMax).describe('Show name.'),
-  "playlistId": zod.number().min(1).max(updateShowBodyPlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(updateShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).describe('Record id.')).max(updateShowBodyDeviceIdsMax).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(updateShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updateShowResponseIdMax = 9007199254740991;export const updateShowResponsePlaylistIdMax = 9007199254740991;export const updateShowResponseDeviceIdsItemMax = 9007199254740991;
+export const updateShowResponseIdMax = 9007199254740991;
+export const updateShowResponsePlaylistIdMax = 9007199254740991;
+export const updateShowResponseDeviceIdsItemMax = 9007199254740991;
+
 
 export const updateShowResponse = zod.object({
-  "id": zod.number().min(1).max(updateShowResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateShowResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Show name.'),
-  "playlistId": zod.number().min(1).max(updateShowResponsePlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(updateShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(updateShowResponseDeviceIdsItemMax).describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(updateShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
 /**
  * @summary Delete a show
  */
-export const deleteShowResponseIdMax = 9007199254740991;export const deleteShowResponsePlaylistIdMax = 9007199254740991;export const deleteShowResponseDeviceIdsItemMax = 9007199254740991;
+export const deleteShowResponseIdMax = 9007199254740991;
+export const deleteShowResponsePlaylistIdMax = 9007199254740991;
+export const deleteShowResponseDeviceIdsItemMax = 9007199254740991;
+
 
 export const deleteShowResponse = zod.object({
-  "id": zod.number().min(1).max(deleteShowResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteShowResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Show name.'),
-  "playlistId": zod.number().min(1).max(deleteShowResponsePlaylistIdMax).describe('Record id.'),
+  "playlistId": zod.number().min(1).max(deleteShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(deleteShowResponseDeviceIdsItemMax).describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(deleteShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
@@ -204,15 +236,18 @@ export const deleteShowResponse = zod.object({
  * Without `range` every match is answered; `Content-Range` gives the range and the total.
  * @summary List playlists (sorted, ranged, filtered)
  */
-export const listPlaylistsResponseIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemCreativeIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemDurationSecondsMax = 3600;
+export const listPlaylistsResponseIdMax = 9007199254740991;
+export const listPlaylistsResponseItemsItemCreativeIdMax = 9007199254740991;
+export const listPlaylistsResponseItemsItemDurationSecondsMax = 3600;
+
 
 export const listPlaylistsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listPlaylistsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listPlaylistsResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(listPlaylistsResponseItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(listPlaylistsResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(listPlaylistsResponseItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(listPlaylistsResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
@@ -222,15 +257,18 @@ export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
  * Items play in ascending `order`; two items with the same `order` are a 400.
  * @summary Create a playlist
  */
-export const createPlaylistBodyIdMax = 9007199254740991;export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;export const createPlaylistBodyItemsMax = 500;
+export const createPlaylistBodyIdMax = 9007199254740991;
+export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
+export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;
+export const createPlaylistBodyItemsMax = 500;
 
 export const createPlaylistBody = zod.object({
-  "id": zod.number().min(1).max(createPlaylistBodyIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(createPlaylistBodyIdMax).int().optional().describe('Record id.'),
   "name": zod.string().min(1).max(createPlaylistBodyNameMax).describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(createPlaylistBodyItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(createPlaylistBodyItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(createPlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(createPlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(createPlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -238,15 +276,18 @@ export const createPlaylistBody = zod.object({
 /**
  * @summary One playlist by id
  */
-export const getPlaylistResponseIdMax = 9007199254740991;export const getPlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const getPlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const getPlaylistResponseIdMax = 9007199254740991;
+export const getPlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
+export const getPlaylistResponseItemsItemDurationSecondsMax = 3600;
+
 
 export const getPlaylistResponse = zod.object({
-  "id": zod.number().min(1).max(getPlaylistResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getPlaylistResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(getPlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(getPlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(getPlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(getPlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -255,27 +296,33 @@ export const getPlaylistResponse = zod.object({
  * The full record; same rules as `createPlaylist`.
  * @summary Replace a playlist
  */
-export const updatePlaylistBodyIdMax = 9007199254740991;export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;export const updatePlaylistBodyItemsMax = 500;
+export const updatePlaylistBodyIdMax = 9007199254740991;
+export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
+export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;
+export const updatePlaylistBodyItemsMax = 500;
 
 export const updatePlaylistBody = zod.object({
-  "id": zod.number().min(1).max(updatePlaylistBodyIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updatePlaylistBodyIdMax).int().optional().describe('Record id.'),
   "name": zod.string().min(1).max(updatePlaylistBodyNameMax).describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(updatePlaylistBodyItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(updatePlaylistBodyItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(updatePlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(updatePlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(updatePlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updatePlaylistResponseIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const updatePlaylistResponseIdMax = 9007199254740991;
+export const updatePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
+export const updatePlaylistResponseItemsItemDurationSecondsMax = 3600;
+
 
 export const updatePlaylistResponse = zod.object({
-  "id": zod.number().min(1).max(updatePlaylistResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updatePlaylistResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(updatePlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(updatePlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(updatePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(updatePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -284,15 +331,18 @@ export const updatePlaylistResponse = zod.object({
  * Refused (409) while a show uses it.
  * @summary Delete a playlist
  */
-export const deletePlaylistResponseIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const deletePlaylistResponseIdMax = 9007199254740991;
+export const deletePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
+export const deletePlaylistResponseItemsItemDurationSecondsMax = 3600;
+
 
 export const deletePlaylistResponse = zod.object({
-  "id": zod.number().min(1).max(deletePlaylistResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deletePlaylistResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Playlist name.'),
   "items": zod.array(zod.object({
-  "creativeId": zod.number().min(1).max(deletePlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
-  "durationSeconds": zod.number().min(1).max(deletePlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "creativeId": zod.number().min(1).max(deletePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
+  "durationSeconds": zod.number().min(1).max(deletePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
+  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -301,16 +351,21 @@ export const deletePlaylistResponse = zod.object({
  * Read-only; feeds the Programmatic DOOH analytics (plays and audience per device, campaign and period). Without `range` every match is answered; `Content-Range` gives the range and the total.
  * @summary List play logs (sorted, ranged, filtered)
  */
-export const listPlayLogsResponseIdMax = 9007199254740991;export const listPlayLogsResponseDeviceIdMax = 9007199254740991;export const listPlayLogsResponseCampaignIdMax = 9007199254740991;export const listPlayLogsResponseCreativeIdMax = 9007199254740991;export const listPlayLogsResponseAudienceMin = 0;
+export const listPlayLogsResponseIdMax = 9007199254740991;
+export const listPlayLogsResponseDeviceIdMax = 9007199254740991;
+export const listPlayLogsResponseCampaignIdMax = 9007199254740991;
+export const listPlayLogsResponseCreativeIdMax = 9007199254740991;
+export const listPlayLogsResponseAudienceMin = 0;
+
 
 export const listPlayLogsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listPlayLogsResponseIdMax).describe('Record id.'),
-  "deviceId": zod.number().min(1).max(listPlayLogsResponseDeviceIdMax).describe('Record id.'),
-  "campaignId": zod.number().min(1).max(listPlayLogsResponseCampaignIdMax).describe('Record id.'),
-  "creativeId": zod.number().min(1).max(listPlayLogsResponseCreativeIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listPlayLogsResponseIdMax).int().describe('Record id.'),
+  "deviceId": zod.number().min(1).max(listPlayLogsResponseDeviceIdMax).int().describe('Record id.'),
+  "campaignId": zod.number().min(1).max(listPlayLogsResponseCampaignIdMax).int().describe('Record id.'),
+  "creativeId": zod.number().min(1).max(listPlayLogsResponseCreativeIdMax).int().describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).describe('How long it played.'),
-  "audience": zod.number().min(listPlayLogsResponseAudienceMin).describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).int().describe('How long it played.'),
+  "audience": zod.number().min(listPlayLogsResponseAudienceMin).int().describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')
 export const listPlayLogsResponse = zod.array(listPlayLogsResponseItem)
 
@@ -320,18 +375,24 @@ export const listPlayLogsResponse = zod.array(listPlayLogsResponseItem)
  */
 export const getPlayLogPathIdMax = 9007199254740991;
 
+
 export const getPlayLogParams = zod.object({
-  "id": zod.number().min(1).max(getPlayLogPathIdMax).describe('The record id.')
+  "id": zod.number().min(1).max(getPlayLogPathIdMax).int().describe('The record id.')
 })
 
-export const getPlayLogResponseIdMax = 9007199254740991;export const getPlayLogResponseDeviceIdMax = 9007199254740991;export const getPlayLogResponseCampaignIdMax = 9007199254740991;export const getPlayLogResponseCreativeIdMax = 9007199254740991;export const getPlayLogResponseAudienceMin = 0;
+export const getPlayLogResponseIdMax = 9007199254740991;
+export const getPlayLogResponseDeviceIdMax = 9007199254740991;
+export const getPlayLogResponseCampaignIdMax = 9007199254740991;
+export const getPlayLogResponseCreativeIdMax = 9007199254740991;
+export const getPlayLogResponseAudienceMin = 0;
+
 
 export const getPlayLogResponse = zod.object({
-  "id": zod.number().min(1).max(getPlayLogResponseIdMax).describe('Record id.'),
-  "deviceId": zod.number().min(1).max(getPlayLogResponseDeviceIdMax).describe('Record id.'),
-  "campaignId": zod.number().min(1).max(getPlayLogResponseCampaignIdMax).describe('Record id.'),
-  "creativeId": zod.number().min(1).max(getPlayLogResponseCreativeIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getPlayLogResponseIdMax).int().describe('Record id.'),
+  "deviceId": zod.number().min(1).max(getPlayLogResponseDeviceIdMax).int().describe('Record id.'),
+  "campaignId": zod.number().min(1).max(getPlayLogResponseCampaignIdMax).int().describe('Record id.'),
+  "creativeId": zod.number().min(1).max(getPlayLogResponseCreativeIdMax).int().describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).describe('How long it played.'),
-  "audience": zod.number().min(getPlayLogResponseAudienceMin).describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).int().describe('How long it played.'),
+  "audience": zod.number().min(getPlayLogResponseAudienceMin).int().describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')

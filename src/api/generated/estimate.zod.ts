@@ -8,12 +8,14 @@ import zod from 'zod';
  */
 export const listEstimatesPathPDefault = 0;
 export const listEstimatesPathPMin = 0;
-export const listEstimatesPathPMax = 2147483647;export const listEstimatesPathNDefault = 9999;
-export const listEstimatesPathNMax = 10000;export const listEstimatesPathDirDefault = "ASC";
+export const listEstimatesPathPMax = 2147483647;
+export const listEstimatesPathNDefault = 9999;
+export const listEstimatesPathNMax = 10000;
+export const listEstimatesPathDirDefault = "ASC";
 
 export const listEstimatesParams = zod.object({
-  "p": zod.number().min(listEstimatesPathPMin).max(listEstimatesPathPMax).describe('Zero-based page number.'),
-  "n": zod.number().min(1).max(listEstimatesPathNMax).describe('Page size.'),
+  "p": zod.number().min(listEstimatesPathPMin).max(listEstimatesPathPMax).int().gte(-2147483648).lte(2147483647).describe('Zero-based page number.'),
+  "n": zod.number().min(1).max(listEstimatesPathNMax).int().gte(-2147483648).lte(2147483647).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
 
@@ -23,24 +25,29 @@ export const listEstimatesQueryParams = zod.object({
   "sortValue": zod.enum(['id', 'name', 'status', 'total', 'validUntil', 'createdAt']).default(listEstimatesQuerySortValueDefault).describe('The field to sort by.')
 })
 
-export const listEstimatesResponseContentItemIdMax = 9007199254740991;export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
-export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseTotalElementsMin = 0;export const listEstimatesResponseTotalPagesMin = 0;export const listEstimatesResponseNumberMin = 0;
+export const listEstimatesResponseContentItemIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
+export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseTotalElementsMin = 0;
+export const listEstimatesResponseTotalPagesMin = 0;
+export const listEstimatesResponseNumberMin = 0;
+
 
 export const listEstimatesResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listEstimatesResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(listEstimatesResponseContentItemCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemIdMax).describe('Record id.'),
-  "productId": zod.number().min(1).describe('The product (product service).'),
-  "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
+  "id": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemIdMax).int().describe('Record id.'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(listEstimatesResponseContentItemLinesItemUnitPriceMin).describe('Amount in euro.'),
@@ -54,10 +61,10 @@ export const listEstimatesResponse = zod.object({
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
 }).describe('An estimate.')).describe('The estimates of this page.'),
-  "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).describe('Estimates over all pages.'),
-  "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listEstimatesResponseNumberMin).describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).int().describe('Estimates over all pages.'),
+  "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listEstimatesResponseNumberMin).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).int().describe('Requested page size.')
 }).describe('A Spring-style page of estimates.')
 
 
@@ -65,14 +72,15 @@ export const listEstimatesResponse = zod.object({
  * Every estimate without its lines, sorted by name.
  * @summary All estimates in short form
  */
-export const listEstimateDtosResponseIdMax = 9007199254740991;export const listEstimateDtosResponseTotalMin = 0;
+export const listEstimateDtosResponseIdMax = 9007199254740991;
+export const listEstimateDtosResponseTotalMin = 0;
 
 export const listEstimateDtosResponseItem = zod.object({
-  "id": zod.number().min(1).max(listEstimateDtosResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimateDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "salesId": zod.number().min(1).describe('The sales person.'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "salesId": zod.number().min(1).int().describe('The sales person.'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "total": zod.number().min(listEstimateDtosResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
@@ -87,8 +95,9 @@ export const listEstimateDtosResponse = zod.array(listEstimateDtosResponseItem)
  */
 export const listSalesPeopleResponseIdMax = 9007199254740991;
 
+
 export const listSalesPeopleResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSalesPeopleResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSalesPeopleResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Surname.'),
   "username": zod.string().describe('Sign-in name.')
@@ -102,27 +111,30 @@ export const listSalesPeopleResponse = zod.array(listSalesPeopleResponseItem)
  */
 export const listEstimatesByOpportunityIdQueryOpportunityIdMax = 9007199254740991;
 
+
 export const listEstimatesByOpportunityIdQueryParams = zod.object({
-  "opportunityId": zod.number().min(1).max(listEstimatesByOpportunityIdQueryOpportunityIdMax).describe('Opportunity id (opportunity service).')
+  "opportunityId": zod.number().min(1).max(listEstimatesByOpportunityIdQueryOpportunityIdMax).int().describe('Opportunity id (opportunity service).')
 })
 
-export const listEstimatesByOpportunityIdResponseIdMax = 9007199254740991;export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
+export const listEstimatesByOpportunityIdResponseIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
 export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
 
 export const listEstimatesByOpportunityIdResponseItem = zod.object({
-  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(listEstimatesByOpportunityIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemIdMax).describe('Record id.'),
-  "productId": zod.number().min(1).describe('The product (product service).'),
-  "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
+  "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemIdMax).int().describe('Record id.'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
@@ -145,27 +157,30 @@ export const listEstimatesByOpportunityIdResponse = zod.array(listEstimatesByOpp
  */
 export const getEstimateByIdPathIdMax = 9007199254740991;
 
+
 export const getEstimateByIdParams = zod.object({
-  "id": zod.number().min(1).max(getEstimateByIdPathIdMax).describe('Estimate id.')
+  "id": zod.number().min(1).max(getEstimateByIdPathIdMax).int().describe('Estimate id.')
 })
 
-export const getEstimateByIdResponseIdMax = 9007199254740991;export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
+export const getEstimateByIdResponseIdMax = 9007199254740991;
+export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
 export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;export const getEstimateByIdResponseSubtotalMin = 0;export const getEstimateByIdResponseDiscountTotalMin = 0;export const getEstimateByIdResponseTotalMin = 0;
 
 export const getEstimateByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(getEstimateByIdResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).max(getEstimateByIdResponseLinesItemIdMax).describe('Record id.'),
-  "productId": zod.number().min(1).describe('The product (product service).'),
-  "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
+  "id": zod.number().min(1).max(getEstimateByIdResponseLinesItemIdMax).int().describe('Record id.'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(getEstimateByIdResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
@@ -187,8 +202,9 @@ export const getEstimateByIdResponse = zod.object({
  */
 export const getEstimatePdfPathIdMax = 9007199254740991;
 
+
 export const getEstimatePdfParams = zod.object({
-  "id": zod.number().min(1).max(getEstimatePdfPathIdMax).describe('Estimate id.')
+  "id": zod.number().min(1).max(getEstimatePdfPathIdMax).int().describe('Estimate id.')
 })
 
 
@@ -198,15 +214,16 @@ export const getEstimatePdfParams = zod.object({
  */
 export const calculateEstimateCommissionPathIdMax = 9007199254740991;
 
+
 export const calculateEstimateCommissionParams = zod.object({
-  "id": zod.number().min(1).max(calculateEstimateCommissionPathIdMax).describe('Estimate id.')
+  "id": zod.number().min(1).max(calculateEstimateCommissionPathIdMax).int().describe('Estimate id.')
 })
 
 export const calculateEstimateCommissionResponseSubtotalMin = 0;export const calculateEstimateCommissionResponseDiscountPercentMin = 0;
 export const calculateEstimateCommissionResponseDiscountPercentMax = 100;export const calculateEstimateCommissionResponseCommissionMin = 0;
 
 export const calculateEstimateCommissionResponse = zod.object({
-  "estimateId": zod.number().min(1).describe('The estimate.'),
+  "estimateId": zod.number().min(1).int().describe('The estimate.'),
   "subtotal": zod.number().min(calculateEstimateCommissionResponseSubtotalMin).describe('Amount in euro.'),
   "discountPercent": zod.number().min(calculateEstimateCommissionResponseDiscountPercentMin).max(calculateEstimateCommissionResponseDiscountPercentMax).describe('Average discount of the estimate (discountTotal / subtotal × 100), rounded to two decimals.'),
   "commissionRate": zod.union([zod.literal(10),zod.literal(8),zod.literal(6),zod.literal(4)]).describe('Commission rate of the discount bracket, in percent.'),
@@ -221,8 +238,9 @@ export const calculateEstimateCommissionResponse = zod.object({
  */
 export const deleteEstimateQueryIdMax = 9007199254740991;
 
+
 export const deleteEstimateQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteEstimateQueryIdMax).describe('Estimate id.')
+  "id": zod.number().min(1).max(deleteEstimateQueryIdMax).int().describe('Estimate id.')
 })
 
 
@@ -230,27 +248,31 @@ export const deleteEstimateQueryParams = zod.object({
  * Without `id` in the body, creates an estimate in status `draft` (201); with `id`, replaces that estimate's name, lines, validity and notes and its opportunity, advertiser and sales person (200) - only while it is `draft` (409 otherwise). Lines with an `id` keep it, lines without one are added, missing lines are removed. The service computes each line's `total = quantity × unitPrice × (1 − discountPercent / 100)` (rounded half up to the cent), `subtotal` (Σ quantity × unitPrice), `discountTotal` (subtotal − total), `total` (Σ line totals) and `commissions` (see `calculateEstimateCommission`). 404 when the opportunity, advertiser, sales person, estimate, or a line's product or catalog does not exist; 409 when a line's product is not in its catalog. A line with `periodEnd` before `periodStart` is a 400. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Create or update an estimate
  */
-export const saveEstimateQueryOpportunityIdMax = 9007199254740991;export const saveEstimateQueryAdvertiserIdMax = 9007199254740991;export const saveEstimateQuerySalesIdMax = 9007199254740991;
+export const saveEstimateQueryOpportunityIdMax = 9007199254740991;
+export const saveEstimateQueryAdvertiserIdMax = 9007199254740991;
+export const saveEstimateQuerySalesIdMax = 9007199254740991;
+
 
 export const saveEstimateQueryParams = zod.object({
-  "opportunityId": zod.number().min(1).max(saveEstimateQueryOpportunityIdMax).describe('The opportunity the estimate answers (opportunity service).'),
-  "advertiserId": zod.number().min(1).max(saveEstimateQueryAdvertiserIdMax).describe('The advertiser the estimate is addressed to (advertiser service).'),
-  "salesId": zod.number().min(1).max(saveEstimateQuerySalesIdMax).describe('The sales person (`listSalesPeople`).')
+  "opportunityId": zod.number().min(1).max(saveEstimateQueryOpportunityIdMax).int().describe('The opportunity the estimate answers (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(saveEstimateQueryAdvertiserIdMax).int().describe('The advertiser the estimate is addressed to (advertiser service).'),
+  "salesId": zod.number().min(1).max(saveEstimateQuerySalesIdMax).int().describe('The sales person (`listSalesPeople`).')
 })
 
-export const saveEstimateBodyNameMax = 200;export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEstimateBodyLinesItemQuantityMax = 100000;export const saveEstimateBodyLinesItemUnitPriceMin = 0;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
+export const saveEstimateBodyNameMax = 200;export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEstimateBodyLinesItemQuantityMax = 100000;
+export const saveEstimateBodyLinesItemUnitPriceMin = 0;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMin = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMax = 100;export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;
 
 export const saveEstimateBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Present to update an existing (draft) estimate.'),
+  "id": zod.number().min(1).int().optional().describe('Present to update an existing (draft) estimate.'),
   "name": zod.string().min(1).max(saveEstimateBodyNameMax).describe('Name of the estimate.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).optional().describe('Present to keep an existing line of the estimate being updated.'),
-  "productId": zod.number().min(1).describe('The product.'),
-  "catalogId": zod.number().min(1).describe('The price list the product is taken from; the product must be in it.'),
+  "id": zod.number().min(1).int().optional().describe('Present to keep an existing line of the estimate being updated.'),
+  "productId": zod.number().min(1).int().describe('The product.'),
+  "catalogId": zod.number().min(1).int().describe('The price list the product is taken from; the product must be in it.'),
   "description": zod.string().max(saveEstimateBodyLinesItemDescriptionMax).optional().describe('Text of the line; defaults to the product name.'),
-  "quantity": zod.number().min(1).max(saveEstimateBodyLinesItemQuantityMax).describe('Number of the product\'s units.'),
+  "quantity": zod.number().min(1).max(saveEstimateBodyLinesItemQuantityMax).int().describe('Number of the product\'s units.'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(saveEstimateBodyLinesItemUnitPriceMin).describe('Price of one unit, in euro.'),
@@ -260,23 +282,25 @@ export const saveEstimateBody = zod.object({
   "notes": zod.string().max(saveEstimateBodyNotesMax).optional().describe('Free notes printed on the PDF.')
 }).describe('Body of `saveEstimate`; opportunity, advertiser and sales person travel as query parameters, status changes through `changeEstimateStatus`, totals are computed.')
 
-export const saveEstimateResponseIdMax = 9007199254740991;export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
+export const saveEstimateResponseIdMax = 9007199254740991;
+export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;
+export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
 export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;export const saveEstimateResponseSubtotalMin = 0;export const saveEstimateResponseDiscountTotalMin = 0;export const saveEstimateResponseTotalMin = 0;
 
 export const saveEstimateResponse = zod.object({
-  "id": zod.number().min(1).max(saveEstimateResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(saveEstimateResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(saveEstimateResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).max(saveEstimateResponseLinesItemIdMax).describe('Record id.'),
-  "productId": zod.number().min(1).describe('The product (product service).'),
-  "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
+  "id": zod.number().min(1).max(saveEstimateResponseLinesItemIdMax).int().describe('Record id.'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(saveEstimateResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
@@ -298,28 +322,31 @@ export const saveEstimateResponse = zod.object({
  */
 export const changeEstimateStatusQueryEstimateIdMax = 9007199254740991;
 
+
 export const changeEstimateStatusQueryParams = zod.object({
-  "estimateId": zod.number().min(1).max(changeEstimateStatusQueryEstimateIdMax).describe('Estimate id.'),
+  "estimateId": zod.number().min(1).max(changeEstimateStatusQueryEstimateIdMax).int().describe('Estimate id.'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('The new status.')
 })
 
-export const changeEstimateStatusResponseIdMax = 9007199254740991;export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
+export const changeEstimateStatusResponseIdMax = 9007199254740991;
+export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
 export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;export const changeEstimateStatusResponseSubtotalMin = 0;export const changeEstimateStatusResponseDiscountTotalMin = 0;export const changeEstimateStatusResponseTotalMin = 0;
 
 export const changeEstimateStatusResponse = zod.object({
-  "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
   "commissions": zod.number().min(changeEstimateStatusResponseCommissionsMin).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).max(changeEstimateStatusResponseLinesItemIdMax).describe('Record id.'),
-  "productId": zod.number().min(1).describe('The product (product service).'),
-  "catalogId": zod.number().min(1).describe('The price list the price comes from (catalogue service).'),
+  "id": zod.number().min(1).max(changeEstimateStatusResponseLinesItemIdMax).int().describe('Record id.'),
+  "productId": zod.number().min(1).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(changeEstimateStatusResponseLinesItemUnitPriceMin).describe('Amount in euro.'),

@@ -6,15 +6,17 @@ import zod from 'zod';
  * Without `range` every matching frame is answered. `Content-Range` gives the range answered and the total number of matches. `filter={"id":[...]}` fetches several frames by id (react-admin getMany); `filter={"systemId":1}` the frames of a system.
  * @summary List frames (sorted, ranged, filtered)
  */
-export const listFramesResponseIdMax = 9007199254740991;export const listFramesResponseSystemIdMax = 9007199254740991;
+export const listFramesResponseIdMax = 9007199254740991;
+export const listFramesResponseSystemIdMax = 9007199254740991;
+
 
 export const listFramesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listFramesResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(listFramesResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listFramesResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(listFramesResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -24,15 +26,20 @@ export const listFramesResponse = zod.array(listFramesResponseItem)
 /**
  * @summary Create a frame
  */
-export const createFrameBodyIdMax = 9007199254740991;export const createFrameBodySystemIdMax = 9007199254740991;export const createFrameBodyNameMax = 100;export const createFrameBodyPositionMax = 100;export const createFrameBodyWidthMax = 10000;export const createFrameBodyHeightMax = 10000;export const createFrameBodyDigitalDefault = false;
+export const createFrameBodyIdMax = 9007199254740991;
+export const createFrameBodySystemIdMax = 9007199254740991;
+export const createFrameBodyNameMax = 100;export const createFrameBodyPositionMax = 100;
+export const createFrameBodyWidthMax = 10000;
+export const createFrameBodyHeightMax = 10000;
+export const createFrameBodyDigitalDefault = false;
 
 export const createFrameBody = zod.object({
-  "id": zod.number().min(1).max(createFrameBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(createFrameBodySystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(createFrameBodyIdMax).int().optional().describe('Record id.'),
+  "systemId": zod.number().min(1).max(createFrameBodySystemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(createFrameBodyNameMax).describe('Frame name.'),
-  "position": zod.number().min(1).max(createFrameBodyPositionMax).describe('Position on the system (from 1).'),
-  "width": zod.number().max(createFrameBodyWidthMax).describe('Width in cm.'),
-  "height": zod.number().max(createFrameBodyHeightMax).describe('Height in cm.'),
+  "position": zod.number().min(1).max(createFrameBodyPositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(createFrameBodyWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(createFrameBodyHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().optional().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
@@ -41,15 +48,17 @@ export const createFrameBody = zod.object({
 /**
  * @summary One frame by id
  */
-export const getFrameResponseIdMax = 9007199254740991;export const getFrameResponseSystemIdMax = 9007199254740991;
+export const getFrameResponseIdMax = 9007199254740991;
+export const getFrameResponseSystemIdMax = 9007199254740991;
+
 
 export const getFrameResponse = zod.object({
-  "id": zod.number().min(1).max(getFrameResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(getFrameResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getFrameResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(getFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -59,28 +68,35 @@ export const getFrameResponse = zod.object({
  * The full record (react-admin sends it with its `id`, which must then equal the path's). Optional fields left out take their defaults.
  * @summary Replace a frame
  */
-export const updateFrameBodyIdMax = 9007199254740991;export const updateFrameBodySystemIdMax = 9007199254740991;export const updateFrameBodyNameMax = 100;export const updateFrameBodyPositionMax = 100;export const updateFrameBodyWidthMax = 10000;export const updateFrameBodyHeightMax = 10000;export const updateFrameBodyDigitalDefault = false;
+export const updateFrameBodyIdMax = 9007199254740991;
+export const updateFrameBodySystemIdMax = 9007199254740991;
+export const updateFrameBodyNameMax = 100;export const updateFrameBodyPositionMax = 100;
+export const updateFrameBodyWidthMax = 10000;
+export const updateFrameBodyHeightMax = 10000;
+export const updateFrameBodyDigitalDefault = false;
 
 export const updateFrameBody = zod.object({
-  "id": zod.number().min(1).max(updateFrameBodyIdMax).optional().describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateFrameBodySystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateFrameBodyIdMax).int().optional().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateFrameBodySystemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(updateFrameBodyNameMax).describe('Frame name.'),
-  "position": zod.number().min(1).max(updateFrameBodyPositionMax).describe('Position on the system (from 1).'),
-  "width": zod.number().max(updateFrameBodyWidthMax).describe('Width in cm.'),
-  "height": zod.number().max(updateFrameBodyHeightMax).describe('Height in cm.'),
+  "position": zod.number().min(1).max(updateFrameBodyPositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(updateFrameBodyWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(updateFrameBodyHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().optional().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updateFrameResponseIdMax = 9007199254740991;export const updateFrameResponseSystemIdMax = 9007199254740991;
+export const updateFrameResponseIdMax = 9007199254740991;
+export const updateFrameResponseSystemIdMax = 9007199254740991;
+
 
 export const updateFrameResponse = zod.object({
-  "id": zod.number().min(1).max(updateFrameResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateFrameResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateFrameResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -89,15 +105,17 @@ export const updateFrameResponse = zod.object({
 /**
  * @summary Delete a frame
  */
-export const deleteFrameResponseIdMax = 9007199254740991;export const deleteFrameResponseSystemIdMax = 9007199254740991;
+export const deleteFrameResponseIdMax = 9007199254740991;
+export const deleteFrameResponseSystemIdMax = 9007199254740991;
+
 
 export const deleteFrameResponse = zod.object({
-  "id": zod.number().min(1).max(deleteFrameResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(deleteFrameResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteFrameResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(deleteFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')

@@ -7,14 +7,17 @@ import zod from 'zod';
  */
 export const listSystemHistoryPathIdMax = 9007199254740991;
 
+
 export const listSystemHistoryParams = zod.object({
-  "id": zod.number().min(1).max(listSystemHistoryPathIdMax).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listSystemHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+
+
 export const listSystemHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -33,14 +36,17 @@ export const listSystemHistoryResponse = zod.array(listSystemHistoryResponseItem
  */
 export const listCampaignHistoryPathIdMax = 9007199254740991;
 
+
 export const listCampaignHistoryParams = zod.object({
-  "id": zod.number().min(1).max(listCampaignHistoryPathIdMax).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listCampaignHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+
+
 export const listCampaignHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -58,14 +64,17 @@ export const listCampaignHistoryResponse = zod.array(listCampaignHistoryResponse
  */
 export const listAdvertiserHistoryPathIdMax = 9007199254740991;
 
+
 export const listAdvertiserHistoryParams = zod.object({
-  "id": zod.number().min(1).max(listAdvertiserHistoryPathIdMax).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listAdvertiserHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+
+
 export const listAdvertiserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -84,14 +93,17 @@ export const listAdvertiserHistoryResponse = zod.array(listAdvertiserHistoryResp
  */
 export const listAdvertiserUserHistoryPathIdMax = 9007199254740991;
 
+
 export const listAdvertiserUserHistoryParams = zod.object({
-  "id": zod.number().min(1).max(listAdvertiserUserHistoryPathIdMax).describe('Id of the record whose history is read.')
+  "id": zod.number().min(1).max(listAdvertiserUserHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+
+
 export const listAdvertiserUserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),

@@ -19,10 +19,12 @@ export const listMailsQueryParams = zod.object({
   "filter": zod.string().regex(listMailsQueryFilterRegExp).default(listMailsQueryFilterDefault).describe('JSON object. Keys: `q` (text in recipient, subject or body; never a hidden token), `to`, `kind`, `id` (one id or an array of ids), `sentBy`, `resourceType` and `resourceId` (the related resource), `sentAt_gte` and `sentAt_lte` (date-times).')
 })
 
-export const listMailsResponseIdMax = 9007199254740991;export const listMailsResponseRelatedResourceResourceTypeMax = 50;export const listMailsResponseRelatedResourceResourceIdMax = 9007199254740991;
+export const listMailsResponseIdMax = 9007199254740991;
+export const listMailsResponseRelatedResourceResourceTypeMax = 50;export const listMailsResponseRelatedResourceResourceIdMax = 9007199254740991;
+
 
 export const listMailsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listMailsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listMailsResponseIdMax).int().describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
   "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
@@ -31,7 +33,7 @@ export const listMailsResponseItem = zod.object({
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),
   "relatedResource": zod.union([zod.object({
   "resourceType": zod.string().min(1).max(listMailsResponseRelatedResourceResourceTypeMax).describe('Kind of record (estimate, planning, campaign, order, system, detection, user, …).'),
-  "resourceId": zod.number().min(1).max(listMailsResponseRelatedResourceResourceIdMax).describe('Record id.')
+  "resourceId": zod.number().min(1).max(listMailsResponseRelatedResourceResourceIdMax).int().describe('Record id.')
 }).describe('The record the mail is about.'),zod.null()]).optional().describe('The record the mail is about; null when none.')
 })
 export const listMailsResponse = zod.array(listMailsResponseItem)
@@ -43,6 +45,7 @@ export const listMailsResponse = zod.array(listMailsResponseItem)
  */
 export const sendMailBodyToMax = 254;export const sendMailBodySubjectMax = 200;export const sendMailBodyBodyMax = 20000;export const sendMailBodyRelatedResourceResourceTypeMax = 50;export const sendMailBodyRelatedResourceResourceIdMax = 9007199254740991;
 
+
 export const sendMailBody = zod.object({
   "to": zod.string().email().max(sendMailBodyToMax).describe('Recipient\'s e-mail address.'),
   "subject": zod.string().min(1).max(sendMailBodySubjectMax).describe('Subject.'),
@@ -50,7 +53,7 @@ export const sendMailBody = zod.object({
   "kind": zod.enum(['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic']).optional().describe('Why the mail was sent.'),
   "relatedResource": zod.object({
   "resourceType": zod.string().min(1).max(sendMailBodyRelatedResourceResourceTypeMax).describe('Kind of record (estimate, planning, campaign, order, system, detection, user, …).'),
-  "resourceId": zod.number().min(1).max(sendMailBodyRelatedResourceResourceIdMax).describe('Record id.')
+  "resourceId": zod.number().min(1).max(sendMailBodyRelatedResourceResourceIdMax).int().describe('Record id.')
 }).optional().describe('The record the mail is about.')
 })
 
@@ -59,10 +62,12 @@ export const sendMailBody = zod.object({
  * A mail the user may not see answers 404, like one that does not exist. The body shows its secrets hidden (`[riservato]`), whoever reads it.
  * @summary Read a mail
  */
-export const getMailResponseIdMax = 9007199254740991;export const getMailResponseRelatedResourceResourceTypeMax = 50;export const getMailResponseRelatedResourceResourceIdMax = 9007199254740991;
+export const getMailResponseIdMax = 9007199254740991;
+export const getMailResponseRelatedResourceResourceTypeMax = 50;export const getMailResponseRelatedResourceResourceIdMax = 9007199254740991;
+
 
 export const getMailResponse = zod.object({
-  "id": zod.number().min(1).max(getMailResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getMailResponseIdMax).int().describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
   "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
@@ -71,7 +76,7 @@ export const getMailResponse = zod.object({
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),
   "relatedResource": zod.union([zod.object({
   "resourceType": zod.string().min(1).max(getMailResponseRelatedResourceResourceTypeMax).describe('Kind of record (estimate, planning, campaign, order, system, detection, user, …).'),
-  "resourceId": zod.number().min(1).max(getMailResponseRelatedResourceResourceIdMax).describe('Record id.')
+  "resourceId": zod.number().min(1).max(getMailResponseRelatedResourceResourceIdMax).int().describe('Record id.')
 }).describe('The record the mail is about.'),zod.null()]).optional().describe('The record the mail is about; null when none.')
 })
 
@@ -80,10 +85,12 @@ export const getMailResponse = zod.object({
  * ROLE_ADMIN and ROLE_MANAGER only. Removes the record; the mail itself is already sent. The answer shows the body's secrets hidden (`[riservato]`).
  * @summary Delete a mail from the outbox
  */
-export const deleteMailResponseIdMax = 9007199254740991;export const deleteMailResponseRelatedResourceResourceTypeMax = 50;export const deleteMailResponseRelatedResourceResourceIdMax = 9007199254740991;
+export const deleteMailResponseIdMax = 9007199254740991;
+export const deleteMailResponseRelatedResourceResourceTypeMax = 50;export const deleteMailResponseRelatedResourceResourceIdMax = 9007199254740991;
+
 
 export const deleteMailResponse = zod.object({
-  "id": zod.number().min(1).max(deleteMailResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteMailResponseIdMax).int().describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
   "subject": zod.string().describe('Subject.'),
   "body": zod.string().describe('Plain-text body, as sent but for its secrets (reset, confirmation and share tokens), shown as `[riservato]`: they are the recipient\'s alone.'),
@@ -92,6 +99,6 @@ export const deleteMailResponse = zod.object({
   "sentBy": zod.string().optional().describe('Username of the sender; `system` for mails the services send on their own.'),
   "relatedResource": zod.union([zod.object({
   "resourceType": zod.string().min(1).max(deleteMailResponseRelatedResourceResourceTypeMax).describe('Kind of record (estimate, planning, campaign, order, system, detection, user, …).'),
-  "resourceId": zod.number().min(1).max(deleteMailResponseRelatedResourceResourceIdMax).describe('Record id.')
+  "resourceId": zod.number().min(1).max(deleteMailResponseRelatedResourceResourceIdMax).int().describe('Record id.')
 }).describe('The record the mail is about.'),zod.null()]).optional().describe('The record the mail is about; null when none.')
 })

@@ -8,12 +8,14 @@ import zod from 'zod';
  */
 export const listOpportunitiesPathPageDefault = 0;
 export const listOpportunitiesPathPageMin = 0;
-export const listOpportunitiesPathPageMax = 2147483647;export const listOpportunitiesPathPerPageDefault = 10;
-export const listOpportunitiesPathPerPageMax = 10000;export const listOpportunitiesPathDirDefault = "DESC";
+export const listOpportunitiesPathPageMax = 2147483647;
+export const listOpportunitiesPathPerPageDefault = 10;
+export const listOpportunitiesPathPerPageMax = 10000;
+export const listOpportunitiesPathDirDefault = "DESC";
 
 export const listOpportunitiesParams = zod.object({
-  "page": zod.number().min(listOpportunitiesPathPageMin).max(listOpportunitiesPathPageMax).describe('Zero-based page number.'),
-  "perPage": zod.number().min(1).max(listOpportunitiesPathPerPageMax).describe('Page size.'),
+  "page": zod.number().min(listOpportunitiesPathPageMin).max(listOpportunitiesPathPageMax).int().gte(-2147483648).lte(2147483647).describe('Zero-based page number.'),
+  "perPage": zod.number().min(1).max(listOpportunitiesPathPerPageMax).int().gte(-2147483648).lte(2147483647).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
 
@@ -31,27 +33,31 @@ export const listOpportunitiesQueryParams = zod.object({
 }).optional().describe('Optional filters, sent as plain query parameters (`style: form, explode: true`: the parameter name `filters` does not appear on the wire). `name` matches a case-insensitive substring; the others match exactly. Other keys are accepted as strings and ignored by the service. With openapi-fetch, serialise this object with `querySerializer: { object: { style: \'form\', explode: true } }`.')
 })
 
-export const listOpportunitiesResponseContentItemIdMax = 9007199254740991;export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAmountMin = 0;export const listOpportunitiesResponseTotalElementsMin = 0;export const listOpportunitiesResponseTotalPagesMin = 0;export const listOpportunitiesResponseNumberMin = 0;
+export const listOpportunitiesResponseContentItemIdMax = 9007199254740991;
+export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAmountMin = 0;export const listOpportunitiesResponseTotalElementsMin = 0;
+export const listOpportunitiesResponseTotalPagesMin = 0;
+export const listOpportunitiesResponseNumberMin = 0;
+
 
 export const listOpportunitiesResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listOpportunitiesResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesResponseContentItemNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(listOpportunitiesResponseContentItemAmountMin).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
-  "totalElements": zod.number().min(listOpportunitiesResponseTotalElementsMin).describe('Opportunities matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listOpportunitiesResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listOpportunitiesResponseNumberMin).describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listOpportunitiesResponseTotalElementsMin).int().describe('Opportunities matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listOpportunitiesResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listOpportunitiesResponseNumberMin).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).int().describe('Requested page size.')
 }).describe('A Spring-style page of opportunities.')
 
 
@@ -61,12 +67,14 @@ export const listOpportunitiesResponse = zod.object({
  */
 export const listOpportunitiesSortedByPathPageDefault = 0;
 export const listOpportunitiesSortedByPathPageMin = 0;
-export const listOpportunitiesSortedByPathPageMax = 2147483647;export const listOpportunitiesSortedByPathPerPageDefault = 10;
-export const listOpportunitiesSortedByPathPerPageMax = 10000;export const listOpportunitiesSortedByPathDirDefault = "DESC";
+export const listOpportunitiesSortedByPathPageMax = 2147483647;
+export const listOpportunitiesSortedByPathPerPageDefault = 10;
+export const listOpportunitiesSortedByPathPerPageMax = 10000;
+export const listOpportunitiesSortedByPathDirDefault = "DESC";
 
 export const listOpportunitiesSortedByParams = zod.object({
-  "page": zod.number().min(listOpportunitiesSortedByPathPageMin).max(listOpportunitiesSortedByPathPageMax).describe('Zero-based page number.'),
-  "perPage": zod.number().min(1).max(listOpportunitiesSortedByPathPerPageMax).describe('Page size.'),
+  "page": zod.number().min(listOpportunitiesSortedByPathPageMin).max(listOpportunitiesSortedByPathPageMax).int().gte(-2147483648).lte(2147483647).describe('Zero-based page number.'),
+  "perPage": zod.number().min(1).max(listOpportunitiesSortedByPathPerPageMax).int().gte(-2147483648).lte(2147483647).describe('Page size.'),
   "dir": zod.enum(['ASC', 'DESC']).describe('Sort direction.'),
   "field": zod.enum(['id', 'name', 'advertiserName', 'salesName', 'status', 'amount', 'expectedCloseDate', 'source', 'createdAt']).describe('The field to sort by.')
 })
@@ -85,27 +93,31 @@ export const listOpportunitiesSortedByQueryParams = zod.object({
 }).optional().describe('Optional filters, sent as plain query parameters (`style: form, explode: true`: the parameter name `filters` does not appear on the wire). `name` matches a case-insensitive substring; the others match exactly. Other keys are accepted as strings and ignored by the service. With openapi-fetch, serialise this object with `querySerializer: { object: { style: \'form\', explode: true } }`.')
 })
 
-export const listOpportunitiesSortedByResponseContentItemIdMax = 9007199254740991;export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;export const listOpportunitiesSortedByResponseTotalElementsMin = 0;export const listOpportunitiesSortedByResponseTotalPagesMin = 0;export const listOpportunitiesSortedByResponseNumberMin = 0;
+export const listOpportunitiesSortedByResponseContentItemIdMax = 9007199254740991;
+export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;export const listOpportunitiesSortedByResponseTotalElementsMin = 0;
+export const listOpportunitiesSortedByResponseTotalPagesMin = 0;
+export const listOpportunitiesSortedByResponseNumberMin = 0;
+
 
 export const listOpportunitiesSortedByResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesSortedByResponseContentItemNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(listOpportunitiesSortedByResponseContentItemAmountMin).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
-  "totalElements": zod.number().min(listOpportunitiesSortedByResponseTotalElementsMin).describe('Opportunities matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listOpportunitiesSortedByResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listOpportunitiesSortedByResponseNumberMin).describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listOpportunitiesSortedByResponseTotalElementsMin).int().describe('Opportunities matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listOpportunitiesSortedByResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listOpportunitiesSortedByResponseNumberMin).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).int().describe('Requested page size.')
 }).describe('A Spring-style page of opportunities.')
 
 
@@ -113,14 +125,15 @@ export const listOpportunitiesSortedByResponse = zod.object({
  * Every opportunity in a light form, for choosers (e.g. the estimate editor), sorted by name.
  * @summary All opportunities in short form
  */
-export const listOpportunityDtosResponseIdMax = 9007199254740991;export const listOpportunityDtosResponseAmountMin = 0;
+export const listOpportunityDtosResponseIdMax = 9007199254740991;
+export const listOpportunityDtosResponseAmountMin = 0;
 
 export const listOpportunityDtosResponseItem = zod.object({
-  "id": zod.number().min(1).max(listOpportunityDtosResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunityDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
   "advertiserName": zod.string().describe('The advertiser\'s name.'),
-  "salesId": zod.number().min(1).describe('The sales person.'),
+  "salesId": zod.number().min(1).int().describe('The sales person.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(listOpportunityDtosResponseAmountMin).describe('Expected value, in euro.')
 }).describe('An opportunity in short form, for choosers.')
@@ -133,24 +146,26 @@ export const listOpportunityDtosResponse = zod.array(listOpportunityDtosResponse
  */
 export const listOpportunitiesByAdvertiserIdPathIdMax = 9007199254740991;
 
+
 export const listOpportunitiesByAdvertiserIdParams = zod.object({
-  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdPathIdMax).describe('Advertiser id.')
+  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdPathIdMax).int().describe('Advertiser id.')
 })
 
-export const listOpportunitiesByAdvertiserIdResponseIdMax = 9007199254740991;export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
+export const listOpportunitiesByAdvertiserIdResponseIdMax = 9007199254740991;
+export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
 
 export const listOpportunitiesByAdvertiserIdResponseItem = zod.object({
-  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesByAdvertiserIdResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(listOpportunitiesByAdvertiserIdResponseAmountMin).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')
 export const listOpportunitiesByAdvertiserIdResponse = zod.array(listOpportunitiesByAdvertiserIdResponseItem)
@@ -161,24 +176,26 @@ export const listOpportunitiesByAdvertiserIdResponse = zod.array(listOpportuniti
  */
 export const getOpportunityByIdPathIdMax = 9007199254740991;
 
+
 export const getOpportunityByIdParams = zod.object({
-  "id": zod.number().min(1).max(getOpportunityByIdPathIdMax).describe('Opportunity id.')
+  "id": zod.number().min(1).max(getOpportunityByIdPathIdMax).int().describe('Opportunity id.')
 })
 
-export const getOpportunityByIdResponseIdMax = 9007199254740991;export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAmountMin = 0;
+export const getOpportunityByIdResponseIdMax = 9007199254740991;
+export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAmountMin = 0;
 
 export const getOpportunityByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getOpportunityByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getOpportunityByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(getOpportunityByIdResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(getOpportunityByIdResponseAmountMin).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')
 
@@ -191,30 +208,31 @@ export const saveOpportunityBodyNameMax = 200;export const saveOpportunityBodyAm
 export const saveOpportunityBodyAmountMin = 0;
 
 export const saveOpportunityBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Present to update an existing opportunity.'),
+  "id": zod.number().min(1).int().optional().describe('Present to update an existing opportunity.'),
   "name": zod.string().min(1).max(saveOpportunityBodyNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "salesId": zod.number().min(1).describe('The sales person following it.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).optional().describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(saveOpportunityBodyAmountMin).optional().describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).optional().describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection this lead came from.')
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection this lead came from.')
 }).describe('Body of `saveOpportunity`. Without `id` it creates an opportunity (or updates the one with the same `detectionId`); with `id` it replaces that opportunity\'s editable fields.')
 
-export const saveOpportunityResponseIdMax = 9007199254740991;export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAmountMin = 0;
+export const saveOpportunityResponseIdMax = 9007199254740991;
+export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAmountMin = 0;
 
 export const saveOpportunityResponse = zod.object({
-  "id": zod.number().min(1).max(saveOpportunityResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(saveOpportunityResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(saveOpportunityResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
   "amount": zod.number().min(saveOpportunityResponseAmountMin).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')

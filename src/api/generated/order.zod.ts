@@ -21,12 +21,12 @@ export const listOrdersResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
 export const listOrdersResponseTotalMin = 0;export const listOrdersResponseNotesMax = 2000;
 
 export const listOrdersResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).int().describe('Order id.'),
   "code": zod.string().regex(listOrdersResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(listOrdersResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -44,12 +44,12 @@ export const listOrdersResponse = zod.array(listOrdersResponseItem)
 export const createOrderBodyTotalMin = 0;export const createOrderBodyNotesMax = 2000;
 
 export const createOrderBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).int().nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).int().nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(createOrderBodyTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -66,12 +66,12 @@ export const getOrderByIdResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$')
 export const getOrderByIdResponseTotalMin = 0;export const getOrderByIdResponseNotesMax = 2000;
 
 export const getOrderByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).int().describe('Order id.'),
   "code": zod.string().regex(getOrderByIdResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(getOrderByIdResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -88,12 +88,12 @@ export const getOrderByIdResponse = zod.object({
 export const updateOrderBodyTotalMin = 0;export const updateOrderBodyNotesMax = 2000;
 
 export const updateOrderBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).int().nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).int().nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(updateOrderBodyTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -106,12 +106,12 @@ export const updateOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
 export const updateOrderResponseTotalMin = 0;export const updateOrderResponseNotesMax = 2000;
 
 export const updateOrderResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).int().describe('Order id.'),
   "code": zod.string().regex(updateOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(updateOrderResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -129,12 +129,12 @@ export const deleteOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
 export const deleteOrderResponseTotalMin = 0;export const deleteOrderResponseNotesMax = 2000;
 
 export const deleteOrderResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).int().describe('Order id.'),
   "code": zod.string().regex(deleteOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(deleteOrderResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -151,8 +151,8 @@ export const deleteOrderResponse = zod.object({
 export const listOrderTransitionsResponseNoteMax = 2000;
 
 export const listOrderTransitionsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).int().describe('Entry id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
   "from": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "to": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "note": zod.string().max(listOrderTransitionsResponseNoteMax).nullable().describe('The note given with the move.'),
@@ -177,12 +177,12 @@ export const moveOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
 export const moveOrderResponseTotalMin = 0;export const moveOrderResponseNotesMax = 2000;
 
 export const moveOrderResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).int().describe('Order id.'),
   "code": zod.string().regex(moveOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "total": zod.number().min(moveOrderResponseTotalMin).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
@@ -198,8 +198,9 @@ export const moveOrderResponse = zod.object({
  */
 export const createOrderFromEstimatePathEstimateIdMax = 9007199254740991;
 
+
 export const createOrderFromEstimateParams = zod.object({
-  "estimateId": zod.number().min(1).max(createOrderFromEstimatePathEstimateIdMax).describe('Id of the accepted estimate (estimate service).')
+  "estimateId": zod.number().min(1).max(createOrderFromEstimatePathEstimateIdMax).int().describe('Id of the accepted estimate (estimate service).')
 })
 
 export const createOrderFromEstimateBodyNotesMax = 2000;
@@ -238,12 +239,13 @@ export const listOrderDocumentsQueryParams = zod.object({
 
 export const listOrderDocumentsResponseSizeMin = 0;
 
+
 export const listOrderDocumentsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).int().describe('Document id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(listOrderDocumentsResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(listOrderDocumentsResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -255,12 +257,13 @@ export const listOrderDocumentsResponse = zod.array(listOrderDocumentsResponseIt
  */
 export const getOrderDocumentByIdResponseSizeMin = 0;
 
+
 export const getOrderDocumentByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).int().describe('Document id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -271,12 +274,13 @@ export const getOrderDocumentByIdResponse = zod.object({
  */
 export const deleteOrderDocumentResponseSizeMin = 0;
 
+
 export const deleteOrderDocumentResponse = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).int().describe('Document id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -297,10 +301,12 @@ export const listOrderCampaignsQueryParams = zod.object({
   "filter": zod.string().regex(listOrderCampaignsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+
+
 export const listOrderCampaignsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Link id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).')
+  "id": zod.number().min(1).int().describe('Link id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')
 export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseItem)
 
@@ -309,17 +315,21 @@ export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseIt
  * 404 when the order or the campaign does not exist; 409 when the two are already connected.
  * @summary Connect a campaign to an order
  */
+
+
 export const createOrderCampaignBody = zod.object({
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign.')
+  "orderId": zod.number().min(1).int().describe('The order.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.')
 }).describe('Body of a new order–campaign link.')
 
 
 /**
  * @summary Disconnect a campaign from an order
  */
+
+
 export const deleteOrderCampaignResponse = zod.object({
-  "id": zod.number().min(1).describe('Link id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).')
+  "id": zod.number().min(1).int().describe('Link id.'),
+  "orderId": zod.number().min(1).int().describe('The order.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')

@@ -17,22 +17,23 @@ export const listPlanningsQueryParams = zod.object({
   "filter": zod.string().regex(listPlanningsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listPlanningsResponseNameMax = 200;export const listPlanningsResponseTotalsSystemsMin = 0;export const listPlanningsResponseTotalsAmountMin = 0;
+export const listPlanningsResponseNameMax = 200;export const listPlanningsResponseTotalsSystemsMin = 0;
+export const listPlanningsResponseTotalsAmountMin = 0;
 
 export const listPlanningsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Planning id.'),
+  "id": zod.number().min(1).int().describe('Planning id.'),
   "name": zod.string().min(1).max(listPlanningsResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
@@ -43,22 +44,23 @@ export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
  * ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 404 when `campaignId` names no campaign.
  * @summary Create a planning
  */
-export const createPlanningBodyNameMax = 200;export const createPlanningBodyTotalsSystemsMin = 0;export const createPlanningBodyTotalsAmountMin = 0;
+export const createPlanningBodyNameMax = 200;export const createPlanningBodyTotalsSystemsMin = 0;
+export const createPlanningBodyTotalsAmountMin = 0;
 
 export const createPlanningBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(createPlanningBodyNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(createPlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
@@ -67,22 +69,23 @@ export const createPlanningBody = zod.object({
 /**
  * @summary Get a planning
  */
-export const getPlanningByIdResponseNameMax = 200;export const getPlanningByIdResponseTotalsSystemsMin = 0;export const getPlanningByIdResponseTotalsAmountMin = 0;
+export const getPlanningByIdResponseNameMax = 200;export const getPlanningByIdResponseTotalsSystemsMin = 0;
+export const getPlanningByIdResponseTotalsAmountMin = 0;
 
 export const getPlanningByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Planning id.'),
+  "id": zod.number().min(1).int().describe('Planning id.'),
   "name": zod.string().min(1).max(getPlanningByIdResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
@@ -92,42 +95,44 @@ export const getPlanningByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
  * @summary Update a planning
  */
-export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyTotalsSystemsMin = 0;export const updatePlanningBodyTotalsAmountMin = 0;
+export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyTotalsSystemsMin = 0;
+export const updatePlanningBodyTotalsAmountMin = 0;
 
 export const updatePlanningBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(updatePlanningBodyNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign.'),
+  "campaignId": zod.number().min(1).int().describe('The campaign.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
-export const updatePlanningResponseNameMax = 200;export const updatePlanningResponseTotalsSystemsMin = 0;export const updatePlanningResponseTotalsAmountMin = 0;
+export const updatePlanningResponseNameMax = 200;export const updatePlanningResponseTotalsSystemsMin = 0;
+export const updatePlanningResponseTotalsAmountMin = 0;
 
 export const updatePlanningResponse = zod.object({
-  "id": zod.number().min(1).describe('Planning id.'),
+  "id": zod.number().min(1).int().describe('Planning id.'),
   "name": zod.string().min(1).max(updatePlanningResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
@@ -137,22 +142,23 @@ export const updatePlanningResponse = zod.object({
  * Deletes the planning and releases every system it booked.
  * @summary Delete a planning
  */
-export const deletePlanningResponseNameMax = 200;export const deletePlanningResponseTotalsSystemsMin = 0;export const deletePlanningResponseTotalsAmountMin = 0;
+export const deletePlanningResponseNameMax = 200;export const deletePlanningResponseTotalsSystemsMin = 0;
+export const deletePlanningResponseTotalsAmountMin = 0;
 
 export const deletePlanningResponse = zod.object({
-  "id": zod.number().min(1).describe('Planning id.'),
+  "id": zod.number().min(1).int().describe('Planning id.'),
   "name": zod.string().min(1).max(deletePlanningResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1)).describe('Circuits (circuits service ids).'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1)).describe('Municipalities (systems service `municipalityId`).')
+  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
+  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).describe('Number of booked systems.'),
+  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
   "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
@@ -162,19 +168,22 @@ export const deletePlanningResponse = zod.object({
  * For each requested system, in the order given: `free` is true when no booking of any planning (this one included) overlaps the planning's period; otherwise `conflict` names the first overlapping booking. The same rule refuses `POST /planningItems` with 409.
  * @summary Check whether systems are free in a planning's period
  */
-export const getPlanningAvailabilityQuerySystemIdsItemMax = 9007199254740991;export const getPlanningAvailabilityQuerySystemIdsMax = 500;
+export const getPlanningAvailabilityQuerySystemIdsItemMax = 9007199254740991;
+export const getPlanningAvailabilityQuerySystemIdsMax = 500;
 
 export const getPlanningAvailabilityQueryParams = zod.object({
-  "systemIds": zod.array(zod.number().min(1).max(getPlanningAvailabilityQuerySystemIdsItemMax)).min(1).max(getPlanningAvailabilityQuerySystemIdsMax).describe('The systems to check (systems service ids), repeated `systemIds=1&systemIds=2`.')
+  "systemIds": zod.array(zod.number().min(1).max(getPlanningAvailabilityQuerySystemIdsItemMax).int()).min(1).max(getPlanningAvailabilityQuerySystemIdsMax).describe('The systems to check (systems service ids), repeated `systemIds=1&systemIds=2`.')
 })
 
+
+
 export const getPlanningAvailabilityResponseItem = zod.object({
-  "systemId": zod.number().min(1).describe('The system (systems service).'),
+  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
   "free": zod.boolean().describe('True when no booking overlaps the planning\'s period.'),
   "conflict": zod.union([zod.object({
-  "planningId": zod.number().min(1).describe('The planning holding the booking.'),
+  "planningId": zod.number().min(1).int().describe('The planning holding the booking.'),
   "planningName": zod.string().describe('Its name.'),
-  "systemId": zod.number().min(1).describe('The system.'),
+  "systemId": zod.number().min(1).int().describe('The system.'),
   "periodStart": zod.string().date().describe('First day of the existing booking.'),
   "periodEnd": zod.string().date().describe('Last day of the existing booking.')
 }).describe('An existing booking that overlaps the requested period.'),zod.null()]).describe('The first overlapping booking; null when the system is free.')
@@ -200,9 +209,9 @@ export const listPlanningItemsQueryParams = zod.object({
 export const listPlanningItemsResponsePriceMin = 0;
 
 export const listPlanningItemsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Booking id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system (systems service).'),
+  "id": zod.number().min(1).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(listPlanningItemsResponsePriceMin).describe('Price of the booking in euro.')
@@ -218,9 +227,9 @@ export const createPlanningItemBodyPriceDefault = 0;
 export const createPlanningItemBodyPriceMin = 0;
 
 export const createPlanningItemBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
   "price": zod.number().min(createPlanningItemBodyPriceMin).optional().describe('Price of the booking in euro.')
@@ -233,9 +242,9 @@ export const createPlanningItemBody = zod.object({
 export const getPlanningItemByIdResponsePriceMin = 0;
 
 export const getPlanningItemByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Booking id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system (systems service).'),
+  "id": zod.number().min(1).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(getPlanningItemByIdResponsePriceMin).describe('Price of the booking in euro.')
@@ -250,9 +259,9 @@ export const updatePlanningItemBodyPriceDefault = 0;
 export const updatePlanningItemBodyPriceMin = 0;
 
 export const updatePlanningItemBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system.'),
+  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
   "price": zod.number().min(updatePlanningItemBodyPriceMin).optional().describe('Price of the booking in euro.')
@@ -261,9 +270,9 @@ export const updatePlanningItemBody = zod.object({
 export const updatePlanningItemResponsePriceMin = 0;
 
 export const updatePlanningItemResponse = zod.object({
-  "id": zod.number().min(1).describe('Booking id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system (systems service).'),
+  "id": zod.number().min(1).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(updatePlanningItemResponsePriceMin).describe('Price of the booking in euro.')
@@ -276,9 +285,9 @@ export const updatePlanningItemResponse = zod.object({
 export const deletePlanningItemResponsePriceMin = 0;
 
 export const deletePlanningItemResponse = zod.object({
-  "id": zod.number().min(1).describe('Booking id.'),
-  "planningId": zod.number().min(1).describe('The planning.'),
-  "systemId": zod.number().min(1).describe('The system (systems service).'),
+  "id": zod.number().min(1).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).int().describe('The planning.'),
+  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(deletePlanningItemResponsePriceMin).describe('Price of the booking in euro.')

@@ -644,7 +644,7 @@ export interface operations {
                      */
                     productId: string;
                     /** @description The photo (PNG, JPEG or WebP, at most 5 MB). */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -697,9 +697,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "image/webp": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/webp": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -8,14 +8,18 @@ import zod from 'zod';
  */
 export const listProductsQueryCatalogIdMax = 9007199254740991;
 
+
 export const listProductsQueryParams = zod.object({
-  "catalogId": zod.number().min(1).max(listProductsQueryCatalogIdMax).optional().describe('Only the products belonging to this catalog (price list).')
+  "catalogId": zod.number().min(1).max(listProductsQueryCatalogIdMax).int().optional().describe('Only the products belonging to this catalog (price list).')
 })
 
-export const listProductsResponseIdMax = 9007199254740991;export const listProductsResponseBasePriceMin = 0;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
+export const listProductsResponseIdMax = 9007199254740991;
+export const listProductsResponseBasePriceMin = 0;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;
+export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
+
 
 export const listProductsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listProductsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listProductsResponseIdMax).int().describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -23,8 +27,8 @@ export const listProductsResponseItem = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(listProductsResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 export const listProductsResponse = zod.array(listProductsResponseItem)
@@ -36,14 +40,18 @@ export const listProductsResponse = zod.array(listProductsResponseItem)
  */
 export const getProductByIdPathIdMax = 9007199254740991;
 
+
 export const getProductByIdParams = zod.object({
-  "id": zod.number().min(1).max(getProductByIdPathIdMax).describe('Product id.')
+  "id": zod.number().min(1).max(getProductByIdPathIdMax).int().describe('Product id.')
 })
 
-export const getProductByIdResponseIdMax = 9007199254740991;export const getProductByIdResponseBasePriceMin = 0;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
+export const getProductByIdResponseIdMax = 9007199254740991;
+export const getProductByIdResponseBasePriceMin = 0;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;
+export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
+
 
 export const getProductByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getProductByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getProductByIdResponseIdMax).int().describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -51,8 +59,8 @@ export const getProductByIdResponse = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 
@@ -63,8 +71,9 @@ export const getProductByIdResponse = zod.object({
  */
 export const deleteProductQueryProductIdMax = 9007199254740991;
 
+
 export const deleteProductQueryParams = zod.object({
-  "productId": zod.number().min(1).max(deleteProductQueryProductIdMax).describe('Product id.')
+  "productId": zod.number().min(1).max(deleteProductQueryProductIdMax).int().describe('Product id.')
 })
 
 
@@ -72,17 +81,19 @@ export const deleteProductQueryParams = zod.object({
  * Creates the product (201), or updates it (200) when the body has an `id`. The product's catalogs become exactly the `catalogIds` given (none when the parameter is absent): in a catalog it joins, its price is its `basePrice`; from a catalog it leaves, its price is removed; prices in the catalogs it stays in are kept. 404 when the product or a catalog does not exist; 409 when `code` is already used by another product. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Create or update a product and set its catalogs
  */
-export const saveProductQueryCatalogIdsItemMax = 9007199254740991;export const saveProductQueryCatalogIdsMax = 100;
+export const saveProductQueryCatalogIdsItemMax = 9007199254740991;
+export const saveProductQueryCatalogIdsMax = 100;
+
 
 export const saveProductQueryParams = zod.object({
-  "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).describe('Record id.')).max(saveProductQueryCatalogIdsMax).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
+  "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).int().describe('Record id.')).max(saveProductQueryCatalogIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
 })
 
 export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
 export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;export const saveProductBodyActiveDefault = true;
 
 export const saveProductBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Present to update an existing product.'),
+  "id": zod.number().min(1).int().optional().describe('Present to update an existing product.'),
   "code": zod.string().regex(saveProductBodyCodeRegExp).describe('Product code (unique), upper-case letters, digits and dashes.'),
   "name": zod.string().min(1).max(saveProductBodyNameMax).describe('Name of the product.'),
   "description": zod.string().max(saveProductBodyDescriptionMax).optional().describe('Longer description.'),
@@ -93,10 +104,13 @@ export const saveProductBody = zod.object({
   "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.')
 }).describe('Body of `saveProduct`. Catalogs travel as the `catalogIds` query parameter; photos are managed by the photo operations.')
 
-export const saveProductResponseIdMax = 9007199254740991;export const saveProductResponseBasePriceMin = 0;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
+export const saveProductResponseIdMax = 9007199254740991;
+export const saveProductResponseBasePriceMin = 0;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;
+export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
+
 
 export const saveProductResponse = zod.object({
-  "id": zod.number().min(1).max(saveProductResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(saveProductResponseIdMax).int().describe('Record id.'),
   "code": zod.string().describe('Product code (unique).'),
   "name": zod.string().describe('Name of the product.'),
   "description": zod.string().optional().describe('Longer description.'),
@@ -104,8 +118,8 @@ export const saveProductResponse = zod.object({
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
   "basePrice": zod.number().min(saveProductResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
-  "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
-  "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
+  "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
+  "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
 }).describe('A sellable product.')
 
@@ -129,8 +143,9 @@ export const uploadProductPhotoBody = zod.object({
  */
 export const getProductPhotoPathIdMax = 9007199254740991;
 
+
 export const getProductPhotoParams = zod.object({
-  "id": zod.number().min(1).max(getProductPhotoPathIdMax).describe('Photo id (one of a product\'s `photoIds`).')
+  "id": zod.number().min(1).max(getProductPhotoPathIdMax).int().describe('Photo id (one of a product\'s `photoIds`).')
 })
 
 
@@ -140,12 +155,14 @@ export const getProductPhotoParams = zod.object({
  */
 export const deleteProductPhotoPathIdMax = 9007199254740991;
 
+
 export const deleteProductPhotoParams = zod.object({
-  "id": zod.number().min(1).max(deleteProductPhotoPathIdMax).describe('Photo id.')
+  "id": zod.number().min(1).max(deleteProductPhotoPathIdMax).int().describe('Photo id.')
 })
 
 export const deleteProductPhotoQueryProductIdMax = 9007199254740991;
 
+
 export const deleteProductPhotoQueryParams = zod.object({
-  "productId": zod.number().min(1).max(deleteProductPhotoQueryProductIdMax).describe('The product the photo belongs to.')
+  "productId": zod.number().min(1).max(deleteProductPhotoQueryProductIdMax).int().describe('The product the photo belongs to.')
 })

@@ -6,17 +6,19 @@ import zod from 'zod';
  * Without `id` creates the event, with `id` replaces it (404 when there is no such event). Exactly one of `cronExpression` and `runAt` is given. When the callback has no `authenticationUrl`, the service adds its own (the user service's `/oauth/token`); the answer shows the stored callback. A name already used by another event answers 409.
  * @summary Create or update a scheduled event
  */
-export const saveEventBodyIdMax = 9007199254740991;export const saveEventBodyNameMax = 120;export const saveEventBodyDescriptionMax = 1000;export const saveEventBodyCronExpressionMin = 9;
+export const saveEventBodyIdMax = 9007199254740991;
+export const saveEventBodyNameMax = 120;export const saveEventBodyDescriptionMax = 1000;export const saveEventBodyCronExpressionMin = 9;
 export const saveEventBodyCronExpressionMax = 120;
 export const saveEventBodyCronExpressionRegExp = new RegExp('^\\S+( \\S+){5,6}$');
 export const saveEventBodyTimezoneMax = 64;
 export const saveEventBodyTimezoneRegExp = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
-export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyIdMaxOne = 9007199254740991;export const saveEventBodyNameMaxOne = 120;export const saveEventBodyDescriptionMaxOne = 1000;export const saveEventBodyTimezoneMaxOne = 64;
+export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyIdMaxOne = 9007199254740991;
+export const saveEventBodyNameMaxOne = 120;export const saveEventBodyDescriptionMaxOne = 1000;export const saveEventBodyTimezoneMaxOne = 64;
 export const saveEventBodyTimezoneRegExpOne = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
 export const saveEventBodyCallbackUrlMaxOne = 2000;export const saveEventBodyCallbackAuthenticationUrlMaxOne = 2000;export const saveEventBodyCallbackHeadersMaxThree = 1000;
 
 export const saveEventBody = zod.union([zod.object({
-  "id": zod.number().min(1).max(saveEventBodyIdMax).optional().describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventBodyIdMax).int().optional().describe('Event id.'),
   "name": zod.string().min(1).max(saveEventBodyNameMax).describe('Name of the event (unique).'),
   "description": zod.string().max(saveEventBodyDescriptionMax).optional().describe('What the event is for.'),
   "cronExpression": zod.string().min(saveEventBodyCronExpressionMin).max(saveEventBodyCronExpressionMax).regex(saveEventBodyCronExpressionRegExp).describe('Spring cron expression, six fields (second minute hour day-of-month month day-of-week) and an optional year, separated by single spaces.'),
@@ -26,11 +28,11 @@ export const saveEventBody = zod.union([zod.object({
   "url": zod.string().url().max(saveEventBodyCallbackUrlMax).describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMax).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxOne)).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 })
 }),zod.object({
-  "id": zod.number().min(1).max(saveEventBodyIdMaxOne).optional().describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventBodyIdMaxOne).int().optional().describe('Event id.'),
   "name": zod.string().min(1).max(saveEventBodyNameMaxOne).describe('Name of the event (unique).'),
   "description": zod.string().max(saveEventBodyDescriptionMaxOne).optional().describe('What the event is for.'),
   "runAt": zod.string().datetime({}).describe('The single moment the event fires.'),
@@ -40,15 +42,16 @@ export const saveEventBody = zod.union([zod.object({
   "url": zod.string().url().max(saveEventBodyCallbackUrlMaxOne).describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMaxOne).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxThree)).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxThree)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 })
 })]).describe('An event fires either on a cron expression (`RecurringEventInput`) or once at a moment (`OneOffEventInput`); exactly one of `cronExpression` and `runAt` is given.')
 
-export const saveEventResponseIdMax = 9007199254740991;export const saveEventResponseCallbackHeadersMaxOne = 1000;
+export const saveEventResponseIdMax = 9007199254740991;
+export const saveEventResponseCallbackHeadersMaxOne = 1000;
 
 export const saveEventResponse = zod.object({
-  "id": zod.number().min(1).max(saveEventResponseIdMax).describe('Event id.'),
+  "id": zod.number().min(1).max(saveEventResponseIdMax).int().describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),
@@ -59,7 +62,7 @@ export const saveEventResponse = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(saveEventResponseCallbackHeadersMaxOne)).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(saveEventResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
@@ -73,10 +76,11 @@ export const saveEventResponse = zod.object({
  * Every event, ordered by the next run.
  * @summary List the scheduled events
  */
-export const listEventsResponseIdMax = 9007199254740991;export const listEventsResponseCallbackHeadersMaxOne = 1000;
+export const listEventsResponseIdMax = 9007199254740991;
+export const listEventsResponseCallbackHeadersMaxOne = 1000;
 
 export const listEventsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listEventsResponseIdMax).describe('Event id.'),
+  "id": zod.number().min(1).max(listEventsResponseIdMax).int().describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),
@@ -87,7 +91,7 @@ export const listEventsResponseItem = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(listEventsResponseCallbackHeadersMaxOne)).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(listEventsResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
@@ -103,14 +107,16 @@ export const listEventsResponse = zod.array(listEventsResponseItem)
  */
 export const deleteEventQueryIdMax = 9007199254740991;
 
+
 export const deleteEventQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteEventQueryIdMax).describe('Event id.')
+  "id": zod.number().min(1).max(deleteEventQueryIdMax).int().describe('Event id.')
 })
 
-export const deleteEventResponseIdMax = 9007199254740991;export const deleteEventResponseCallbackHeadersMaxOne = 1000;
+export const deleteEventResponseIdMax = 9007199254740991;
+export const deleteEventResponseCallbackHeadersMaxOne = 1000;
 
 export const deleteEventResponse = zod.object({
-  "id": zod.number().min(1).max(deleteEventResponseIdMax).describe('Event id.'),
+  "id": zod.number().min(1).max(deleteEventResponseIdMax).int().describe('Event id.'),
   "name": zod.string().describe('Name of the event.'),
   "description": zod.string().optional().describe('What the event is for.'),
   "cronExpression": zod.string().nullish().describe('Spring cron expression; null for a one-off event.'),
@@ -121,7 +127,7 @@ export const deleteEventResponse = zod.object({
   "url": zod.string().url().describe('The endpoint called when the event fires.'),
   "method": zod.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).describe('HTTP method of the callback.'),
   "authenticationUrl": zod.string().url().describe('Where the scheduler gets a token before the call.'),
-  "headers": zod.record(zod.string(), zod.string().max(deleteEventResponseCallbackHeadersMaxOne)).optional().describe('Extra request headers of the callback.'),
+  "headers": zod.record(zod.string(), zod.string().max(deleteEventResponseCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
 }),
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),

@@ -8,8 +8,9 @@ import zod from 'zod';
  */
 export const createShareBodyResourceIdMax = 9007199254740991;
 
+
 export const createShareBody = zod.object({
-  "resourceId": zod.number().min(1).max(createShareBodyResourceIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(createShareBodyResourceIdMax).int().describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the link stops working (must be in the future); null or absent for never.')
 })
@@ -21,17 +22,20 @@ export const createShareBody = zod.object({
  */
 export const listSharesByResourceQueryResourceIdMax = 9007199254740991;
 
+
 export const listSharesByResourceQueryParams = zod.object({
-  "resourceId": zod.number().min(1).max(listSharesByResourceQueryResourceIdMax).describe('Id of the shared resource.'),
+  "resourceId": zod.number().min(1).max(listSharesByResourceQueryResourceIdMax).int().describe('Id of the shared resource.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.')
 })
 
-export const listSharesByResourceResponseIdMax = 9007199254740991;export const listSharesByResourceResponseResourceIdMax = 9007199254740991;export const listSharesByResourceResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const listSharesByResourceResponseIdMax = 9007199254740991;
+export const listSharesByResourceResponseResourceIdMax = 9007199254740991;
+export const listSharesByResourceResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const listSharesByResourceResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSharesByResourceResponseIdMax).describe('Record id.'),
-  "resourceId": zod.number().min(1).max(listSharesByResourceResponseResourceIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSharesByResourceResponseIdMax).int().describe('Record id.'),
+  "resourceId": zod.number().min(1).max(listSharesByResourceResponseResourceIdMax).int().describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(listSharesByResourceResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -48,21 +52,26 @@ export const listSharesByResourceResponse = zod.array(listSharesByResourceRespon
  */
 export const updateShareQueryIdMax = 9007199254740991;
 
+
 export const updateShareQueryParams = zod.object({
-  "id": zod.number().min(1).max(updateShareQueryIdMax).describe('Share id.')
+  "id": zod.number().min(1).max(updateShareQueryIdMax).int().describe('Share id.')
 })
+
+
 
 export const updateShareBody = zod.object({
   "expiresAt": zod.string().datetime({}).nullish().describe('New expiry (must be in the future); null for never.'),
   "regenerateToken": zod.boolean().optional().describe('Replace the token with a new one; links already sent stop working. False when absent.')
-})
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
-export const updateShareResponseIdMax = 9007199254740991;export const updateShareResponseResourceIdMax = 9007199254740991;export const updateShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const updateShareResponseIdMax = 9007199254740991;
+export const updateShareResponseResourceIdMax = 9007199254740991;
+export const updateShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const updateShareResponse = zod.object({
-  "id": zod.number().min(1).max(updateShareResponseIdMax).describe('Record id.'),
-  "resourceId": zod.number().min(1).max(updateShareResponseResourceIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateShareResponseIdMax).int().describe('Record id.'),
+  "resourceId": zod.number().min(1).max(updateShareResponseResourceIdMax).int().describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(updateShareResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -78,16 +87,19 @@ export const updateShareResponse = zod.object({
  */
 export const deleteShareQueryIdMax = 9007199254740991;
 
+
 export const deleteShareQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteShareQueryIdMax).describe('Share id.')
+  "id": zod.number().min(1).max(deleteShareQueryIdMax).int().describe('Share id.')
 })
 
-export const deleteShareResponseIdMax = 9007199254740991;export const deleteShareResponseResourceIdMax = 9007199254740991;export const deleteShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const deleteShareResponseIdMax = 9007199254740991;
+export const deleteShareResponseResourceIdMax = 9007199254740991;
+export const deleteShareResponseTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const deleteShareResponse = zod.object({
-  "id": zod.number().min(1).max(deleteShareResponseIdMax).describe('Record id.'),
-  "resourceId": zod.number().min(1).max(deleteShareResponseResourceIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteShareResponseIdMax).int().describe('Record id.'),
+  "resourceId": zod.number().min(1).max(deleteShareResponseResourceIdMax).int().describe('Record id.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
   "token": zod.string().regex(deleteShareResponseTokenRegExp).describe('The URL-safe token of a share link.'),
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
@@ -103,8 +115,9 @@ export const deleteShareResponse = zod.object({
  */
 export const sendShareLinkQueryIdMax = 9007199254740991;
 
+
 export const sendShareLinkQueryParams = zod.object({
-  "id": zod.number().min(1).max(sendShareLinkQueryIdMax).describe('Share id.')
+  "id": zod.number().min(1).max(sendShareLinkQueryIdMax).int().describe('Share id.')
 })
 
 export const sendShareLinkBodyToMax = 254;export const sendShareLinkBodyMessageMax = 2000;
@@ -114,12 +127,14 @@ export const sendShareLinkBody = zod.object({
   "message": zod.string().max(sendShareLinkBodyMessageMax).optional().describe('A message placed above the link.')
 })
 
-export const sendShareLinkResponseShareIdMax = 9007199254740991;export const sendShareLinkResponseMailIdMax = 9007199254740991;
+export const sendShareLinkResponseShareIdMax = 9007199254740991;
+export const sendShareLinkResponseMailIdMax = 9007199254740991;
+
 
 export const sendShareLinkResponse = zod.object({
-  "shareId": zod.number().min(1).max(sendShareLinkResponseShareIdMax).describe('Record id.'),
+  "shareId": zod.number().min(1).max(sendShareLinkResponseShareIdMax).int().describe('Record id.'),
   "to": zod.string().email().describe('Recipient\'s e-mail address.'),
-  "mailId": zod.number().min(1).max(sendShareLinkResponseMailIdMax).describe('Record id.'),
+  "mailId": zod.number().min(1).max(sendShareLinkResponseMailIdMax).int().describe('Record id.'),
   "sentAt": zod.string().datetime({}).describe('When the mail was sent.')
 })
 
@@ -128,22 +143,24 @@ export const sendShareLinkResponse = zod.object({
  * Public (no authorization header). Called by the shared-resource viewer with the three values of its route. The answer is a short-lived bearer token with the role ROLE_GUEST, valid only for reading that resource (`getSharedResource`) and the guest's profile (`/user/profile` on the user service). An unknown token answers 404; a token of another resource answers 401; an expired share answers 422 with a message for the visitor.
  * @summary Exchange a share token for a guest access token
  */
-export const authenticateShareTokenQueryResourceIdMax = 9007199254740991;export const authenticateShareTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
+export const authenticateShareTokenQueryResourceIdMax = 9007199254740991;
+export const authenticateShareTokenQueryTokenRegExp = new RegExp('^[A-Za-z0-9_-]{16,128}$');
 
 
 export const authenticateShareTokenQueryParams = zod.object({
-  "resourceId": zod.number().min(1).max(authenticateShareTokenQueryResourceIdMax).describe('Id of the shared resource.'),
+  "resourceId": zod.number().min(1).max(authenticateShareTokenQueryResourceIdMax).int().describe('Id of the shared resource.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
   "token": zod.string().regex(authenticateShareTokenQueryTokenRegExp).describe('The token of the share link.')
 })
 
 export const authenticateShareTokenResponseResourceIdMax = 9007199254740991;
 
+
 export const authenticateShareTokenResponse = zod.object({
   "token_type": zod.string().describe('Always `bearer`.'),
   "access_token": zod.string().describe('Short-lived bearer token of the guest (role ROLE_GUEST), for this resource only.'),
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
-  "resourceId": zod.number().min(1).max(authenticateShareTokenResponseResourceIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(authenticateShareTokenResponseResourceIdMax).int().describe('Record id.'),
   "expiresAt": zod.string().datetime({}).describe('When the guest access token expires (never after the share itself).')
 })
 
@@ -154,16 +171,18 @@ export const authenticateShareTokenResponse = zod.object({
  */
 export const getSharedResourceQueryResourceIdMax = 9007199254740991;
 
+
 export const getSharedResourceQueryParams = zod.object({
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
-  "resourceId": zod.number().min(1).max(getSharedResourceQueryResourceIdMax).describe('Id of the shared resource.')
+  "resourceId": zod.number().min(1).max(getSharedResourceQueryResourceIdMax).int().describe('Id of the shared resource.')
 })
 
 export const getSharedResourceResponseResourceIdMax = 9007199254740991;
 
+
 export const getSharedResourceResponse = zod.object({
   "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('What kind of resource is shared.'),
-  "resourceId": zod.number().min(1).max(getSharedResourceResponseResourceIdMax).describe('Record id.'),
+  "resourceId": zod.number().min(1).max(getSharedResourceResponseResourceIdMax).int().describe('Record id.'),
   "title": zod.string().describe('Heading for the viewer.'),
   "sharedBy": zod.string().optional().describe('Username of who created the link.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the share expires; null when never.'),

@@ -1673,12 +1673,12 @@ export interface components {
              */
             systemId: string;
             /** @description The image: JPEG, PNG or WebP. */
-            file: string;
+            file: Blob;
         };
         /** @description A filled import template. */
         SystemImportUpload: {
             /** @description The .xlsx file. */
-            file: string;
+            file: Blob;
         };
         /** @description A row that could not be imported. */
         ImportRejection: {
@@ -3306,9 +3306,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "image/webp": string;
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                    "image/webp": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3364,7 +3364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -5,24 +5,32 @@ import zod from 'zod';
 /**
  * @summary List every system, OOH and DOOH
  */
-export const listAllSystemsResponseIdMax = 9007199254740991;export const listAllSystemsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listAllSystemsResponseSizesItemSizeIdMax = 9007199254740991;export const listAllSystemsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listAllSystemsResponseIdMax = 9007199254740991;
+export const listAllSystemsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const listAllSystemsResponseSizesItemSizeIdMax = 9007199254740991;
+export const listAllSystemsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listAllSystemsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listAllSystemsResponseLatitudeMin = -90;
 export const listAllSystemsResponseLatitudeMax = 90;export const listAllSystemsResponseLongitudeMin = -180;
-export const listAllSystemsResponseLongitudeMax = 180;export const listAllSystemsResponseFramesItemMax = 9007199254740991;export const listAllSystemsResponseImagesItemMax = 9007199254740991;export const listAllSystemsResponseLeaseIdMax = 9007199254740991;export const listAllSystemsResponseAuthorizationsItemIdMax = 9007199254740991;export const listAllSystemsResponseMediaOwnersItemIdMax = 9007199254740991;export const listAllSystemsResponseAreaIdMax = 9007199254740991;
+export const listAllSystemsResponseLongitudeMax = 180;export const listAllSystemsResponseFramesItemMax = 9007199254740991;
+export const listAllSystemsResponseImagesItemMax = 9007199254740991;
+export const listAllSystemsResponseLeaseIdMax = 9007199254740991;
+export const listAllSystemsResponseAuthorizationsItemIdMax = 9007199254740991;
+export const listAllSystemsResponseMediaOwnersItemIdMax = 9007199254740991;
+export const listAllSystemsResponseAreaIdMax = 9007199254740991;
+
 
 export const listAllSystemsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAllSystemsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAllSystemsResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(listAllSystemsResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(listAllSystemsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(listAllSystemsResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -34,27 +42,27 @@ export const listAllSystemsResponseItem = zod.object({
   "zipCode": zod.string().regex(listAllSystemsResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(listAllSystemsResponseLatitudeMin).max(listAllSystemsResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(listAllSystemsResponseLongitudeMin).max(listAllSystemsResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(listAllSystemsResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(listAllSystemsResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(listAllSystemsResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(listAllSystemsResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(listAllSystemsResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAllSystemsResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(listAllSystemsResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAllSystemsResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(listAllSystemsResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAllSystemsResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(listAllSystemsResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAllSystemsResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -69,24 +77,32 @@ export const listSystemsByTypeParams = zod.object({
   "type": zod.enum(['OOH', 'DOOH'])
 })
 
-export const listSystemsByTypeResponseIdMax = 9007199254740991;export const listSystemsByTypeResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listSystemsByTypeResponseSizesItemSizeIdMax = 9007199254740991;export const listSystemsByTypeResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listSystemsByTypeResponseIdMax = 9007199254740991;
+export const listSystemsByTypeResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const listSystemsByTypeResponseSizesItemSizeIdMax = 9007199254740991;
+export const listSystemsByTypeResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsByTypeResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsByTypeResponseLatitudeMin = -90;
 export const listSystemsByTypeResponseLatitudeMax = 90;export const listSystemsByTypeResponseLongitudeMin = -180;
-export const listSystemsByTypeResponseLongitudeMax = 180;export const listSystemsByTypeResponseFramesItemMax = 9007199254740991;export const listSystemsByTypeResponseImagesItemMax = 9007199254740991;export const listSystemsByTypeResponseLeaseIdMax = 9007199254740991;export const listSystemsByTypeResponseAuthorizationsItemIdMax = 9007199254740991;export const listSystemsByTypeResponseMediaOwnersItemIdMax = 9007199254740991;export const listSystemsByTypeResponseAreaIdMax = 9007199254740991;
+export const listSystemsByTypeResponseLongitudeMax = 180;export const listSystemsByTypeResponseFramesItemMax = 9007199254740991;
+export const listSystemsByTypeResponseImagesItemMax = 9007199254740991;
+export const listSystemsByTypeResponseLeaseIdMax = 9007199254740991;
+export const listSystemsByTypeResponseAuthorizationsItemIdMax = 9007199254740991;
+export const listSystemsByTypeResponseMediaOwnersItemIdMax = 9007199254740991;
+export const listSystemsByTypeResponseAreaIdMax = 9007199254740991;
+
 
 export const listSystemsByTypeResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemsByTypeResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsByTypeResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(listSystemsByTypeResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(listSystemsByTypeResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(listSystemsByTypeResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -98,27 +114,27 @@ export const listSystemsByTypeResponseItem = zod.object({
   "zipCode": zod.string().regex(listSystemsByTypeResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(listSystemsByTypeResponseLatitudeMin).max(listSystemsByTypeResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(listSystemsByTypeResponseLongitudeMin).max(listSystemsByTypeResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(listSystemsByTypeResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(listSystemsByTypeResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(listSystemsByTypeResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(listSystemsByTypeResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(listSystemsByTypeResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsByTypeResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(listSystemsByTypeResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsByTypeResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(listSystemsByTypeResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsByTypeResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(listSystemsByTypeResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsByTypeResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -132,12 +148,14 @@ export const listSystemsByTypeResponse = zod.array(listSystemsByTypeResponseItem
  */
 export const listSystemsPagePathPDefault = 0;
 export const listSystemsPagePathPMin = 0;
-export const listSystemsPagePathPMax = 9007199254740991;export const listSystemsPagePathNDefault = 10;
+export const listSystemsPagePathPMax = 9007199254740991;
+export const listSystemsPagePathNDefault = 10;
 export const listSystemsPagePathNMax = 9999;
 
+
 export const listSystemsPageParams = zod.object({
-  "p": zod.number().min(listSystemsPagePathPMin).max(listSystemsPagePathPMax).describe('Page number, from 0.'),
-  "n": zod.number().min(1).max(listSystemsPagePathNMax).describe('Page size (spec section 9 - 10 by default).')
+  "p": zod.number().min(listSystemsPagePathPMin).max(listSystemsPagePathPMax).int().describe('Page number, from 0.'),
+  "n": zod.number().min(1).max(listSystemsPagePathNMax).int().describe('Page size (spec section 9 - 10 by default).')
 })
 
 export const listSystemsPageQueryTypeDefault = "ALL";export const listSystemsPageQuerySearchTermMax = 200;export const listSystemsPageQuerySortDefault = "id";export const listSystemsPageQuerySortDirDefault = "ASC";
@@ -149,25 +167,36 @@ export const listSystemsPageQueryParams = zod.object({
   "sortDir": zod.enum(['ASC', 'DESC']).default(listSystemsPageQuerySortDirDefault)
 })
 
-export const listSystemsPageResponseContentItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listSystemsPageResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const listSystemsPageResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listSystemsPageResponseContentItemIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const listSystemsPageResponseContentItemSizesItemSizeIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsPageResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsPageResponseContentItemLatitudeMin = -90;
 export const listSystemsPageResponseContentItemLatitudeMax = 90;export const listSystemsPageResponseContentItemLongitudeMin = -180;
-export const listSystemsPageResponseContentItemLongitudeMax = 180;export const listSystemsPageResponseContentItemFramesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemImagesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemLeaseIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAreaIdMax = 9007199254740991;export const listSystemsPageResponseTotalElementsMin = 0;export const listSystemsPageResponseTotalPagesMin = 0;export const listSystemsPageResponseNumberMin = 0;
+export const listSystemsPageResponseContentItemLongitudeMax = 180;export const listSystemsPageResponseContentItemFramesItemMax = 9007199254740991;
+export const listSystemsPageResponseContentItemImagesItemMax = 9007199254740991;
+export const listSystemsPageResponseContentItemLeaseIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemAuthorizationsItemIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemMediaOwnersItemIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemAreaIdMax = 9007199254740991;
+export const listSystemsPageResponseTotalElementsMin = 0;
+export const listSystemsPageResponseTotalPagesMin = 0;
+export const listSystemsPageResponseNumberMin = 0;
+
 
 export const listSystemsPageResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listSystemsPageResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsPageResponseContentItemIdMax).int().describe('Record id.'),
   "code": zod.string().regex(listSystemsPageResponseContentItemCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(listSystemsPageResponseContentItemSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(listSystemsPageResponseContentItemSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -179,35 +208,35 @@ export const listSystemsPageResponse = zod.object({
   "zipCode": zod.string().regex(listSystemsPageResponseContentItemZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(listSystemsPageResponseContentItemLatitudeMin).max(listSystemsPageResponseContentItemLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(listSystemsPageResponseContentItemLongitudeMin).max(listSystemsPageResponseContentItemLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(listSystemsPageResponseContentItemFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(listSystemsPageResponseContentItemImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(listSystemsPageResponseContentItemFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(listSystemsPageResponseContentItemImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(listSystemsPageResponseContentItemLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsPageResponseContentItemLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(listSystemsPageResponseContentItemAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsPageResponseContentItemAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(listSystemsPageResponseContentItemMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsPageResponseContentItemMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(listSystemsPageResponseContentItemAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsPageResponseContentItemAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listSystemsPageResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listSystemsPageResponseNumberMin).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).int().describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -216,28 +245,37 @@ export const listSystemsPageResponse = zod.object({
  */
 export const getSystemByIdPathIdMax = 9007199254740991;
 
+
 export const getSystemByIdParams = zod.object({
-  "id": zod.number().min(1).max(getSystemByIdPathIdMax)
+  "id": zod.number().min(1).max(getSystemByIdPathIdMax).int()
 })
 
-export const getSystemByIdResponseIdMax = 9007199254740991;export const getSystemByIdResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const getSystemByIdResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemByIdResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const getSystemByIdResponseIdMax = 9007199254740991;
+export const getSystemByIdResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const getSystemByIdResponseSizesItemSizeIdMax = 9007199254740991;
+export const getSystemByIdResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemByIdResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemByIdResponseLatitudeMin = -90;
 export const getSystemByIdResponseLatitudeMax = 90;export const getSystemByIdResponseLongitudeMin = -180;
-export const getSystemByIdResponseLongitudeMax = 180;export const getSystemByIdResponseFramesItemMax = 9007199254740991;export const getSystemByIdResponseImagesItemMax = 9007199254740991;export const getSystemByIdResponseLeaseIdMax = 9007199254740991;export const getSystemByIdResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemByIdResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemByIdResponseAreaIdMax = 9007199254740991;
+export const getSystemByIdResponseLongitudeMax = 180;export const getSystemByIdResponseFramesItemMax = 9007199254740991;
+export const getSystemByIdResponseImagesItemMax = 9007199254740991;
+export const getSystemByIdResponseLeaseIdMax = 9007199254740991;
+export const getSystemByIdResponseAuthorizationsItemIdMax = 9007199254740991;
+export const getSystemByIdResponseMediaOwnersItemIdMax = 9007199254740991;
+export const getSystemByIdResponseAreaIdMax = 9007199254740991;
+
 
 export const getSystemByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getSystemByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemByIdResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(getSystemByIdResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(getSystemByIdResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(getSystemByIdResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -249,27 +287,27 @@ export const getSystemByIdResponse = zod.object({
   "zipCode": zod.string().regex(getSystemByIdResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(getSystemByIdResponseLatitudeMin).max(getSystemByIdResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(getSystemByIdResponseLongitudeMin).max(getSystemByIdResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(getSystemByIdResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(getSystemByIdResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(getSystemByIdResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(getSystemByIdResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(getSystemByIdResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemByIdResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(getSystemByIdResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemByIdResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(getSystemByIdResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemByIdResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(getSystemByIdResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemByIdResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -282,27 +320,36 @@ export const getSystemByIdResponse = zod.object({
  */
 export const getSystemsByIdsBodyMax = 9007199254740991;
 
-export const getSystemsByIdsBodyItem = zod.number().min(1).max(getSystemsByIdsBodyMax).describe('Record id.')
+
+export const getSystemsByIdsBodyItem = zod.number().min(1).max(getSystemsByIdsBodyMax).int().describe('Record id.')
 export const getSystemsByIdsBody = zod.array(getSystemsByIdsBodyItem).min(1).max(10000)
 
-export const getSystemsByIdsResponseIdMax = 9007199254740991;export const getSystemsByIdsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const getSystemsByIdsResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemsByIdsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const getSystemsByIdsResponseIdMax = 9007199254740991;
+export const getSystemsByIdsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const getSystemsByIdsResponseSizesItemSizeIdMax = 9007199254740991;
+export const getSystemsByIdsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemsByIdsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemsByIdsResponseLatitudeMin = -90;
 export const getSystemsByIdsResponseLatitudeMax = 90;export const getSystemsByIdsResponseLongitudeMin = -180;
-export const getSystemsByIdsResponseLongitudeMax = 180;export const getSystemsByIdsResponseFramesItemMax = 9007199254740991;export const getSystemsByIdsResponseImagesItemMax = 9007199254740991;export const getSystemsByIdsResponseLeaseIdMax = 9007199254740991;export const getSystemsByIdsResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemsByIdsResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemsByIdsResponseAreaIdMax = 9007199254740991;
+export const getSystemsByIdsResponseLongitudeMax = 180;export const getSystemsByIdsResponseFramesItemMax = 9007199254740991;
+export const getSystemsByIdsResponseImagesItemMax = 9007199254740991;
+export const getSystemsByIdsResponseLeaseIdMax = 9007199254740991;
+export const getSystemsByIdsResponseAuthorizationsItemIdMax = 9007199254740991;
+export const getSystemsByIdsResponseMediaOwnersItemIdMax = 9007199254740991;
+export const getSystemsByIdsResponseAreaIdMax = 9007199254740991;
+
 
 export const getSystemsByIdsResponseItem = zod.object({
-  "id": zod.number().min(1).max(getSystemsByIdsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemsByIdsResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(getSystemsByIdsResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(getSystemsByIdsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(getSystemsByIdsResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -314,27 +361,27 @@ export const getSystemsByIdsResponseItem = zod.object({
   "zipCode": zod.string().regex(getSystemsByIdsResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(getSystemsByIdsResponseLatitudeMin).max(getSystemsByIdsResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(getSystemsByIdsResponseLongitudeMin).max(getSystemsByIdsResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(getSystemsByIdsResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(getSystemsByIdsResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(getSystemsByIdsResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(getSystemsByIdsResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(getSystemsByIdsResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemsByIdsResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(getSystemsByIdsResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemsByIdsResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(getSystemsByIdsResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemsByIdsResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(getSystemsByIdsResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSystemsByIdsResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -348,25 +395,31 @@ export const getSystemsByIdsResponse = zod.array(getSystemsByIdsResponseItem)
  */
 export const suggestSystemsQuerySearchTermMax = 200;export const suggestSystemsQueryPageDefault = 0;
 export const suggestSystemsQueryPageMin = 0;
-export const suggestSystemsQueryPageMax = 9007199254740991;export const suggestSystemsQuerySizeDefault = 20;
-export const suggestSystemsQuerySizeMax = 100;export const suggestSystemsQuerySortByDefault = "relevance";export const suggestSystemsQuerySortDirDefault = "ASC";export const suggestSystemsQueryTypeDefault = "ALL";
+export const suggestSystemsQueryPageMax = 9007199254740991;
+export const suggestSystemsQuerySizeDefault = 20;
+export const suggestSystemsQuerySizeMax = 100;
+export const suggestSystemsQuerySortByDefault = "relevance";export const suggestSystemsQuerySortDirDefault = "ASC";export const suggestSystemsQueryTypeDefault = "ALL";
 
 export const suggestSystemsQueryParams = zod.object({
   "searchTerm": zod.string().min(1).max(suggestSystemsQuerySearchTermMax),
   "searchField": zod.enum(['code', 'name', 'address', 'municipality', 'province', 'region', 'zipCode']).optional().describe('Field to search in; every searchable field when absent.'),
-  "page": zod.number().min(suggestSystemsQueryPageMin).max(suggestSystemsQueryPageMax).optional(),
-  "size": zod.number().min(1).max(suggestSystemsQuerySizeMax).default(suggestSystemsQuerySizeDefault),
+  "page": zod.number().min(suggestSystemsQueryPageMin).max(suggestSystemsQueryPageMax).int().optional(),
+  "size": zod.number().min(1).max(suggestSystemsQuerySizeMax).int().default(suggestSystemsQuerySizeDefault),
   "sortBy": zod.enum(['relevance', 'code', 'name', 'municipality', 'createdAt']).default(suggestSystemsQuerySortByDefault),
   "sortDir": zod.enum(['ASC', 'DESC']).default(suggestSystemsQuerySortDirDefault),
   "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(suggestSystemsQueryTypeDefault)
 })
 
-export const suggestSystemsResponseContentItemIdMax = 9007199254740991;export const suggestSystemsResponseContentItemScoreMin = 0;
-export const suggestSystemsResponseContentItemScoreMax = 1;export const suggestSystemsResponseTotalElementsMin = 0;export const suggestSystemsResponseTotalPagesMin = 0;export const suggestSystemsResponseNumberMin = 0;
+export const suggestSystemsResponseContentItemIdMax = 9007199254740991;
+export const suggestSystemsResponseContentItemScoreMin = 0;
+export const suggestSystemsResponseContentItemScoreMax = 1;export const suggestSystemsResponseTotalElementsMin = 0;
+export const suggestSystemsResponseTotalPagesMin = 0;
+export const suggestSystemsResponseNumberMin = 0;
+
 
 export const suggestSystemsResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(suggestSystemsResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(suggestSystemsResponseContentItemIdMax).int().describe('Record id.'),
   "code": zod.string().describe('System code.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
@@ -377,10 +430,10 @@ export const suggestSystemsResponse = zod.object({
   "matchedValue": zod.string().describe('The matching value.'),
   "score": zod.number().min(suggestSystemsResponseContentItemScoreMin).max(suggestSystemsResponseContentItemScoreMax).describe('Relevance (1 the best).')
 }).describe('A system matching a search term, with what matched.')),
-  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(suggestSystemsResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(suggestSystemsResponseNumberMin).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).int().describe('Page size.')
 }).describe('A page of suggestions.')
 
 
@@ -390,51 +443,68 @@ export const suggestSystemsResponse = zod.object({
  */
 export const searchSystemsQueryPageDefault = 0;
 export const searchSystemsQueryPageMin = 0;
-export const searchSystemsQueryPageMax = 9007199254740991;export const searchSystemsQuerySizeDefault = 9999;
-export const searchSystemsQuerySizeMax = 9999;export const searchSystemsQueryTypeDefault = "ALL";
+export const searchSystemsQueryPageMax = 9007199254740991;
+export const searchSystemsQuerySizeDefault = 9999;
+export const searchSystemsQuerySizeMax = 9999;
+export const searchSystemsQueryTypeDefault = "ALL";
 
 export const searchSystemsQueryParams = zod.object({
-  "page": zod.number().min(searchSystemsQueryPageMin).max(searchSystemsQueryPageMax).optional(),
-  "size": zod.number().min(1).max(searchSystemsQuerySizeMax).default(searchSystemsQuerySizeDefault),
+  "page": zod.number().min(searchSystemsQueryPageMin).max(searchSystemsQueryPageMax).int().optional(),
+  "size": zod.number().min(1).max(searchSystemsQuerySizeMax).int().default(searchSystemsQuerySizeDefault),
   "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(searchSystemsQueryTypeDefault)
 })
 
 export const searchSystemsBodyTypeDefault = "ALL";export const searchSystemsBodyMunicipalityIdsItemRegExp = new RegExp('^[0-9]{6}$');
-export const searchSystemsBodyRegionMax = 100;export const searchSystemsBodyProvinceMax = 100;export const searchSystemsBodyMediaOwnersItemMax = 9007199254740991;export const searchSystemsBodyAreaIdsItemMax = 9007199254740991;export const searchSystemsBodyLeaseIdsItemMax = 9007199254740991;export const searchSystemsBodyAuthorizationIdsItemMax = 9007199254740991;export const searchSystemsBodySearchTermMax = 200;
+export const searchSystemsBodyRegionMax = 100;export const searchSystemsBodyProvinceMax = 100;export const searchSystemsBodyMediaOwnersItemMax = 9007199254740991;
+export const searchSystemsBodyAreaIdsItemMax = 9007199254740991;
+export const searchSystemsBodyLeaseIdsItemMax = 9007199254740991;
+export const searchSystemsBodyAuthorizationIdsItemMax = 9007199254740991;
+export const searchSystemsBodySearchTermMax = 200;
 
 export const searchSystemsBody = zod.object({
   "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(searchSystemsBodyTypeDefault).describe('OOH, DOOH, or ALL for both.'),
-  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.')).optional().describe('Any of these system types.'),
-  "statuses": zod.array(zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')).optional().describe('Any of these statuses.'),
-  "municipalityIds": zod.array(zod.string().regex(searchSystemsBodyMunicipalityIdsItemRegExp).describe('ISTAT code of an Italian municipality (six digits).')).optional().describe('Istat codes of the municipalities.'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these system types.'),
+  "statuses": zod.array(zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these statuses.'),
+  "municipalityIds": zod.array(zod.string().regex(searchSystemsBodyMunicipalityIdsItemRegExp).describe('ISTAT code of an Italian municipality (six digits).')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Istat codes of the municipalities.'),
   "region": zod.string().max(searchSystemsBodyRegionMax).optional().describe('Region name.'),
   "province": zod.string().max(searchSystemsBodyProvinceMax).optional().describe('Province name.'),
-  "mediaOwners": zod.array(zod.number().min(1).max(searchSystemsBodyMediaOwnersItemMax).describe('Record id.')).optional().describe('Ids of the media owners.'),
-  "areaIds": zod.array(zod.number().min(1).max(searchSystemsBodyAreaIdsItemMax).describe('Record id.')).optional().describe('Ids of the areas.'),
-  "leaseIds": zod.array(zod.number().min(1).max(searchSystemsBodyLeaseIdsItemMax).describe('Record id.')).optional().describe('Ids of the leases.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(searchSystemsBodyAuthorizationIdsItemMax).describe('Record id.')).optional().describe('Ids of the authorizations.'),
+  "mediaOwners": zod.array(zod.number().min(1).max(searchSystemsBodyMediaOwnersItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners.'),
+  "areaIds": zod.array(zod.number().min(1).max(searchSystemsBodyAreaIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the areas.'),
+  "leaseIds": zod.array(zod.number().min(1).max(searchSystemsBodyLeaseIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the leases.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(searchSystemsBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the authorizations.'),
   "searchTerm": zod.string().max(searchSystemsBodySearchTermMax).optional().describe('Text matched like in the paged list.')
 }).describe('The list filters; every field is optional.')
 
-export const searchSystemsResponseContentItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const searchSystemsResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const searchSystemsResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const searchSystemsResponseContentItemIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const searchSystemsResponseContentItemSizesItemSizeIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const searchSystemsResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const searchSystemsResponseContentItemLatitudeMin = -90;
 export const searchSystemsResponseContentItemLatitudeMax = 90;export const searchSystemsResponseContentItemLongitudeMin = -180;
-export const searchSystemsResponseContentItemLongitudeMax = 180;export const searchSystemsResponseContentItemFramesItemMax = 9007199254740991;export const searchSystemsResponseContentItemImagesItemMax = 9007199254740991;export const searchSystemsResponseContentItemLeaseIdMax = 9007199254740991;export const searchSystemsResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemAreaIdMax = 9007199254740991;export const searchSystemsResponseTotalElementsMin = 0;export const searchSystemsResponseTotalPagesMin = 0;export const searchSystemsResponseNumberMin = 0;
+export const searchSystemsResponseContentItemLongitudeMax = 180;export const searchSystemsResponseContentItemFramesItemMax = 9007199254740991;
+export const searchSystemsResponseContentItemImagesItemMax = 9007199254740991;
+export const searchSystemsResponseContentItemLeaseIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemAuthorizationsItemIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemMediaOwnersItemIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemAreaIdMax = 9007199254740991;
+export const searchSystemsResponseTotalElementsMin = 0;
+export const searchSystemsResponseTotalPagesMin = 0;
+export const searchSystemsResponseNumberMin = 0;
+
 
 export const searchSystemsResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(searchSystemsResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(searchSystemsResponseContentItemIdMax).int().describe('Record id.'),
   "code": zod.string().regex(searchSystemsResponseContentItemCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(searchSystemsResponseContentItemSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(searchSystemsResponseContentItemSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -446,35 +516,35 @@ export const searchSystemsResponse = zod.object({
   "zipCode": zod.string().regex(searchSystemsResponseContentItemZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(searchSystemsResponseContentItemLatitudeMin).max(searchSystemsResponseContentItemLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(searchSystemsResponseContentItemLongitudeMin).max(searchSystemsResponseContentItemLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(searchSystemsResponseContentItemFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(searchSystemsResponseContentItemImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(searchSystemsResponseContentItemFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(searchSystemsResponseContentItemImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(searchSystemsResponseContentItemLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(searchSystemsResponseContentItemLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(searchSystemsResponseContentItemAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(searchSystemsResponseContentItemAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(searchSystemsResponseContentItemMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(searchSystemsResponseContentItemMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(searchSystemsResponseContentItemAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(searchSystemsResponseContentItemAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(searchSystemsResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(searchSystemsResponseNumberMin).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).int().describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -487,12 +557,20 @@ export const createSystemQueryParams = zod.object({
 })
 
 export const createSystemBodyCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const createSystemBodyNameMax = 200;export const createSystemBodySizesItemSizeIdMax = 9007199254740991;export const createSystemBodySizesItemWidthMax = 10000;export const createSystemBodySizesItemHeightMax = 10000;export const createSystemBodySizesMax = 20;export const createSystemBodyAddressMax = 300;export const createSystemBodyRegionMax = 100;export const createSystemBodyProvinceMax = 100;export const createSystemBodyMunicipalityIdRegExp = new RegExp('^[0-9]{6}$');
+export const createSystemBodyNameMax = 200;export const createSystemBodySizesItemSizeIdMax = 9007199254740991;
+export const createSystemBodySizesItemWidthMax = 10000;
+export const createSystemBodySizesItemHeightMax = 10000;
+export const createSystemBodySizesMax = 20;export const createSystemBodyAddressMax = 300;export const createSystemBodyRegionMax = 100;export const createSystemBodyProvinceMax = 100;export const createSystemBodyMunicipalityIdRegExp = new RegExp('^[0-9]{6}$');
 export const createSystemBodyZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const createSystemBodyLatitudeMin = -90;
 export const createSystemBodyLatitudeMax = 90;export const createSystemBodyLongitudeMin = -180;
-export const createSystemBodyLongitudeMax = 180;export const createSystemBodyDomainsItemMax = 100;export const createSystemBodyLeaseIdMax = 9007199254740991;export const createSystemBodyAuthorizationIdsItemMax = 9007199254740991;export const createSystemBodyMediaOwnerIdsItemMax = 9007199254740991;export const createSystemBodyAreaIdMax = 9007199254740991;export const createSystemBodyIlluminatedDefault = false;export const createSystemBodyFacesDefault = 1;
-export const createSystemBodyFacesMax = 100;export const createSystemBodyNotesMax = 2000;
+export const createSystemBodyLongitudeMax = 180;export const createSystemBodyDomainsItemMax = 100;export const createSystemBodyLeaseIdMax = 9007199254740991;
+export const createSystemBodyAuthorizationIdsItemMax = 9007199254740991;
+export const createSystemBodyMediaOwnerIdsItemMax = 9007199254740991;
+export const createSystemBodyAreaIdMax = 9007199254740991;
+export const createSystemBodyIlluminatedDefault = false;export const createSystemBodyFacesDefault = 1;
+export const createSystemBodyFacesMax = 100;
+export const createSystemBodyNotesMax = 2000;
 
 export const createSystemBody = zod.object({
   "code": zod.string().regex(createSystemBodyCodeRegExp).optional().describe('Code; assigned from the province sequence when absent.'),
@@ -501,9 +579,9 @@ export const createSystemBody = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(createSystemBodySizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().max(createSystemBodySizesItemWidthMax).optional().describe('Width in cm.'),
-  "height": zod.number().max(createSystemBodySizesItemHeightMax).optional().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(createSystemBodySizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().max(createSystemBodySizesItemWidthMax).gt(0).optional().describe('Width in cm.'),
+  "height": zod.number().max(createSystemBodySizesItemHeightMax).gt(0).optional().describe('Height in cm.')
 }).describe('A size of the system; width and height default to the standard size\'s.')).max(createSystemBodySizesMax).optional().describe('Sizes of the system.'),
   "address": zod.string().min(1).max(createSystemBodyAddressMax).describe('Street address.'),
   "region": zod.string().max(createSystemBodyRegionMax).optional().describe('Region name.'),
@@ -512,13 +590,13 @@ export const createSystemBody = zod.object({
   "zipCode": zod.string().regex(createSystemBodyZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(createSystemBodyLatitudeMin).max(createSystemBodyLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(createSystemBodyLongitudeMin).max(createSystemBodyLongitudeMax).describe('WGS84 longitude.'),
-  "domains": zod.array(zod.string().min(1).max(createSystemBodyDomainsItemMax)).optional().describe('Inventory domains.'),
-  "leaseId": zod.number().min(1).max(createSystemBodyLeaseIdMax).optional().describe('Record id.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(createSystemBodyAuthorizationIdsItemMax).describe('Record id.')).optional().describe('Ids of the site\'s authorizations.'),
-  "mediaOwnerIds": zod.array(zod.number().min(1).max(createSystemBodyMediaOwnerIdsItemMax).describe('Record id.')).optional().describe('Ids of the media owners selling the system.'),
-  "areaId": zod.number().min(1).max(createSystemBodyAreaIdMax).optional().describe('Record id.'),
+  "domains": zod.array(zod.string().min(1).max(createSystemBodyDomainsItemMax)).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Inventory domains.'),
+  "leaseId": zod.number().min(1).max(createSystemBodyLeaseIdMax).int().optional().describe('Record id.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(createSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the site\'s authorizations.'),
+  "mediaOwnerIds": zod.array(zod.number().min(1).max(createSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners selling the system.'),
+  "areaId": zod.number().min(1).max(createSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).max(createSystemBodyFacesMax).default(createSystemBodyFacesDefault).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(createSystemBodyFacesMax).int().default(createSystemBodyFacesDefault).describe('Number of faces.'),
   "notes": zod.string().max(createSystemBodyNotesMax).optional().describe('Free notes.')
 }).describe('The writable data of a system, for create and update. A DOOH system\'s systemType must be alux, customdooh, posterdooh or totem (otherwise 400).')
 
@@ -529,18 +607,27 @@ export const createSystemBody = zod.object({
  */
 export const updateSystemQueryIdMax = 9007199254740991;
 
+
 export const updateSystemQueryParams = zod.object({
-  "id": zod.number().min(1).max(updateSystemQueryIdMax),
+  "id": zod.number().min(1).max(updateSystemQueryIdMax).int(),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
 export const updateSystemBodyCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const updateSystemBodyNameMax = 200;export const updateSystemBodySizesItemSizeIdMax = 9007199254740991;export const updateSystemBodySizesItemWidthMax = 10000;export const updateSystemBodySizesItemHeightMax = 10000;export const updateSystemBodySizesMax = 20;export const updateSystemBodyAddressMax = 300;export const updateSystemBodyRegionMax = 100;export const updateSystemBodyProvinceMax = 100;export const updateSystemBodyMunicipalityIdRegExp = new RegExp('^[0-9]{6}$');
+export const updateSystemBodyNameMax = 200;export const updateSystemBodySizesItemSizeIdMax = 9007199254740991;
+export const updateSystemBodySizesItemWidthMax = 10000;
+export const updateSystemBodySizesItemHeightMax = 10000;
+export const updateSystemBodySizesMax = 20;export const updateSystemBodyAddressMax = 300;export const updateSystemBodyRegionMax = 100;export const updateSystemBodyProvinceMax = 100;export const updateSystemBodyMunicipalityIdRegExp = new RegExp('^[0-9]{6}$');
 export const updateSystemBodyZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const updateSystemBodyLatitudeMin = -90;
 export const updateSystemBodyLatitudeMax = 90;export const updateSystemBodyLongitudeMin = -180;
-export const updateSystemBodyLongitudeMax = 180;export const updateSystemBodyDomainsItemMax = 100;export const updateSystemBodyLeaseIdMax = 9007199254740991;export const updateSystemBodyAuthorizationIdsItemMax = 9007199254740991;export const updateSystemBodyMediaOwnerIdsItemMax = 9007199254740991;export const updateSystemBodyAreaIdMax = 9007199254740991;export const updateSystemBodyIlluminatedDefault = false;export const updateSystemBodyFacesDefault = 1;
-export const updateSystemBodyFacesMax = 100;export const updateSystemBodyNotesMax = 2000;
+export const updateSystemBodyLongitudeMax = 180;export const updateSystemBodyDomainsItemMax = 100;export const updateSystemBodyLeaseIdMax = 9007199254740991;
+export const updateSystemBodyAuthorizationIdsItemMax = 9007199254740991;
+export const updateSystemBodyMediaOwnerIdsItemMax = 9007199254740991;
+export const updateSystemBodyAreaIdMax = 9007199254740991;
+export const updateSystemBodyIlluminatedDefault = false;export const updateSystemBodyFacesDefault = 1;
+export const updateSystemBodyFacesMax = 100;
+export const updateSystemBodyNotesMax = 2000;
 
 export const updateSystemBody = zod.object({
   "code": zod.string().regex(updateSystemBodyCodeRegExp).optional().describe('Code; assigned from the province sequence when absent.'),
@@ -549,9 +636,9 @@ export const updateSystemBody = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(updateSystemBodySizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().max(updateSystemBodySizesItemWidthMax).optional().describe('Width in cm.'),
-  "height": zod.number().max(updateSystemBodySizesItemHeightMax).optional().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(updateSystemBodySizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().max(updateSystemBodySizesItemWidthMax).gt(0).optional().describe('Width in cm.'),
+  "height": zod.number().max(updateSystemBodySizesItemHeightMax).gt(0).optional().describe('Height in cm.')
 }).describe('A size of the system; width and height default to the standard size\'s.')).max(updateSystemBodySizesMax).optional().describe('Sizes of the system.'),
   "address": zod.string().min(1).max(updateSystemBodyAddressMax).describe('Street address.'),
   "region": zod.string().max(updateSystemBodyRegionMax).optional().describe('Region name.'),
@@ -560,34 +647,42 @@ export const updateSystemBody = zod.object({
   "zipCode": zod.string().regex(updateSystemBodyZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(updateSystemBodyLatitudeMin).max(updateSystemBodyLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(updateSystemBodyLongitudeMin).max(updateSystemBodyLongitudeMax).describe('WGS84 longitude.'),
-  "domains": zod.array(zod.string().min(1).max(updateSystemBodyDomainsItemMax)).optional().describe('Inventory domains.'),
-  "leaseId": zod.number().min(1).max(updateSystemBodyLeaseIdMax).optional().describe('Record id.'),
-  "authorizationIds": zod.array(zod.number().min(1).max(updateSystemBodyAuthorizationIdsItemMax).describe('Record id.')).optional().describe('Ids of the site\'s authorizations.'),
-  "mediaOwnerIds": zod.array(zod.number().min(1).max(updateSystemBodyMediaOwnerIdsItemMax).describe('Record id.')).optional().describe('Ids of the media owners selling the system.'),
-  "areaId": zod.number().min(1).max(updateSystemBodyAreaIdMax).optional().describe('Record id.'),
+  "domains": zod.array(zod.string().min(1).max(updateSystemBodyDomainsItemMax)).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Inventory domains.'),
+  "leaseId": zod.number().min(1).max(updateSystemBodyLeaseIdMax).int().optional().describe('Record id.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(updateSystemBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the site\'s authorizations.'),
+  "mediaOwnerIds": zod.array(zod.number().min(1).max(updateSystemBodyMediaOwnerIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners selling the system.'),
+  "areaId": zod.number().min(1).max(updateSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).max(updateSystemBodyFacesMax).default(updateSystemBodyFacesDefault).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(updateSystemBodyFacesMax).int().default(updateSystemBodyFacesDefault).describe('Number of faces.'),
   "notes": zod.string().max(updateSystemBodyNotesMax).optional().describe('Free notes.')
 }).describe('The writable data of a system, for create and update. A DOOH system\'s systemType must be alux, customdooh, posterdooh or totem (otherwise 400).')
 
-export const updateSystemResponseIdMax = 9007199254740991;export const updateSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const updateSystemResponseSizesItemSizeIdMax = 9007199254740991;export const updateSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const updateSystemResponseIdMax = 9007199254740991;
+export const updateSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const updateSystemResponseSizesItemSizeIdMax = 9007199254740991;
+export const updateSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const updateSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const updateSystemResponseLatitudeMin = -90;
 export const updateSystemResponseLatitudeMax = 90;export const updateSystemResponseLongitudeMin = -180;
-export const updateSystemResponseLongitudeMax = 180;export const updateSystemResponseFramesItemMax = 9007199254740991;export const updateSystemResponseImagesItemMax = 9007199254740991;export const updateSystemResponseLeaseIdMax = 9007199254740991;export const updateSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const updateSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const updateSystemResponseAreaIdMax = 9007199254740991;
+export const updateSystemResponseLongitudeMax = 180;export const updateSystemResponseFramesItemMax = 9007199254740991;
+export const updateSystemResponseImagesItemMax = 9007199254740991;
+export const updateSystemResponseLeaseIdMax = 9007199254740991;
+export const updateSystemResponseAuthorizationsItemIdMax = 9007199254740991;
+export const updateSystemResponseMediaOwnersItemIdMax = 9007199254740991;
+export const updateSystemResponseAreaIdMax = 9007199254740991;
+
 
 export const updateSystemResponse = zod.object({
-  "id": zod.number().min(1).max(updateSystemResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(updateSystemResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(updateSystemResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(updateSystemResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -599,27 +694,27 @@ export const updateSystemResponse = zod.object({
   "zipCode": zod.string().regex(updateSystemResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(updateSystemResponseLatitudeMin).max(updateSystemResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(updateSystemResponseLongitudeMin).max(updateSystemResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(updateSystemResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(updateSystemResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(updateSystemResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(updateSystemResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(updateSystemResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(updateSystemResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(updateSystemResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(updateSystemResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -632,28 +727,37 @@ export const updateSystemResponse = zod.object({
  */
 export const deleteSystemQueryIdMax = 9007199254740991;
 
+
 export const deleteSystemQueryParams = zod.object({
-  "id": zod.number().min(1).max(deleteSystemQueryIdMax)
+  "id": zod.number().min(1).max(deleteSystemQueryIdMax).int()
 })
 
-export const deleteSystemResponseIdMax = 9007199254740991;export const deleteSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const deleteSystemResponseSizesItemSizeIdMax = 9007199254740991;export const deleteSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const deleteSystemResponseIdMax = 9007199254740991;
+export const deleteSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const deleteSystemResponseSizesItemSizeIdMax = 9007199254740991;
+export const deleteSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const deleteSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const deleteSystemResponseLatitudeMin = -90;
 export const deleteSystemResponseLatitudeMax = 90;export const deleteSystemResponseLongitudeMin = -180;
-export const deleteSystemResponseLongitudeMax = 180;export const deleteSystemResponseFramesItemMax = 9007199254740991;export const deleteSystemResponseImagesItemMax = 9007199254740991;export const deleteSystemResponseLeaseIdMax = 9007199254740991;export const deleteSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const deleteSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const deleteSystemResponseAreaIdMax = 9007199254740991;
+export const deleteSystemResponseLongitudeMax = 180;export const deleteSystemResponseFramesItemMax = 9007199254740991;
+export const deleteSystemResponseImagesItemMax = 9007199254740991;
+export const deleteSystemResponseLeaseIdMax = 9007199254740991;
+export const deleteSystemResponseAuthorizationsItemIdMax = 9007199254740991;
+export const deleteSystemResponseMediaOwnersItemIdMax = 9007199254740991;
+export const deleteSystemResponseAreaIdMax = 9007199254740991;
+
 
 export const deleteSystemResponse = zod.object({
-  "id": zod.number().min(1).max(deleteSystemResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(deleteSystemResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(deleteSystemResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(deleteSystemResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -665,27 +769,27 @@ export const deleteSystemResponse = zod.object({
   "zipCode": zod.string().regex(deleteSystemResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(deleteSystemResponseLatitudeMin).max(deleteSystemResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(deleteSystemResponseLongitudeMin).max(deleteSystemResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(deleteSystemResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(deleteSystemResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(deleteSystemResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(deleteSystemResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(deleteSystemResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(deleteSystemResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(deleteSystemResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(deleteSystemResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -698,8 +802,9 @@ export const deleteSystemResponse = zod.object({
  */
 export const removeSystemDomainsPathIdMax = 9007199254740991;
 
+
 export const removeSystemDomainsParams = zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsPathIdMax)
+  "id": zod.number().min(1).max(removeSystemDomainsPathIdMax).int()
 })
 
 export const removeSystemDomainsBodyMax = 100;
@@ -707,24 +812,32 @@ export const removeSystemDomainsBodyMax = 100;
 export const removeSystemDomainsBodyItem = zod.string().min(1).max(removeSystemDomainsBodyMax)
 export const removeSystemDomainsBody = zod.array(removeSystemDomainsBodyItem).min(1)
 
-export const removeSystemDomainsResponseIdMax = 9007199254740991;export const removeSystemDomainsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const removeSystemDomainsResponseSizesItemSizeIdMax = 9007199254740991;export const removeSystemDomainsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const removeSystemDomainsResponseIdMax = 9007199254740991;
+export const removeSystemDomainsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
+export const removeSystemDomainsResponseSizesItemSizeIdMax = 9007199254740991;
+export const removeSystemDomainsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const removeSystemDomainsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const removeSystemDomainsResponseLatitudeMin = -90;
 export const removeSystemDomainsResponseLatitudeMax = 90;export const removeSystemDomainsResponseLongitudeMin = -180;
-export const removeSystemDomainsResponseLongitudeMax = 180;export const removeSystemDomainsResponseFramesItemMax = 9007199254740991;export const removeSystemDomainsResponseImagesItemMax = 9007199254740991;export const removeSystemDomainsResponseLeaseIdMax = 9007199254740991;export const removeSystemDomainsResponseAuthorizationsItemIdMax = 9007199254740991;export const removeSystemDomainsResponseMediaOwnersItemIdMax = 9007199254740991;export const removeSystemDomainsResponseAreaIdMax = 9007199254740991;
+export const removeSystemDomainsResponseLongitudeMax = 180;export const removeSystemDomainsResponseFramesItemMax = 9007199254740991;
+export const removeSystemDomainsResponseImagesItemMax = 9007199254740991;
+export const removeSystemDomainsResponseLeaseIdMax = 9007199254740991;
+export const removeSystemDomainsResponseAuthorizationsItemIdMax = 9007199254740991;
+export const removeSystemDomainsResponseMediaOwnersItemIdMax = 9007199254740991;
+export const removeSystemDomainsResponseAreaIdMax = 9007199254740991;
+
 
 export const removeSystemDomainsResponse = zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(removeSystemDomainsResponseIdMax).int().describe('Record id.'),
   "code": zod.string().regex(removeSystemDomainsResponseCodeRegExp).describe('Code: province sequence, dash, number.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
-  "sizeId": zod.number().min(1).max(removeSystemDomainsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "sizeId": zod.number().min(1).max(removeSystemDomainsResponseSizesItemSizeIdMax).int().describe('Record id.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -736,27 +849,27 @@ export const removeSystemDomainsResponse = zod.object({
   "zipCode": zod.string().regex(removeSystemDomainsResponseZipCodeRegExp).optional().describe('Postal code (CAP).'),
   "latitude": zod.number().min(removeSystemDomainsResponseLatitudeMin).max(removeSystemDomainsResponseLatitudeMax).describe('WGS84 latitude.'),
   "longitude": zod.number().min(removeSystemDomainsResponseLongitudeMin).max(removeSystemDomainsResponseLongitudeMax).describe('WGS84 longitude.'),
-  "frames": zod.array(zod.number().min(1).max(removeSystemDomainsResponseFramesItemMax).describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
-  "images": zod.array(zod.number().min(1).max(removeSystemDomainsResponseImagesItemMax).describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
+  "frames": zod.array(zod.number().min(1).max(removeSystemDomainsResponseFramesItemMax).int().describe('Record id.')).describe('Ids of the system\'s frames (frame service `/frames`).'),
+  "images": zod.array(zod.number().min(1).max(removeSystemDomainsResponseImagesItemMax).int().describe('Record id.')).describe('Ids of the system\'s photos (`/system/image/get/{id}`).'),
   "domains": zod.array(zod.string()).describe('Inventory domains the system belongs to.'),
   "lease": zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsResponseLeaseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(removeSystemDomainsResponseLeaseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "authorizations": zod.array(zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsResponseAuthorizationsItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(removeSystemDomainsResponseAuthorizationsItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Authorizations of the site.'),
   "mediaOwners": zod.array(zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsResponseMediaOwnersItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(removeSystemDomainsResponseMediaOwnersItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).describe('A reference to a record, with its name for display.')).describe('Media owners selling the system.'),
   "area": zod.object({
-  "id": zod.number().min(1).max(removeSystemDomainsResponseAreaIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(removeSystemDomainsResponseAreaIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -785,19 +898,22 @@ export const getPreviewIdResponse = zod.object({
  */
 export const listSystemFramesQuerySystemIdMax = 9007199254740991;
 
+
 export const listSystemFramesQueryParams = zod.object({
-  "systemId": zod.number().min(1).max(listSystemFramesQuerySystemIdMax)
+  "systemId": zod.number().min(1).max(listSystemFramesQuerySystemIdMax).int()
 })
 
-export const listSystemFramesResponseIdMax = 9007199254740991;export const listSystemFramesResponseSystemIdMax = 9007199254740991;
+export const listSystemFramesResponseIdMax = 9007199254740991;
+export const listSystemFramesResponseSystemIdMax = 9007199254740991;
+
 
 export const listSystemFramesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemFramesResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(listSystemFramesResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemFramesResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(listSystemFramesResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')
 }).describe('A frame (face or slot) of a system, as the frame service stores it.')
@@ -832,8 +948,9 @@ export const listSystemTypeCodesResponse = zod.array(listSystemTypeCodesResponse
  */
 export const listSystemTypesResponseIdMax = 9007199254740991;
 
+
 export const listSystemTypesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemTypesResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemTypesResponseIdMax).int().describe('Record id.'),
   "code": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "name": zod.string().describe('Italian label.'),
   "types": zod.array(zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')).describe('The system types (OOH, DOOH) it applies to.'),
@@ -851,8 +968,9 @@ export const listSystemTypesByTypeQueryParams = zod.object({
 
 export const listSystemTypesByTypeResponseIdMax = 9007199254740991;
 
+
 export const listSystemTypesByTypeResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemTypesByTypeResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemTypesByTypeResponseIdMax).int().describe('Record id.'),
   "code": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.'),
   "name": zod.string().describe('Italian label.'),
   "types": zod.array(zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')).describe('The system types (OOH, DOOH) it applies to.'),
@@ -870,11 +988,12 @@ export const listSizesQueryParams = zod.object({
 
 export const listSizesResponseIdMax = 9007199254740991;
 
+
 export const listSizesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSizesResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSizesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 export const listSizesResponse = zod.array(listSizesResponseItem)
@@ -885,18 +1004,20 @@ export const listSizesResponse = zod.array(listSizesResponseItem)
  */
 export const getSizeByIdQuerySidMax = 9007199254740991;
 
+
 export const getSizeByIdQueryParams = zod.object({
-  "sid": zod.number().min(1).max(getSizeByIdQuerySidMax).describe('The size id.'),
+  "sid": zod.number().min(1).max(getSizeByIdQuerySidMax).int().describe('The size id.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
 export const getSizeByIdResponseIdMax = 9007199254740991;
 
+
 export const getSizeByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getSizeByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getSizeByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "width": zod.number().gt(0).describe('Width in cm.'),
+  "height": zod.number().gt(0).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 
@@ -904,12 +1025,14 @@ export const getSizeByIdResponse = zod.object({
 /**
  * @summary Every area
  */
-export const listAreasResponseIdMax = 9007199254740991;export const listAreasResponseCircuitIdMax = 9007199254740991;
+export const listAreasResponseIdMax = 9007199254740991;
+export const listAreasResponseCircuitIdMax = 9007199254740991;
+
 
 export const listAreasResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAreasResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAreasResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Area name.'),
-  "circuitId": zod.number().min(1).max(listAreasResponseCircuitIdMax).optional().describe('Record id.')
+  "circuitId": zod.number().min(1).max(listAreasResponseCircuitIdMax).int().optional().describe('Record id.')
 }).describe('A geographic area grouping systems.')
 export const listAreasResponse = zod.array(listAreasResponseItem)
 
@@ -919,17 +1042,20 @@ export const listAreasResponse = zod.array(listAreasResponseItem)
  */
 export const listAreasByCircuitQueryCidMax = 9007199254740991;
 
+
 export const listAreasByCircuitQueryParams = zod.object({
-  "cid": zod.number().min(1).max(listAreasByCircuitQueryCidMax).describe('The circuit id.'),
+  "cid": zod.number().min(1).max(listAreasByCircuitQueryCidMax).int().describe('The circuit id.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const listAreasByCircuitResponseIdMax = 9007199254740991;export const listAreasByCircuitResponseCircuitIdMax = 9007199254740991;
+export const listAreasByCircuitResponseIdMax = 9007199254740991;
+export const listAreasByCircuitResponseCircuitIdMax = 9007199254740991;
+
 
 export const listAreasByCircuitResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAreasByCircuitResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAreasByCircuitResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Area name.'),
-  "circuitId": zod.number().min(1).max(listAreasByCircuitResponseCircuitIdMax).optional().describe('Record id.')
+  "circuitId": zod.number().min(1).max(listAreasByCircuitResponseCircuitIdMax).int().optional().describe('Record id.')
 }).describe('A geographic area grouping systems.')
 export const listAreasByCircuitResponse = zod.array(listAreasByCircuitResponseItem)
 
@@ -944,14 +1070,17 @@ export const listAreaDtosQueryParams = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const listAreaDtosResponseIdMax = 9007199254740991;export const listAreaDtosResponseCircuitIdMax = 9007199254740991;export const listAreaDtosResponseSystemIdsItemMax = 9007199254740991;
+export const listAreaDtosResponseIdMax = 9007199254740991;
+export const listAreaDtosResponseCircuitIdMax = 9007199254740991;
+export const listAreaDtosResponseSystemIdsItemMax = 9007199254740991;
+
 
 export const listAreaDtosResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAreaDtosResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAreaDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Area name.'),
-  "circuitId": zod.number().min(1).max(listAreaDtosResponseCircuitIdMax).optional().describe('Record id.'),
+  "circuitId": zod.number().min(1).max(listAreaDtosResponseCircuitIdMax).int().optional().describe('Record id.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
-  "systemIds": zod.array(zod.number().min(1).max(listAreaDtosResponseSystemIdsItemMax).describe('Record id.')).describe('Ids of its systems of that type.')
+  "systemIds": zod.array(zod.number().min(1).max(listAreaDtosResponseSystemIdsItemMax).int().describe('Record id.')).describe('Ids of its systems of that type.')
 }).describe('An area with the ids of its systems of one type.')
 export const listAreaDtosResponse = zod.array(listAreaDtosResponseItem)
 
@@ -959,11 +1088,12 @@ export const listAreaDtosResponse = zod.array(listAreaDtosResponseItem)
 /**
  * @summary Every media owner (concessionaria)
  */
-export const listMediaOwnersResponseIdMax = 9007199254740991;export const listMediaOwnersResponseVatRegExp = new RegExp('^[0-9]{11}$');
+export const listMediaOwnersResponseIdMax = 9007199254740991;
+export const listMediaOwnersResponseVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const listMediaOwnersResponseItem = zod.object({
-  "id": zod.number().min(1).max(listMediaOwnersResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listMediaOwnersResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Company name.'),
   "vat": zod.string().regex(listMediaOwnersResponseVatRegExp).optional().describe('Partita IVA.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.')
@@ -974,10 +1104,11 @@ export const listMediaOwnersResponse = zod.array(listMediaOwnersResponseItem)
 /**
  * @summary Every lease (locazione) of the sites
  */
-export const listLeasesResponseIdMax = 9007199254740991;export const listLeasesResponseAnnualFeeMin = 0;
+export const listLeasesResponseIdMax = 9007199254740991;
+export const listLeasesResponseAnnualFeeMin = 0;
 
 export const listLeasesResponseItem = zod.object({
-  "id": zod.number().min(1).max(listLeasesResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listLeasesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
   "lessor": zod.string().optional().describe('Who lets the site.'),
   "startDate": zod.string().date().optional().describe('Start of the lease.'),
@@ -992,8 +1123,9 @@ export const listLeasesResponse = zod.array(listLeasesResponseItem)
  */
 export const listAuthorizationsResponseIdMax = 9007199254740991;
 
+
 export const listAuthorizationsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listAuthorizationsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listAuthorizationsResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
   "issuer": zod.string().optional().describe('Issuing authority.'),
   "number": zod.string().optional().describe('Protocol number.'),
@@ -1067,8 +1199,9 @@ export const listSystemsInAreaBody = zod.object({
 
 export const listSystemsInAreaResponseIdMax = 9007199254740991;
 
+
 export const listSystemsInAreaResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemsInAreaResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemsInAreaResponseIdMax).int().describe('Record id.'),
   "code": zod.string().describe('System code.'),
   "name": zod.string().describe('Display name.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).'),
@@ -1132,8 +1265,9 @@ export const uploadSystemImageBody = zod.object({
  */
 export const getSystemImagePathIdMax = 9007199254740991;
 
+
 export const getSystemImageParams = zod.object({
-  "id": zod.number().min(1).max(getSystemImagePathIdMax)
+  "id": zod.number().min(1).max(getSystemImagePathIdMax).int()
 })
 
 
@@ -1142,18 +1276,22 @@ export const getSystemImageParams = zod.object({
  */
 export const deleteSystemImagePathIdMax = 9007199254740991;
 
+
 export const deleteSystemImageParams = zod.object({
-  "id": zod.number().min(1).max(deleteSystemImagePathIdMax)
+  "id": zod.number().min(1).max(deleteSystemImagePathIdMax).int()
 })
 
-export const deleteSystemImageResponseIdMax = 9007199254740991;export const deleteSystemImageResponseSystemIdMax = 9007199254740991;export const deleteSystemImageResponseSizeMax = 10485760;
+export const deleteSystemImageResponseIdMax = 9007199254740991;
+export const deleteSystemImageResponseSystemIdMax = 9007199254740991;
+export const deleteSystemImageResponseSizeMax = 10485760;
+
 
 export const deleteSystemImageResponse = zod.object({
-  "id": zod.number().min(1).max(deleteSystemImageResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(deleteSystemImageResponseSystemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemImageResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(deleteSystemImageResponseSystemIdMax).int().describe('Record id.'),
   "fileName": zod.string().describe('Uploaded file name.'),
   "contentType": zod.enum(['image/jpeg', 'image/png', 'image/webp']).describe('Media type.'),
-  "size": zod.number().min(1).max(deleteSystemImageResponseSizeMax).describe('Size in bytes.'),
+  "size": zod.number().min(1).max(deleteSystemImageResponseSizeMax).int().describe('Size in bytes.'),
   "createdAt": zod.string().datetime({}).describe('Upload moment.')
 }).describe('A stored photo of a system.')
 
@@ -1166,16 +1304,20 @@ export const importSystemsBody = zod.object({
   "file": zod.string().describe('The .xlsx file.')
 }).describe('A filled import template.')
 
-export const importSystemsResponseCreatedMin = 0;export const importSystemsResponseUpdatedMin = 0;export const importSystemsResponseRejectedItemRowMin = 2;export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
+export const importSystemsResponseCreatedMin = 0;
+export const importSystemsResponseUpdatedMin = 0;
+export const importSystemsResponseRejectedItemRowMin = 2;
+export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
+
 
 export const importSystemsResponse = zod.object({
-  "created": zod.number().min(importSystemsResponseCreatedMin).describe('Systems created.'),
-  "updated": zod.number().min(importSystemsResponseUpdatedMin).describe('Systems updated.'),
+  "created": zod.number().min(importSystemsResponseCreatedMin).int().describe('Systems created.'),
+  "updated": zod.number().min(importSystemsResponseUpdatedMin).int().describe('Systems updated.'),
   "rejected": zod.array(zod.object({
-  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).describe('Spreadsheet row number (the header is row 1).'),
+  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (the header is row 1).'),
   "reason": zod.string().describe('Why (in Italian).')
 }).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).optional().describe('Every refused row, including those past the first 100 listed.')
+  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).int().optional().describe('Every refused row, including those past the first 100 listed.')
 }).describe('What an import did.')
 
 
@@ -1185,11 +1327,13 @@ export const importSystemsResponse = zod.object({
  */
 export const listTeamsPagePathPDefault = 0;
 export const listTeamsPagePathPMin = 0;
-export const listTeamsPagePathPMax = 9007199254740991;export const listTeamsPagePathNMax = 9999;
+export const listTeamsPagePathPMax = 9007199254740991;
+export const listTeamsPagePathNMax = 9999;
+
 
 export const listTeamsPageParams = zod.object({
-  "p": zod.number().min(listTeamsPagePathPMin).max(listTeamsPagePathPMax).describe('Page number, from 0.'),
-  "n": zod.number().min(1).max(listTeamsPagePathNMax).describe('Page size.')
+  "p": zod.number().min(listTeamsPagePathPMin).max(listTeamsPagePathPMax).int().describe('Page number, from 0.'),
+  "n": zod.number().min(1).max(listTeamsPagePathNMax).int().describe('Page size.')
 })
 
 export const listTeamsPageBodyCompanyNameMax = 200;export const listTeamsPageBodyAddressMax = 300;export const listTeamsPageBodyVatMax = 11;export const listTeamsPageBodyMailMax = 254;export const listTeamsPageBodyPhoneMax = 20;export const listTeamsPageBodySortOrderDefault = "ASC";
@@ -1198,18 +1342,22 @@ export const listTeamsPageBody = zod.object({
   "companyName": zod.string().max(listTeamsPageBodyCompanyNameMax).optional().describe('Part of the company name.'),
   "address": zod.string().max(listTeamsPageBodyAddressMax).optional().describe('Part of the address.'),
   "vat": zod.string().max(listTeamsPageBodyVatMax).optional().describe('Part of the VAT number.'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).optional().describe('Any of these services.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these services.'),
   "mail": zod.string().max(listTeamsPageBodyMailMax).optional().describe('Part of the e-mail.'),
   "phone": zod.string().max(listTeamsPageBodyPhoneMax).optional().describe('Part of the phone.'),
   "sortOrder": zod.enum(['ASC', 'DESC']).default(listTeamsPageBodySortOrderDefault).describe('Sort direction.')
 }).describe('Filters of the teams list; every field is optional.')
 
-export const listTeamsPageResponseContentItemIdMax = 9007199254740991;export const listTeamsPageResponseContentItemVatRegExp = new RegExp('^[0-9]{11}$');
-export const listTeamsPageResponseTotalElementsMin = 0;export const listTeamsPageResponseTotalPagesMin = 0;export const listTeamsPageResponseNumberMin = 0;
+export const listTeamsPageResponseContentItemIdMax = 9007199254740991;
+export const listTeamsPageResponseContentItemVatRegExp = new RegExp('^[0-9]{11}$');
+export const listTeamsPageResponseTotalElementsMin = 0;
+export const listTeamsPageResponseTotalPagesMin = 0;
+export const listTeamsPageResponseNumberMin = 0;
+
 
 export const listTeamsPageResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listTeamsPageResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listTeamsPageResponseContentItemIdMax).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(listTeamsPageResponseContentItemVatRegExp).optional().describe('Partita IVA.'),
@@ -1217,21 +1365,22 @@ export const listTeamsPageResponse = zod.object({
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
   "phone": zod.string().optional().describe('Contact phone.')
 }).describe('A provider team (squadra).')),
-  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).describe('Matching teams in all pages.'),
-  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listTeamsPageResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).int().describe('Matching teams in all pages.'),
+  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listTeamsPageResponseNumberMin).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).int().describe('Page size.')
 }).describe('A page of teams.')
 
 
 /**
  * @summary Every team
  */
-export const listTeamsResponseIdMax = 9007199254740991;export const listTeamsResponseVatRegExp = new RegExp('^[0-9]{11}$');
+export const listTeamsResponseIdMax = 9007199254740991;
+export const listTeamsResponseVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const listTeamsResponseItem = zod.object({
-  "id": zod.number().min(1).max(listTeamsResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listTeamsResponseIdMax).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(listTeamsResponseVatRegExp).optional().describe('Partita IVA.'),
@@ -1247,15 +1396,17 @@ export const listTeamsResponse = zod.array(listTeamsResponseItem)
  */
 export const getTeamByIdPathIdMax = 9007199254740991;
 
+
 export const getTeamByIdParams = zod.object({
-  "id": zod.number().min(1).max(getTeamByIdPathIdMax)
+  "id": zod.number().min(1).max(getTeamByIdPathIdMax).int()
 })
 
-export const getTeamByIdResponseIdMax = 9007199254740991;export const getTeamByIdResponseVatRegExp = new RegExp('^[0-9]{11}$');
+export const getTeamByIdResponseIdMax = 9007199254740991;
+export const getTeamByIdResponseVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const getTeamByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getTeamByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getTeamByIdResponseIdMax).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(getTeamByIdResponseVatRegExp).optional().describe('Partita IVA.'),
@@ -1283,7 +1434,7 @@ export const createTeamBody = zod.object({
   "companyName": zod.string().min(1).max(createTeamBodyCompanyNameMax).describe('Company name.'),
   "address": zod.string().max(createTeamBodyAddressMax).optional().describe('Address.'),
   "vat": zod.string().regex(createTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).describe('Services offered.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(createTeamBodyMailMax).describe('Contact e-mail.'),
   "phone": zod.string().regex(createTeamBodyPhoneRegExp).optional().describe('Contact phone.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
@@ -1294,8 +1445,9 @@ export const createTeamBody = zod.object({
  */
 export const updateTeamPathIdMax = 9007199254740991;
 
+
 export const updateTeamParams = zod.object({
-  "id": zod.number().min(1).max(updateTeamPathIdMax)
+  "id": zod.number().min(1).max(updateTeamPathIdMax).int()
 })
 
 export const updateTeamBodyCompanyNameMax = 200;export const updateTeamBodyAddressMax = 300;export const updateTeamBodyVatRegExp = new RegExp('^[0-9]{11}$');
@@ -1306,16 +1458,17 @@ export const updateTeamBody = zod.object({
   "companyName": zod.string().min(1).max(updateTeamBodyCompanyNameMax).describe('Company name.'),
   "address": zod.string().max(updateTeamBodyAddressMax).optional().describe('Address.'),
   "vat": zod.string().regex(updateTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
-  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).describe('Services offered.'),
+  "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(updateTeamBodyMailMax).describe('Contact e-mail.'),
   "phone": zod.string().regex(updateTeamBodyPhoneRegExp).optional().describe('Contact phone.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
 
-export const updateTeamResponseIdMax = 9007199254740991;export const updateTeamResponseVatRegExp = new RegExp('^[0-9]{11}$');
+export const updateTeamResponseIdMax = 9007199254740991;
+export const updateTeamResponseVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const updateTeamResponse = zod.object({
-  "id": zod.number().min(1).max(updateTeamResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateTeamResponseIdMax).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(updateTeamResponseVatRegExp).optional().describe('Partita IVA.'),
@@ -1331,15 +1484,17 @@ export const updateTeamResponse = zod.object({
  */
 export const deleteTeamPathIdMax = 9007199254740991;
 
+
 export const deleteTeamParams = zod.object({
-  "id": zod.number().min(1).max(deleteTeamPathIdMax)
+  "id": zod.number().min(1).max(deleteTeamPathIdMax).int()
 })
 
-export const deleteTeamResponseIdMax = 9007199254740991;export const deleteTeamResponseVatRegExp = new RegExp('^[0-9]{11}$');
+export const deleteTeamResponseIdMax = 9007199254740991;
+export const deleteTeamResponseVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const deleteTeamResponse = zod.object({
-  "id": zod.number().min(1).max(deleteTeamResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteTeamResponseIdMax).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(deleteTeamResponseVatRegExp).optional().describe('Partita IVA.'),
@@ -1354,20 +1509,25 @@ export const deleteTeamResponse = zod.object({
  */
 export const listSystemProvidersQuerySystemIdMax = 9007199254740991;
 
+
 export const listSystemProvidersQueryParams = zod.object({
-  "systemId": zod.number().min(1).max(listSystemProvidersQuerySystemIdMax)
+  "systemId": zod.number().min(1).max(listSystemProvidersQuerySystemIdMax).int()
 })
 
-export const listSystemProvidersResponseIdMax = 9007199254740991;export const listSystemProvidersResponseSystemIdMax = 9007199254740991;export const listSystemProvidersResponseTeamIdMax = 9007199254740991;export const listSystemProvidersResponseTeamIdMaxOne = 9007199254740991;export const listSystemProvidersResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
+export const listSystemProvidersResponseIdMax = 9007199254740991;
+export const listSystemProvidersResponseSystemIdMax = 9007199254740991;
+export const listSystemProvidersResponseTeamIdMax = 9007199254740991;
+export const listSystemProvidersResponseTeamIdMaxOne = 9007199254740991;
+export const listSystemProvidersResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const listSystemProvidersResponseItem = zod.object({
-  "id": zod.number().min(1).max(listSystemProvidersResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(listSystemProvidersResponseSystemIdMax).describe('Record id.'),
-  "teamId": zod.number().min(1).max(listSystemProvidersResponseTeamIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemProvidersResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(listSystemProvidersResponseSystemIdMax).int().describe('Record id.'),
+  "teamId": zod.number().min(1).max(listSystemProvidersResponseTeamIdMax).int().describe('Record id.'),
   "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('What the team does on this system.'),
   "team": zod.object({
-  "id": zod.number().min(1).max(listSystemProvidersResponseTeamIdMaxOne).describe('Record id.'),
+  "id": zod.number().min(1).max(listSystemProvidersResponseTeamIdMaxOne).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(listSystemProvidersResponseTeamVatRegExp).optional().describe('Partita IVA.'),
@@ -1382,12 +1542,14 @@ export const listSystemProvidersResponse = zod.array(listSystemProvidersResponse
 /**
  * @summary Link a team to a system with its duties
  */
-export const createSystemProviderBodySystemIdMax = 9007199254740991;export const createSystemProviderBodyTeamIdMax = 9007199254740991;
+export const createSystemProviderBodySystemIdMax = 9007199254740991;
+export const createSystemProviderBodyTeamIdMax = 9007199254740991;
+
 
 export const createSystemProviderBody = zod.object({
-  "systemId": zod.number().min(1).max(createSystemProviderBodySystemIdMax).describe('Record id.'),
-  "teamId": zod.number().min(1).max(createSystemProviderBodyTeamIdMax).describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).describe('What the team does on this system.')
+  "systemId": zod.number().min(1).max(createSystemProviderBodySystemIdMax).int().describe('Record id.'),
+  "teamId": zod.number().min(1).max(createSystemProviderBodyTeamIdMax).int().describe('Record id.'),
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
 
@@ -1396,28 +1558,35 @@ export const createSystemProviderBody = zod.object({
  */
 export const updateSystemProviderPathIdMax = 9007199254740991;
 
+
 export const updateSystemProviderParams = zod.object({
-  "id": zod.number().min(1).max(updateSystemProviderPathIdMax)
+  "id": zod.number().min(1).max(updateSystemProviderPathIdMax).int()
 })
 
-export const updateSystemProviderBodySystemIdMax = 9007199254740991;export const updateSystemProviderBodyTeamIdMax = 9007199254740991;
+export const updateSystemProviderBodySystemIdMax = 9007199254740991;
+export const updateSystemProviderBodyTeamIdMax = 9007199254740991;
+
 
 export const updateSystemProviderBody = zod.object({
-  "systemId": zod.number().min(1).max(updateSystemProviderBodySystemIdMax).describe('Record id.'),
-  "teamId": zod.number().min(1).max(updateSystemProviderBodyTeamIdMax).describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).describe('What the team does on this system.')
+  "systemId": zod.number().min(1).max(updateSystemProviderBodySystemIdMax).int().describe('Record id.'),
+  "teamId": zod.number().min(1).max(updateSystemProviderBodyTeamIdMax).int().describe('Record id.'),
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
-export const updateSystemProviderResponseIdMax = 9007199254740991;export const updateSystemProviderResponseSystemIdMax = 9007199254740991;export const updateSystemProviderResponseTeamIdMax = 9007199254740991;export const updateSystemProviderResponseTeamIdMaxOne = 9007199254740991;export const updateSystemProviderResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
+export const updateSystemProviderResponseIdMax = 9007199254740991;
+export const updateSystemProviderResponseSystemIdMax = 9007199254740991;
+export const updateSystemProviderResponseTeamIdMax = 9007199254740991;
+export const updateSystemProviderResponseTeamIdMaxOne = 9007199254740991;
+export const updateSystemProviderResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const updateSystemProviderResponse = zod.object({
-  "id": zod.number().min(1).max(updateSystemProviderResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(updateSystemProviderResponseSystemIdMax).describe('Record id.'),
-  "teamId": zod.number().min(1).max(updateSystemProviderResponseTeamIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemProviderResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateSystemProviderResponseSystemIdMax).int().describe('Record id.'),
+  "teamId": zod.number().min(1).max(updateSystemProviderResponseTeamIdMax).int().describe('Record id.'),
   "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('What the team does on this system.'),
   "team": zod.object({
-  "id": zod.number().min(1).max(updateSystemProviderResponseTeamIdMaxOne).describe('Record id.'),
+  "id": zod.number().min(1).max(updateSystemProviderResponseTeamIdMaxOne).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(updateSystemProviderResponseTeamVatRegExp).optional().describe('Partita IVA.'),
@@ -1433,20 +1602,25 @@ export const updateSystemProviderResponse = zod.object({
  */
 export const deleteSystemProviderPathIdMax = 9007199254740991;
 
+
 export const deleteSystemProviderParams = zod.object({
-  "id": zod.number().min(1).max(deleteSystemProviderPathIdMax)
+  "id": zod.number().min(1).max(deleteSystemProviderPathIdMax).int()
 })
 
-export const deleteSystemProviderResponseIdMax = 9007199254740991;export const deleteSystemProviderResponseSystemIdMax = 9007199254740991;export const deleteSystemProviderResponseTeamIdMax = 9007199254740991;export const deleteSystemProviderResponseTeamIdMaxOne = 9007199254740991;export const deleteSystemProviderResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
+export const deleteSystemProviderResponseIdMax = 9007199254740991;
+export const deleteSystemProviderResponseSystemIdMax = 9007199254740991;
+export const deleteSystemProviderResponseTeamIdMax = 9007199254740991;
+export const deleteSystemProviderResponseTeamIdMaxOne = 9007199254740991;
+export const deleteSystemProviderResponseTeamVatRegExp = new RegExp('^[0-9]{11}$');
 
 
 export const deleteSystemProviderResponse = zod.object({
-  "id": zod.number().min(1).max(deleteSystemProviderResponseIdMax).describe('Record id.'),
-  "systemId": zod.number().min(1).max(deleteSystemProviderResponseSystemIdMax).describe('Record id.'),
-  "teamId": zod.number().min(1).max(deleteSystemProviderResponseTeamIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemProviderResponseIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(deleteSystemProviderResponseSystemIdMax).int().describe('Record id.'),
+  "teamId": zod.number().min(1).max(deleteSystemProviderResponseTeamIdMax).int().describe('Record id.'),
   "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('What the team does on this system.'),
   "team": zod.object({
-  "id": zod.number().min(1).max(deleteSystemProviderResponseTeamIdMaxOne).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteSystemProviderResponseTeamIdMaxOne).int().describe('Record id.'),
   "companyName": zod.string().describe('Company name.'),
   "address": zod.string().optional().describe('Address.'),
   "vat": zod.string().regex(deleteSystemProviderResponseTeamVatRegExp).optional().describe('Partita IVA.'),

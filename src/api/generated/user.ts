@@ -733,7 +733,7 @@ export interface components {
         };
         AvatarUpload: {
             /** @description The image, PNG or JPEG, at most 2 MB. */
-            file: string;
+            file: Blob;
         };
         Avatar: {
             id: components["schemas"]["Id"];
@@ -1438,8 +1438,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,11 +6,13 @@ import zod from 'zod';
  * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon). A session has an absolute lifetime counted from the sign-in (12 hours in the sandbox, `SANDBOX_SESSION_MAX_AGE`): a refresh keeps the original sign-in time, no token outlives it, and past it the refresh token is refused (400 `invalid_grant`) however often it was used.
  * @summary Sign in or refresh the access token
  */
+
+
 export const issueTokenResponse = zod.object({
   "token_type": zod.string().describe('Always `bearer`.'),
   "access_token": zod.string().describe('Short-lived access token, sent as `Authorization: Bearer …`.'),
   "refresh_token": zod.string().describe('Longer-lived token for the refresh-token grant.'),
-  "expires_in": zod.number().min(1).optional().describe('Lifetime of the access token, in seconds.'),
+  "expires_in": zod.number().min(1).int().optional().describe('Lifetime of the access token, in seconds.'),
   "scope": zod.string().optional().describe('Granted scope, when the service reports it.')
 })
 
@@ -21,12 +23,13 @@ export const issueTokenResponse = zod.object({
  */
 export const getProfileResponseIdMax = 9007199254740991;
 
+
 export const getProfileResponse = zod.object({
-  "id": zod.number().min(1).max(getProfileResponseIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(getProfileResponseIdMax).int().optional().describe('Record id.'),
   "name": zod.string().optional().describe('First name.'),
   "surname": zod.string().optional().describe('Last name.'),
   "email": zod.string().email().optional().describe('E-mail address.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
+  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
   "principal": zod.object({
   "username": zod.string().describe('Login name.'),
   "preference": zod.object({
@@ -190,13 +193,15 @@ export const uploadAvatarBody = zod.object({
   "file": zod.string().describe('The image, PNG or JPEG, at most 2 MB.')
 })
 
-export const uploadAvatarResponseIdMax = 9007199254740991;export const uploadAvatarResponseUserIdMax = 9007199254740991;
+export const uploadAvatarResponseIdMax = 9007199254740991;
+export const uploadAvatarResponseUserIdMax = 9007199254740991;
+
 
 export const uploadAvatarResponse = zod.object({
-  "id": zod.number().min(1).max(uploadAvatarResponseIdMax).describe('Record id.'),
-  "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(uploadAvatarResponseIdMax).int().describe('Record id.'),
+  "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).int().describe('Record id.'),
   "contentType": zod.enum(['image/png', 'image/jpeg']).describe('Media type of the image.'),
-  "size": zod.number().min(1).describe('Size in bytes.'),
+  "size": zod.number().min(1).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).optional().describe('When the image was uploaded.')
 })
 
@@ -206,8 +211,9 @@ export const uploadAvatarResponse = zod.object({
  */
 export const getAvatarPathIdMax = 9007199254740991;
 
+
 export const getAvatarParams = zod.object({
-  "id": zod.number().min(1).max(getAvatarPathIdMax).describe('Record id.')
+  "id": zod.number().min(1).max(getAvatarPathIdMax).int().describe('Record id.')
 })
 
 
@@ -217,17 +223,19 @@ export const getAvatarParams = zod.object({
  */
 export const getUserByIdPathIdMax = 9007199254740991;
 
+
 export const getUserByIdParams = zod.object({
-  "id": zod.number().min(1).max(getUserByIdPathIdMax).describe('Record id.')
+  "id": zod.number().min(1).max(getUserByIdPathIdMax).int().describe('Record id.')
 })
 
-export const getUserByIdResponseIdMax = 9007199254740991;export const getUserByIdResponseUsernameMin = 3;
+export const getUserByIdResponseIdMax = 9007199254740991;
+export const getUserByIdResponseUsernameMin = 3;
 export const getUserByIdResponseUsernameMax = 64;
 export const getUserByIdResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const getUserByIdResponse = zod.object({
-  "id": zod.number().min(1).max(getUserByIdResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(getUserByIdResponseIdMax).int().describe('Record id.'),
   "username": zod.string().min(getUserByIdResponseUsernameMin).max(getUserByIdResponseUsernameMax).regex(getUserByIdResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -235,7 +243,7 @@ export const getUserByIdResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -246,12 +254,14 @@ export const getUserByIdResponse = zod.object({
  */
 export const listUsersPathPageDefault = 0;
 export const listUsersPathPageMin = 0;
-export const listUsersPathPageMax = 9007199254740991;export const listUsersPathPerPageDefault = 10;
+export const listUsersPathPageMax = 9007199254740991;
+export const listUsersPathPerPageDefault = 10;
 export const listUsersPathPerPageMax = 9999;
 
+
 export const listUsersParams = zod.object({
-  "page": zod.number().min(listUsersPathPageMin).max(listUsersPathPageMax).describe('Page number, from 0.'),
-  "perPage": zod.number().min(1).max(listUsersPathPerPageMax).describe('Rows per page.'),
+  "page": zod.number().min(listUsersPathPageMin).max(listUsersPathPageMax).int().describe('Page number, from 0.'),
+  "perPage": zod.number().min(1).max(listUsersPathPerPageMax).int().describe('Rows per page.'),
   "sort": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
 })
 
@@ -261,14 +271,18 @@ export const listUsersQueryParams = zod.object({
   "sortValue": zod.enum(['id', 'username', 'name', 'surname', 'email', 'role', 'createdAt']).default(listUsersQuerySortValueDefault).describe('The field to sort by.')
 })
 
-export const listUsersResponseContentItemIdMax = 9007199254740991;export const listUsersResponseContentItemUsernameMin = 3;
+export const listUsersResponseContentItemIdMax = 9007199254740991;
+export const listUsersResponseContentItemUsernameMin = 3;
 export const listUsersResponseContentItemUsernameMax = 64;
 export const listUsersResponseContentItemUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const listUsersResponseTotalElementsMin = 0;export const listUsersResponseTotalPagesMin = 0;export const listUsersResponseNumberMin = 0;
+export const listUsersResponseTotalElementsMin = 0;
+export const listUsersResponseTotalPagesMin = 0;
+export const listUsersResponseNumberMin = 0;
+
 
 export const listUsersResponse = zod.object({
   "content": zod.array(zod.object({
-  "id": zod.number().min(1).max(listUsersResponseContentItemIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(listUsersResponseContentItemIdMax).int().describe('Record id.'),
   "username": zod.string().min(listUsersResponseContentItemUsernameMin).max(listUsersResponseContentItemUsernameMax).regex(listUsersResponseContentItemUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -276,13 +290,13 @@ export const listUsersResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })),
-  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).describe('Users in all pages.'),
-  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listUsersResponseNumberMin).describe('This page\'s number, from 0.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).int().describe('Users in all pages.'),
+  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).int().describe('Number of pages.'),
+  "number": zod.number().min(listUsersResponseNumberMin).int().describe('This page\'s number, from 0.'),
+  "size": zod.number().min(1).int().describe('Requested page size.')
 }).describe('A Spring-style page of users.')
 
 
@@ -305,15 +319,17 @@ export const listRolesResponse = zod.array(listRolesResponseItem)
  */
 export const updateUserQueryIdMax = 9007199254740991;
 
+
 export const updateUserQueryParams = zod.object({
-  "id": zod.number().min(1).max(updateUserQueryIdMax).describe('Id of the user to update.')
+  "id": zod.number().min(1).max(updateUserQueryIdMax).int().describe('Id of the user to update.')
 })
 
-export const updateUserBodyIdMax = 9007199254740991;export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 8;
+export const updateUserBodyIdMax = 9007199254740991;
+export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 8;
 export const updateUserBodyPasswordMax = 128;
 
 export const updateUserBody = zod.object({
-  "id": zod.number().min(1).max(updateUserBodyIdMax).optional().describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserBodyIdMax).int().optional().describe('Record id.'),
   "name": zod.string().min(1).max(updateUserBodyNameMax).optional().describe('First name.'),
   "surname": zod.string().min(1).max(updateUserBodySurnameMax).optional().describe('Last name.'),
   "email": zod.string().email().max(updateUserBodyEmailMax).optional().describe('E-mail address (unique).'),
@@ -321,15 +337,16 @@ export const updateUserBody = zod.object({
   "group": zod.string().min(1).max(updateUserBodyGroupMax).optional().describe('The user\'s group.'),
   "enabled": zod.boolean().optional().describe('Whether the user can sign in.'),
   "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
-})
+}).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
-export const updateUserResponseIdMax = 9007199254740991;export const updateUserResponseUsernameMin = 3;
+export const updateUserResponseIdMax = 9007199254740991;
+export const updateUserResponseUsernameMin = 3;
 export const updateUserResponseUsernameMax = 64;
 export const updateUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const updateUserResponse = zod.object({
-  "id": zod.number().min(1).max(updateUserResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(updateUserResponseIdMax).int().describe('Record id.'),
   "username": zod.string().min(updateUserResponseUsernameMin).max(updateUserResponseUsernameMax).regex(updateUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -337,7 +354,7 @@ export const updateUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -348,17 +365,19 @@ export const updateUserResponse = zod.object({
  */
 export const deleteUserQueryUserIdMax = 9007199254740991;
 
+
 export const deleteUserQueryParams = zod.object({
-  "userId": zod.number().min(1).max(deleteUserQueryUserIdMax).describe('Id of the user to delete.')
+  "userId": zod.number().min(1).max(deleteUserQueryUserIdMax).int().describe('Id of the user to delete.')
 })
 
-export const deleteUserResponseIdMax = 9007199254740991;export const deleteUserResponseUsernameMin = 3;
+export const deleteUserResponseIdMax = 9007199254740991;
+export const deleteUserResponseUsernameMin = 3;
 export const deleteUserResponseUsernameMax = 64;
 export const deleteUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
 
 
 export const deleteUserResponse = zod.object({
-  "id": zod.number().min(1).max(deleteUserResponseIdMax).describe('Record id.'),
+  "id": zod.number().min(1).max(deleteUserResponseIdMax).int().describe('Record id.'),
   "username": zod.string().min(deleteUserResponseUsernameMin).max(deleteUserResponseUsernameMax).regex(deleteUserResponseUsernameRegExp).describe('Login name (letters, digits and `. _ @ + -`).'),
   "name": zod.string().describe('First name.'),
   "surname": zod.string().describe('Last name.'),
@@ -366,6 +385,6 @@ export const deleteUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })

@@ -21,7 +21,7 @@ import { circuitTypeChoices, type Circuit, type CircuitType } from './shared';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="type" source="type" choices={circuitTypeChoices} alwaysOn emptyText={false as never} />,
+  <SelectInput key="type" source="type" choices={circuitTypeChoices} alwaysOn emptyText={<></>} />,
 ];
 
 export const circuitsExportColumns: ExportColumn<Circuit>[] = [

@@ -19,4 +19,4 @@ export const circuitSchema = createCircuitQueryParams.extend({
 export const circuitNameSchema = createCircuitQueryParams.pick({ name: true });
 
 /** Adding a member: one system id, as the document's member list holds them. */
-export const memberSchema = z.object({ systemId: createCircuitBody.shape.assets.element });
+export const memberSchema = z.object({ systemId: createCircuitBody.shape.assets.innerType().element });

@@ -81,7 +81,7 @@ export function LeadButton() {
                 leadStatus: record.leadStatus === 'none' ? 'new' : record.leadStatus,
                 note: record.leadNote ?? '',
               }}
-              onSubmit={(values: Record<string, unknown>) => mark.mutate(values as unknown as { leadStatus: SchemaLeadStatus; note?: string })}
+              onSubmit={(values: Record<string, unknown>) => mark.mutate(values as { leadStatus: SchemaLeadStatus; note?: string })}
               disabled={mark.isPending}
               // The proposed status is the usual answer: saving it as it is must be possible.
               toolbar={

@@ -15,10 +15,10 @@ export type SubItemRecord = Omit<SchemaSubItem, 'id'> & { id: string; itemId: nu
 export const detectionSchema = createDetectionBody;
 
 /** The sub-item type names (Gestione Campi) in the document's order: the keys of a detection's `items`. */
-export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().keyof().options;
+export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().innerType().keyof().options;
 
 /** A value of a sub-item type, added or changed (Gestione Campi): the document's rules of the type. */
-export const subItemSchema = (type: SchemaSubItemTypeName) => createSubItemBody.shape[type].unwrap();
+export const subItemSchema = (type: SchemaSubItemTypeName) => createSubItemBody.innerType().shape[type].unwrap();
 
 /** A new agent: the document's rules (name and surname up to 100 characters, a mail address). */
 export const agentSchema = createAgentBody;

@@ -43,7 +43,7 @@ function CampaignPicker() {
   const { getValues, setValue } = useFormContext();
   const fill = (_id: unknown, campaign: RaRecord | '') => {
     if (!campaign) return;
-    const c = campaign as unknown as Campaign;
+    const c = campaign as Campaign;
     if (!getValues('name')) setValue('name', `Pianificazione ${c.name}`, { shouldDirty: true });
     setValue('periodStart', c.periodStart, { shouldDirty: true });
     setValue('periodEnd', c.periodEnd, { shouldDirty: true });

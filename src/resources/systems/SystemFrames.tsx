@@ -31,6 +31,7 @@ import {
 } from 'react-admin';
 import type { SchemaFrame as Frame } from '@/api/generated/frame';
 import { createFrameBody } from '@/api/generated/frame.zod';
+import { ApiError } from '@/api/errors';
 import { failureMessage } from '@/api/failures';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { codeChoices, codeLabel } from '@/ui/format';
@@ -72,17 +73,23 @@ export function SystemFrames({ systemId }: { systemId: number }) {
   const [update] = useUpdate();
   const [remove] = useDelete();
   const close = () => setEditing(undefined);
+  /** A refusal's violations go under their fields (the form stays open); any other failure is notified. */
+  const refused = (error: unknown) => {
+    const errors = error instanceof ApiError && error.body && typeof error.body === 'object' ? Reflect.get(error.body, 'errors') : undefined;
+    if (errors && typeof errors === 'object' && !Array.isArray(errors) && Object.keys(errors).length) return errors;
+    failure(error);
+    return undefined;
+  };
   const save = async (values: Record<string, unknown>) => {
     if (!editing) return;
     const body = { ...values, systemId };
     if (editing.mode === 'create')
-      await create('frames', { data: body }, { returnPromise: true, onSuccess: close }).catch(() => undefined);
-    else
-      await update(
-        'frames',
-        { id: editing.record.id, data: body, previousData: editing.record },
-        { mutationMode: 'pessimistic', returnPromise: true, onSuccess: close },
-      ).catch(() => undefined);
+      return create('frames', { data: body }, { returnPromise: true, onSuccess: close }).then(() => undefined, refused);
+    return update(
+      'frames',
+      { id: editing.record.id, data: body, previousData: editing.record },
+      { mutationMode: 'pessimistic', returnPromise: true, onSuccess: close },
+    ).then(() => undefined, refused);
   };
   const nextPosition = (data ?? []).reduce((max, f) => Math.max(max, f.position), 0) + 1;
   return (

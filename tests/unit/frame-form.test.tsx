@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { ApiError } from '@/api/errors';
+import { i18nProvider } from '@/i18n';
+import { SystemFrames } from '@/resources/systems/SystemFrames';
+
+/* The frame dialog validates with the document's FrameInput, exclusiveMinimum included. */
+
+afterEach(() => cleanup());
+
+function framesProvider(create: DataProvider['create']): DataProvider {
+  const none = () => Promise.reject(new Error('not expected'));
+  return {
+    getList: () => Promise.resolve({ data: [], total: 0 }),
+    getOne: none,
+    getMany: () => Promise.resolve({ data: [] }),
+    getManyReference: none,
+    create,
+    update: none,
+    updateMany: none,
+    delete: none,
+    deleteMany: none,
+  };
+}
+
+describe('the frame dialog', () => {
+  it('shows "Deve essere maggiore di 0" under a width of 0 and sends nothing', async () => {
+    const create = vi.fn(() => Promise.resolve({ data: { id: 1 } })) as unknown as DataProvider['create'];
+    render(
+      <AdminContext dataProvider={framesProvider(create)} i18nProvider={i18nProvider} store={memoryStore()}>
+        <SystemFrames systemId={7} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi un frame' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'Faccia A' } });
+    fireEvent.change(within(dialog).getByLabelText(/Larghezza/), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await within(dialog).findByText('Deve essere maggiore di 0')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('puts a refusal of the service under its field and stays open', async () => {
+    const create = vi.fn(() =>
+      Promise.reject(new ApiError(409, 'Posizione già occupata', { errors: { position: 'Posizione già occupata da «Faccia B»' } })),
+    ) as unknown as DataProvider['create'];
+    render(
+      <AdminContext dataProvider={framesProvider(create)} i18nProvider={i18nProvider} store={memoryStore()}>
+        <SystemFrames systemId={7} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi un frame' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'Faccia A' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await within(dialog).findByText('Posizione già occupata da «Faccia B»')).toBeInTheDocument();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
