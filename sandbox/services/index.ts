@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { answeringConflictsAll } from '../db/conflicts';
 import type { ServiceHandlers } from '../http';
 import type { SeedOptions } from '../seed/options';
 import * as advertiser from './advertiser';
@@ -56,6 +57,7 @@ export const SERVICE_MODULES: Record<string, ServiceModule> = {
   share,
 };
 
+/** Every service's handlers; a unique rule the database refuses answers 409 (sandbox/db/conflicts.ts). */
 export const HANDLERS: Record<string, ServiceHandlers> = Object.fromEntries(
-  Object.entries(SERVICE_MODULES).map(([name, mod]) => [name, mod.handlers]),
+  Object.entries(SERVICE_MODULES).map(([name, mod]) => [name, answeringConflictsAll(mod.handlers)]),
 );
