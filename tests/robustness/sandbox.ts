@@ -34,6 +34,11 @@ export class SandboxProcess {
     private readonly env: Record<string, string> = {},
   ) {}
 
+  /** The PostgreSQL server it runs on, if any (else the embedded database in `dataDir`). */
+  get databaseUrl(): string | undefined {
+    return this.env.DATABASE_URL;
+  }
+
   get origin() {
     return `http://127.0.0.1:${this.port}`;
   }
