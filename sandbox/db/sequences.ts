@@ -34,7 +34,8 @@ function known(table: Readonly<Record<string, string>>, key: string, what: strin
   return sequence;
 }
 
-export const numberedSequence = (collection: string) => known(NUMBERED_SEQUENCES, collection, 'la collezione');
+/** Another collection takes the store's own id sequence: numbers unique in the whole store, so in it too. */
+export const numberedSequence = (collection: string) => NUMBERED_SEQUENCES[collection] ?? 'records_id_seq';
 export const subItemSequence = (type: string) => known(SUB_ITEM_SEQUENCES, type, 'il tipo di sotto-voce');
 
 /** The next number of a sequence. */
@@ -57,6 +58,10 @@ export async function nextvals(db: Db, sequence: string, count: number): Promise
  * skipped (the highest such number is the floor).
  */
 export async function takeSystemCodeNumber(db: Db, sequence: string): Promise<number> {
+  // Every write of `systems` locks the row of `systems_version` (its trigger) until the transaction
+  // ends. Taken here first, before the counter row, the two locks always come in the same order:
+  // an import writing many systems and a create beside it wait for each other, never deadlock.
+  await db.query('SELECT version FROM systems_version FOR UPDATE');
   const { rows } = await db.query<{ last: number }>(
     `WITH used AS (
        SELECT coalesce(max(substring(code FROM length($1) + 2)::bigint), 0) AS n

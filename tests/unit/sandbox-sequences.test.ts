@@ -30,13 +30,15 @@ describe('ids from sequences', { timeout: 30_000 }, () => {
     expect([a.id, b.id, c.id]).toEqual([products + 1, products + 2, catalogs + 1]);
   });
 
-  it('has a sequence for every numbered collection and sub-item type, and refuses an unknown one', async () => {
+  it('has a sequence for every numbered collection and sub-item type; another collection takes the store\'s', async () => {
     expect(Object.keys(SUB_ITEM_SEQUENCES).sort()).toEqual([...SUB_ITEM_TYPES].sort());
     for (const seq of [...Object.values(NUMBERED_SEQUENCES), ...Object.values(SUB_ITEM_SEQUENCES), ESTIMATE_LINE_SEQUENCE]) {
       const { rows } = await db.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [seq]);
       expect(rows[0].found, seq).toBe(true);
     }
-    await expect(insertNumbered(db, 'unknown', {})).rejects.toThrow(/Nessuna sequenza/);
+    // Another collection takes the store's own sequence (unique in the whole store).
+    const { rows } = await db.query<{ n: string }>('SELECT max(id) AS n FROM records');
+    expect((await insertNumbered(db, 'altro', {})).id).toBeGreaterThan(Number(rows[0].n));
   });
 
   it('moves a sequence past rows written with explicit ids, never back', async () => {
