@@ -121,9 +121,6 @@ export async function startPostgres({ log = () => {}, database = DATABASE } = {}
   async function stop() {
     if (stopped) return;
     stopped = true;
-    process.off('exit', onExit);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       signalServer('SIGINT'); // fast shutdown
@@ -134,6 +131,10 @@ export async function startPostgres({ log = () => {}, database = DATABASE } = {}
       }
     }
     remove();
+    // Only now: a crash while the server stops still removes the folder on exit.
+    process.off('exit', onExit);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
   process.on('exit', onExit);
   process.on('SIGINT', onSignal);
