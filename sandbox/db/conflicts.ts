@@ -34,7 +34,6 @@ export const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   records_frames_position: { message: () => "L'impianto ha già un frame in questa posizione", path: '/body/position' },
   records_devices_serial_unique: { message: (v) => `Esiste già un dispositivo con seriale ${v}`, path: '/body/serial' },
   records_campaign_members_user: { message: () => "L'utente è già membro della campagna" },
-  records_orders_estimate_unique: { message: () => 'Il preventivo ha già un ordine' },
   records_order_campaigns_link: { message: () => "La campagna è già collegata all'ordine" },
 };
 

@@ -133,7 +133,7 @@ export function writtenName(kind: CreateKind, name: string, n: number, run: stri
 }
 
 /** The unique-value races: `size` creates of the same value at once; one must answer 2xx, the rest 409. */
-function raceJobs(client: Client, run: string, size: number, refs: References & { raceCampaignId: number }): Array<{ what: string; jobs: Job[] }> {
+function raceJobs(client: Client, run: string, size: number, refs: References & { raceCampaignId: number; acceptedEstimateId: number }): Array<{ what: string; jobs: Job[] }> {
   const same = (what: string, path: string, body: () => unknown): { what: string; jobs: Job[] } => ({
     what,
     jobs: Array.from({ length: size }, () => ({
@@ -167,6 +167,7 @@ function raceJobs(client: Client, run: string, size: number, refs: References & 
       address: 'Via Torino 12, 20123 Milano',
     })),
     same('campaign member', '/campaign/v1/campaignMembers', () => ({ campaignId: refs.raceCampaignId, username: 'designer', role: 'ROLE_DESIGNER' })),
+    same('order from an estimate', `/order/orders/fromEstimate/${refs.acceptedEstimateId}`, () => ({ notes: `race-${run}-ordine` })),
   ];
 }
 
@@ -224,7 +225,16 @@ export async function concurrentCreates(options: { base: string; token: string; 
     });
     const raceCampaignId = num((campaign.body as { id?: number } | undefined)?.id);
     if (!raceCampaignId) throw new Error(`campagna della gara non creata: ${campaign.status}`);
-    const races = raceJobs(client, options.run, options.raceSize, { ...refs, raceCampaignId });
+    // An accepted estimate of its own, for the race of orders made from it (one order per estimate).
+    const draft = createRequest('estimate', `race-${options.run}-preventivo`, 1, options.run, refs);
+    const estimate = await client.call(draft.path, { method: 'POST', body: draft.body });
+    const acceptedEstimateId = num((estimate.body as { id?: number } | undefined)?.id);
+    if (!acceptedEstimateId) throw new Error(`preventivo della gara non creato: ${estimate.status}`);
+    for (const status of ['sent', 'accepted']) {
+      const moved = await client.call(`/estimate/estimate/changeStatus?estimateId=${acceptedEstimateId}&status=${status}`, { method: 'PUT' });
+      if (moved.status !== 200) throw new Error(`preventivo ${acceptedEstimateId} non passato a ${status}: ${moved.status} ${JSON.stringify(moved.body)}`);
+    }
+    const races = raceJobs(client, options.run, options.raceSize, { ...refs, raceCampaignId, acceptedEstimateId });
     const raceStatuses = new Map(races.map((r) => [r.what, [] as number[]]));
     // The races' creates go out back to back, so that they meet in the server.
     const queue = [...shuffle(jobs, Number(options.run) || 1), ...races.flatMap((r) => r.jobs)];

@@ -39,8 +39,8 @@ CREATE UNIQUE INDEX records_circuits_name ON records ((data->>'type'), lower(btr
 CREATE UNIQUE INDEX records_frames_position ON records ((data->>'systemId'), (data->>'position')) WHERE collection = 'frames';
 CREATE UNIQUE INDEX records_devices_serial_unique ON records (lower(btrim(data->>'serial'))) WHERE collection = 'devices';
 
--- Campaign members: a user once per campaign; an estimate has at most one order; an order and a
--- campaign are linked once.
+-- Campaign members: a user once per campaign; an order and a campaign are linked once. (One order
+-- per estimate is a rule of the create-from-estimate operation only, which serialises it itself:
+-- an order written by hand may name an estimate that has one.)
 CREATE UNIQUE INDEX records_campaign_members_user ON records ((data->>'campaignId'), lower(data->>'username')) WHERE collection = 'campaignMembers';
-CREATE UNIQUE INDEX records_orders_estimate_unique ON records ((data->>'estimateId')) WHERE collection = 'orders';
 CREATE UNIQUE INDEX records_order_campaigns_link ON records ((data->>'orderId'), (data->>'campaignId')) WHERE collection = 'orderCampaigns';
