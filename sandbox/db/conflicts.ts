@@ -50,9 +50,7 @@ export const isUniqueViolation = (error: unknown) => pgError(error)?.code === '2
 /** The value of the key a unique violation names (`Key (lower(name))=(foo) already exists.` → `foo`). */
 export function violatedValue(detail: string | undefined): string {
   const match = /\)=\((.*)\) already exists/s.exec(detail ?? '');
-  if (!match) return '';
-  // A key of several columns reads `a, b`: the last one is the one a person typed (a name, a code).
-  return match[1];
+  return match ? match[1] : '';
 }
 
 /** The 409 of a unique violation, or undefined for any other error. */

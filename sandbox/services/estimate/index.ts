@@ -128,7 +128,6 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
 
 registerResourceReader('estimate', sharedEstimateView);
 
-
 const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
 
 /** Lines with their totals; checks periods, products, catalogs and that each product is in its catalog. */
