@@ -36,7 +36,13 @@ const MIGRATED_TESTS = [
   'tests/unit/transitions-sandbox.test.ts',
 ];
 /** Node files that start from the small seed (openSmallSeed): it is made once per run, in the project's globalSetup. */
-const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/sandbox-side-doors.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
+const SEEDED_TESTS = [
+  'tests/unit/circuits-sandbox.test.ts',
+  'tests/unit/detections-sandbox.test.ts',
+  'tests/unit/sandbox-sequences.test.ts',
+  'tests/unit/sandbox-side-doors.test.ts',
+  'tests/unit/sandbox-systems-read.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { numberedSequence } from './db/sequences';
 import { file, HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from './http';
 
 /* The generic JSON document store (table `records`): one collection per resource. */
@@ -266,7 +267,8 @@ export async function fileDownload(db: Db, record: StoredRecord, notFound: strin
 /*
  * Records numbered per collection (1, 2, 3 …), as the sales services (catalogue, product,
  * advertiser, opportunity, estimate) keep them, so the ids in the documents' examples name
- * seeded records. Paging and sorting happen on the rows read.
+ * seeded records; each collection's numbers come from its own sequence (sandbox/db/sequences.ts).
+ * Paging and sorting happen on the rows read.
  */
 
 export type Row = Record<string, unknown> & { id: number };
@@ -275,9 +277,8 @@ export type Row = Record<string, unknown> & { id: number };
 export async function insertNumbered(db: Db, collection: string, data: Record<string, unknown>): Promise<Row> {
   const { id: _drop, ...rest } = data;
   const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(
-    `INSERT INTO records (collection, id, data)
-     VALUES ($1, (SELECT COALESCE(max(id), 0) + 1 FROM records WHERE collection = $1), $2) RETURNING id, data`,
-    [collection, JSON.stringify(rest)],
+    'INSERT INTO records (collection, id, data) VALUES ($1, nextval($3::regclass), $2) RETURNING id, data',
+    [collection, JSON.stringify(rest), numberedSequence(collection)],
   );
   return { ...rows[0].data, id: Number(rows[0].id) };
 }

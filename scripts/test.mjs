@@ -6,8 +6,8 @@
 // cores - 1). The second builds the production app and then runs the end-to-end step on it, the
 // longest step (two files at a time, each with its own browser), from the start of the run, after
 // the sandbox data its stack, the contract suite and the robustness run copy are prepared. As each
-// lane frees, it takes the next of the short steps, longest first (the robustness run, the contract
-// suite, tsc, ESLint, drift, OpenAPI lint), so that the lanes end close together. The wall time of
+// lane frees, it takes the next of the short steps, longest first (the robustness run, the PostgreSQL
+// run, the contract suite, tsc, ESLint, drift, OpenAPI lint), so that the lanes end close together. The wall time of
 // every step goes to .e2e/reports/steps.json, which `npm run bench` reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -48,6 +48,12 @@ const steps = [
   },
   // The short steps longest first, so that the two lanes end close together.
   { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json', ...fromTemplate },
+  {
+    name: 'PostgreSQL 15: concurrent creates on a real server',
+    cmd: bin('tsx'),
+    args: ['tests/postgres/run.ts', '--report', path.join(reports, 'postgres.json')],
+    report: 'postgres.json',
+  },
   { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json', ...fromTemplate },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },

@@ -41,6 +41,9 @@ function fromPglite(pg: PGlite): Db {
 async function fromServer(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a stop) is dropped by the pool and replaced on
+  // the next query; unheard, its error would end the process.
+  pool.on('error', (error) => console.error(`Database: connessione inattiva chiusa dal server (${error.message})`));
   const query = async <T>(sql: string, params: unknown[] = []) => {
     const result = await pool.query(sql, params);
     return { rows: result.rows as T[] };

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './index';
+import { syncSequences } from './sequences';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -25,6 +26,8 @@ export async function migrate(db: Db): Promise<string[]> {
     });
     applied.push(file);
   }
+  // Rows written with explicit ids (an older version of the data) leave their sequences behind.
+  await syncSequences(db);
   return applied;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { syncSequences } from '../db/sequences';
 import { SERVICE_MODULES } from '../services';
 import { rng } from './random';
 
@@ -18,6 +19,8 @@ export async function seed(db: Db, size: SeedSize): Promise<void> {
     for (const mod of Object.values(SERVICE_MODULES)) {
       if (mod.seedLate) await mod.seedLate(tx, { size, rng: rng(20260302) });
     }
+    // The seed writes some ids itself (estimate lines): the sequences move past them.
+    await syncSequences(tx);
     await tx.query(
       `INSERT INTO sandbox_meta (key, value) VALUES ('seed', $1)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,

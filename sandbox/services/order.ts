@@ -285,6 +285,8 @@ const createOrderFromEstimate: Handler = async (ctx) => {
   const estimateId = idParam(ctx, 'estimateId');
   const body = (ctx.body ?? {}) as RecordData;
   return ctx.db.transaction(async (tx) => {
+    // One order per estimate: two requests for the same estimate wait for each other here.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-from-estimate:${estimateId}`]);
     const estimate = await readEstimate(tx, estimateId);
     if (!estimate) throw new HttpError(404, `Preventivo ${estimateId} non trovato`);
     if (estimate.status !== 'accepted') throw new HttpError(409, `Il preventivo ${estimateId} non è accettato: impossibile creare l'ordine`);

@@ -1,12 +1,15 @@
 /**
- * The robustness run (issue 9): a bounded load with no lost writes, and restarts of the sandbox in
- * the middle of writes that lose no acknowledged write — both counted back from the database.
+ * The robustness run: a bounded load with no lost writes, and restarts of the sandbox in the middle
+ * of writes that lose no acknowledged write — both counted back from the database — on the embedded
+ * PGlite; then the same load, shorter, on a throw-away PostgreSQL server (scripts/postgres.mjs),
+ * where requests run side by side.
  *
  *   tsx tests/robustness/run.ts [--report <file>]
  *
  * Environment: ROBUSTNESS_SECONDS (load duration, 30), ROBUSTNESS_CONNECTIONS (50),
  * ROBUSTNESS_PHASE_SECONDS (writing time around each restart, 4), ROBUSTNESS_PORT (a free port of
- * 127.0.0.1 by default). Writes `{ passed, failed, skipped, figures, checks }` to the report and
+ * 127.0.0.1 by default), ROBUSTNESS_PG_SECONDS (load duration of the PostgreSQL pass, 10; 0 leaves
+ * the pass out). Writes `{ passed, failed, skipped, figures, checks }` to the report and
  * exits non-zero when a check fails.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../sandbox/db';
+import { startPostgres } from '../../scripts/postgres.mjs';
 import { freshSandboxDir } from '../../scripts/sandbox-data.mjs';
 import { Client, signIn } from './client';
 import { healthDuringBombImport } from './imports';
@@ -27,7 +31,8 @@ const number = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
-const SECONDS = number('ROBUSTNESS_SECONDS', 30);
+let SECONDS = number('ROBUSTNESS_SECONDS', 30);
+const PG_SECONDS = process.env.ROBUSTNESS_PG_SECONDS === '0' ? 0 : number('ROBUSTNESS_PG_SECONDS', 10);
 const CONNECTIONS = Math.round(number('ROBUSTNESS_CONNECTIONS', 50));
 const PHASE_S = number('ROBUSTNESS_PHASE_SECONDS', 4);
 const STARTUP_MS = number('ROBUSTNESS_STARTUP_S', 420) * 1000; // migrations + seed on a fresh folder
@@ -38,7 +43,7 @@ const WRITERS = 10;
 const MIN_PHASE_WRITES = 20;
 const PHASE_BOUND_MS = 120_000;
 const WRITER_PACE_MS = 40;
-const WATCHDOG_MS = (SECONDS + 900) * 1000;
+const WATCHDOG_MS = (SECONDS + PG_SECONDS + 900) * 1000;
 
 const log = (line: string) => console.log(`[robustness] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,8 +54,13 @@ interface Check {
   detail: string;
 }
 const checks: Check[] = [];
-const figures: Record<string, unknown> = {};
-function check(name: string, ok: boolean, detail: string) {
+const allFigures: Record<string, unknown> = {};
+/** The figures of the pass running (the PostgreSQL pass keeps its own under `postgres`). */
+let figures: Record<string, unknown> = allFigures;
+/** Prefix of the check names of the pass running. */
+let pass = '';
+function check(bare: string, ok: boolean, detail: string) {
+  const name = `${pass}${bare}`;
   checks.push({ name, ok, detail });
   log(`${ok ? 'ok    ' : 'FAILED'} ${name}: ${detail}`);
 }
@@ -67,9 +77,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Reads the marked records of every kind from the data folder (the sandbox must be stopped). */
-async function countBack(dataDir: string, prefix: string, kinds: Kind[]): Promise<Record<string, Awaited<ReturnType<typeof storedNames>>>> {
-  const db = await openDb({ dataDir });
+/** Reads the marked records of every kind from the sandbox's database (the sandbox must be stopped). */
+async function countBack(sandbox: SandboxProcess, prefix: string, kinds: Kind[]): Promise<Record<string, Awaited<ReturnType<typeof storedNames>>>> {
+  const db = await openDb({ dataDir: sandbox.dataDir, databaseUrl: sandbox.databaseUrl });
   try {
     const out: Record<string, Awaited<ReturnType<typeof storedNames>>> = {};
     for (const kind of kinds) out[kind] = await storedNames(db, kind, prefix);
@@ -133,7 +143,7 @@ async function loadPhase(sandbox: SandboxProcess, run: string): Promise<void> {
       (result.failures.length ? `; first: ${JSON.stringify(result.failures.slice(0, 3))}` : '') +
       (logged.length ? `; log: ${logged.slice(0, 3).join(' | ')}` : ''),
   );
-  const stored = await countBack(sandbox.dataDir, `load-${run}-`, ['system', 'campaign', 'team']);
+  const stored = await countBack(sandbox, `load-${run}-`, ['system', 'campaign', 'team']);
   const comparisons = Object.fromEntries((['system', 'campaign', 'team'] as Kind[]).map((kind) => [kind, compare(result.acknowledged[kind], stored[kind])]));
   const writes = Object.values(comparisons).reduce((sum, c) => sum + c.expected, 0);
   const found = Object.values(comparisons).reduce((sum, c) => sum + c.found, 0);
@@ -189,7 +199,7 @@ async function restartPhase(sandbox: SandboxProcess, run: string): Promise<void>
   }
   const finalStop = await sandbox.stop('SIGTERM', STOP_MS);
   if (problem) throw new Error(problem);
-  const stored = await countBack(sandbox.dataDir, `restart-${run}-`, ['system', 'campaign']);
+  const stored = await countBack(sandbox, `restart-${run}-`, ['system', 'campaign']);
   const perKind = (['system', 'campaign'] as const).map((kind) => {
     const expected = new Map(writers.written.filter((w) => w.kind === kind).map((w) => [w.id, w.name]));
     return compare(expected, stored[kind]);
@@ -254,7 +264,7 @@ function printTable() {
     rows.push(['restart: SIGTERM stop', String(restart.sigterm)]);
   }
   const width = Math.max(...rows.map(([k]) => k.length));
-  console.log('\nRobustness');
+  console.log(`\nRobustness${pass ? ` (${pass.replace(/: $/, '')})` : ''}`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 }
 
@@ -284,18 +294,40 @@ async function main(): Promise<number> {
     if (sandbox.stderr.length) console.error(sandbox.stderr.slice(-20).join('\n'));
   } finally {
     await cleanup();
-    clearTimeout(watchdog);
   }
-  writeReport();
   printTable();
+  if (PG_SECONDS > 0) await postgresPass();
+  clearTimeout(watchdog);
+  writeReport();
   return checks.every((c) => c.ok) ? 0 : 1;
+}
+
+/** The load again, shorter, with the sandbox on a throw-away PostgreSQL server (migrations and the small seed). */
+async function postgresPass(): Promise<void> {
+  pass = 'postgres: ';
+  figures = allFigures.postgres = {};
+  SECONDS = PG_SECONDS;
+  const pg = await startPostgres({ log });
+  const sandbox = new SandboxProcess('memory', await freePort(), 'small', { DATABASE_URL: pg.url });
+  try {
+    log(`PostgreSQL pass: the sandbox on ${sandbox.origin} with ${pg.url}`);
+    await sandbox.start(STARTUP_MS);
+    await loadPhase(sandbox, String((Date.now() + 1) % 1_000_000).padStart(6, '0'));
+  } catch (error) {
+    check('run', false, error instanceof Error ? error.message : String(error));
+    if (sandbox.stderr.length) console.error(sandbox.stderr.slice(-20).join('\n'));
+  } finally {
+    await sandbox.stop('SIGKILL', 5000);
+    await pg.stop();
+  }
+  printTable();
 }
 
 function writeReport() {
   if (!values.report) return;
   mkdirSync(path.dirname(values.report), { recursive: true });
   const passed = checks.filter((c) => c.ok).length;
-  writeFileSync(values.report, `${JSON.stringify({ passed, failed: checks.length - passed, skipped: 0, figures, checks }, null, 2)}\n`);
+  writeFileSync(values.report, `${JSON.stringify({ passed, failed: checks.length - passed, skipped: 0, figures: allFigures, checks }, null, 2)}\n`);
 }
 
 process.exit(await main());

@@ -30,7 +30,14 @@ export class SandboxProcess {
     readonly dataDir: string,
     readonly port: number,
     private readonly seed: 'small' | 'large' = 'small',
+    /** Extra environment of the process: `DATABASE_URL` runs it on a PostgreSQL server (then `dataDir` is unused). */
+    private readonly env: Record<string, string> = {},
   ) {}
+
+  /** The PostgreSQL server it runs on, if any (else the embedded database in `dataDir`). */
+  get databaseUrl(): string | undefined {
+    return this.env.DATABASE_URL;
+  }
 
   get origin() {
     return `http://127.0.0.1:${this.port}`;
@@ -48,7 +55,7 @@ export class SandboxProcess {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', ...this.env },
     });
     this.child = child;
     this.exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));

@@ -1,5 +1,6 @@
 import type { components } from '../../../src/api/generated/audit';
 import type { Db } from '../../db';
+import { subItemSequence } from '../../db/sequences';
 import { HttpError } from '../../http';
 
 /*
@@ -244,9 +245,8 @@ export async function insertSubItem(
   ]);
   if (clash.rows[0]) throw new HttpError(409, `Esiste già un valore «${name}» per ${type}`);
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO audit_subitems (type, id, name, description)
-     VALUES ($1, (SELECT COALESCE(max(id), 0) + 1 FROM audit_subitems WHERE type = $1), $2, $3) RETURNING id`,
-    [type, name, item.description ?? null],
+    'INSERT INTO audit_subitems (type, id, name, description) VALUES ($1, nextval($4::regclass), $2, $3) RETURNING id',
+    [type, name, item.description ?? null, subItemSequence(type)],
   );
   return { id: Number(rows[0].id), name, description: item.description ?? null };
 }

@@ -2,6 +2,7 @@ import type { components, operations } from '../../../src/api/generated/estimate
 import { EstimateStatusLabels, EstimateStatusTransitions } from '../../../src/api/generated/estimate.rules';
 import { checkMove } from '../../shared/transitions';
 import type { Db } from '../../db';
+import { ESTIMATE_LINE_SEQUENCE, nextvals } from '../../db/sequences';
 import { HttpError, file, reply } from '../../http';
 import { defineHandlers } from '../../typed';
 import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, type Row } from '../../store';
@@ -124,20 +125,14 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
 
 registerResourceReader('estimate', sharedEstimateView);
 
-async function nextLineId(db: Db): Promise<number> {
-  const { rows } = await db.query<{ n: string | null }>(
-    `SELECT max((l->>'id')::bigint) AS n FROM records r, jsonb_array_elements(r.data->'lines') l WHERE r.collection = 'estimates'`,
-  );
-  return Number(rows[0]?.n ?? 0) + 1;
-}
-
 const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
 
 /** Lines with their totals; checks periods, products, catalogs and that each product is in its catalog. */
 async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Promise<EstimateLine[]> {
   const products = new Map((await allRows(db, 'products')).map((p) => [p.id, p]));
   const catalogs = new Map((await allRows(db, 'catalogs')).map((c) => [c.id, toCatalog(c)]));
-  let next = await nextLineId(db);
+  // New lines take ids unique across every estimate from their sequence (only as many as needed).
+  const fresh = await nextvals(db, ESTIMATE_LINE_SEQUENCE, input.lines.filter((l) => !(l.id && keep.has(l.id))).length);
   return input.lines.map((l, i) => {
     if (l.periodEnd < l.periodStart) throw badRequest(`/body/lines/${i}/periodEnd`, "la fine del periodo precede l'inizio");
     const product = products.get(l.productId);
@@ -145,7 +140,7 @@ async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Prom
     const catalog = catalogs.get(l.catalogId);
     if (!catalog) throw new HttpError(404, `Listino ${l.catalogId} non trovato`);
     if (!catalog.prices.some((p) => p.productId === l.productId)) throw new HttpError(409, `Il prodotto ${l.productId} non è nel listino ${l.catalogId}`);
-    const id = l.id && keep.has(l.id) ? l.id : next++;
+    const id = l.id && keep.has(l.id) ? l.id : fresh.shift()!;
     const discountPercent = l.discountPercent ?? 0;
     return {
       id,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { peekSystemCodeNumber, takeSystemCodeNumber } from '../../db/sequences';
 import { HttpError, type HandlerContext } from '../../http';
 import { DOOH_TYPES, searchTextOf } from '../../seed/systems';
 import { diff } from '../../shared/values';
@@ -88,16 +89,9 @@ async function resolveInput(db: Db, input: SystemInput, queryType: unknown): Pro
   return { columns: { ...columns, sizes, notes: input.notes }, provinceCode: place.province_code };
 }
 
+/** The next code of a sequence (`MI-0042`): taken for good with `reserve`, else only previewed. */
 export async function nextCode(db: Db, sequence: string, reserve: boolean): Promise<string> {
-  const { rows } = await db.query<{ last: number }>('SELECT last FROM system_sequences WHERE name = $1', [sequence]);
-  const { rows: used } = await db.query<{ max: number | null }>(
-    `SELECT max(substring(code FROM 4)::int) AS max FROM systems WHERE code LIKE $1`,
-    [`${sequence}-%`],
-  );
-  const next = Math.max(rows[0]?.last ?? 0, used[0]?.max ?? 0) + 1;
-  if (reserve) {
-    await db.query('INSERT INTO system_sequences (name, last) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET last = EXCLUDED.last', [sequence, next]);
-  }
+  const next = reserve ? await takeSystemCodeNumber(db, sequence) : await peekSystemCodeNumber(db, sequence);
   return `${sequence}-${String(next).padStart(4, '0')}`;
 }
 
