@@ -4,8 +4,9 @@
  */
 import { conflictOnPurpose } from './conflict';
 import type { CaseModule } from './types';
+import { hostileRequests } from './hostile';
 import { unknownQueryId } from './unknownId';
 
 export type { CaseInput, CaseModule } from './types';
 
-export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId];
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, hostileRequests];
