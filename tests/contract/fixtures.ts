@@ -114,7 +114,6 @@ export const RESOURCES: Record<string, ResourceSpec> = {
   opportunity: {
     create: 'opportunity.saveOpportunity',
     patch: (f) => ({ body: { name: `Opportunità ${f.unique()}` } }),
-    read: { op: 'opportunity.getOpportunityById', at: (m) => ({ path: { id: m.id } }) },
   },
   order: {
     create: 'order.createOrder',
