@@ -123,6 +123,6 @@ describe('the JUnit report', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('GET /mails/{id} — success answer checked [success]');
     expect(names).toContain('GET /mails/{id} — download of the file [hostile.fileName.nonLatin1.download]');
-    expect(uniqueNames([{ name: 'a', outcome: 'pass', seconds: 0 }, { name: 'a', outcome: 'pass', seconds: 0 }, { name: 'a', outcome: 'pass', seconds: 0 }]).map((c) => c.name)).toEqual(['a', 'a #2', 'a #3']);
+    expect(uniqueNames([{ name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }, { name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }, { name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }]).map((c) => c.name)).toEqual(['a', 'a #2', 'a #3']);
   });
 });
