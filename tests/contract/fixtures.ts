@@ -96,6 +96,8 @@ export const RESOURCES: Record<string, ResourceSpec> = {
   },
   detection: {
     create: 'audit.createDetection',
+    // The subject carries the marker into what is made from the detection (the lead sync's opportunity).
+    patch: (f) => ({ body: { subject: `Soggetto ${f.unique()}`, notes: `Rilevazione ${f.unique()}` } }),
     idField: 'auditId',
     remove: { op: 'audit.deleteDetection', at: (m) => ({ query: { auditId: m.id } }) },
   },
