@@ -492,3 +492,18 @@ describe('hostile classes, as the documents state them', () => {
     expect(adaptForMock(update, updateCases['query.enum:mode'])).toEqual({ case: updateCases['query.enum:mode'] });
   });
 });
+
+describe('the documents merged for Prism', () => {
+  it("puts each service's paths where the suite sends them, with its own component names and security", async () => {
+    // @ts-expect-error a plain ES module without types
+    const { mergeDocuments, servicePrefix } = (await import('../../scripts/contract-on-prism.mjs')) as { mergeDocuments: (d: Array<[string, unknown]>) => OpenApiDocument; servicePrefix: (s: string, d: unknown) => string };
+    expect(servicePrefix('things', DOC)).toBe('/things/v1');
+    const merged = mergeDocuments([['things', DOC], ['other', { ...DOC, security: undefined }]]) as OpenApiDocument & { paths: Record<string, Record<string, { security?: unknown; requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: Record<string, Record<string, unknown>> };
+    expect(sandboxBase('http://127.0.0.1:4010', 'things', DOC)).toBe(`http://127.0.0.1:4010${servicePrefix('things', DOC)}/`);
+    expect(Object.keys(merged.paths)).toContain('/things/v1/things/{id}');
+    expect(merged.paths['/things/v1/things/{id}'].put.security).toEqual([{ things_bearerAuth: [] }]);
+    expect(merged.paths['/things/v1/things/{id}'].put.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/things_ThingInput' });
+    expect(merged.components.schemas).toHaveProperty('other_ThingInput');
+    expect(merged.components.securitySchemes).toHaveProperty('things_bearerAuth');
+  });
+});
