@@ -331,6 +331,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
       emit(dryRun ? await describeOperation(entry, op) : await runOperation(entry, op));
     }
   } finally {
+    if (dryRun && mode === 'write') {
+      const counts = new Map<string, number>();
+      for (const r of wouldCreate) counts.set(r.resource, (counts.get(r.resource) ?? 0) + 1);
+      log(`Records a write run would create (each carrying the run marker, deleted at the end where a document has a delete): ${wouldCreate.length}${counts.size ? ` — ${[...counts].map(([r, n]) => `${r} ×${n}`).join(', ')}` : ''}`);
+    }
     if (!dryRun && mode === 'write') {
       cleanup = await cleanUp();
       const own = await restoreOwnState();
