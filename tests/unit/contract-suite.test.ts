@@ -232,6 +232,7 @@ describe('the suite against a recording server', () => {
     expect(report.wouldCreate?.map((r) => r.resource)).toEqual(expect.arrayContaining(['advertiser', 'advertiserImage']));
     expect(report.wouldCreate?.find((r) => r.for === 'advertiser.deleteAdvertiser')).toMatchObject({ resource: 'advertiser', by: 'advertiser.createAdvertiser' });
     expect(lines).toContain('  would create advertiser (advertiser.createAdvertiser, its valid request)');
+    expect(lines.find((l) => l.startsWith('Records a write run would create'))).toMatch(new RegExp(`: ${report.wouldCreate?.length} — .*advertiser ×\\d+`));
     // The example addresses are shown as the marker addresses the run would send.
     expect(lines.join('\n')).not.toMatch(/@(?!contract-test\.invalid)[a-z0-9.-]+\.(it|com)\b/);
   });
