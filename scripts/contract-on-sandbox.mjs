@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The contract suite against a fresh sandbox (what `npm test` runs): starts the sandbox on a free
 // port of 127.0.0.1 with a new temporary data folder, waits for GET /health, runs
-// `tests/contract/run.ts --base … --json .e2e/reports/contract.json --require-success` (the JUnit
-// XML lands beside it, contract.xml), stops the sandbox and exits with the suite's code: a failed
+// `tests/contract/run.ts --base … --json .e2e/reports/contract.json --require-success --sandbox`
+// (`--sandbox`: the sandbox's own rules are checked too, and operations that act on records the run
+// did not make are sent, the sandbox being thrown away; the JUnit XML lands beside the JSON,
+// contract.xml), stops the sandbox and exits with the suite's code: a failed
 // check, or an operation whose success answer was not checked, fails the step. Every wait is
 // bounded. Extra arguments go to the suite (e.g. --service user).
 import { spawn } from 'node:child_process';
@@ -134,7 +136,7 @@ async function main() {
   }
   log('sandbox ready; running the contract suite');
   mkdirSync(path.dirname(reportFile), { recursive: true });
-  suite = spawn(tsx, ['tests/contract/run.ts', '--base', origin, '--json', reportFile, '--require-success', ...process.argv.slice(2)], {
+  suite = spawn(tsx, ['tests/contract/run.ts', '--base', origin, '--json', reportFile, '--require-success', '--sandbox', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     detached: true,

@@ -7,7 +7,8 @@
 // longest step (two files at a time, each with its own browser), from the start of the run, after
 // the sandbox data its stack, the contract suite and the robustness run copy are prepared. As each
 // lane frees, it takes the next of the short steps, longest first (the robustness run, the PostgreSQL
-// run, the contract suite, tsc, ESLint, drift, OpenAPI lint), so that the lanes end close together. The wall time of
+// run, the contract suite, the contract suite against Prism, tsc, ESLint, drift, OpenAPI lint), so
+// that the lanes end close together. The wall time of
 // every step goes to .e2e/reports/steps.json, which `npm run bench` reports.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,8 @@ const steps = [
     report: 'postgres.json',
   },
   { name: 'contract suite against a fresh sandbox', cmd: 'node', args: ['scripts/contract-on-sandbox.mjs'], report: 'contract.json', ...fromTemplate },
+  // The same suite against Stoplight Prism, a third-party mock of the documents: the suite checks what the documents state.
+  { name: 'contract suite against a third-party mock of the documents (Prism)', cmd: 'node', args: ['scripts/contract-on-prism.mjs'], report: 'contract-prism.json' },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'eslint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
   { name: 'generated code matches the documents', cmd: 'node', args: ['scripts/generate.mjs', '--check'] },

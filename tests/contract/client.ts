@@ -167,9 +167,14 @@ function isLarge(request: RequestSpec): boolean {
   return false;
 }
 
+/** How long a large upload waits for `100 Continue` (or a final answer) before sending its body anyway. */
+const CONTINUE_WAIT_MS = 2000;
+
 /**
  * A large upload on a connection of its own, closed afterwards: a server that refuses it before
- * reading it all (413) may reset that connection, which must not hit the next request.
+ * reading it all (413) may reset that connection, which must not hit the next request. It asks
+ * first (`Expect: 100-continue`, RFC 9110): the body goes only after `100 Continue`, so a server
+ * that refuses it from its headers answers before a byte of it is sent.
  */
 async function sendIsolated(url: string, method: string, headers: Headers, body: BodyInit | undefined, timeoutMs: number): Promise<ReceivedResponse> {
   // Let the platform serialise the body (multipart boundary included), then send it by hand.
@@ -181,10 +186,20 @@ async function sendIsolated(url: string, method: string, headers: Headers, body:
   });
   outgoing['content-length'] = String(bytes.length);
   outgoing.connection = 'close';
+  outgoing.expect = '100-continue';
   const target = new URL(url);
   const requestFn = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<ReceivedResponse>((resolve, reject) => {
+    let bodySent = false;
+    const sendBody = () => {
+      if (bodySent) return;
+      bodySent = true;
+      req.end(bytes);
+    };
     const req = requestFn(target, { method, headers: outgoing, agent: false, timeout: timeoutMs }, (res) => {
+      // A final answer before `100 Continue`: the body is never sent.
+      bodySent = true;
+      clearTimeout(wait);
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -194,6 +209,7 @@ async function sendIsolated(url: string, method: string, headers: Headers, body:
           else if (value !== undefined) responseHeaders.set(key, value);
         }
         resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: new Uint8Array(Buffer.concat(chunks)) });
+        req.destroy();
       });
       res.on('error', reject);
     });
@@ -203,7 +219,16 @@ async function sendIsolated(url: string, method: string, headers: Headers, body:
       if (error.code === 'EPIPE' || error.code === 'ECONNRESET') return;
       reject(error);
     });
-    req.on('close', () => reject(new Error('connection closed without an answer')));
-    req.end(bytes);
+    req.on('close', () => {
+      clearTimeout(wait);
+      reject(new Error('connection closed without an answer'));
+    });
+    req.on('continue', () => {
+      clearTimeout(wait);
+      sendBody();
+    });
+    // A server that ignores the expectation gets the body after a short wait.
+    const wait = setTimeout(sendBody, CONTINUE_WAIT_MS);
+    req.flushHeaders();
   });
 }

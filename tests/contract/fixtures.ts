@@ -36,7 +36,7 @@ export interface Made {
 export interface FixtureApi {
   /** `QA<run number>-<n>`: unique in this run, and across runs (the run number). */
   unique(): string;
-  /** `qa<run number>-<n>@example.it`. */
+  /** `qa<run number>-<n>@contract-test.invalid` (a reserved domain: nobody is mailed). */
   email(): string;
   /** A unique string of `length` digits (VAT numbers, fiscal codes). */
   digits(length: number): string;
@@ -71,6 +71,8 @@ export interface ResourceSpec {
   remove?: { op: string; at: (made: Made) => RequestPatch };
   /** The create refuses the same values twice (409): the suite sends it twice on purpose. */
   unique?: boolean;
+  /** The operation that reads one by id: parallel creates are each read back (the concurrency case). */
+  read?: { op: string; at: (made: Made) => RequestPatch };
 }
 
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -94,6 +96,8 @@ export const RESOURCES: Record<string, ResourceSpec> = {
   },
   detection: {
     create: 'audit.createDetection',
+    // The subject carries the marker into what is made from the detection (the lead sync's opportunity).
+    patch: (f) => ({ body: { subject: `Soggetto ${f.unique()}`, notes: `Rilevazione ${f.unique()}` } }),
     idField: 'auditId',
     remove: { op: 'audit.deleteDetection', at: (m) => ({ query: { auditId: m.id } }) },
   },
@@ -106,6 +110,7 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     create: 'audit.createSubItem',
     patch: (f) => ({ path: { type: 'mediatype' }, bodyValue: { media_type: { name: `Tipo ${f.unique()}`, description: 'Creato dalla suite di contratto' } } }),
     remove: { op: 'audit.deleteSubItem', at: (m) => ({ path: { type: 'mediatype', id: m.id } }) },
+    read: { op: 'audit.getSubItemById', at: (m) => ({ path: { type: 'mediatype', id: m.id } }) },
     unique: true,
   },
   opportunity: {
@@ -116,6 +121,7 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     create: 'order.createOrder',
     patch: (f) => ({ body: { notes: `Ordine ${f.unique()}` } }),
     remove: { op: 'order.deleteOrder', at: (m) => ({ path: { id: m.id } }) },
+    read: { op: 'order.getOrderById', at: (m) => ({ path: { id: m.id } }) },
   },
   campaign: {
     create: 'campaign.createCampaign',
@@ -262,6 +268,7 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     create: 'user.createUser',
     patch: (f) => ({ body: { username: f.unique().toLowerCase(), email: f.email() } }),
     remove: { op: 'user.deleteUser', at: (m) => ({ query: { userId: m.id } }) },
+    read: { op: 'user.getUserById', at: (m) => ({ path: { id: m.id } }) },
     unique: true,
   },
 };
@@ -270,6 +277,26 @@ export const RESOURCES: Record<string, ResourceSpec> = {
 export const ALSO_CREATES: Record<string, string> = {
   'order.createOrderFromEstimate': 'order',
 };
+
+/**
+ * Operations whose answer names records they made from other records: those made from the run's
+ * own records go into the ledger (listed, or deleted, at the end).
+ */
+export const MADE_BY_ANSWER: Record<string, (answer: unknown, owns: (resource: string, id: number) => boolean) => Array<{ resource: string; id: number }>> = {
+  'audit.syncLeads': (answer, owns) => {
+    const created = (answer as { created?: Array<{ auditId?: unknown; opportunityId?: unknown }> } | undefined)?.created ?? [];
+    return created.filter((c) => typeof c.auditId === 'number' && typeof c.opportunityId === 'number' && owns('detection', c.auditId)).map((c) => ({ resource: 'opportunity', id: c.opportunityId as number }));
+  },
+};
+
+/** The password `createUser`'s example gives the users this run makes. */
+const RUN_USER_PASSWORD = 'Estate-sul-Garda-2026';
+
+/** As a new user of this run: an operation on "the signed-in user's own" record never touches the run's own user. */
+async function asRunUser(f: FixtureApi): Promise<RequestPatch> {
+  const user = await f.fresh('user');
+  return { bearer: await f.signInAs(num(user, 'username') as string, RUN_USER_PASSWORD) };
+}
 
 /**
  * The token a mail of `kind` to the address `to` carries, read as its recipient reads it: from the
@@ -485,7 +512,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // One's own password: changed as a user this run made (the run's own password stays as it is).
   'user.changePassword': async (f) => {
     const user = await f.fresh('user');
-    const password = 'Estate-sul-Garda-2026'; // createUser's example password, which the run keeps for other users
+    const password = RUN_USER_PASSWORD;
     const bearer = await f.signInAs(num(user, 'username') as string, password);
     return { bearer, bodyValue: { oldPassword: password, newPassword: 'Autunno-sul-Ticino-2026', newPasswordConfirm: 'Autunno-sul-Ticino-2026' } };
   },
@@ -501,8 +528,12 @@ export const FIXTURES: Record<string, Fixture> = {
     await f.call('user.signUp', { body: { username, email } });
     return { path: { confirmationToken: await mailedToken(f, 'signup-confirmation', email, /\/user\/confirm\/([A-Za-z0-9_-]+)/) } };
   },
+  // The theme and the avatar are those of a user this run made, never the signed-in user's.
+  'user.updatePreference': asRunUser,
+  'user.uploadAvatar': asRunUser,
   'user.getAvatar': async (f) => {
-    const avatar = (await f.call('user.uploadAvatar')) as { id?: unknown };
-    return { path: { id: Number(avatar.id) } };
+    const as = await asRunUser(f);
+    const avatar = (await f.call('user.uploadAvatar', as)) as { id?: unknown };
+    return { ...as, path: { id: Number(avatar.id) } };
   },
 };

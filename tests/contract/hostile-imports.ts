@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { fileBytes } from './client';
 import type { Operation } from './document';
-import type { Expectation, FilePart, RequestCase, RequestSpec } from './requests';
+import { declaredRefusal, type Expectation, type FilePart, type RequestCase, type RequestSpec } from './requests';
 
 /*
  * Invalid cases for spreadsheet imports (operations with `x-max-rows`, openapi/CONVENTIONS.md):
@@ -67,7 +67,7 @@ export async function hostileImportCases(op: Operation, valid: RequestSpec): Pro
   };
   const bomb = await bombWorkbook();
   const many = await manyRowsWorkbook();
-  const expect: Expectation = { kind: 'rejected', statuses: [413], declaredOnly: true };
+  const expect: Expectation = declaredRefusal(op, 413);
   return [
     {
       id: 'body.xlsx.bomb',

@@ -14,7 +14,7 @@ import { parse as parseDisposition } from 'content-disposition';
 import type { ReceivedResponse } from './check';
 import { listOperations, type OpenApiDocument, type Operation } from './document';
 import type { CheckResult } from './report';
-import { parameterSchema, serializePathValue, serializeQuery, type BodySpec, type BuildContext, type RequestCase, type RequestSpec } from './requests';
+import { declaredRefusal, parameterSchema, requestRules, serializePathValue, serializeQuery, type BodySpec, type BuildContext, type RequestCase, type RequestSpec } from './requests';
 import { mainType, resolveSchema } from './values';
 
 /** 22 digits: beyond 2^53 and beyond PostgreSQL's bigint. */
@@ -26,7 +26,8 @@ export const UNSAFE_FILE_NAMES: ReadonlyArray<[string, string]> = [
   ['filenameStar', `contratto.png"; filename*=UTF-8''evil.exe`],
 ];
 
-const refused: RequestCase['expect'] = { kind: 'rejected', statuses: [400], declaredOnly: false };
+/** The sandbox's own rule (`--sandbox-extras`): 400, and the operation must declare it. */
+const refused: RequestCase['expect'] = { kind: 'rejected', statuses: [400], declaredOnly: true };
 
 function withParameter(valid: RequestSpec, p: Operation['parameters'][number], value: string): RequestSpec {
   if (p.in === 'path') return { ...valid, pathParams: { ...valid.pathParams, [p.name]: serializePathValue(value) } };
@@ -43,22 +44,31 @@ export function parameterHostileCases(op: Operation, ctx: BuildContext, valid: R
   const cases: RequestCase[] = [];
   const integer = params.find((p) => typeOf(p) === 'integer');
   if (integer) {
+    // The document states the bound when the schema has a maximum or an int32/int64 format; then
+    // the value breaks it. Without one, 22 digits are a valid integer: anything declared but a 5xx.
+    const schema = parameterSchema(ctx.doc, integer);
+    const item = mainType(schema) === 'array' && schema.items ? resolveSchema(ctx.doc, schema.items) : schema;
+    const bounded = item.maximum !== undefined || item.exclusiveMaximum !== undefined || item.format === 'int32' || item.format === 'int64';
+    const expect: RequestCase['expect'] = ctx.sandboxExtras ? refused : bounded ? declaredRefusal(op, 400) : { kind: 'no-5xx' };
     cases.push({
       id: `hostile.hugeId:${integer.name}`,
-      label: `${integer.in} "${integer.name}" of 22 digits (beyond bigint) → 400`,
+      label: `${integer.in} "${integer.name}" of 22 digits (beyond bigint) → ${expect.kind === 'no-5xx' ? 'no 5xx' : '400'}`,
       request: withParameter(valid, integer, HUGE_ID),
-      expect: refused,
-      handlerLevel: false,
+      expect,
+      handlerLevel: !ctx.sandboxExtras && !bounded,
     });
   }
   const text = params.find((p) => typeOf(p) === 'string');
   if (text) {
+    // A NUL byte is refused where the document states it (`x-request-rules.badText`), or as the
+    // sandbox's own rule with --sandbox-extras; elsewhere only a 5xx is wrong.
+    const badText = ctx.mock ? undefined : (requestRules(ctx.doc).badText ?? (ctx.sandboxExtras ? 400 : undefined));
     cases.push({
       id: `hostile.nul:${text.name}`,
-      label: `${text.in} "${text.name}" holding a NUL byte → 400`,
+      label: `${text.in} "${text.name}" holding a NUL byte → ${badText ?? 'no 5xx'}`,
       request: withParameter(valid, text, NUL_TEXT),
-      expect: refused,
-      handlerLevel: false,
+      expect: badText ? { kind: 'rejected', statuses: [badText], declaredOnly: true } : { kind: 'no-5xx' },
+      handlerLevel: !badText,
     });
   }
   return cases;
@@ -102,7 +112,8 @@ async function fileNameChecks(op: Operation, ctx: BuildContext, valid: RequestSp
   const body = valid.body;
   if (op.method !== 'post' || body?.type !== 'multipart' || !body.files.length) return [];
   const download = downloadOf(op, ctx.doc as OpenApiDocument);
-  if (!download) return [];
+  // The name comes back from the record kept: a mock keeps none.
+  if (!download || ctx.mock) return [];
   const checks: CheckResult[] = [];
   for (const [id, fileName] of UNSAFE_FILE_NAMES) {
     const upload: BodySpec = { ...body, files: body.files.map((f, i) => (i === 0 ? { ...f, fileName } : f)) };

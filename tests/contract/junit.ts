@@ -12,27 +12,31 @@ export function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
 
-interface Case {
+export interface JunitCase {
   name: string;
+  /** The check's id (`valid`, `body.missing`…), for a name that repeats. */
+  id?: string;
   classname: string;
   outcome: 'pass' | 'fail' | 'skip';
   message?: string;
   seconds: number;
 }
 
-function casesOf(r: OperationResult): Case[] {
+function casesOf(r: OperationResult): JunitCase[] {
   const classname = `${r.service}.${r.operationId}`;
   const title = `${r.method.toUpperCase()} ${r.path}`;
   const perCheck = r.checks.length ? r.ms / 1000 / (r.checks.length + 1) : r.ms / 1000;
-  const fromCheck = (c: CheckResult): Case => ({
+  const fromCheck = (c: CheckResult): JunitCase => ({
     name: `${title} — ${c.label}`,
+    id: c.id,
     classname,
     outcome: c.outcome,
     message: `${c.status !== undefined ? `[${c.status}] ` : ''}${c.detail ?? ''}`,
     seconds: perCheck,
   });
-  const success: Case = {
+  const success: JunitCase = {
     name: `${title} — success answer checked`,
+    id: 'success',
     classname,
     outcome: r.successChecked ? 'pass' : r.outcome === 'FAIL' ? 'fail' : 'skip',
     message: r.successChecked ? undefined : r.reason,
@@ -41,19 +45,35 @@ function casesOf(r: OperationResult): Case[] {
   return [success, ...r.checks.map(fromCheck)];
 }
 
-function testcase(c: Case): string {
+function testcase(c: JunitCase): string {
   const open = `    <testcase name="${escapeXml(c.name)}" classname="${escapeXml(c.classname)}" time="${c.seconds.toFixed(3)}"`;
   if (c.outcome === 'pass') return `${open}/>`;
   const tag = c.outcome === 'fail' ? `<failure message="${escapeXml((c.message ?? '').slice(0, 500))}">${escapeXml(c.message ?? '')}</failure>` : `<skipped message="${escapeXml((c.message ?? '').slice(0, 500))}"/>`;
   return `${open}>\n      ${tag}\n    </testcase>`;
 }
 
+/**
+ * Test names made unique within the report (QA's tools key results by name): a repeated name gets
+ * its check id, then a counter.
+ */
+export function uniqueNames<T extends JunitCase>(cases: T[]): T[] {
+  const seen = new Set<string>();
+  return cases.map((c) => {
+    let name = c.name;
+    if (seen.has(name) && c.id) name = `${c.name} [${c.id}]`;
+    for (let n = 2; seen.has(name); n += 1) name = `${c.name}${c.id ? ` [${c.id}]` : ''} #${n}`;
+    seen.add(name);
+    return { ...c, name };
+  });
+}
+
 export function junitXml(report: Report): string {
-  const byService = new Map<string, Case[]>();
-  for (const r of report.operations) {
-    const list = byService.get(r.service) ?? [];
-    list.push(...casesOf(r));
-    byService.set(r.service, list);
+  const byService = new Map<string, JunitCase[]>();
+  const all = uniqueNames(report.operations.flatMap((r) => casesOf(r).map((c) => ({ ...c, service: r.service }))));
+  for (const c of all) {
+    const list = byService.get(c.service) ?? [];
+    list.push(c);
+    byService.set(c.service, list);
   }
   const suites: string[] = [];
   let tests = 0;

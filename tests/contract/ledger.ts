@@ -4,6 +4,7 @@
  */
 import type { Made, RequestPatch } from './fixtures';
 import type { RequestSpec } from './requests';
+import { MARKER_DOMAIN } from './safety';
 
 /** The run marker: `QA` and six digits, fitting names, codes, e-mail addresses and digit-only fields alike. */
 export function newRunNumber(): string {
@@ -27,8 +28,9 @@ export class RunMarker {
     return `${this.marker}-${this.next()}`;
   }
 
+  /** A marker address on the reserved `.invalid` domain: a run mails nobody. */
   email(): string {
-    return `qa${this.number}-${this.next()}@example.it`;
+    return `qa${this.number}-${this.next()}@${MARKER_DOMAIN}`;
   }
 
   /** Digits: the run number, then a counter, padded to `length` (at least 8). */
@@ -74,6 +76,12 @@ export class Ledger {
   /** The newest spare record of a resource still there. */
   spare(resource: string): LedgerEntry | undefined {
     return this.entries.filter((e) => e.resource === resource && e.spare && !e.deleted).pop();
+  }
+
+  /** Frees a record for the operations that consume one (a DELETE check takes a spare record first). */
+  markSpare(resource: string, id: number): void {
+    const entry = this.find(resource, id);
+    if (entry) entry.spare = true;
   }
 
   markDeleted(resource: string, id: number): void {

@@ -35,6 +35,10 @@ export interface CleanupReport {
   deleted: number;
   /** Still there, and why. */
   left: Array<{ resource: string; id: number; by: string; reason: string }>;
+  /** What of the signed-in user's own record (theme, avatar) the run put back as it was. */
+  restored?: string[];
+  /** What of it the run changed and could not put back. */
+  notRestored?: string[];
 }
 
 export interface Summary {
@@ -51,6 +55,8 @@ export interface Report extends Summary {
   /** Operations whose success answer was checked. */
   successChecked: number;
   cleanup?: CleanupReport;
+  /** Dry run in write mode: the records the run would create (resource, the operation that makes it, the operation it is for). */
+  wouldCreate?: Array<{ resource: string; by: string; for: string }>;
   startedAt: string;
   seconds: number;
   services: Record<string, Summary>;

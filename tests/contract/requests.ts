@@ -69,7 +69,7 @@ export type Expectation =
   /** 401 (declared) with a JSON `message`. */
   | { kind: 'unauthorized' }
   /** A 4xx with a JSON `message`: one of `statuses` when given; declared by the operation when `declaredOnly`. */
-  | { kind: 'rejected'; statuses?: number[]; declaredOnly: boolean }
+  | { kind: 'rejected'; statuses?: number[]; declaredOnly: boolean; statusOnly?: boolean }
   /** Anything but a 5xx (hostile but well-formed input). */
   | { kind: 'no-5xx' };
 
@@ -93,6 +93,12 @@ export interface BuildContext {
   templates?: string[];
   /** Substituted into sign-in forms and password fields so that a run never changes the password. */
   credentials?: { username: string; password: string };
+  /** The run marker: the script-text cases carry it, so a record they make is still the run's. */
+  marker?: string;
+  /** Also build the cases of the sandbox's own rules, which no document states (an unknown path → JSON 404, any body over its limit → 413). */
+  sandboxExtras?: boolean;
+  /** The target keeps no records: no case that needs one (an unknown id → 404). */
+  mock?: boolean;
 }
 
 export const SCRIPT_TEXT = '<script>alert(1)</script>';
@@ -100,9 +106,49 @@ export const UNKNOWN_ID = 987654321;
 /** The body limit of an operation without `x-max-body-bytes` (openapi/CONVENTIONS.md). */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
 /** Sent in the oversized case: beyond the file limit and beyond the 1 MiB multipart framing allowance. */
-export function oversizedBytes(op: object): number {
-  const limit = (op as { 'x-max-body-bytes'?: unknown })['x-max-body-bytes'];
-  return (typeof limit === 'number' && limit > 0 ? limit : DEFAULT_BODY_LIMIT) + 1024 * 1024 + 1;
+export function oversizedBytes(op: object, doc?: unknown): number {
+  const allowance = requestRules(doc).multipartAllowanceBytes ?? 1024 * 1024;
+  return (bodyLimit(op) ?? bodyLimit(doc) ?? DEFAULT_BODY_LIMIT) + allowance + 1;
+}
+
+/** The body limit an operation (or a document, at its root) states (`x-max-body-bytes`, or `x-body-limit`), in bytes. */
+export function bodyLimit(where: unknown): number | undefined {
+  if (!where || typeof where !== 'object') return undefined;
+  for (const key of ['x-max-body-bytes', 'x-body-limit']) {
+    const limit = (where as Record<string, unknown>)[key];
+    if (typeof limit === 'number' && limit > 0) return limit;
+  }
+  return undefined;
+}
+
+/** The rules a document states at its root for every request (`x-request-rules`, openapi/CONVENTIONS.md). */
+export interface RequestRules {
+  /** The status of a NUL byte, a lone surrogate or a malformed percent escape. */
+  badText?: number;
+  /** Nesting of a JSON body beyond which it is refused (400). */
+  maxJsonDepth?: number;
+  /** The status of a path under the service root that no operation has. */
+  unknownPath?: number;
+  multipartAllowanceBytes?: number;
+}
+
+export function requestRules(doc: unknown): RequestRules {
+  const raw = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)['x-request-rules'] : undefined;
+  if (!raw || typeof raw !== 'object') return {};
+  const out: RequestRules = {};
+  for (const key of ['badText', 'maxJsonDepth', 'unknownPath', 'multipartAllowanceBytes'] as const) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (typeof value === 'number' && value > 0) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A refusal as the document states it: the `preferred` status when the operation declares it,
+ * else any 4xx the operation declares. An undeclared status is never accepted.
+ */
+export function declaredRefusal(op: Operation, preferred: number): Expectation {
+  return String(preferred) in op.responses ? { kind: 'rejected', statuses: [preferred], declaredOnly: true } : { kind: 'rejected', declaredOnly: true };
 }
 export const MAX_INVALID_CASES = 60;
 /** Repeated query values in the boundary case (more than the 20 that `qs`-style parsers keep as an array). */
@@ -390,7 +436,12 @@ function varyItem(item: unknown, i: number, unique: boolean): unknown {
   return item;
 }
 
-function isPlainString(schema: Schema): boolean {
+/** The script text a case sends: after the run marker, when there is one. */
+export function scriptText(ctx: Pick<BuildContext, 'marker'>): string {
+  return ctx.marker ? `${ctx.marker} ${SCRIPT_TEXT}` : SCRIPT_TEXT;
+}
+
+function isPlainString(schema: Schema, text = SCRIPT_TEXT): boolean {
   return (
     mainType(schema) === 'string' &&
     !schema.enum &&
@@ -398,7 +449,7 @@ function isPlainString(schema: Schema): boolean {
     schema.pattern === undefined &&
     schema.format === undefined &&
     schema.contentMediaType === undefined &&
-    (schema.maxLength === undefined || Number(schema.maxLength) >= SCRIPT_TEXT.length)
+    (schema.maxLength === undefined || Number(schema.maxLength) >= text.length)
   );
 }
 
@@ -438,8 +489,11 @@ function parameterCases(op: Operation, ctx: BuildContext, valid: RequestSpec): R
           .replace(new RegExp(`/\\{${p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\}`), '')
           .replace(/\{([^}]+)\}/g, (_all, name: string) => encodeURIComponent(valid.pathParams[name] ?? ''));
         const reachesOther = (ctx.templates ?? []).some((t) => t !== op.path && (matchesTemplate(t, rawPath) || matchesTemplate(t.replace(/\/+$/, ''), rawPath.replace(/\/+$/, ''))));
-        if (!reachesOther && rawPath !== concretePath(valid)) {
-          cases.push({ id: `path.missing:${p.name}`, label: `${where} left out of the path`, request: { ...valid, rawPath }, expect: { kind: 'rejected', declaredOnly: false }, handlerLevel: false });
+        // A path no operation serves: its status is the document's `x-request-rules.unknownPath`,
+        // or, where no document states one, the sandbox's own rule (a JSON 404).
+        const unknownPath = requestRules(ctx.doc).unknownPath ?? (ctx.sandboxExtras ? 404 : undefined);
+        if (unknownPath && !ctx.mock && !reachesOther && rawPath !== concretePath(valid)) {
+          cases.push({ id: `path.missing:${p.name}`, label: `${where} left out of the path → ${unknownPath}`, request: { ...valid, rawPath }, expect: { kind: 'rejected', statuses: [unknownPath], declaredOnly: false }, handlerLevel: false });
         }
       }
     }
@@ -459,7 +513,7 @@ function parameterCases(op: Operation, ctx: BuildContext, valid: RequestSpec): R
       cases.push({ id: `${p.in}.${v.code}:${p.name}`, label: `${where} ${v.label}`, request, expect: reject, handlerLevel: false });
     }
     const main = mainType(schema);
-    if (p.in === 'path' && declares404 && (main === 'integer' || main === 'number') && /id$/i.test(p.name)) {
+    if (p.in === 'path' && declares404 && !ctx.mock && (main === 'integer' || main === 'number') && /id$/i.test(p.name)) {
       const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
       const unknown = Math.min(UNKNOWN_ID, max);
       cases.push({
@@ -479,9 +533,9 @@ function parameterCases(op: Operation, ctx: BuildContext, valid: RequestSpec): R
         handlerLevel: true,
       });
     }
-    if (p.in === 'query' && !scriptDone && isPlainString(schema) && !NO_SCRIPT_FIELD.test(p.name)) {
+    if (p.in === 'query' && !scriptDone && isPlainString(schema, scriptText(ctx)) && !NO_SCRIPT_FIELD.test(p.name)) {
       scriptDone = true;
-      cases.push({ id: `query.script:${p.name}`, label: `${where} holding script text`, request: { ...valid, query: withQueryValue(SCRIPT_TEXT) }, expect: { kind: 'no-5xx' }, handlerLevel: true });
+      cases.push({ id: `query.script:${p.name}`, label: `${where} holding script text`, request: { ...valid, query: withQueryValue(scriptText(ctx)) }, expect: { kind: 'no-5xx' }, handlerLevel: true });
     }
   }
   return cases;
@@ -554,11 +608,11 @@ function omit(schema: Schema, keys: string[]): Schema {
 }
 
 /** The first plain string property of a body (for the script-text case). */
-function scriptField(doc: unknown, schemaIn: unknown): string | undefined {
+function scriptField(doc: unknown, schemaIn: unknown, text: string): string | undefined {
   const schema = resolveSchema(doc, schemaIn);
   const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  const names = Object.keys(properties).filter((n) => !NO_SCRIPT_FIELD.test(n) && isPlainString(resolveSchema(doc, properties[n])) && resolveSchema(doc, properties[n]).readOnly !== true);
+  const names = Object.keys(properties).filter((n) => !NO_SCRIPT_FIELD.test(n) && isPlainString(resolveSchema(doc, properties[n]), text) && resolveSchema(doc, properties[n]).readOnly !== true);
   return names.find((n) => required.has(n)) ?? names[0];
 }
 
@@ -593,13 +647,22 @@ function bodyCases(op: Operation, ctx: BuildContext, valid: RequestSpec): Reques
   }
   const wrongType = undeclaredContentType(op);
   const text = body.type === 'json' || body.type === 'form' ? JSON.stringify(body.value) : 'contenuto di un tipo non previsto';
-  cases.push({ id: 'body.contentType', label: `wrong Content-Type (${wrongType}) → 415`, request: { ...valid, body: { type: 'raw', contentType: wrongType, text } }, expect: { kind: 'rejected', statuses: [415], declaredOnly: false }, handlerLevel: false });
+  const contentTypeRefusal = declaredRefusal(op, 415);
+  cases.push({
+    id: 'body.contentType',
+    label: `wrong Content-Type (${wrongType}) → ${contentTypeRefusal.kind === 'rejected' && contentTypeRefusal.statuses ? contentTypeRefusal.statuses.join('/') : 'a declared 4xx'}`,
+    request: { ...valid, body: { type: 'raw', contentType: wrongType, text } },
+    expect: contentTypeRefusal,
+    handlerLevel: false,
+  });
 
-  if (body.type === 'multipart' || body.type === 'binary') {
-    const size = oversizedBytes(op.raw);
+  // The size limit: where the operation declares 413 (its limit from `x-body-limit`, else the
+  // default of openapi/CONVENTIONS.md); elsewhere only as one of the sandbox's own rules.
+  if ((body.type === 'multipart' || body.type === 'binary') && !ctx.mock && ('413' in op.responses || ctx.sandboxExtras)) {
+    const size = oversizedBytes(op.raw, ctx.doc);
     const oversized: FilePart = { ...(body.type === 'multipart' ? (body.files[0] ?? fileFor([])) : body.file), kind: 'bytes', size };
     const request: RequestSpec = body.type === 'multipart' ? { ...valid, body: { ...body, files: [oversized, ...body.files.slice(1)] } } : { ...valid, body: { ...body, file: oversized } };
-    cases.push({ id: 'body.oversized', label: `upload of ${(size / 1024 / 1024).toFixed(1)} MB → 413`, request, expect: { kind: 'rejected', statuses: [413], declaredOnly: false }, handlerLevel: false });
+    cases.push({ id: 'body.oversized', label: `upload of ${(size / 1024 / 1024).toFixed(1)} MB → 413`, request, expect: { kind: 'rejected', statuses: [413], declaredOnly: true }, handlerLevel: false });
   }
   if (body.type === 'multipart' && body.files.length) {
     const files = body.files.map((f, i) => (i === 0 ? { ...f, fileName: `../../../etc/passwd${f.fileName.slice(f.fileName.lastIndexOf('.'))}` } : f));
@@ -622,9 +685,9 @@ function bodyCases(op: Operation, ctx: BuildContext, valid: RequestSpec): Reques
         body.type === 'json' ? { ...body, value: mutated } : body.type === 'form' ? { ...body, value: mutated as Record<string, unknown> } : { ...(body as Extract<BodySpec, { type: 'multipart' }>), fields: mutated as Record<string, unknown> };
       cases.push({ id: `body.${m.code}`, label: `body ${m.label}`, request: { ...valid, body: newBody }, expect: reject, handlerLevel: false });
     }
-    const field = scriptField(ctx.doc, schema);
+    const field = scriptField(ctx.doc, schema, scriptText(ctx));
     if (field && current && typeof current === 'object' && !Array.isArray(current)) {
-      const mutated = { ...(current as Record<string, unknown>), [field]: SCRIPT_TEXT };
+      const mutated = { ...(current as Record<string, unknown>), [field]: scriptText(ctx) };
       const newBody: BodySpec =
         body.type === 'json' ? { ...body, value: mutated } : body.type === 'form' ? { ...body, value: mutated } : { ...(body as Extract<BodySpec, { type: 'multipart' }>), fields: mutated };
       cases.push({ id: `body.script:/${field}`, label: `body /${field} holding script text`, request: { ...valid, body: newBody }, expect: { kind: 'no-5xx' }, handlerLevel: true });

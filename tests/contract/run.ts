@@ -33,6 +33,14 @@ Options:
   --dry-run               list the requests the run would send, send nothing
   --junit <file>          write a JUnit XML report (default: beside --json, same name, .xml)
   --require-success       exit 1 unless every operation's success answer was checked
+  --sandbox-extras        also check the project sandbox's own rules, which no document states (a NUL
+                          byte → 400, an oversized body → 413, an unknown path → a JSON 404)
+  --disposable            the target is a throw-away sandbox: operations that act on records the run
+                          did not make (the lead sync) are sent; elsewhere they are skipped
+  --mock                  the target is a mock of the documents (Prism): it keeps no records and reads
+                          no \`x-\` extension, so the checks that need either (unknown id → 404, repeat →
+                          409, missing reference → 422, parallel creates, body and row limits) are skipped
+  --sandbox               the project's sandbox: --sandbox-extras and --disposable
   --help`;
 
 export interface CliOptions {
@@ -52,6 +60,9 @@ export interface CliOptions {
   dryRun: boolean;
   junit?: string;
   requireSuccess: boolean;
+  sandboxExtras: boolean;
+  disposable: boolean;
+  mock: boolean;
 }
 
 export function parseCli(argv: string[]): CliOptions {
@@ -67,6 +78,9 @@ export function parseCli(argv: string[]): CliOptions {
     mode: 'write',
     dryRun: false,
     requireSuccess: false,
+    sandboxExtras: false,
+    disposable: false,
+    mock: false,
   };
   let modeGiven: 'write' | 'read-only' | undefined;
   const args = [...argv];
@@ -133,6 +147,19 @@ export function parseCli(argv: string[]): CliOptions {
         break;
       case '--require-success':
         options.requireSuccess = true;
+        break;
+      case '--sandbox-extras':
+        options.sandboxExtras = true;
+        break;
+      case '--disposable':
+        options.disposable = true;
+        break;
+      case '--mock':
+        options.mock = true;
+        break;
+      case '--sandbox':
+        options.sandboxExtras = true;
+        options.disposable = true;
         break;
       case '--help':
       case '-h':
@@ -211,6 +238,9 @@ async function main(): Promise<number> {
     client: cli.client,
     invalid: cli.invalid,
     timeoutMs: cli.timeoutMs,
+    sandboxExtras: cli.sandboxExtras,
+    disposable: cli.disposable,
+    mock: cli.mock,
     log: (line) => console.log(line),
   });
   for (const line of formatSummary(report.operations, SERVICES)) console.log(line);

@@ -15,10 +15,12 @@ import { listOperations, loadDocumentFile, sandboxBase, type LoadedDocument, typ
 import { formatFailures, formatLine, summarize, type CheckResult, type CleanupReport, type OperationResult, type Report } from './report';
 import { buildInvalidCases, buildUnauthorizedCase, buildValidRequest, changesOwnPassword, concretePath, type BuildContext, type RequestCase, type RequestSpec } from './requests';
 import { CASE_MODULES, type CaseModule } from './cases';
-import { ALSO_CREATES, FIXTURES, RESOURCES, type FixtureApi, type Made, type RequestPatch } from './fixtures';
+import { ALSO_CREATES, FIXTURES, MADE_BY_ANSWER, RESOURCES, type FixtureApi, type Made, type RequestPatch } from './fixtures';
 import { applyPatch, Ledger, RunMarker } from './ledger';
 import { requestUrl } from './client';
 import { hostileImportCases } from './hostile-imports';
+import { adaptForMock } from './mock';
+import { EmailRewriter, ownStateOf, OWN_RECORD_OPERATIONS, restorePlan, SHARED_DATA_OPERATIONS, type OwnState } from './safety';
 
 export type Target = { kind: 'base'; origin: string } | { kind: 'env'; environment: string; config: RuntimeConfig };
 
@@ -46,7 +48,16 @@ export interface SuiteOptions {
   marker?: RunMarker;
   /** Stops the run between operations (the clean-up still runs). */
   signal?: AbortSignal;
+  /** Also check the project sandbox's own rules, which no document states (a NUL byte → 400, any body over its limit → 413, an unknown path → JSON 404). */
+  sandboxExtras?: boolean;
+  /** The target is a throw-away sandbox: operations that act on records the run did not make (the lead sync) are sent. */
+  disposable?: boolean;
+  /** The target is a mock of the documents: it keeps no records and reads no `x-` extension. */
+  mock?: boolean;
 }
+
+/** Parallel creates of one resource in the concurrency case. */
+export const PARALLEL_CREATES = 5;
 
 /** The service that signs users in, and how. */
 const AUTH_SERVICE = 'user';
@@ -144,6 +155,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   const checker = new ResponseChecker();
   const ids = new IdRegistry();
   const ledger = new Ledger();
+  // Every address a request carries becomes a marker address on a reserved domain.
+  const emails = new EmailRewriter(() => marker.email());
+  /** The signed-in user's theme and avatar before the run (write mode), put back at the end. */
+  let ownBefore: OwnState | undefined;
+  const wouldCreate: NonNullable<Report['wouldCreate']> = [];
   const results: OperationResult[] = [];
   const emit = (r: OperationResult) => {
     results.push(r);
@@ -250,6 +266,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
           const response = await send(auth.base, buildValidRequest(profileOp, { doc: auth.doc }), authorizationFor(auth.doc, profileOp, credentials), options.timeoutMs);
           const json = response.status === 200 ? (JSON.parse(new TextDecoder().decode(response.body)) as { id?: unknown }) : undefined;
           if (json && typeof json.id === 'number') session.me.id = json.id;
+          if (json && mode === 'write') ownBefore = await readOwnState(json);
         } catch {
           // the id stays unknown: only the username protects the signed-in user
         }
@@ -311,11 +328,18 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         log(`Stopped before ${opKey(op)}: ${String(options.signal.reason ?? 'aborted')}`);
         break;
       }
-      emit(dryRun ? describeOperation(entry, op) : await runOperation(entry, op));
+      emit(dryRun ? await describeOperation(entry, op) : await runOperation(entry, op));
     }
   } finally {
+    if (dryRun && mode === 'write') {
+      const counts = new Map<string, number>();
+      for (const r of wouldCreate) counts.set(r.resource, (counts.get(r.resource) ?? 0) + 1);
+      log(`Records a write run would create (each carrying the run marker, deleted at the end where a document has a delete): ${wouldCreate.length}${counts.size ? ` — ${[...counts].map(([r, n]) => `${r} ×${n}`).join(', ')}` : ''}`);
+    }
     if (!dryRun && mode === 'write') {
       cleanup = await cleanUp();
+      const own = await restoreOwnState();
+      if (own.restored.length || own.notRestored.length) Object.assign(cleanup, own);
       log(formatCleanup(cleanup));
     }
   }
@@ -326,6 +350,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     target: targetLabel(options.target),
     mode: dryRun ? 'dry-run' : mode,
     marker: mode === 'write' ? marker.marker : undefined,
+    wouldCreate: dryRun && mode === 'write' ? wouldCreate : undefined,
     startedAt: new Date(started).toISOString(),
     seconds: (Date.now() - started) / 1000,
     successChecked: results.filter((r) => r.successChecked).length,
@@ -339,7 +364,54 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
 
   function buildContext(entry: Loaded): BuildContext {
-    return { doc: entry.doc as OpenApiDocument, templates: entry.operations.map((o) => o.path), credentials: { username: options.username, password: options.password } };
+    return {
+      doc: entry.doc as OpenApiDocument,
+      templates: entry.operations.map((o) => o.path),
+      credentials: { username: options.username, password: options.password },
+      marker: mode === 'write' ? marker.unique() : marker.marker,
+      sandboxExtras: options.sandboxExtras,
+      mock: options.mock,
+    };
+  }
+
+  /** The theme and avatar of the signed-in user (its avatar's bytes too, to put back). */
+  async function readOwnState(profile: unknown): Promise<OwnState> {
+    const state = ownStateOf(profile);
+    if (typeof state.avatarId === 'number' && byKey.has('user.getAvatar')) {
+      try {
+        const { response } = await sendOperation('user.getAvatar', { path: { id: state.avatarId } });
+        if (response.status === 200) state.avatar = { bytes: response.body, mediaType: response.headers.get('content-type')?.split(';')[0].trim() || 'image/png' };
+      } catch {
+        // without its bytes, a replaced avatar is reported, not put back
+      }
+    }
+    return state;
+  }
+
+  /** Puts the signed-in user's theme and avatar back as they were before the run. */
+  async function restoreOwnState(): Promise<{ restored: string[]; notRestored: string[] }> {
+    const restored: string[] = [];
+    const notRestored: string[] = [];
+    const profileOp = auth ? findProfileOperation(auth.operations) : undefined;
+    if (!ownBefore || !profileOp || !auth?.doc || !auth.base) return { restored, notRestored };
+    try {
+      const response = await sendWithSession(auth, profileOp, buildValidRequest(profileOp, { doc: auth.doc }));
+      const now = ownStateOf(jsonOf(response));
+      const plan = restorePlan(ownBefore, now);
+      notRestored.push(...plan.cannot);
+      for (const step of plan.steps) {
+        try {
+          const { response: answer } = await sendOperation(step.op, step.patch);
+          if (answer.status >= 200 && answer.status < 300) restored.push(step.what);
+          else notRestored.push(`${step.what}: ${step.op} answered ${answer.status} (${bodyMessage(answer)})`);
+        } catch (error) {
+          notRestored.push(`${step.what}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    } catch (error) {
+      notRestored.push(`the profile could not be read again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { restored, notRestored };
   }
 
   function needsBearer(doc: OpenApiDocument, op: Operation): boolean {
@@ -347,7 +419,8 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
 
   /** Sends a request with the operation's credentials; signs in again once on an unexpected 401. */
-  async function sendWithSession(entry: Loaded, op: Operation, request: RequestSpec, retryOn401 = true): Promise<ReceivedResponse> {
+  async function sendWithSession(entry: Loaded, op: Operation, requestIn: RequestSpec, retryOn401 = true): Promise<ReceivedResponse> {
+    const request = emails.request(requestIn);
     const doc = entry.doc as OpenApiDocument;
     const base = entry.base as string;
     if (request.bearer && request.auth === 'operation') return send(base, request, `Bearer ${request.bearer}`, options.timeoutMs);
@@ -459,27 +532,113 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
   }
 
   /** Dry run: the requests an operation would send, listed, none sent. */
-  function describeOperation(entry: Loaded, op: Operation): OperationResult {
+  async function describeOperation(entry: Loaded, op: Operation): Promise<OperationResult> {
     const key = opKey(op);
     const result = (reason: string): OperationResult => ({ service: op.service, method: op.method, path: op.path, operationId: op.operationId, outcome: 'SKIP', reason, checks: [], ms: 0, successChecked: false });
     if (mode === 'read-only' && op.method !== 'get') return result('read-only: not sent');
     if (!entry.base) return result(`no host configured for ${op.service} in ${targetLabel(options.target)}`);
+    if (SHARED_DATA_OPERATIONS[key] && !options.disposable) return result(`${SHARED_DATA_OPERATIONS[key]}: sent only to a throw-away target (--disposable)`);
     const ctx = buildContext(entry);
-    const valid = buildValidRequest(op, ctx);
+    const valid = emails.request(buildValidRequest(op, ctx));
     const lines: string[] = [];
+    if (mode === 'write') lines.push(...(await recordsWouldCreate(key)).map((r) => `  would create ${r.resource} (${r.by})`));
     const made = mode === 'write' && (FIXTURES[key] || createdBy.get(key)) ? ' — after making the records it needs (fixtures.ts), whose ids replace the example ones' : '';
     lines.push(`  would send ${op.method.toUpperCase()} ${requestUrl(entry.base, valid)} (valid request${made})`);
     const unauthorized = buildUnauthorizedCase(op, valid);
     if (unauthorized) lines.push(`  would send ${op.method.toUpperCase()} ${requestUrl(entry.base, unauthorized.request)} (${unauthorized.label})`);
     const cases = options.invalid ? buildInvalidCases(op, ctx, valid) : [];
     const resource = createdBy.get(key);
-    for (const m of caseModules) cases.push(...m.cases({ op, doc: entry.doc as OpenApiDocument, key, valid, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode }));
+    for (const m of caseModules) cases.push(...m.cases({ op, doc: entry.doc as OpenApiDocument, key, valid, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode, sandboxExtras: options.sandboxExtras, mock: options.mock }));
     for (const c of cases) {
       if (mode === 'read-only' && c.request.method !== 'get') continue;
-      lines.push(`  would send ${c.request.method.toUpperCase()} ${requestUrl(entry.base, c.request)} (${c.label})`);
+      lines.push(`  would send ${c.request.method.toUpperCase()} ${requestUrl(entry.base, emails.request(c.request))} (${c.label})`);
     }
     for (const line of lines) log(line);
-    return result(`dry run: ${lines.length} requests listed, none sent`);
+    return result(`dry run: ${lines.filter((l) => l.startsWith('  would send')).length} requests listed, none sent`);
+  }
+
+  /**
+   * Dry run: the records an operation's fixture and its own create would make, found by running
+   * the fixture against a stand-in that records each create and sends nothing. Records shared by
+   * the run are listed once, for the first operation that needs them.
+   */
+  async function recordsWouldCreate(key: string): Promise<Array<{ resource: string; by: string }>> {
+    const found: Array<{ resource: string; by: string }> = [];
+    const note = (resource: string, by: string) => {
+      found.push({ resource, by });
+      wouldCreate.push({ resource, by, for: key });
+    };
+    const stub = (resource: string): Made => ({ resource, id: 0, json: {} });
+    const dry: FixtureApi = {
+      ...api,
+      need(resource) {
+        if (!shared.has(resource)) {
+          shared.set(resource, Promise.resolve(stub(resource)));
+          note(resource, `${RESOURCES[resource]?.create ?? '?'}, shared by the run`);
+        }
+        return shared.get(resource) as Promise<Made>;
+      },
+      async fresh(resource) {
+        note(resource, RESOURCES[resource]?.create ?? '?');
+        return stub(resource);
+      },
+      spare: () => undefined,
+      async call(opKey) {
+        const resource = createdBy.get(opKey);
+        if (resource) note(resource, opKey);
+        return {};
+      },
+      async download() {
+        throw new Error('a download: the rest of the fixture needs its answer');
+      },
+      signInAs: async () => 'dry-run',
+    };
+    const fixture = FIXTURES[key];
+    try {
+      if (fixture) await fixture(dry, { method: 'get', path: '', pathParams: {}, query: [], headers: {}, auth: 'operation' });
+    } catch {
+      // the rest of the fixture needs answers the dry run does not have
+    }
+    const resource = createdBy.get(key);
+    if (resource && RESOURCES[resource]?.create === key) {
+      note(resource, `${key}, its valid request`);
+      if (RESOURCES[resource].read && !options.mock) for (let i = 0; i < PARALLEL_CREATES; i += 1) note(resource, `${key}, the parallel creates`);
+    }
+    return found;
+  }
+
+  /** N creates of one resource at once: every one succeeds, the ids are distinct, each reads back. */
+  async function parallelCreates(resource: string): Promise<CheckResult[]> {
+    const spec = RESOURCES[resource];
+    const read = spec.read as NonNullable<typeof spec.read>;
+    const label = `${PARALLEL_CREATES} parallel ${spec.create}`;
+    const answers = await Promise.allSettled(Array.from({ length: PARALLEL_CREATES }, () => callOperation(spec.create)));
+    const made = answers.flatMap((a) => (a.status === 'fulfilled' && a.value.made ? [a.value.made] : []));
+    for (const m of made) ledger.markSpare(m.resource, m.id);
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason instanceof Error ? a.reason.message : String(a.reason)] : []));
+    const checks: CheckResult[] = [];
+    checks.push({
+      id: 'concurrency.creates',
+      label: `${label}: every one succeeds`,
+      outcome: refused.length || made.length < PARALLEL_CREATES ? 'fail' : 'pass',
+      detail: refused.length ? refused.slice(0, 3).join('; ') : made.length < PARALLEL_CREATES ? `${PARALLEL_CREATES - made.length} answers named no id` : `${made.length} created`,
+    });
+    const ids = made.map((m) => m.id);
+    const distinct = new Set(ids).size === ids.length;
+    checks.push({ id: 'concurrency.ids', label: `${label}: distinct ids`, outcome: distinct ? 'pass' : 'fail', detail: `ids ${ids.join(', ')}` });
+    const unread: string[] = [];
+    for (const m of made) {
+      try {
+        const { response } = await sendOperation(read.op, read.at(m));
+        const json = jsonOf(response) as { id?: unknown } | undefined;
+        if (response.status !== 200) unread.push(`${m.id}: ${read.op} answered ${response.status}`);
+        else if (json && json.id !== undefined && json.id !== m.id) unread.push(`${m.id}: ${read.op} answered the record ${String(json.id)}`);
+      } catch (error) {
+        unread.push(`${m.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    checks.push({ id: 'concurrency.read', label: `${label}: each one reads back (${read.op})`, outcome: unread.length ? 'fail' : 'pass', detail: unread.length ? unread.join('; ') : `${made.length} read` });
+    return checks;
   }
 
   /** Problems of the valid request's JSON body against the document (an example that breaks its own schema). */
@@ -511,6 +670,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     });
     if (mode === 'read-only' && op.method !== 'get') return result('SKIP', 'read-only run: not sent');
     if (!entry.base) return result('SKIP', `no host configured for ${op.service} in ${targetLabel(options.target)}`);
+    if (SHARED_DATA_OPERATIONS[key] && !options.disposable) return result('SKIP', `${SHARED_DATA_OPERATIONS[key]}: sent only to a throw-away target (--disposable)`);
     const ctx = buildContext(entry);
     let valid: RequestSpec;
     try {
@@ -528,9 +688,17 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
         valid = applyPatch(valid, patch);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        if (options.mock) {
+          // A mock keeps nothing: a mailed token, a stored workbook cannot come back from it.
+          checks.push({ id: 'precondition', label: 'records the valid request needs, made by this run', outcome: 'skip', detail: message });
+          return result('SKIP', `needs records a mock does not keep: ${short(message, 200)}`);
+        }
         checks.push({ id: 'precondition', label: 'records the valid request needs, made by this run', outcome: 'fail', detail: message });
         return result('FAIL', `cannot make the records the valid request needs: ${short(message, 200)}`);
       }
+    }
+    if (OWN_RECORD_OPERATIONS.includes(key) && !valid.bearer && !options.disposable) {
+      return result('SKIP', `would change the signed-in user's own record (${options.username}): sent only as a user this run made, or to a throw-away target`);
     }
     const removes = removedBy.get(key);
     const target = removes ? ownedTarget(removes, valid) : undefined;
@@ -542,7 +710,7 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     }
     let invalid: RequestCase[] = [];
     try {
-      if (options.invalid) invalid = [...buildInvalidCases(op, ctx, valid), ...(await hostileImportCases(op, valid))];
+      if (options.invalid) invalid = [...buildInvalidCases(op, ctx, valid), ...(options.mock ? [] : await hostileImportCases(op, valid))];
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       checks.push({ id: 'build', label: 'requests built from the document', outcome: 'fail', detail: message });
@@ -561,6 +729,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     async function execWithResponse(c: RequestCase): Promise<{ check: CheckResult; response?: ReceivedResponse }> {
       const base_: CheckResult = { id: c.id, label: c.label, outcome: 'pass' };
       if (mode === 'read-only' && c.request.method !== 'get') return { check: { ...base_, outcome: 'skip', detail: 'read-only run: not sent' } };
+      if (options.mock) {
+        const adapted = adaptForMock(op, c);
+        if ('skip' in adapted) return { check: { ...base_, outcome: 'skip', detail: `a gap of the mock: ${adapted.skip}` } };
+        c = adapted.case;
+      }
       if (bearer && c.request.auth === 'operation' && !session.accessToken) {
         return { check: { ...base_, outcome: 'skip', detail: `not signed in (${session.error})` } };
       }
@@ -618,6 +791,8 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     checks.push({ ...validCheck, detail: `${validCheck.detail ?? ''}${successChecked ? ' — success answer checked' : ''}` });
     if (successChecked && validResponse) {
       if (target && removes) ledger.markDeleted(removes, target.id);
+      // Records an operation made from the run's own records (the lead sync's opportunities).
+      for (const made of MADE_BY_ANSWER[key]?.(jsonOf(validResponse), (r, id) => ledger.owns(r, id)) ?? []) ledger.add({ ...made, json: {}, by: key });
       if (op.method !== 'delete' && isJsonMediaType(validResponse.headers.get('content-type') ?? '')) {
         const json = parseJson(validResponse);
         if (json.ok) {
@@ -629,8 +804,11 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     }
     for (const c of invalid) checks.push(await exec(c));
     for (const m of caseModules) {
-      const extra = m.cases({ op, doc, key, valid: usedRequest, validResponse, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode });
+      const extra = m.cases({ op, doc, key, valid: usedRequest, validResponse, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode, sandboxExtras: options.sandboxExtras, mock: options.mock });
       for (const c of extra) checks.push(await exec({ ...c, id: c.id.startsWith(`${m.name}.`) ? c.id : `${m.name}.${c.id}` }));
+    }
+    if (successChecked && mode === 'write' && !options.mock && resource && RESOURCES[resource]?.create === key && RESOURCES[resource].read) {
+      checks.push(...(await parallelCreates(resource)));
     }
     if (options.invalid) checks.push(...(await runHostileInputs(op, ctx, usedRequest, execWithResponse)));
 

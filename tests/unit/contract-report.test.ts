@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { junitBeside, junitXml } from '../contract/junit';
+import { junitBeside, junitXml, uniqueNames } from '../contract/junit';
 import { applyPatch, Ledger, RunMarker } from '../contract/ledger';
 import type { Report } from '../contract/report';
 import type { RequestSpec } from '../contract/requests';
@@ -31,7 +31,8 @@ describe('the run marker and the ledger', () => {
     expect(m.unique()).toBe('QA482913-2');
     expect(m.code()).toMatch(/^[A-Z]{2}-[0-9]{4,}$/);
     expect(m.digits(11)).toMatch(/^482913\d{5}$/);
-    expect(m.email()).toMatch(/^qa482913-\d+@example\.it$/);
+    // The reserved .invalid domain (RFC 2606, RFC 6761): no mail reaches anyone.
+    expect(m.email()).toMatch(/^qa482913-\d+@contract-test\.invalid$/);
   });
 
   it('lists what is left newest first, without what was deleted', () => {
@@ -94,5 +95,34 @@ describe('the JUnit report', () => {
     expect(xml).toContain('<failure message="[200] status 200 is not declared &lt;201&gt;">');
     expect(xml).toContain('name="GET /mails/{id} — success answer checked" classname="mail.getMail" time="0.015"/>');
     expect(xml).toContain('name="POST /mails — success answer checked" classname="mail.sendMail"');
+  });
+
+  it('names every test case once, even when two checks share a label or two operations a path', () => {
+    const twice: Report = {
+      ...report,
+      operations: [
+        ...report.operations,
+        {
+          service: 'mail',
+          method: 'get',
+          path: '/mails/{id}',
+          operationId: 'getMailAgain',
+          outcome: 'PASS',
+          reason: 'ok',
+          ms: 10,
+          successChecked: true,
+          checks: [
+            { id: 'hostile.fileName.crlf.download', label: 'download of the file', outcome: 'pass' },
+            { id: 'hostile.fileName.nonLatin1.download', label: 'download of the file', outcome: 'pass' },
+          ],
+        },
+      ],
+    };
+    const names = [...junitXml(twice).matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names).toHaveLength(8);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('GET /mails/{id} — success answer checked [success]');
+    expect(names).toContain('GET /mails/{id} — download of the file [hostile.fileName.nonLatin1.download]');
+    expect(uniqueNames([{ name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }, { name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }, { name: 'a', classname: 'x', outcome: 'pass', seconds: 0 }]).map((c) => c.name)).toEqual(['a', 'a #2', 'a #3']);
   });
 });

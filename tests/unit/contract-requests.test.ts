@@ -13,9 +13,16 @@ import {
   UNKNOWN_ID,
   type BuildContext,
   type RequestCase,
+  type RequestSpec,
 } from '../contract/requests';
+import { RunMarker } from '../contract/ledger';
 import { sampleFromPattern, sampleValue, violatePattern } from '../contract/values';
 import { targetsSignedInUser } from '../contract/suite';
+import { ResponseChecker, type ReceivedResponse } from '../contract/check';
+import { parameterHostileCases } from '../contract/hostile-inputs';
+import { hostileCases, LONE_SURROGATE, OUT_OF_RANGE } from '../contract/cases/hostile';
+import { adaptForMock } from '../contract/mock';
+import { EmailRewriter, MARKER_DOMAIN, ownStateOf, restorePlan } from '../contract/safety';
 import { parseCli } from '../contract/run';
 
 const DOC = parse(`
@@ -259,7 +266,8 @@ describe('the invalid cases', () => {
     expect(c['body.missing'].request.body).toBeUndefined();
     expect(c['body.malformed'].request.body).toEqual({ type: 'raw', contentType: 'application/json', text: '{"rotto": ' });
     expect(c['body.contentType'].request.body).toMatchObject({ type: 'raw', contentType: 'text/plain' });
-    expect(c['body.contentType'].expect).toEqual({ kind: 'rejected', statuses: [415], declaredOnly: false });
+    // 415 is not declared here: a declared 4xx, and an undeclared 415 would fail.
+    expect(c['body.contentType'].expect).toEqual({ kind: 'rejected', declaredOnly: true });
     expect(c['body.missing:/name'].request.body).toEqual({ type: 'json', contentType: 'application/json', value: { size: 3, kind: 'a', tags: ['centro'] } });
     expect(c['body.unknown:/'].request.body).toMatchObject({ value: { campoNonPrevisto: 'x' } });
     expect(c['body.maximum:/size'].request.body).toMatchObject({ value: { size: 11 } });
@@ -279,7 +287,8 @@ describe('the invalid cases', () => {
       ['body.missing', 'body.contentType', 'body.oversized', 'body.fileName.traversal', 'missing:/file', 'body.unknown:/', 'body.missing:/thingId', 'body.type:/thingId', 'body.minimum:/thingId'].sort(),
     );
     expect(cases['body.oversized'].request.body).toMatchObject({ files: [{ field: 'file', kind: 'bytes', size: DEFAULT_BODY_LIMIT + 1024 * 1024 + 1 }] });
-    expect(cases['body.oversized'].expect).toEqual({ kind: 'rejected', statuses: [413], declaredOnly: false });
+    expect(cases['body.oversized'].expect).toEqual({ kind: 'rejected', statuses: [413], declaredOnly: true });
+    expect(cases['body.contentType'].expect).toEqual({ kind: 'rejected', statuses: [415], declaredOnly: true });
     expect(cases['body.fileName.traversal'].request.body).toMatchObject({ files: [{ fileName: '../../../etc/passwd.png' }] });
     expect(cases['missing:/file'].request.body).toMatchObject({ type: 'multipart', files: [] });
     expect(cases['body.type:/thingId'].request.body).toMatchObject({ fields: { thingId: 'abc' } });
@@ -289,6 +298,11 @@ describe('the invalid cases', () => {
   it('sends the oversized upload beyond the operation\'s own x-max-body-bytes and its multipart allowance', () => {
     expect(oversizedBytes({ 'x-max-body-bytes': 20 * 1024 * 1024 })).toBe(21 * 1024 * 1024 + 1);
     expect(oversizedBytes({})).toBe(11 * 1024 * 1024 + 1);
+  });
+
+  it('puts the run marker before the script text, so a record it makes is still the run\'s', () => {
+    const c = byId(buildInvalidCases(op('updateThing'), { ...ctx, marker: 'QA123456-9' }));
+    expect(c['body.script:/name'].request.body).toMatchObject({ value: { name: `QA123456-9 ${SCRIPT_TEXT}` } });
   });
 
   it('puts script text in a plain string query parameter of a public operation', () => {
@@ -302,13 +316,53 @@ describe('the invalid cases', () => {
     expect(cases['query.items.type:ids'].request.query).toContainEqual(['ids', 'abc']);
   });
 
-  it('leaves a path parameter out only when no other operation answers that path', () => {
-    const cases = byId(buildInvalidCases(op('deleteThing'), ctx));
+  it('leaves a path parameter out only when no other operation answers that path, and a rule states the answer', () => {
+    const extras = { ...ctx, sandboxExtras: true };
+    const cases = byId(buildInvalidCases(op('deleteThing'), extras));
     // `/things` is another operation's path: the left-out `{id}` would reach it.
     expect(cases['path.missing:id']).toBeUndefined();
-    const alone = byId(buildInvalidCases(op('deleteThing'), { ...ctx, templates: ['/things/{id}'] }));
+    const alone = byId(buildInvalidCases(op('deleteThing'), { ...extras, templates: ['/things/{id}'] }));
     expect(alone['path.missing:id'].request.rawPath).toBe('/things');
-    expect(alone['path.missing:id'].expect).toEqual({ kind: 'rejected', declaredOnly: false });
+    expect(alone['path.missing:id'].expect).toEqual({ kind: 'rejected', statuses: [404], declaredOnly: false });
+    // No document states what an unknown path answers: without the flag, no case.
+    expect(byId(buildInvalidCases(op('deleteThing'), { ...ctx, templates: ['/things/{id}'] }))['path.missing:id']).toBeUndefined();
+    // A document that states it (x-request-rules.unknownPath) gets the case without the flag.
+    const stated = { ...ctx, doc: { ...DOC, 'x-request-rules': { unknownPath: 404 } } as OpenApiDocument, templates: ['/things/{id}'] };
+    expect(byId(buildInvalidCases(op('deleteThing'), stated))['path.missing:id'].expect).toEqual({ kind: 'rejected', statuses: [404], declaredOnly: false });
+  });
+
+  it("checks the sandbox's own rules only with --sandbox-extras: size, NUL byte, 22-digit id", () => {
+    // The same upload, without 413 among its responses.
+    const bare = structuredClone(DOC) as OpenApiDocument & { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    delete bare.paths['/things'].post.responses['413'];
+    const upload = listOperations('things', bare).find((o) => o.operationId === 'uploadThing') as Operation;
+    const bareCtx = { ...ctx, doc: bare };
+    expect(byId(buildInvalidCases(upload, bareCtx))['body.oversized']).toBeUndefined();
+    expect(byId(buildInvalidCases(upload, { ...bareCtx, sandboxExtras: true }))['body.oversized'].expect).toEqual({ kind: 'rejected', statuses: [413], declaredOnly: true });
+    // A mock reads no x- extension: no size case even where 413 is declared.
+    expect(byId(buildInvalidCases(op('uploadThing'), { ...ctx, mock: true }))['body.oversized']).toBeUndefined();
+
+    const update = op('updateThing');
+    const valid = buildValidRequest(update, ctx);
+    const plain = byId(parameterHostileCases(update, ctx, valid));
+    expect(plain['hostile.nul:mode'].expect).toEqual({ kind: 'no-5xx' });
+    // `id` states no maximum: 22 digits are a valid integer, so only a 5xx is wrong.
+    expect(plain['hostile.hugeId:id'].expect).toEqual({ kind: 'no-5xx' });
+    const extras = byId(parameterHostileCases(update, { ...ctx, sandboxExtras: true }, valid));
+    expect(extras['hostile.nul:mode'].expect).toEqual({ kind: 'rejected', statuses: [400], declaredOnly: true });
+    expect(extras['hostile.hugeId:id'].expect).toEqual({ kind: 'rejected', statuses: [400], declaredOnly: true });
+    const stated = byId(parameterHostileCases(update, { ...ctx, doc: { ...DOC, 'x-request-rules': { badText: 400 } } as OpenApiDocument }, valid));
+    expect(stated['hostile.nul:mode'].expect).toEqual({ kind: 'rejected', statuses: [400], declaredOnly: true });
+  });
+
+  it('never accepts an undeclared status, even from a case that only forbids a 5xx', () => {
+    const checker = new ResponseChecker();
+    checker.addDocument('things', DOC as OpenApiDocument);
+    const answer = (status: number): ReceivedResponse => ({ status, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode(JSON.stringify({ message: 'no' })) });
+    const update = op('updateThing');
+    expect(checker.checkExpectation(update, { kind: 'no-5xx' }, answer(415)).join()).toMatch(/415, which the operation does not declare/);
+    expect(checker.checkExpectation(update, { kind: 'no-5xx' }, answer(404))).toEqual([]);
+    expect(checker.checkExpectation(update, { kind: 'rejected', declaredOnly: true }, answer(415)).join()).toMatch(/does not declare/);
   });
 });
 
@@ -344,5 +398,112 @@ describe('the run', () => {
     expect(() => parseCli(['--base', 'http://x', '--env', 'dev'])).toThrow(/exactly one/);
     expect(() => parseCli(['--env', 'qa'])).toThrow(/dev, stage or prod/);
     expect(() => parseCli([])).toThrow(/exactly one/);
+  });
+});
+
+describe('safe on a shared environment', () => {
+  it('rewrites every e-mail address a request carries to a marker address, the same one each time', () => {
+    const marker = new RunMarker('654321');
+    const emails = new EmailRewriter(() => marker.email());
+    const request: RequestSpec = {
+      method: 'post',
+      path: '/mails',
+      pathParams: { to: 'ufficio.stampa@comune.milano.it' },
+      query: [['cc', 'Mario.Rossi@esempio.it']],
+      headers: {},
+      body: { type: 'json', contentType: 'application/json', value: { to: 'ufficio.stampa@comune.milano.it', list: ['a@b.it', { mail: 'Scrivere a c@d.com, grazie' }], own: `qa654321-1@${MARKER_DOMAIN}`, n: 3 } },
+      auth: 'operation',
+    };
+    const sent = emails.request(request);
+    const text = JSON.stringify(sent);
+    expect(text).not.toMatch(/comune\.milano|esempio\.it|a@b\.it|c@d\.com/);
+    const body = (sent.body as { value: Record<string, unknown> }).value;
+    expect(body.to).toMatch(/^qa654321-\d+@contract-test\.invalid$/);
+    expect(sent.pathParams.to).toBe(body.to);
+    expect(body.own).toBe(`qa654321-1@${MARKER_DOMAIN}`);
+    expect(body.n).toBe(3);
+    expect((body.list as unknown[])[1]).toEqual({ mail: expect.stringMatching(/^Scrivere a qa654321-\d+@contract-test\.invalid, grazie$/) });
+    expect(emails.request(request)).toEqual(sent);
+    expect(emails.body({ type: 'raw', contentType: 'text/plain', text: '{"to":"x@y.org"}' })).toEqual({ type: 'raw', contentType: 'text/plain', text: `{"to":"${emails.address('x@y.org')}"}` });
+    expect(emails.body({ type: 'form', contentType: 'application/x-www-form-urlencoded', value: { email: 'z@w.it' } })).toEqual({ type: 'form', contentType: 'application/x-www-form-urlencoded', value: { email: emails.address('z@w.it') } });
+  });
+
+  it("puts the signed-in user's theme and avatar back as they were", () => {
+    const before = ownStateOf({ id: 1, avatarId: 7, principal: { username: 'admin', preference: { theme: 'classic' } } });
+    expect(before).toEqual({ theme: 'classic', avatarId: 7 });
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    const plan = restorePlan({ ...before, avatar: { bytes, mediaType: 'image/png' } }, { theme: 'dark', avatarId: 9 });
+    expect(plan.cannot).toEqual([]);
+    expect(plan.steps).toEqual([
+      { op: 'user.updatePreference', patch: { bodyValue: { theme: 'classic' } }, what: 'theme dark → classic' },
+      { op: 'user.uploadAvatar', patch: { file: { bytes, mediaType: 'image/png', fileName: 'avatar.png' } }, what: expect.stringContaining('avatar 9') },
+    ]);
+    expect(restorePlan(before, before)).toEqual({ steps: [], cannot: [] });
+    // An avatar the user did not have cannot be removed again: reported, not hidden.
+    const none = restorePlan({ theme: 'classic', avatarId: null }, { theme: 'classic', avatarId: 4 });
+    expect(none.steps).toEqual([]);
+    expect(none.cannot[0]).toMatch(/avatar changed from none to 4/);
+  });
+});
+
+describe('hostile classes, as the documents state them', () => {
+  const RULES = { ...DOC, 'x-request-rules': { badText: 400, maxJsonDepth: 32 } } as OpenApiDocument;
+  const input = (doc: OpenApiDocument, operationId: string, extra: object = {}) => {
+    const operation = listOperations('things', doc).find((o) => o.operationId === operationId) as Operation;
+    const valid = buildValidRequest(operation, { doc });
+    return { op: operation, doc, key: `things.${operationId}`, valid, uniqueResource: false, mode: 'write' as const, ...extra };
+  };
+
+  it('sends a malformed percent escape, a lone surrogate and deep nesting only where x-request-rules states them', () => {
+    const none = byId(hostileCases(input(DOC, 'updateThing')));
+    expect(Object.keys(none).sort()).toEqual(['hostile.range:/size']);
+    const cases = byId(hostileCases(input(RULES, 'updateThing')));
+    expect(Object.keys(cases).sort()).toEqual(['hostile.depth:/name', 'hostile.percent:id', 'hostile.range:/size', 'hostile.surrogate:/name']);
+    expect(cases['hostile.percent:id'].request.rawPath).toBe('/things/%ZZ');
+    expect(cases['hostile.percent:id'].expect).toEqual({ kind: 'rejected', statuses: [400], declaredOnly: true });
+    expect(cases['hostile.surrogate:/name'].request.body).toEqual({ type: 'raw', contentType: 'application/json', text: `{"name":${LONE_SURROGATE},"size":3,"kind":"a","tags":["centro"]}` });
+    const deep = (cases['hostile.depth:/name'].request.body as { text: string }).text;
+    expect(deep.startsWith(`{"name":${'['.repeat(40)}]`)).toBe(true);
+    expect(cases['hostile.range:/size'].request.body).toMatchObject({ text: `{"name":"Pensilina","size":${OUT_OF_RANGE},"kind":"a","tags":["centro"]}` });
+    expect(cases['hostile.range:/size'].expect).toEqual({ kind: 'rejected', statuses: [400], declaredOnly: true });
+    // A mock reads no x- extension.
+    expect(Object.keys(byId(hostileCases(input(RULES, 'updateThing', { mock: true })))).sort()).toEqual(['hostile.range:/size']);
+  });
+
+  it('sends a reference to nothing only where the operation declares 422 UnknownReference', () => {
+    expect(byId(hostileCases(input(DOC, 'uploadThing')))['hostile.reference:/thingId']).toBeUndefined();
+    const withRef = structuredClone(DOC) as OpenApiDocument & { paths: Record<string, Record<string, { requestBody: unknown; responses: Record<string, unknown> }>>; components: { responses: Record<string, unknown> } };
+    withRef.components.responses.UnknownReference = withRef.components.responses.Error;
+    withRef.paths['/things'].post.responses['422'] = { $ref: '#/components/responses/UnknownReference' };
+    withRef.paths['/things'].post.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', properties: { thingId: { type: 'integer', minimum: 1 } } }, example: { thingId: 3 } } } };
+    const cases = byId(hostileCases(input(withRef, 'uploadThing')));
+    expect(cases['hostile.reference:/thingId'].request.body).toMatchObject({ value: { thingId: UNKNOWN_ID } });
+    expect(cases['hostile.reference:/thingId'].expect).toEqual({ kind: 'rejected', statuses: [422], declaredOnly: true });
+    expect(byId(hostileCases(input(withRef, 'uploadThing', { mock: true })))['hostile.reference:/thingId']).toBeUndefined();
+  });
+
+  it("names the mock's gaps instead of passing them", () => {
+    const upload = op('uploadThing');
+    const cases = byId(buildInvalidCases(upload, ctx));
+    expect(adaptForMock(upload, cases['body.unknown:/'])).toEqual({ skip: expect.stringMatching(/multipart/) });
+    const update = op('updateThing');
+    const updateCases = byId(buildInvalidCases(update, ctx));
+    expect(adaptForMock(update, updateCases['body.malformed'])).toEqual({ case: { ...updateCases['body.malformed'], expect: { kind: 'rejected', declaredOnly: true, statusOnly: true } } });
+    expect(adaptForMock(update, updateCases['query.enum:mode'])).toEqual({ case: updateCases['query.enum:mode'] });
+  });
+});
+
+describe('the documents merged for Prism', () => {
+  it("puts each service's paths where the suite sends them, with its own component names and security", async () => {
+    // @ts-expect-error a plain ES module without types
+    const { mergeDocuments, servicePrefix } = (await import('../../scripts/contract-on-prism.mjs')) as { mergeDocuments: (d: Array<[string, unknown]>) => OpenApiDocument; servicePrefix: (s: string, d: unknown) => string };
+    expect(servicePrefix('things', DOC)).toBe('/things/v1');
+    const merged = mergeDocuments([['things', DOC], ['other', { ...DOC, security: undefined }]]) as OpenApiDocument & { paths: Record<string, Record<string, { security?: unknown; requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: Record<string, Record<string, unknown>> };
+    expect(sandboxBase('http://127.0.0.1:4010', 'things', DOC)).toBe(`http://127.0.0.1:4010${servicePrefix('things', DOC)}/`);
+    expect(Object.keys(merged.paths)).toContain('/things/v1/things/{id}');
+    expect(merged.paths['/things/v1/things/{id}'].put.security).toEqual([{ things_bearerAuth: [] }]);
+    expect(merged.paths['/things/v1/things/{id}'].put.requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/things_ThingInput' });
+    expect(merged.components.schemas).toHaveProperty('other_ThingInput');
+    expect(merged.components.securitySchemes).toHaveProperty('things_bearerAuth');
   });
 });

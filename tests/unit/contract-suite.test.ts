@@ -38,6 +38,7 @@ function options(origin: string, extra: Partial<SuiteOptions>): SuiteOptions {
   };
 }
 
+const byIdOf = (report: Report, operationId: string) => report.operations.find((o) => o.operationId === operationId) as OperationResult;
 const byId = (report: Report, operationId: string) => report.operations.find((o) => o.operationId === operationId) as OperationResult;
 const failedDetails = (r: OperationResult) => r.checks.filter((c) => c.outcome === 'fail').map((c) => c.detail ?? '');
 
@@ -153,18 +154,46 @@ describe('the suite against a sandbox with broken handlers', () => {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records WHERE data::text LIKE $1`, [`%${marker.marker}%`]);
     expect(rows[0].n).toBe(0);
   });
+
+  it("leaves the signed-in user's theme and avatar as they were, and mails only marker addresses", async () => {
+    broken = false;
+    const basic = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
+    const token = (await (await fetch(`${origin}/user/oauth/token`, { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=admin&password=demo' })).json()) as { access_token: string };
+    const bearer = { authorization: `Bearer ${token.access_token}` };
+    await fetch(`${origin}/user/user/preference`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ theme: 'classic' }) });
+    const profile = async () => (await (await fetch(`${origin}/user/user/profile`, { headers: bearer })).json()) as { avatarId?: unknown; principal: { preference?: { theme?: string } } };
+    const before = await profile();
+    expect(before.principal.preference?.theme).toBe('classic');
+    const mailIds = async () => (await db.query<{ id: string }>(`SELECT id::text AS id FROM records WHERE collection = 'mails'`)).rows.map((r) => r.id);
+    const earlier = new Set(await mailIds());
+    const report = await runSuite(options(origin, { services: ['user'], marker: new RunMarker() }));
+    // The run did change a theme and upload avatars: as users it made.
+    expect(byId(report, 'updatePreference').successChecked).toBe(true);
+    expect(byId(report, 'uploadAvatar').successChecked).toBe(true);
+    const after = await profile();
+    expect(after.principal.preference?.theme).toBe('classic');
+    expect(after.avatarId).toEqual(before.avatarId);
+    // The reset and sign-up mails the run caused went to marker addresses only.
+    const { rows } = await db.query<{ id: string; to: string }>(`SELECT id::text AS id, data->>'to' AS to FROM records WHERE collection = 'mails'`);
+    const sent = rows.filter((r) => !earlier.has(r.id)).map((r) => r.to);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((to) => !to.endsWith('@contract-test.invalid'))).toEqual([]);
+  });
 });
 
 describe('the suite against a recording server', () => {
   let server: Server;
   let origin: string;
   const seen: Array<{ method: string; url: string }> = [];
+  const bodies: string[] = [];
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
       seen.push({ method: req.method ?? '', url: req.url ?? '' });
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('latin1'));
         res.setHeader('content-type', 'application/json');
         if (req.method === 'POST' && req.url?.endsWith('/oauth/token')) res.end(JSON.stringify({ access_token: 'registrato', token_type: 'bearer', expires_in: 3600 }));
         else res.end('{}');
@@ -199,5 +228,33 @@ describe('the suite against a recording server', () => {
     expect(lines).toContain(`  would send POST ${origin}/user/oauth/token (sign-in as admin)`);
     expect(lines.some((l) => l.startsWith(`  would send DELETE ${origin}/advertiser/v1/delete?id=`))).toBe(true);
     expect(report.operations.every((o) => o.outcome === 'SKIP')).toBe(true);
+    // The records a write run would make, listed (the advertiser its creates and deletes need, its image…).
+    expect(report.wouldCreate?.map((r) => r.resource)).toEqual(expect.arrayContaining(['advertiser', 'advertiserImage']));
+    expect(report.wouldCreate?.find((r) => r.for === 'advertiser.deleteAdvertiser')).toMatchObject({ resource: 'advertiser', by: 'advertiser.createAdvertiser' });
+    expect(lines).toContain('  would create advertiser (advertiser.createAdvertiser, its valid request)');
+    expect(lines.find((l) => l.startsWith('Records a write run would create'))).toMatch(new RegExp(`: ${report.wouldCreate?.length} — .*advertiser ×\\d+`));
+    // The example addresses are shown as the marker addresses the run would send.
+    expect(lines.join('\n')).not.toMatch(/@(?!contract-test\.invalid)[a-z0-9.-]+\.(it|com)\b/);
+  });
+
+  it('sends every e-mail address as a marker address on a reserved domain, whatever the example says', async () => {
+    seen.length = 0;
+    bodies.length = 0;
+    await runSuite(options(origin, { services: ['mail'], invalid: true }));
+    const addresses = bodies.flatMap((b) => b.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []);
+    // sendMail's example mails a municipality's press office: rewritten, like every other.
+    expect(addresses.length).toBeGreaterThan(5);
+    expect(addresses.filter((a) => !a.endsWith('@contract-test.invalid'))).toEqual([]);
+    expect(bodies.join('\n')).not.toContain('comune.milano.it');
+  });
+
+  it('sends the lead sync only to a throw-away target', async () => {
+    seen.length = 0;
+    const report = await runSuite(options(origin, { services: ['audit'] }));
+    expect(byIdOf(report, 'syncLeads')).toMatchObject({ outcome: 'SKIP', reason: expect.stringMatching(/--disposable/) });
+    expect(seen.some((r) => r.url.includes('/detection/syncLeads'))).toBe(false);
+    const disposable = await runSuite(options(origin, { services: ['audit'], disposable: true }));
+    expect(byIdOf(disposable, 'syncLeads').reason).not.toMatch(/--disposable/);
+    expect(seen.some((r) => r.url.includes('/detection/syncLeads'))).toBe(true);
   });
 });

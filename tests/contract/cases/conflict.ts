@@ -3,8 +3,9 @@ import type { CaseModule } from './types';
 
 export const conflictOnPurpose: CaseModule = {
   name: 'conflict',
-  cases({ op, valid, validResponse, uniqueResource, mode }) {
-    if (mode !== 'write' || !uniqueResource || !('409' in op.responses)) return [];
+  cases({ op, valid, validResponse, uniqueResource, mode, mock }) {
+    // A mock keeps no records: nothing to conflict with.
+    if (mode !== 'write' || mock || !uniqueResource || !('409' in op.responses)) return [];
     if (!validResponse || validResponse.status < 200 || validResponse.status >= 300) return [];
     return [
       {

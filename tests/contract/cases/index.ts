@@ -5,8 +5,9 @@
 import { conflictOnPurpose } from './conflict';
 import { statusTransitions } from './transitions';
 import type { CaseModule } from './types';
+import { hostileRequests } from './hostile';
 import { unknownQueryId } from './unknownId';
 
 export type { CaseInput, CaseModule } from './types';
 
-export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, statusTransitions];
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, statusTransitions, hostileRequests];

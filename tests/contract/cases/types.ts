@@ -22,6 +22,10 @@ export interface CaseInput {
   /** Whether that resource refuses the same unique values twice. */
   uniqueResource: boolean;
   mode: 'write' | 'read-only';
+  /** The target is the project's sandbox: its own rules, which no document states, are checked too. */
+  sandboxExtras?: boolean;
+  /** The target is a mock of the documents: it keeps no records and reads no `x-` extension. */
+  mock?: boolean;
 }
 
 export interface CaseModule {
