@@ -34,7 +34,7 @@ const MIGRATED_TESTS = [
   'tests/unit/systems-sandbox.test.ts',
 ];
 /** Node files that start from the small seed (openSmallSeed): it is made once per run, in the project's globalSetup. */
-const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
+const SEEDED_TESTS = ['tests/unit/circuits-sandbox.test.ts', 'tests/unit/detections-sandbox.test.ts', 'tests/unit/imports-sandbox.test.ts', 'tests/unit/sandbox-systems-read.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
