@@ -429,18 +429,18 @@ export type Resolved<T> = { value: T } | { reason: string };
 
 /**
  * Finds a record by the name a cell gives (case and accents ignored), or by its id when the cell
- * is a number: none is "non trovato", two records of that name are "ambiguo".
+ * is a number: none is named as such, two records of that name are "ambiguo".
  */
-export function nameResolver<T extends { id: number; name: string }>(records: T[], what: string): (text: string) => Resolved<T> {
+export function nameResolver<T extends { id: number; name: string }>(records: T[], among: { article: string; plural: string }): (text: string) => Resolved<T> {
   const byName = new Map<string, T[]>();
   for (const r of records) byName.set(nameKey(r.name), [...(byName.get(nameKey(r.name)) ?? []), r]);
   const byId = new Map(records.map((r) => [r.id, r]));
   return (text) => {
     const found = byName.get(nameKey(text)) ?? [];
     if (found.length === 1) return { value: found[0] };
-    if (found.length > 1) return { reason: `${what} ambiguo: ${found.length} hanno questo nome (${found.map((r) => `id ${r.id}`).join(', ')})` };
+    if (found.length > 1) return { reason: `nome ambiguo: ${found.length} ${among.plural} si chiamano così (${found.map((r) => `id ${r.id}`).join(', ')})` };
     if (/^[0-9]+$/.test(text.trim()) && byId.has(Number(text))) return { value: byId.get(Number(text))! };
-    return { reason: `${what} non trovato` };
+    return { reason: `non è tra ${among.article} ${among.plural}` };
   };
 }
 

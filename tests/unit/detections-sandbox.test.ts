@@ -157,8 +157,8 @@ describe('audit sandbox', { timeout: 60_000 }, () => {
       { row: 3, reason: 'Brand: obbligatorio, manca', mistakes: [{ column: 'Brand', value: '', reason: 'obbligatorio, manca' }] },
       {
         row: 4,
-        reason: 'Agente «Nessuno Mai»: agente non trovato',
-        mistakes: [{ column: 'Agente', value: 'Nessuno Mai', reason: 'agente non trovato' }],
+        reason: 'Agente «Nessuno Mai»: non è tra gli agenti',
+        mistakes: [{ column: 'Agente', value: 'Nessuno Mai', reason: 'non è tra gli agenti' }],
       },
     ]);
     expect(body.message).toMatch(/riga 3/);

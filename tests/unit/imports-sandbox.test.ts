@@ -184,7 +184,7 @@ describe('systems import: what the list exports', { timeout: 60_000 }, () => {
       { column: 'Stato', value: 'Rotto', reason: expect.stringMatching(/non è uno stato/) },
       { column: 'Comune', value: 'Paese Inesistente', reason: expect.stringMatching(/non trovato/) },
     ]);
-    expect(body.rejected[1].mistakes).toEqual([{ column: 'Concessionarie', value: 'Concessionaria Che Non Esiste', reason: 'concessionaria non trovato' }]);
+    expect(body.rejected[1].mistakes).toEqual([{ column: 'Concessionarie', value: 'Concessionaria Che Non Esiste', reason: 'non è tra le concessionarie' }]);
     expect(body.rejected[0].reason).toMatch(/Stato «Rotto».*Comune «Paese Inesistente»/);
   });
 
@@ -246,7 +246,7 @@ describe('detections import: what the list exports', { timeout: 60_000 }, () => 
     expect(body.rejected.map((r) => r.row)).toEqual([2, 3]);
     expect(body.rejected[0].mistakes).toEqual([
       { column: 'Data', value: '31/02/2019', reason: expect.stringMatching(/non è una data/) },
-      { column: 'Agente', value: 'Nessuno Mai', reason: 'agente non trovato' },
+      { column: 'Agente', value: 'Nessuno Mai', reason: 'non è tra gli agenti' },
     ]);
     expect(body.rejected[1].mistakes).toEqual([{ column: 'Stato lead', value: 'Forse', reason: expect.stringMatching(/non è uno stato del lead/) }]);
     expect(await countIn('2019-01-01', '2019-12-31')).toBe(before);

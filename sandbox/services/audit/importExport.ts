@@ -78,7 +78,7 @@ export async function parseImport(db: Db, content: Buffer, limits: ReadLimits): 
   const byHeader = EXCEL_COLUMNS.some((c) => header.includes(normalizeHeader(c)));
   const cols = Object.fromEntries(EXCEL_COLUMNS.map((c, i) => [c, byHeader ? header.indexOf(normalizeHeader(c)) : i])) as Record<Column, number>;
   const agents = await agentMap(db);
-  const agentOf = nameResolver([...agents].map(([id, a]) => ({ id, name: `${a.name} ${a.surname}` })), 'agente');
+  const agentOf = nameResolver([...agents].map(([id, a]) => ({ id, name: `${a.name} ${a.surname}` })), { article: 'gli', plural: 'agenti' });
   const out: ParsedRow[] = [];
   for (const line of sheet) {
     const r = line.row;

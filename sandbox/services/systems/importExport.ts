@@ -334,11 +334,11 @@ export async function parseImport(content: Buffer, limits: ReadLimits): Promise<
   return { rows, mistakes, header };
 }
 
-const LOOKUPS: Record<RefKey, { table: string; what: string }> = {
-  leaseId: { table: 'system_leases', what: 'locazione' },
-  authorizationIds: { table: 'system_authorizations', what: 'autorizzazione' },
-  mediaOwnerIds: { table: 'system_media_owners', what: 'concessionaria' },
-  areaId: { table: 'system_areas', what: 'area' },
+const LOOKUPS: Record<RefKey, { table: string; what: { article: string; plural: string } }> = {
+  leaseId: { table: 'system_leases', what: { article: 'le', plural: 'locazioni' } },
+  authorizationIds: { table: 'system_authorizations', what: { article: 'le', plural: 'autorizzazioni' } },
+  mediaOwnerIds: { table: 'system_media_owners', what: { article: 'le', plural: 'concessionarie' } },
+  areaId: { table: 'system_areas', what: { article: 'le', plural: 'aree' } },
 };
 
 /**
@@ -352,7 +352,7 @@ export async function resolveReferences(db: Db, parsed: ParsedImport): Promise<I
   const town = municipalityResolver(await municipalities(db));
   const resolvers = {} as Record<RefKey, (text: string) => Resolved<{ id: number; name: string; type?: string }>>;
   const areasOfKind = new Map<string, (text: string) => Resolved<{ id: number; name: string }>>();
-  for (const [key, { table, what }] of Object.entries(LOOKUPS) as Array<[RefKey, { table: string; what: string }]>) {
+  for (const [key, { table, what }] of Object.entries(LOOKUPS) as Array<[RefKey, (typeof LOOKUPS)[RefKey]]>) {
     const { rows } = await db.query<{ id: string; name: string; type?: string }>(`SELECT * FROM ${table} ORDER BY id`);
     const records = rows.map((r) => ({ id: Number(r.id), name: r.name, type: r.type }));
     if (key === 'areaId') for (const kind of ['OOH', 'DOOH']) areasOfKind.set(kind, nameResolver(records.filter((x) => x.type === kind), what));

@@ -563,7 +563,7 @@ export interface components {
             value: string;
             /**
              * @description What is wrong (in Italian).
-             * @example agente non trovato
+             * @example non è tra gli agenti
              */
             reason: string;
         };
@@ -1414,12 +1414,12 @@ export interface operations {
                      *         },
                      *         {
                      *           "row": 12,
-                     *           "reason": "Agente «Luca Bianchi»: agente non trovato",
+                     *           "reason": "Agente «Luca Bianchi»: non è tra gli agenti",
                      *           "mistakes": [
                      *             {
                      *               "column": "Agente",
                      *               "value": "Luca Bianchi",
-                     *               "reason": "agente non trovato"
+                     *               "reason": "non è tra gli agenti"
                      *             }
                      *           ]
                      *         }
