@@ -90,6 +90,8 @@ describe('imports take what exports write', () => {
     // The list takes the focus, so the keyboard reaches and scrolls it at once.
     const region = list.getByRole('region');
     expect(await region.evaluate((el) => el === document.activeElement && el.tabIndex === 0)).toBe(true);
+    // The corrected file can be uploaded at once.
+    expect(await page.getByTestId('import-input').evaluate((el) => el.closest('label')?.classList.contains('Mui-disabled'))).toBe(false);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'imports-mistakes.png') });
   });
