@@ -311,7 +311,7 @@ export interface Rejection {
 }
 
 /** The first rejected rows by row number, and how many there are in all. */
-export function listedRejections(all: Rejection[]): { rejected: Rejection[]; rejectedCount: number } {
+export function listedRejections<R extends Rejection>(all: R[]): { rejected: R[]; rejectedCount: number } {
   const sorted = [...all].sort((a, b) => a.row - b.row);
   return { rejected: sorted.slice(0, MAX_LISTED_REJECTIONS), rejectedCount: sorted.length };
 }
@@ -326,4 +326,158 @@ export function rowsNamed(rejected: Rejection[], total: number): string {
 /** A drop-down (or other) validation over a range such as `C2:C5001`; ExcelJS has it, its types do not. */
 export function addValidation(sheet: ExcelJS.Worksheet, range: string, validation: ExcelJS.DataValidation): void {
   (sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(range, validation);
+}
+
+/* ---------- what the exports write: CSV, Italian dates, labels and names ---------- */
+
+/** Media types a browser gives a `.csv` file (Windows names it after Excel). */
+export const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'text/comma-separated-values'];
+
+/** Whether an upload is a CSV: by its media type, or by its name when the type says nothing. */
+export const isCsvUpload = (upload: { mediaType: string; fileName?: string }) =>
+  CSV_TYPES.includes(upload.mediaType.split(';')[0].trim().toLowerCase()) ||
+  (upload.mediaType === 'application/octet-stream' && /\.csv$/i.test(upload.fileName ?? ''));
+
+/** A zip (an .xlsx) starts with `PK`; anything else is read as text. */
+const isZip = (content: Buffer) => content.length >= 2 && content[0] === 0x50 && content[1] === 0x4b;
+
+/** A cell the exports' CSV writer protected from spreadsheet formulas (`'=…`) gets its text back. */
+const unprotect = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+
+/**
+ * The records of a CSV as the lists' exports write it (UTF-8 with or without BOM, `;` or `,` as
+ * separator, cells quoted with `"`), to `onRow` as a sheet's rows: numbered from 1 (the header),
+ * cells trimmed, empty records left out. More than `limits.maxRows` data records is a 413.
+ */
+export function readCsv(content: Buffer, limits: ReadLimits, onRow: (row: SheetRow) => void): void {
+  if (content.length > limits.maxInflatedBytes) throw tooLarge(limits.maxInflatedBytes);
+  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) throw unreadable();
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let row = 0;
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    cells.push(unprotect(cell.trim()));
+    cell = '';
+  };
+  const endRow = () => {
+    endCell();
+    row++;
+    if (row > limits.maxRows + 1) throw tooManyRows(limits.maxRows);
+    if (cells.some((c) => c !== '')) onRow({ row, cells });
+    cells = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === separator) endCell();
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+    } else cell += ch;
+  }
+  if (cell !== '' || cells.length) endRow();
+}
+
+/** An .xlsx workbook or a CSV, whichever `content` is, row by row (see readSheet and readCsv). */
+export async function readTable(content: Buffer, limits: ReadLimits, onRow: (row: SheetRow) => void): Promise<void> {
+  if (isZip(content)) return readSheet(content, limits, onRow);
+  readCsv(content, limits, onRow);
+}
+
+const realDay = (y: number, m: number, d: number): string | undefined => {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * A day as YYYY-MM-DD from what a cell holds: the Italian `27/11/2026` (also `27-11-2026`,
+ * `27.11.2026`, `7/1/2026`), ISO `2026-11-27` (a time after it is dropped), or an Excel date cell
+ * (read as ISO already). Undefined when it is no real day.
+ */
+export function parseDay(text: string): string | undefined {
+  const value = text.trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (m) return realDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:,?\s+[0-9:.]+)?$/.exec(value);
+  if (m) return realDay(Number(m[3]), Number(m[2]), Number(m[1]));
+  return undefined;
+}
+
+/** A name compared loosely: case, accents and repeated spaces ignored. */
+export const nameKey = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export type Resolved<T> = { value: T } | { reason: string };
+
+/**
+ * Finds a record by the name a cell gives (case and accents ignored), or by its id when the cell
+ * is a number: none is named as such, two records of that name are "ambiguo".
+ */
+export function nameResolver<T extends { id: number; name: string }>(records: T[], among: { article: string; plural: string }): (text: string) => Resolved<T> {
+  const byName = new Map<string, T[]>();
+  for (const r of records) byName.set(nameKey(r.name), [...(byName.get(nameKey(r.name)) ?? []), r]);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return (text) => {
+    const found = byName.get(nameKey(text)) ?? [];
+    if (found.length === 1) return { value: found[0] };
+    if (found.length > 1) return { reason: `nome ambiguo: ${found.length} ${among.plural} si chiamano così (${found.map((r) => `id ${r.id}`).join(', ')})` };
+    if (/^[0-9]+$/.test(text.trim()) && byId.has(Number(text))) return { value: byId.get(Number(text))! };
+    return { reason: `non è tra ${among.article} ${among.plural}` };
+  };
+}
+
+/**
+ * Finds a code by itself or by its Italian label (the app's label table), case and accents
+ * ignored; undefined when it is neither.
+ */
+export function labelResolver(labels: Record<string, string>, codes: readonly string[] = Object.keys(labels)): (text: string) => string | undefined {
+  const byKey = new Map<string, string>();
+  for (const code of codes) {
+    byKey.set(nameKey(code), code);
+    if (labels[code]) byKey.set(nameKey(labels[code]), code);
+  }
+  return (text) => byKey.get(nameKey(text));
+}
+
+/** One mistake of a row: the column's header as the file has it, the value, what is wrong. */
+export interface ImportMistake {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+/** A refused row: every mistake of it, and their reasons in one sentence. */
+export interface RowRejection extends Rejection {
+  mistakes: Array<Omit<ImportMistake, 'row'>>;
+}
+
+/** `Comune «Milano 2»: comune non trovato`: one mistake as a sentence. */
+export const mistakeText = (m: Omit<ImportMistake, 'row'>) => (m.column ? `${m.column}${m.value ? ` «${m.value}»` : ''}: ${m.reason}` : m.reason);
+
+/** The mistakes grouped by row, the rows in order, each with its mistakes in the order found. */
+export function rowRejections(mistakes: ImportMistake[]): RowRejection[] {
+  const byRow = new Map<number, Array<Omit<ImportMistake, 'row'>>>();
+  for (const { row, ...m } of mistakes) byRow.set(row, [...(byRow.get(row) ?? []), m]);
+  return [...byRow]
+    .sort(([a], [b]) => a - b)
+    .map(([row, list]) => ({ row, reason: list.map(mistakeText).join('; '), mistakes: list }));
 }

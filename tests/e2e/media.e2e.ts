@@ -208,9 +208,10 @@ describe('media monitor', () => {
     });
     await page.getByRole('button', { name: 'Importa', exact: true }).click();
     await page.getByText('Nessuna rilevazione importata').waitFor();
-    const rejected = page.getByRole('table', { name: 'Righe non valide' });
-    await expect(rejected.getByRole('cell', { name: '3', exact: true }).isVisible()).resolves.toBe(true);
-    await expect(rejected.getByRole('cell', { name: 'Soggetto mancante' }).isVisible()).resolves.toBe(true);
+    // Every mistake on a line of its own: the row, the column, the value, what is wrong.
+    const rejected = page.getByRole('table', { name: 'Errori del file, riga per riga' });
+    await expect(rejected.getByRole('rowheader', { name: '3', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(rejected.locator('[data-rejected-row="3"][data-column="Soggetto"]').textContent()).resolves.toContain('obbligatorio, manca');
     expect(
       await api<unknown[]>('/audit/v1/detection/byRangeDate?dateStart=2019-06-01&dateEnd=2019-06-30'),
     ).toEqual([]);

@@ -336,8 +336,9 @@ describe('systems as an asset manager', () => {
     const bad = ['', 'Senza coordinate', 'OOH', 'poster', '', 'Via Verdi 2', '015146', '', '', ''];
     await page.getByTestId('import-input').setInputFiles({ name: 'impianti.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([good, bad]) });
     await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('nessun impianto importato');
-    expect(await page.locator('[data-rejected-row="3"]').textContent()).toContain('latitudine, longitudine mancanti');
-    expect(await page.locator('[data-rejected-row]').count()).toBe(1);
+    // One line per mistake: the row's missing latitude and longitude, each named by its column.
+    expect(await page.locator('[data-rejected-row="3"]').allTextContents()).toEqual([expect.stringContaining('Latitudine'), expect.stringContaining('Longitudine')]);
+    expect(await page.locator('[data-rejected-row]').count()).toBe(2);
     await page.getByTestId('import-input').setInputFiles({ name: 'impianti.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([good]) });
     await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('1 creati');
   });

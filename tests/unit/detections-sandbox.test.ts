@@ -154,8 +154,12 @@ describe('audit sandbox', { timeout: 60_000 }, () => {
     };
     expect(body.imported).toBe(0);
     expect(body.rejected).toEqual([
-      { row: 3, reason: 'Brand mancante' },
-      { row: 4, reason: 'Agente «Nessuno Mai» non trovato' },
+      { row: 3, reason: 'Brand: obbligatorio, manca', mistakes: [{ column: 'Brand', value: '', reason: 'obbligatorio, manca' }] },
+      {
+        row: 4,
+        reason: 'Agente «Nessuno Mai»: non è tra gli agenti',
+        mistakes: [{ column: 'Agente', value: 'Nessuno Mai', reason: 'non è tra gli agenti' }],
+      },
     ]);
     expect(body.message).toMatch(/riga 3/);
     expect(await countIn('2020-01-01', '2020-12-31')).toBe(before);

@@ -272,7 +272,7 @@ describe('systems sandbox: Excel template and import', { timeout: 30_000 }, () =
     const body = (await r.json()) as { message: string; created: number; rejected: Array<{ row: number; reason: string }> };
     expect(body.created).toBe(0);
     expect(body.rejected.map((x) => x.row)).toEqual([3, 4]);
-    expect(body.rejected[0].reason).toBe('latitudine, longitudine mancanti');
+    expect(body.rejected[0].reason).toBe('Latitudine: obbligatorio, manca; Longitudine: obbligatorio, manca');
     expect(body.rejected[1].reason).toMatch(/DOOH/);
     expect(body.message).toMatch(/nessun impianto importato/);
     expect(await countAll()).toBe(before);
@@ -285,7 +285,7 @@ describe('systems sandbox: Excel template and import', { timeout: 30_000 }, () =
     const body = (await r.json()) as { rejected: Array<{ row: number; reason: string }>; rejectedCount: number };
     expect(body.rejectedCount).toBe(1);
     const reason = body.rejected[0].reason;
-    for (const part of [/Latitudine: "nord"/, /Illuminato: "forse"/, /tipo "XXX"/, /tipologia "nessuna"/, /stato "rotto"/, /CAP "123"/]) expect(reason).toMatch(part);
+    for (const part of [/Latitudine «nord»/, /Illuminato «forse»/, /Tipo «XXX»/, /Tipologia «nessuna»/, /Stato «rotto»/, /CAP «123»/]) expect(reason).toMatch(part);
   });
 
   it('accepts a municipality by name and province as well as by ISTAT code', async () => {
@@ -331,8 +331,9 @@ describe('systems sandbox: Excel template and import', { timeout: 30_000 }, () =
     expect(found.content.map((s) => s.name)).toContain('MI-0002 aggiornato');
   });
 
-  it('refuses a file that is not a workbook (415) and a sheet without the template columns (400)', async () => {
-    expect((await upload(new Blob(['a,b'], { type: 'text/csv' }))).status).toBe(415);
+  it('refuses a file that is neither a workbook nor a CSV (415), and a sheet or CSV without the template columns (400)', async () => {
+    expect((await upload(new Blob(['GIF89a'], { type: 'image/gif' }))).status).toBe(415);
+    expect((await upload(new Blob(['a,b\r\n1,2'], { type: 'text/csv' }))).status).toBe(400);
     const r = await upload(await workbook([['x']], ['Colonna', 'Altro']));
     expect(r.status).toBe(400);
   });

@@ -6,7 +6,7 @@ import { sendMailAs } from '../../shared/mail';
 import { checkPeriod } from '../../shared/values';
 import { syncScope, upsertOpportunity } from './crm';
 import { detectionsWorkbook, parseImport } from './importExport';
-import { listedRejections, readLimitsOf, rowsNamed, XLSX } from '../../excel';
+import { isCsvUpload, listedRejections, readLimitsOf, rowRejections, rowsNamed, XLSX } from '../../excel';
 import { AUDIT_PERIOD, IMPORT_LIMIT_BYTES, SyncLeadsReport, agentMap, getStored, insertAgent, insertDetection, insertSubItem, listSubItems, queryDetections, readDetection, storedFromInput, typeOfPath, writeDetection } from './model';
 
 /* ---------- handlers ---------- */
@@ -29,11 +29,11 @@ export const handlers = defineHandlers<operations>({
     const isXlsx =
       upload.mediaType === XLSX ||
       (upload.mediaType === 'application/octet-stream' && /\.xlsx$/i.test(upload.fileName));
-    if (!isXlsx) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
+    if (!isXlsx && !isCsvUpload(upload)) throw new HttpError(415, `Tipo di file non supportato: ${upload.mediaType}`);
     const rows = await parseImport(ctx.db, upload.content, readLimitsOf(ctx.extensions));
-    const all = rows.filter((r) => r.reason).map((r) => ({ row: r.row, reason: r.reason! }));
+    const all = rows.flatMap((r) => r.mistakes);
     if (all.length) {
-      const { rejected, rejectedCount: n } = listedRejections(all);
+      const { rejected, rejectedCount: n } = listedRejections(rowRejections(all));
       return reply(422, {
         message: `Importazione annullata: ${n} ${n === 1 ? 'riga non valida' : 'righe non valide'} (${rowsNamed(rejected, n)}), nessuna rilevazione importata`,
         status: 422,

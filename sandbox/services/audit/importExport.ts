@@ -1,5 +1,18 @@
 import type { Db } from '../../db';
-import { cellAt, newWorkbook, readSheet, workbookBuffer, type ReadLimits, type SheetRow } from '../../excel';
+import { media } from '../../../src/i18n/it/media';
+import {
+  cellAt,
+  labelResolver,
+  nameResolver,
+  newWorkbook,
+  normalizeHeader,
+  parseDay,
+  readTable,
+  workbookBuffer,
+  type ImportMistake,
+  type ReadLimits,
+  type SheetRow,
+} from '../../excel';
 import { HttpError } from '../../http';
 import { Detection, EXCEL_COLUMNS, LEAD_STATUSES, LeadStatus, StoredDetection, agentMap } from './model';
 
@@ -31,83 +44,85 @@ export async function detectionsWorkbook(detections: Detection[]): Promise<Buffe
   return workbookBuffer(workbook);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (s: string) =>
-  DATE.test(s) &&
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-  new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+/** The app's Italian labels of the lead statuses (what the list's export writes). */
+const LEAD_LABELS = media.detections.lead as Record<string, string>;
+const leadStatusOf = labelResolver(LEAD_LABELS, LEAD_STATUSES);
+
+type Column = (typeof EXCEL_COLUMNS)[number];
 
 interface ParsedRow {
   row: number;
   data?: StoredDetection;
-  reason?: string;
+  /** Every mistake of the row; no data when there is one. */
+  mistakes: ImportMistake[];
 }
 
 /**
- * Reads every data row within the operation's limits; a row with problems carries every reason
- * instead of data.
+ * Reads every data row within the operation's limits, from the service's workbook or the list's
+ * CSV export: dates Italian (27/11/2026), ISO or Excel date cells, the lead status as its code or
+ * Italian label, the agent by name (case and accents ignored; two agents of that name are
+ * ambiguous). A row with mistakes carries every one of them instead of data.
  */
 export async function parseImport(db: Db, content: Buffer, limits: ReadLimits): Promise<ParsedRow[]> {
   const sheet: SheetRow[] = [];
   try {
-    await readSheet(content, limits, (row) => sheet.push(row));
+    await readTable(content, limits, (row) => sheet.push(row));
   } catch (error) {
     // This service has always answered an unreadable file with 415.
-    if (error instanceof HttpError && error.status === 400) throw new HttpError(415, 'Il file non è un foglio di calcolo XLSX leggibile');
+    if (error instanceof HttpError && error.status === 400) throw new HttpError(415, 'Il file non è un foglio di calcolo XLSX o un CSV leggibile');
     throw error;
   }
   const headerRow = sheet[0]?.row === 1 ? sheet.shift()! : { row: 1, cells: [] };
-  const header = headerRow.cells.map((c) => c ?? '');
-  const col = (name: string, fallback: number) => {
-    const i = header.findIndex((h) => h.toLowerCase() === name.toLowerCase());
-    return i >= 0 ? i : fallback;
-  };
-  const cols = Object.fromEntries(EXCEL_COLUMNS.map((c, i) => [c, col(c, i)])) as Record<(typeof EXCEL_COLUMNS)[number], number>;
+  const header = headerRow.cells.map((c) => normalizeHeader(c ?? ''));
+  // A file with the export's headers is read by header (a column it lacks is empty); one without, by position.
+  const byHeader = EXCEL_COLUMNS.some((c) => header.includes(normalizeHeader(c)));
+  const cols = Object.fromEntries(EXCEL_COLUMNS.map((c, i) => [c, byHeader ? header.indexOf(normalizeHeader(c)) : i])) as Record<Column, number>;
   const agents = await agentMap(db);
-  const agentByName = new Map([...agents].map(([id, a]) => [`${a.name} ${a.surname}`.toLowerCase(), id]));
+  const agentOf = nameResolver([...agents].map(([id, a]) => ({ id, name: `${a.name} ${a.surname}` })), { article: 'gli', plural: 'agenti' });
   const out: ParsedRow[] = [];
   for (const line of sheet) {
     const r = line.row;
-    const get = (c: (typeof EXCEL_COLUMNS)[number]) => cellAt(line, cols[c]);
+    const get = (c: Column) => (cols[c] < 0 ? '' : cellAt(line, cols[c]));
     if (EXCEL_COLUMNS.every((c) => get(c) === '')) continue;
-    const reasons: string[] = [];
-    const date = get('Data');
-    if (!date) reasons.push('Data mancante');
-    else if (!isRealDate(date)) reasons.push(`Data «${date}» non valida (AAAA-MM-GG)`);
-    const required: Array<[(typeof EXCEL_COLUMNS)[number], string]> = [
-      ['Media owner', 'Media owner mancante'],
-      ['Brand', 'Brand mancante'],
-      ['Soggetto', 'Soggetto mancante'],
-      ['Comune', 'Comune mancante'],
-    ];
-    for (const [c, message] of required) if (!get(c)) reasons.push(message);
+    const mistakes: ImportMistake[] = [];
+    const wrong = (column: Column, reason: string) => mistakes.push({ row: r, column, value: get(column), reason });
+    const written = get('Data');
+    const date = written ? parseDay(written) : undefined;
+    if (!written) wrong('Data', 'obbligatoria, manca');
+    else if (!date) wrong('Data', 'non è una data (GG/MM/AAAA)');
+    for (const c of ['Media owner', 'Brand', 'Soggetto', 'Comune'] as const) if (!get(c)) wrong(c, 'obbligatorio, manca');
     const agentName = get('Agente');
-    const agentId = agentName ? agentByName.get(agentName.toLowerCase().replace(/\s+/g, ' ')) : undefined;
-    if (agentName && !agentId) reasons.push(`Agente «${agentName}» non trovato`);
+    let agentId: number | undefined;
+    if (agentName) {
+      const found = agentOf(agentName);
+      if ('reason' in found) wrong('Agente', found.reason);
+      else agentId = found.value.id;
+    }
     const number = (c: 'Latitudine' | 'Longitudine', limit: number) => {
       const text = get(c);
       if (!text) return null;
       const n = Number(text.replace(',', '.'));
       if (!Number.isFinite(n) || Math.abs(n) > limit) {
-        reasons.push(`${c} «${text}» non valida`);
+        wrong(c, `non è un numero da -${limit} a ${limit}`);
         return null;
       }
       return n;
     };
     const latitude = number('Latitudine', 90);
     const longitude = number('Longitudine', 180);
-    const status = (get('Stato lead') || 'none') as LeadStatus;
-    if (!LEAD_STATUSES.includes(status)) reasons.push(`Stato lead «${status}» non valido`);
-    const tooLong = EXCEL_COLUMNS.find((c) => get(c).length > (c === 'Note' ? 2000 : 300));
-    if (tooLong) reasons.push(`${tooLong} troppo lungo`);
-    if (reasons.length) {
-      out.push({ row: r, reason: reasons.join('; ') });
+    const statusText = get('Stato lead');
+    const status = statusText ? leadStatusOf(statusText) : 'none';
+    if (!status) wrong('Stato lead', `non è uno stato del lead (${LEAD_STATUSES.map((x) => LEAD_LABELS[x]).join(', ')})`);
+    for (const c of EXCEL_COLUMNS) if (get(c).length > (c === 'Note' ? 2000 : 300)) wrong(c, 'troppo lungo');
+    if (mistakes.length) {
+      out.push({ row: r, mistakes });
       continue;
     }
     out.push({
       row: r,
+      mistakes,
       data: {
-        detectionDate: date,
+        detectionDate: date!,
         mediaOwner: get('Media owner'),
         brandName: get('Brand'),
         subject: get('Soggetto'),
@@ -119,7 +134,7 @@ export async function parseImport(db: Db, content: Buffer, limits: ReadLimits): 
         format: get('Formato') || null,
         mediaType: get('Tipo media') || null,
         photoIds: [],
-        leadStatus: status,
+        leadStatus: status as LeadStatus,
         leadNote: null,
         notes: get('Note') || null,
         items: {},

@@ -5,8 +5,8 @@ import { geocodeAddress } from '../../shared/geo';
 import { systemIdsOf } from '../../shared/resources';
 import { DOOH_TYPES, OOH_TYPES } from '../../seed/systems';
 import { LINKS } from '../../seed/teams';
-import { listedRejections, readLimitsOf, rowsNamed } from '../../excel';
-import { municipalities, municipalityResolver, parseImport, requireFile, templateWorkbook } from './importExport';
+import { CSV_TYPES, readLimitsOf } from '../../excel';
+import { importSystemsFile, requireFile, templateWorkbook } from './importExport';
 import { FIELD_COLUMN, IMAGE_OWNER, IMAGE_TYPES, Kind, S, SEARCH_FIELDS, SearchField, SystemFilter, SystemInput, SystemRow, TEMPLATE_NAME, Where, XLSX, filterWhere, imagesOf, iso, kindFilter, likeOf, matchOf, orderOf, page, relevanceSql, requireRow, systemById, systemsWhere } from './queries';
 import { changesOf, history, nextCode, writeSystem } from './writes';
 
@@ -356,63 +356,7 @@ export const systemHandlers = {
   },
 
   async importSystems(ctx) {
-    const upload = requireFile(ctx, [XLSX, 'application/octet-stream'], 'Tipo di file non supportato: serve un foglio Excel .xlsx');
-    const { rows, rejected } = await parseImport(upload.content, readLimitsOf(ctx.extensions));
-    if (!rows.length && !rejected.length) throw new HttpError(400, 'Il file non contiene righe da importare');
-    const fail = (all: S['ImportRejection'][]) => {
-      // One rejection per row, every reason of it.
-      const byRow = new Map<number, string[]>();
-      for (const r of all) byRow.set(r.row, [...(byRow.get(r.row) ?? []), r.reason]);
-      const { rejected: listed, rejectedCount: n } = listedRejections([...byRow].map(([row, reasons]) => ({ row, reason: reasons.join('; ') })));
-      return new HttpError(422, `Importazione annullata: ${n} rig${n === 1 ? 'a non valida' : 'he non valide'} (${rowsNamed(listed, n)}), nessun impianto importato`, {
-        errors: listed.map((r) => ({ path: `riga ${r.row}`, message: r.reason })),
-        created: 0,
-        updated: 0,
-        rejected: listed,
-        rejectedCount: n,
-      });
-    };
-    // The municipality as a code or as a name with its province.
-    const resolve = municipalityResolver(await municipalities(ctx.db));
-    for (const r of rows) {
-      const found = resolve(String(r.input.municipalityId));
-      if ('reason' in found) rejected.push({ row: r.row, reason: found.reason });
-      else r.input.municipalityId = found.istatCode;
-    }
-    // Codes twice in the file.
-    const seenCodes = new Map<string, number>();
-    for (const r of rows) {
-      if (!r.input.code) continue;
-      const first = seenCodes.get(r.input.code);
-      if (first !== undefined) rejected.push({ row: r.row, reason: `codice ${r.input.code} già presente alla riga ${first}` });
-      else seenCodes.set(r.input.code, r.row);
-    }
-    const refused = new Set(rejected.map((r) => r.row));
-    // Every valid row is written inside the one transaction (the business checks run there); any
-    // rejection, syntactic or not, rolls the whole import back.
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const problems: S['ImportRejection'][] = [...rejected];
-        let created = 0;
-        let updated = 0;
-        for (const r of rows) {
-          if (refused.has(r.row)) continue;
-          try {
-            const { rows: found } = r.input.code ? await tx.query<{ id: string }>('SELECT id FROM systems WHERE code = $1', [r.input.code]) : { rows: [] };
-            await writeSystem(ctx, tx, r.input, undefined, found[0] ? Number(found[0].id) : undefined);
-            if (found[0]) updated++;
-            else created++;
-          } catch (error) {
-            if (!(error instanceof HttpError)) throw error;
-            problems.push({ row: r.row, reason: error.message });
-          }
-        }
-        if (problems.length) throw fail(problems);
-        return { created, updated, rejected: [] };
-      });
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, 'Importazione non riuscita: il file non è stato importato');
-    }
+    const upload = requireFile(ctx, [XLSX, 'application/octet-stream', ...CSV_TYPES], 'Tipo di file non supportato: serve un foglio Excel .xlsx o un CSV');
+    return importSystemsFile(ctx, upload.content, readLimitsOf(ctx.extensions));
   },
 } satisfies Partial<Record<keyof operations, Handler>>;

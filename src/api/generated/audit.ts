@@ -31,8 +31,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import detections from an Excel file
-         * @description All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is not XLSX.
+         * Import detections from an Excel file or the detections list's export
+         * @description All or nothing: the file (XLSX, or the CSV the detections list exports; the columns of the export, read by their headers, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row with every mistake of it (`mistakes`: the column, the value, what is wrong) and nothing is imported. Data is a day as `27/11/2026`, `2026-11-27` or a date cell; Stato lead a code or its Italian label (`Nuovo lead`); Agente an agent's name and surname, compared without case or accents (a name two agents share is ambiguous). A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is neither XLSX nor CSV.
          */
         post: operations["importDetections"];
         delete?: never;
@@ -542,8 +542,28 @@ export interface components {
              */
             row: number;
             /**
-             * @description Why it was rejected (Italian).
-             * @example Data mancante
+             * @description Every mistake of the row, in one Italian sentence.
+             * @example Data: obbligatoria, manca
+             */
+            reason: string;
+            /** @description Every mistake of the row, in the order of the columns. */
+            mistakes?: components["schemas"]["ImportMistake"][];
+        };
+        /** @description One mistake of a row. */
+        ImportMistake: {
+            /**
+             * @description The column's header (Italian).
+             * @example Agente
+             */
+            column: string;
+            /**
+             * @description The cell's text; empty when it is missing.
+             * @example Luca Bianchi
+             */
+            value: string;
+            /**
+             * @description What is wrong (in Italian).
+             * @example non è tra gli agenti
              */
             reason: string;
         };
@@ -1255,6 +1275,7 @@ export interface components {
 export type SchemaError = components['schemas']['Error'];
 export type SchemaImportReport = components['schemas']['ImportReport'];
 export type SchemaRejectedRow = components['schemas']['RejectedRow'];
+export type SchemaImportMistake = components['schemas']['ImportMistake'];
 export type SchemaImportRejected = components['schemas']['ImportRejected'];
 export type SchemaLeadStatus = components['schemas']['LeadStatus'];
 export type SchemaDistinctField = components['schemas']['DistinctField'];
@@ -1382,11 +1403,25 @@ export interface operations {
                      *       "rejected": [
                      *         {
                      *           "row": 7,
-                     *           "reason": "Data mancante"
+                     *           "reason": "Data: obbligatoria, manca",
+                     *           "mistakes": [
+                     *             {
+                     *               "column": "Data",
+                     *               "value": "",
+                     *               "reason": "obbligatoria, manca"
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "row": 12,
-                     *           "reason": "Agente «Luca Bianchi» non trovato"
+                     *           "reason": "Agente «Luca Bianchi»: non è tra gli agenti",
+                     *           "mistakes": [
+                     *             {
+                     *               "column": "Agente",
+                     *               "value": "Luca Bianchi",
+                     *               "reason": "non è tra gli agenti"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }

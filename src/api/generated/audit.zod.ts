@@ -13,8 +13,8 @@ export const exportDetectionsExcelQueryParams = zod.object({
 
 
 /**
- * All or nothing: the file (XLSX, the columns of the export, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row and nothing is imported. A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is not XLSX.
- * @summary Import detections from an Excel file
+ * All or nothing: the file (XLSX, or the CSV the detections list exports; the columns of the export, read by their headers, data from row 2) is imported only when every row is valid; otherwise 422 lists each rejected row with every mistake of it (`mistakes`: the column, the value, what is wrong) and nothing is imported. Data is a day as `27/11/2026`, `2026-11-27` or a date cell; Stato lead a code or its Italian label (`Nuovo lead`); Agente an agent's name and surname, compared without case or accents (a name two agents share is ambiguous). A row is rejected when a required value (Data, Media owner, Brand, Soggetto, Comune) is missing or malformed, or its Agente names no agent; the first 100 rejected rows are listed, `rejectedCount` counts them all. 413 beyond 10 MB, 5,000 data rows or 50 MB of inflated workbook parts (the last two while the file is read), 415 for a file that is neither XLSX nor CSV.
+ * @summary Import detections from an Excel file or the detections list's export
  */
 export const importDetectionsBody = zod.object({
   "file": zod.string().describe('The detections spreadsheet.')
@@ -29,7 +29,12 @@ export const importDetectionsResponse = zod.object({
   "imported": zod.number().min(importDetectionsResponseImportedMin).int().describe('Detections imported (0 when any row is rejected).'),
   "rejected": zod.array(zod.object({
   "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (row 1 holds the headers).'),
-  "reason": zod.string().describe('Why it was rejected (Italian).')
+  "reason": zod.string().describe('Every mistake of the row, in one Italian sentence.'),
+  "mistakes": zod.array(zod.object({
+  "column": zod.string().describe('The column\'s header (Italian).'),
+  "value": zod.string().describe('The cell\'s text; empty when it is missing.'),
+  "reason": zod.string().describe('What is wrong (in Italian).')
+}).describe('One mistake of a row.')).optional().describe('Every mistake of the row, in the order of the columns.')
 }).describe('A row of the file that cannot be imported.')).max(importDetectionsResponseRejectedMax).describe('The rejected rows (empty on success), by row number; the first 100.'),
   "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).int().optional().describe('Every rejected row, including those past the first 100 listed.')
 }).describe('Outcome of an import.')

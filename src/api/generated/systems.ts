@@ -608,8 +608,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import systems from a filled template (all or nothing)
-         * @description Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and every reason of each, the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read. The municipality is an ISTAT code, or a name with its province (`Bergamo (BG)`, `Bergamo, Bergamo`).
+         * Import systems from a filled template or the systems list's export (all or nothing)
+         * @description Each row creates a system, or updates the one with the same `code` (a column the file lacks keeps that system's value). The file is the template (.xlsx) or what the systems list exports (CSV, `;` or `,` separated, decimal commas): types and statuses by code or by their Italian label (`Palo luce`, `Attivo`), the municipality as an ISTAT code or a name (with its province in brackets, after a comma or in a `Provincia` column), lease, authorizations, media owners and area by name (or id), names compared without case or accents, a name two records share refused as ambiguous. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) with every mistake of it (`mistakes`: the column's header, the value, what is wrong), the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read.
          */
         post: operations["importSystems"];
         delete?: never;
@@ -1677,8 +1677,26 @@ export interface components {
         };
         /** @description A filled import template. */
         SystemImportUpload: {
-            /** @description The .xlsx file. */
+            /** @description The .xlsx file or the list export's CSV. */
             file: Blob;
+        };
+        /** @description One mistake of a row. */
+        ImportMistake: {
+            /**
+             * @description The column's header as the file writes it (Italian); empty for a mistake of the whole row.
+             * @example Comune
+             */
+            column: string;
+            /**
+             * @description The cell's text; empty when it is missing.
+             * @example Milano 2
+             */
+            value: string;
+            /**
+             * @description What is wrong (in Italian).
+             * @example comune "Milano 2" non trovato
+             */
+            reason: string;
         };
         /** @description A row that could not be imported. */
         ImportRejection: {
@@ -1688,10 +1706,12 @@ export interface components {
              */
             row: number;
             /**
-             * @description Why (in Italian).
-             * @example latitudine mancante
+             * @description Every mistake of the row, in one Italian sentence.
+             * @example Latitudine: obbligatorio, manca
              */
             reason: string;
+            /** @description Every mistake of the row, in the order of the columns. */
+            mistakes?: components["schemas"]["ImportMistake"][];
         };
         /** @description What an import did. */
         ImportReport: {
@@ -2015,7 +2035,7 @@ export interface components {
                  *       "errors": [
                  *         {
                  *           "path": "riga 3",
-                 *           "message": "latitudine mancante"
+                 *           "message": "Latitudine: obbligatorio, manca"
                  *         }
                  *       ],
                  *       "created": 0,
@@ -2023,7 +2043,14 @@ export interface components {
                  *       "rejected": [
                  *         {
                  *           "row": 3,
-                 *           "reason": "latitudine mancante"
+                 *           "reason": "Latitudine: obbligatorio, manca",
+                 *           "mistakes": [
+                 *             {
+                 *               "column": "Latitudine",
+                 *               "value": "",
+                 *               "reason": "obbligatorio, manca"
+                 *             }
+                 *           ]
                  *         }
                  *       ]
                  *     }
@@ -2092,6 +2119,7 @@ export type SchemaDomainList = components['schemas']['DomainList'];
 export type SchemaSystemImage = components['schemas']['SystemImage'];
 export type SchemaSystemImageUpload = components['schemas']['SystemImageUpload'];
 export type SchemaSystemImportUpload = components['schemas']['SystemImportUpload'];
+export type SchemaImportMistake = components['schemas']['ImportMistake'];
 export type SchemaImportRejection = components['schemas']['ImportRejection'];
 export type SchemaImportReport = components['schemas']['ImportReport'];
 export type SchemaImportFailure = components['schemas']['ImportFailure'];

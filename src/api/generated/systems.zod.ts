@@ -1297,11 +1297,11 @@ export const deleteSystemImageResponse = zod.object({
 
 
 /**
- * Each row creates a system, or updates the one with the same `code`. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) and every reason of each, the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read. The municipality is an ISTAT code, or a name with its province (`Bergamo (BG)`, `Bergamo, Bergamo`).
- * @summary Import systems from a filled template (all or nothing)
+ * Each row creates a system, or updates the one with the same `code` (a column the file lacks keeps that system's value). The file is the template (.xlsx) or what the systems list exports (CSV, `;` or `,` separated, decimal commas): types and statuses by code or by their Italian label (`Palo luce`, `Attivo`), the municipality as an ISTAT code or a name (with its province in brackets, after a comma or in a `Provincia` column), lease, authorizations, media owners and area by name (or id), names compared without case or accents, a name two records share refused as ambiguous. If any row is invalid nothing is imported and the answer is a 422 naming every rejected row (spreadsheet row numbers, the header being row 1) with every mistake of it (`mistakes`: the column's header, the value, what is wrong), the first 100 rows listed and `rejectedCount` counting them all. Up to 10 MB, 5,000 data rows and 50 MB of inflated workbook parts: beyond either, 413 while the file is read.
+ * @summary Import systems from a filled template or the systems list's export (all or nothing)
  */
 export const importSystemsBody = zod.object({
-  "file": zod.string().describe('The .xlsx file.')
+  "file": zod.string().describe('The .xlsx file or the list export\'s CSV.')
 }).describe('A filled import template.')
 
 export const importSystemsResponseCreatedMin = 0;
@@ -1315,7 +1315,12 @@ export const importSystemsResponse = zod.object({
   "updated": zod.number().min(importSystemsResponseUpdatedMin).int().describe('Systems updated.'),
   "rejected": zod.array(zod.object({
   "row": zod.number().min(importSystemsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (the header is row 1).'),
-  "reason": zod.string().describe('Why (in Italian).')
+  "reason": zod.string().describe('Every mistake of the row, in one Italian sentence.'),
+  "mistakes": zod.array(zod.object({
+  "column": zod.string().describe('The column\'s header as the file writes it (Italian); empty for a mistake of the whole row.'),
+  "value": zod.string().describe('The cell\'s text; empty when it is missing.'),
+  "reason": zod.string().describe('What is wrong (in Italian).')
+}).describe('One mistake of a row.')).optional().describe('Every mistake of the row, in the order of the columns.')
 }).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
   "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).int().optional().describe('Every refused row, including those past the first 100 listed.')
 }).describe('What an import did.')

@@ -146,6 +146,17 @@ export const app: AppMessages = {
     zoom_in: 'Zoom in',
     zoom_out: 'Zoom out',
   },
+  import_mistakes: {
+    title: 'Mistakes to fix: 1 row |||| Mistakes to fix: %{smart_count} rows',
+    more: 'The first %{listed} rows of %{total} are listed.',
+    table: 'Mistakes of the file, row by row',
+    row: 'Row',
+    column: 'Column',
+    value: 'Value',
+    problem: 'Problem',
+    empty_value: '(empty)',
+    whole_row: 'whole row',
+  },
   export: { progress: 'Exporting %{done} / %{total}…' },
   areaSelect: {
     title: 'Select area',

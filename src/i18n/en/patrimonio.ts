@@ -256,7 +256,7 @@ const systems = {
   import: {
     title: 'Import systems',
     intro:
-      'Download the template, fill one row per system and upload it. If any row is invalid nothing is imported and the rows to fix are listed.',
+      'Download the template, fill one row per system and upload it; or upload the CSV the systems list exports, edited if you like. If any row is invalid nothing is imported and every mistake is listed, row by row.',
     template: 'Download the template (template_impianti.xlsx)',
     upload: 'Upload the filled file',
     back: 'Back to the list',

@@ -147,6 +147,17 @@ export const app = {
     zoom_in: 'Ingrandisci',
     zoom_out: 'Riduci',
   },
+  import_mistakes: {
+    title: 'Errori da correggere: 1 riga |||| Errori da correggere: %{smart_count} righe',
+    more: 'Sono elencate le prime %{listed} righe di %{total}.',
+    table: 'Errori del file, riga per riga',
+    row: 'Riga',
+    column: 'Colonna',
+    value: 'Valore',
+    problem: 'Problema',
+    empty_value: '(vuoto)',
+    whole_row: 'intera riga',
+  },
   export: { progress: 'Esportazione %{done} / %{total}…' },
   areaSelect: {
     title: 'Seleziona area',

@@ -256,7 +256,7 @@ const systems = {
   import: {
     title: 'Importa impianti',
     intro:
-      'Scarica il modello, compila una riga per impianto e caricalo. Se una riga non è valida non viene importato nulla e le righe da correggere sono elencate.',
+      'Scarica il modello, compila una riga per impianto e caricalo; oppure carica il CSV esportato dall’elenco degli impianti, anche modificato (tipologie e stati per nome, comuni e concessionarie per nome). Se una riga non è valida non viene importato nulla e ogni errore è elencato, riga per riga.',
     template: 'Scarica il modello (template_impianti.xlsx)',
     upload: 'Carica il file compilato',
     back: 'Torna all’elenco',

@@ -8,11 +8,6 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,10 +16,11 @@ import type { AppDataProvider } from '@/dataProviders';
 import type { ImportOutcome } from './shared';
 import { failureMessage } from '@/api/failures';
 import { PageHeader } from './PageHeader';
+import { ImportMistakes } from '@/ui/ImportMistakes';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-/** /media/monitor/import: one XLSX file, upload progress, and the result row by row (all or nothing). */
+/** /media/monitor/import: one XLSX (or the list export's CSV) file, upload progress, and the result row by row (all or nothing). */
 export function ImportPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -39,7 +35,7 @@ export function ImportPage() {
   const choose = (f: File | null) => {
     setOutcome(null);
     setError(null);
-    if (f && !/\.xlsx$/i.test(f.name)) {
+    if (f && !/\.(xlsx|csv)$/i.test(f.name)) {
       setFile(null);
       setError(translate('resources.detections.import.not_xlsx', { name: f.name }));
       return;
@@ -86,7 +82,7 @@ export function ImportPage() {
               ref={input}
               id="detections-file"
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
               aria-label={translate('resources.detections.import.choose')}
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
@@ -131,22 +127,7 @@ export function ImportPage() {
                 <AlertTitle>{translate('resources.detections.import.rejected_title')}</AlertTitle>
                 {outcome.rejected.message}
               </Alert>
-              <Table size="small" aria-label={translate('resources.detections.import.rows')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.detections.import.row')}</TableCell>
-                    <TableCell>{translate('resources.detections.import.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {outcome.rejected.rejected.map((r) => (
-                    <TableRow key={r.row}>
-                      <TableCell>{r.row}</TableCell>
-                      <TableCell>{r.reason}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ImportMistakes rejected={outcome.rejected.rejected} total={outcome.rejected.rejectedCount} />
             </Box>
           ) : null}
         </CardContent>

@@ -8,11 +8,6 @@ import {
   LinearProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useDataProvider, useNotify } from 'react-admin';
@@ -22,17 +17,19 @@ import { failureMessage } from '@/api/failures';
 import type { SchemaImportReport as ImportReport, SchemaImportRejection as ImportRejection } from '@/api/generated/systems';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
+import { ImportMistakes } from '@/ui/ImportMistakes';
 import { useFailure } from '@/ui/useFailure';
 import { useT } from './shared';
 
-/** The rejected rows of a failed import (its 422 body), by row. */
-function rejectionsOf(error: unknown): ImportRejection[] {
-  const body = error instanceof ApiError ? (error.body as { rejected?: ImportRejection[] } | undefined) : undefined;
-  return [...(body?.rejected ?? [])].sort((a, b) => a.row - b.row);
+/** The rejected rows of a failed import (its 422 body), by row, and how many there are in all. */
+function rejectionsOf(error: unknown): { rejected: ImportRejection[]; rejectedCount?: number } {
+  const body = error instanceof ApiError ? (error.body as { rejected?: ImportRejection[]; rejectedCount?: number } | undefined) : undefined;
+  return { rejected: [...(body?.rejected ?? [])].sort((a, b) => a.row - b.row), rejectedCount: body?.rejectedCount };
 }
 
 type Result =
-  { ok: true; report: ImportReport } | { ok: false; message: string; rejected: ImportRejection[] };
+  | { ok: true; report: ImportReport }
+  | { ok: false; message: string; rejected: ImportRejection[]; rejectedCount?: number };
 
 /** The import of systems: the template, the upload with progress, the per-row result. */
 export default function SystemsImport() {
@@ -62,7 +59,7 @@ export default function SystemsImport() {
       notify('resources.systems.import.done', { type: 'success', messageArgs: { created: report.created, updated: report.updated } });
     } catch (e) {
       // The page shows the failure and its rows; a notification would say it twice.
-      setResult({ ok: false, message: failureMessage(e), rejected: rejectionsOf(e) });
+      setResult({ ok: false, message: failureMessage(e), ...rejectionsOf(e) });
     } finally {
       setProgress(undefined);
       if (input.current) input.current.value = '';
@@ -89,7 +86,7 @@ export default function SystemsImport() {
               ref={input}
               hidden
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
               data-testid="import-input"
               onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
             />
@@ -118,24 +115,7 @@ export default function SystemsImport() {
         {result && !result.ok ? (
           <Box sx={{ mt: 2 }} data-testid="import-result">
             <Alert severity="error">{result.message}</Alert>
-            {result.rejected.length ? (
-              <Table size="small" sx={{ mt: 1 }} aria-label={t('import.rejected')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('import.row')}</TableCell>
-                    <TableCell>{t('import.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.rejected.map((r) => (
-                    <TableRow key={`${r.row}-${r.reason}`} data-rejected-row={r.row}>
-                      <TableCell>{t('import.row_n', { row: r.row })}</TableCell>
-                      <TableCell>{r.reason}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : null}
+            <ImportMistakes rejected={result.rejected} total={result.rejectedCount} />
           </Box>
         ) : null}
       </Paper>
