@@ -76,7 +76,7 @@ export async function listRecords(db: Db, collection: string, query: ListQuery =
     if (key === 'q') {
       where.push(`data::text ILIKE ${add(`%${String(value)}%`)}`);
     } else if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger); // no record has an id beyond them
       where.push(`id = ANY(${add(ids)}::bigint[])`);
     } else if (key.endsWith('_gte') || key.endsWith('_lte')) {
       const f = field(key.slice(0, -4));
@@ -118,7 +118,7 @@ export function simpleRestQuery(query: Record<string, unknown>): ListQuery {
   const range = parseJsonParam<[number, number]>(query.range, 'range');
   const filter = parseJsonParam<Record<string, unknown>>(query.filter, 'filter');
   if (sort && (!Array.isArray(sort) || typeof sort[0] !== 'string')) throw new HttpError(400, 'sort deve essere ["campo","ASC|DESC"]');
-  if (range && (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isInteger) || range[0] < 0 || range[1] < range[0])) {
+  if (range && (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isSafeInteger) || range[0] < 0 || range[1] < range[0])) {
     throw new HttpError(400, 'range deve essere [inizio, fine] con 0 ≤ inizio ≤ fine');
   }
   if (filter && (typeof filter !== 'object' || Array.isArray(filter))) throw new HttpError(400, 'filter deve essere un oggetto JSON');
@@ -376,7 +376,7 @@ export async function listResource(
       const fields = spec.searchFields ?? [];
       if (fields.length) where.push(`(${fields.map((f) => `coalesce(data->>'${f}', '') ILIKE ${add(text)}`).join(' OR ')})`);
     } else if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger); // no record has an id beyond them
       where.push(`id = ANY(${add(ids)}::bigint[])`);
     } else if (value === null) {
       where.push(`(data->'${key}' IS NULL OR data->'${key}' = 'null'::jsonb)`);

@@ -17,18 +17,18 @@ export const listCreativesQueryParams = zod.object({
   "filter": zod.string().regex(listCreativesQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listCreativesResponseNameMax = 200;
+export const listCreativesResponseIdMax = 9007199254740991;export const listCreativesResponseCampaignIdMax = 9007199254740991;export const listCreativesResponseNameMax = 200;export const listCreativesResponseWidthMax = 9007199254740991;export const listCreativesResponseHeightMax = 9007199254740991;export const listCreativesResponseDurationSecondsMax = 86400;export const listCreativesResponseSizeIdMax = 9007199254740991;
 
 export const listCreativesResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(listCreativesResponseIdMax).describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(listCreativesResponseCampaignIdMax).describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(listCreativesResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(listCreativesResponseWidthMax).describe('Width in pixels.'),
+  "height": zod.number().min(1).max(listCreativesResponseHeightMax).describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(listCreativesResponseDurationSecondsMax).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(listCreativesResponseSizeIdMax).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -60,18 +60,18 @@ export const uploadCreativeBody = zod.object({
 /**
  * @summary Get a creative
  */
-export const getCreativeByIdResponseNameMax = 200;
+export const getCreativeByIdResponseIdMax = 9007199254740991;export const getCreativeByIdResponseCampaignIdMax = 9007199254740991;export const getCreativeByIdResponseNameMax = 200;export const getCreativeByIdResponseWidthMax = 9007199254740991;export const getCreativeByIdResponseHeightMax = 9007199254740991;export const getCreativeByIdResponseDurationSecondsMax = 86400;export const getCreativeByIdResponseSizeIdMax = 9007199254740991;
 
 export const getCreativeByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(getCreativeByIdResponseIdMax).describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(getCreativeByIdResponseCampaignIdMax).describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(getCreativeByIdResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(getCreativeByIdResponseWidthMax).describe('Width in pixels.'),
+  "height": zod.number().min(1).max(getCreativeByIdResponseHeightMax).describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(getCreativeByIdResponseDurationSecondsMax).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(getCreativeByIdResponseSizeIdMax).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -81,34 +81,34 @@ export const getCreativeByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 404 when `sizeId` names no size.
  * @summary Update a creative (rename, match a size, approve or reject)
  */
-export const updateCreativeBodyNameMax = 200;
+export const updateCreativeBodyIdMax = 9007199254740991;export const updateCreativeBodyCampaignIdMax = 9007199254740991;export const updateCreativeBodyNameMax = 200;export const updateCreativeBodyWidthMax = 9007199254740991;export const updateCreativeBodyHeightMax = 9007199254740991;export const updateCreativeBodyDurationSecondsMax = 86400;export const updateCreativeBodySizeIdMax = 9007199254740991;
 
 export const updateCreativeBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; it must equal the path id.'),
-  "campaignId": zod.number().min(1).optional().describe('Ignored.'),
+  "id": zod.number().min(1).max(updateCreativeBodyIdMax).optional().describe('Ignored; it must equal the path id.'),
+  "campaignId": zod.number().min(1).max(updateCreativeBodyCampaignIdMax).optional().describe('Ignored.'),
   "name": zod.string().min(1).max(updateCreativeBodyNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).optional().describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).optional().describe('The file\'s media type.'),
-  "width": zod.number().min(1).optional().describe('Ignored.'),
-  "height": zod.number().min(1).optional().describe('Ignored.'),
-  "durationSeconds": zod.number().nullish().describe('Ignored.'),
-  "sizeId": zod.number().min(1).nullish().describe('The system size it is made for; null to unmatch.'),
+  "width": zod.number().min(1).max(updateCreativeBodyWidthMax).optional().describe('Ignored.'),
+  "height": zod.number().min(1).max(updateCreativeBodyHeightMax).optional().describe('Ignored.'),
+  "durationSeconds": zod.number().max(updateCreativeBodyDurationSecondsMax).nullish().describe('Ignored.'),
+  "sizeId": zod.number().min(1).max(updateCreativeBodySizeIdMax).nullish().describe('The system size it is made for; null to unmatch.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).optional().describe('Ignored.')
 }).describe('Body of an update: the record as read. `name`, `sizeId` and `status` change; `id`, `campaignId`, `kind`, `mediaType`, `width`, `height`, `durationSeconds` and `uploadedAt` are accepted and ignored.')
 
-export const updateCreativeResponseNameMax = 200;
+export const updateCreativeResponseIdMax = 9007199254740991;export const updateCreativeResponseCampaignIdMax = 9007199254740991;export const updateCreativeResponseNameMax = 200;export const updateCreativeResponseWidthMax = 9007199254740991;export const updateCreativeResponseHeightMax = 9007199254740991;export const updateCreativeResponseDurationSecondsMax = 86400;export const updateCreativeResponseSizeIdMax = 9007199254740991;
 
 export const updateCreativeResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(updateCreativeResponseIdMax).describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(updateCreativeResponseCampaignIdMax).describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(updateCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(updateCreativeResponseWidthMax).describe('Width in pixels.'),
+  "height": zod.number().min(1).max(updateCreativeResponseHeightMax).describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(updateCreativeResponseDurationSecondsMax).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(updateCreativeResponseSizeIdMax).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -118,18 +118,18 @@ export const updateCreativeResponse = zod.object({
  * Deletes the creative and its file.
  * @summary Delete a creative
  */
-export const deleteCreativeResponseNameMax = 200;
+export const deleteCreativeResponseIdMax = 9007199254740991;export const deleteCreativeResponseCampaignIdMax = 9007199254740991;export const deleteCreativeResponseNameMax = 200;export const deleteCreativeResponseWidthMax = 9007199254740991;export const deleteCreativeResponseHeightMax = 9007199254740991;export const deleteCreativeResponseDurationSecondsMax = 86400;export const deleteCreativeResponseSizeIdMax = 9007199254740991;
 
 export const deleteCreativeResponse = zod.object({
-  "id": zod.number().min(1).describe('Creative id.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(deleteCreativeResponseIdMax).describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(deleteCreativeResponseCampaignIdMax).describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(deleteCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).describe('Width in pixels.'),
-  "height": zod.number().min(1).describe('Height in pixels.'),
-  "durationSeconds": zod.number().nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(deleteCreativeResponseWidthMax).describe('Width in pixels.'),
+  "height": zod.number().min(1).max(deleteCreativeResponseHeightMax).describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(deleteCreativeResponseDurationSecondsMax).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(deleteCreativeResponseSizeIdMax).nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')

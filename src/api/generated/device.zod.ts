@@ -204,7 +204,7 @@ export const deleteShowResponse = zod.object({
  * Without `range` every match is answered; `Content-Range` gives the range and the total.
  * @summary List playlists (sorted, ranged, filtered)
  */
-export const listPlaylistsResponseIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemCreativeIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemDurationSecondsMax = 3600;
+export const listPlaylistsResponseIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemCreativeIdMax = 9007199254740991;export const listPlaylistsResponseItemsItemDurationSecondsMax = 3600;export const listPlaylistsResponseItemsItemOrderMax = 9007199254740991;
 
 export const listPlaylistsResponseItem = zod.object({
   "id": zod.number().min(1).max(listPlaylistsResponseIdMax).describe('Record id.'),
@@ -212,7 +212,7 @@ export const listPlaylistsResponseItem = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(listPlaylistsResponseItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(listPlaylistsResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(listPlaylistsResponseItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
@@ -222,7 +222,7 @@ export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
  * Items play in ascending `order`; two items with the same `order` are a 400.
  * @summary Create a playlist
  */
-export const createPlaylistBodyIdMax = 9007199254740991;export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;export const createPlaylistBodyItemsMax = 500;
+export const createPlaylistBodyIdMax = 9007199254740991;export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;export const createPlaylistBodyItemsItemOrderMax = 9007199254740991;export const createPlaylistBodyItemsMax = 500;
 
 export const createPlaylistBody = zod.object({
   "id": zod.number().min(1).max(createPlaylistBodyIdMax).optional().describe('Record id.'),
@@ -230,7 +230,7 @@ export const createPlaylistBody = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(createPlaylistBodyItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(createPlaylistBodyItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(createPlaylistBodyItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(createPlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -238,7 +238,7 @@ export const createPlaylistBody = zod.object({
 /**
  * @summary One playlist by id
  */
-export const getPlaylistResponseIdMax = 9007199254740991;export const getPlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const getPlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const getPlaylistResponseIdMax = 9007199254740991;export const getPlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const getPlaylistResponseItemsItemDurationSecondsMax = 3600;export const getPlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 export const getPlaylistResponse = zod.object({
   "id": zod.number().min(1).max(getPlaylistResponseIdMax).describe('Record id.'),
@@ -246,7 +246,7 @@ export const getPlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(getPlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(getPlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(getPlaylistResponseItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -255,7 +255,7 @@ export const getPlaylistResponse = zod.object({
  * The full record; same rules as `createPlaylist`.
  * @summary Replace a playlist
  */
-export const updatePlaylistBodyIdMax = 9007199254740991;export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;export const updatePlaylistBodyItemsMax = 500;
+export const updatePlaylistBodyIdMax = 9007199254740991;export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;export const updatePlaylistBodyItemsItemOrderMax = 9007199254740991;export const updatePlaylistBodyItemsMax = 500;
 
 export const updatePlaylistBody = zod.object({
   "id": zod.number().min(1).max(updatePlaylistBodyIdMax).optional().describe('Record id.'),
@@ -263,11 +263,11 @@ export const updatePlaylistBody = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistBodyItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistBodyItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(updatePlaylistBodyItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(updatePlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updatePlaylistResponseIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const updatePlaylistResponseIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const updatePlaylistResponseItemsItemDurationSecondsMax = 3600;export const updatePlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 export const updatePlaylistResponse = zod.object({
   "id": zod.number().min(1).max(updatePlaylistResponseIdMax).describe('Record id.'),
@@ -275,7 +275,7 @@ export const updatePlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(updatePlaylistResponseItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -284,7 +284,7 @@ export const updatePlaylistResponse = zod.object({
  * Refused (409) while a show uses it.
  * @summary Delete a playlist
  */
-export const deletePlaylistResponseIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const deletePlaylistResponseIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;export const deletePlaylistResponseItemsItemDurationSecondsMax = 3600;export const deletePlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 export const deletePlaylistResponse = zod.object({
   "id": zod.number().min(1).max(deletePlaylistResponseIdMax).describe('Record id.'),
@@ -292,7 +292,7 @@ export const deletePlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(deletePlaylistResponseItemsItemCreativeIdMax).describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(deletePlaylistResponseItemsItemDurationSecondsMax).describe('How long it plays.'),
-  "order": zod.number().min(1).describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(deletePlaylistResponseItemsItemOrderMax).describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -301,7 +301,8 @@ export const deletePlaylistResponse = zod.object({
  * Read-only; feeds the Programmatic DOOH analytics (plays and audience per device, campaign and period). Without `range` every match is answered; `Content-Range` gives the range and the total.
  * @summary List play logs (sorted, ranged, filtered)
  */
-export const listPlayLogsResponseIdMax = 9007199254740991;export const listPlayLogsResponseDeviceIdMax = 9007199254740991;export const listPlayLogsResponseCampaignIdMax = 9007199254740991;export const listPlayLogsResponseCreativeIdMax = 9007199254740991;export const listPlayLogsResponseAudienceMin = 0;
+export const listPlayLogsResponseIdMax = 9007199254740991;export const listPlayLogsResponseDeviceIdMax = 9007199254740991;export const listPlayLogsResponseCampaignIdMax = 9007199254740991;export const listPlayLogsResponseCreativeIdMax = 9007199254740991;export const listPlayLogsResponseDurationSecondsMax = 9007199254740991;export const listPlayLogsResponseAudienceMin = 0;
+export const listPlayLogsResponseAudienceMax = 9007199254740991;
 
 export const listPlayLogsResponseItem = zod.object({
   "id": zod.number().min(1).max(listPlayLogsResponseIdMax).describe('Record id.'),
@@ -309,8 +310,8 @@ export const listPlayLogsResponseItem = zod.object({
   "campaignId": zod.number().min(1).max(listPlayLogsResponseCampaignIdMax).describe('Record id.'),
   "creativeId": zod.number().min(1).max(listPlayLogsResponseCreativeIdMax).describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).describe('How long it played.'),
-  "audience": zod.number().min(listPlayLogsResponseAudienceMin).describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).max(listPlayLogsResponseDurationSecondsMax).describe('How long it played.'),
+  "audience": zod.number().min(listPlayLogsResponseAudienceMin).max(listPlayLogsResponseAudienceMax).describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')
 export const listPlayLogsResponse = zod.array(listPlayLogsResponseItem)
 
@@ -324,7 +325,8 @@ export const getPlayLogParams = zod.object({
   "id": zod.number().min(1).max(getPlayLogPathIdMax).describe('The record id.')
 })
 
-export const getPlayLogResponseIdMax = 9007199254740991;export const getPlayLogResponseDeviceIdMax = 9007199254740991;export const getPlayLogResponseCampaignIdMax = 9007199254740991;export const getPlayLogResponseCreativeIdMax = 9007199254740991;export const getPlayLogResponseAudienceMin = 0;
+export const getPlayLogResponseIdMax = 9007199254740991;export const getPlayLogResponseDeviceIdMax = 9007199254740991;export const getPlayLogResponseCampaignIdMax = 9007199254740991;export const getPlayLogResponseCreativeIdMax = 9007199254740991;export const getPlayLogResponseDurationSecondsMax = 9007199254740991;export const getPlayLogResponseAudienceMin = 0;
+export const getPlayLogResponseAudienceMax = 9007199254740991;
 
 export const getPlayLogResponse = zod.object({
   "id": zod.number().min(1).max(getPlayLogResponseIdMax).describe('Record id.'),
@@ -332,6 +334,6 @@ export const getPlayLogResponse = zod.object({
   "campaignId": zod.number().min(1).max(getPlayLogResponseCampaignIdMax).describe('Record id.'),
   "creativeId": zod.number().min(1).max(getPlayLogResponseCreativeIdMax).describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).describe('How long it played.'),
-  "audience": zod.number().min(getPlayLogResponseAudienceMin).describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).max(getPlayLogResponseDurationSecondsMax).describe('How long it played.'),
+  "audience": zod.number().min(getPlayLogResponseAudienceMin).max(getPlayLogResponseAudienceMax).describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')

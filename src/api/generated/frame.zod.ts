@@ -6,15 +6,15 @@ import zod from 'zod';
  * Without `range` every matching frame is answered. `Content-Range` gives the range answered and the total number of matches. `filter={"id":[...]}` fetches several frames by id (react-admin getMany); `filter={"systemId":1}` the frames of a system.
  * @summary List frames (sorted, ranged, filtered)
  */
-export const listFramesResponseIdMax = 9007199254740991;export const listFramesResponseSystemIdMax = 9007199254740991;
+export const listFramesResponseIdMax = 9007199254740991;export const listFramesResponseSystemIdMax = 9007199254740991;export const listFramesResponsePositionMax = 9007199254740991;export const listFramesResponseWidthMax = 100000;export const listFramesResponseHeightMax = 100000;
 
 export const listFramesResponseItem = zod.object({
   "id": zod.number().min(1).max(listFramesResponseIdMax).describe('Record id.'),
   "systemId": zod.number().min(1).max(listFramesResponseSystemIdMax).describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).max(listFramesResponsePositionMax).describe('Position on the system (from 1).'),
+  "width": zod.number().max(listFramesResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listFramesResponseHeightMax).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -41,15 +41,15 @@ export const createFrameBody = zod.object({
 /**
  * @summary One frame by id
  */
-export const getFrameResponseIdMax = 9007199254740991;export const getFrameResponseSystemIdMax = 9007199254740991;
+export const getFrameResponseIdMax = 9007199254740991;export const getFrameResponseSystemIdMax = 9007199254740991;export const getFrameResponsePositionMax = 9007199254740991;export const getFrameResponseWidthMax = 100000;export const getFrameResponseHeightMax = 100000;
 
 export const getFrameResponse = zod.object({
   "id": zod.number().min(1).max(getFrameResponseIdMax).describe('Record id.'),
   "systemId": zod.number().min(1).max(getFrameResponseSystemIdMax).describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).max(getFrameResponsePositionMax).describe('Position on the system (from 1).'),
+  "width": zod.number().max(getFrameResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(getFrameResponseHeightMax).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -72,15 +72,15 @@ export const updateFrameBody = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
-export const updateFrameResponseIdMax = 9007199254740991;export const updateFrameResponseSystemIdMax = 9007199254740991;
+export const updateFrameResponseIdMax = 9007199254740991;export const updateFrameResponseSystemIdMax = 9007199254740991;export const updateFrameResponsePositionMax = 9007199254740991;export const updateFrameResponseWidthMax = 100000;export const updateFrameResponseHeightMax = 100000;
 
 export const updateFrameResponse = zod.object({
   "id": zod.number().min(1).max(updateFrameResponseIdMax).describe('Record id.'),
   "systemId": zod.number().min(1).max(updateFrameResponseSystemIdMax).describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).max(updateFrameResponsePositionMax).describe('Position on the system (from 1).'),
+  "width": zod.number().max(updateFrameResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(updateFrameResponseHeightMax).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -89,15 +89,15 @@ export const updateFrameResponse = zod.object({
 /**
  * @summary Delete a frame
  */
-export const deleteFrameResponseIdMax = 9007199254740991;export const deleteFrameResponseSystemIdMax = 9007199254740991;
+export const deleteFrameResponseIdMax = 9007199254740991;export const deleteFrameResponseSystemIdMax = 9007199254740991;export const deleteFrameResponsePositionMax = 9007199254740991;export const deleteFrameResponseWidthMax = 100000;export const deleteFrameResponseHeightMax = 100000;
 
 export const deleteFrameResponse = zod.object({
   "id": zod.number().min(1).max(deleteFrameResponseIdMax).describe('Record id.'),
   "systemId": zod.number().min(1).max(deleteFrameResponseSystemIdMax).describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).max(deleteFrameResponsePositionMax).describe('Position on the system (from 1).'),
+  "width": zod.number().max(deleteFrameResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(deleteFrameResponseHeightMax).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')

@@ -11,10 +11,12 @@ export const listSystemHistoryParams = zod.object({
   "id": zod.number().min(1).max(listSystemHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
+export const listSystemHistoryResponseIdMax = 9007199254740991;export const listSystemHistoryResponseEntityIdMax = 9007199254740991;
+
 export const listSystemHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).max(listSystemHistoryResponseIdMax).describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listSystemHistoryResponseEntityIdMax).describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -37,10 +39,12 @@ export const listCampaignHistoryParams = zod.object({
   "id": zod.number().min(1).max(listCampaignHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
+export const listCampaignHistoryResponseIdMax = 9007199254740991;export const listCampaignHistoryResponseEntityIdMax = 9007199254740991;
+
 export const listCampaignHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).max(listCampaignHistoryResponseIdMax).describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listCampaignHistoryResponseEntityIdMax).describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -62,10 +66,12 @@ export const listAdvertiserHistoryParams = zod.object({
   "id": zod.number().min(1).max(listAdvertiserHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
+export const listAdvertiserHistoryResponseIdMax = 9007199254740991;export const listAdvertiserHistoryResponseEntityIdMax = 9007199254740991;
+
 export const listAdvertiserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).max(listAdvertiserHistoryResponseIdMax).describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listAdvertiserHistoryResponseEntityIdMax).describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -88,10 +94,12 @@ export const listAdvertiserUserHistoryParams = zod.object({
   "id": zod.number().min(1).max(listAdvertiserUserHistoryPathIdMax).describe('Id of the record whose history is read.')
 })
 
+export const listAdvertiserUserHistoryResponseIdMax = 9007199254740991;export const listAdvertiserUserHistoryResponseEntityIdMax = 9007199254740991;
+
 export const listAdvertiserUserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Entry id.'),
+  "id": zod.number().min(1).max(listAdvertiserUserHistoryResponseIdMax).describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listAdvertiserUserHistoryResponseEntityIdMax).describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),

@@ -17,18 +17,19 @@ export const listOrdersQueryParams = zod.object({
   "filter": zod.string().regex(listOrdersQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listOrdersResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const listOrdersResponseTotalMin = 0;export const listOrdersResponseNotesMax = 2000;
+export const listOrdersResponseIdMax = 9007199254740991;export const listOrdersResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
+export const listOrdersResponseEstimateIdMax = 9007199254740991;export const listOrdersResponseAdvertiserIdMax = 9007199254740991;export const listOrdersResponseOpportunityIdMax = 9007199254740991;export const listOrdersResponseSalesIdMax = 9007199254740991;export const listOrdersResponseTotalMin = 0;
+export const listOrdersResponseTotalMax = 1000000000;export const listOrdersResponseNotesMax = 2000;
 
 export const listOrdersResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).max(listOrdersResponseIdMax).describe('Order id.'),
   "code": zod.string().regex(listOrdersResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(listOrdersResponseEstimateIdMax).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(listOrdersResponseAdvertiserIdMax).describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(listOrdersResponseOpportunityIdMax).nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(listOrdersResponseSalesIdMax).describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(listOrdersResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(listOrdersResponseTotalMin).max(listOrdersResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -41,17 +42,18 @@ export const listOrdersResponse = zod.array(listOrdersResponseItem)
  * ra-data-simple-rest `create`. The service assigns `id` and `code`; a new order normally starts in `draft`. `periodEnd` must not precede `periodStart` (400).
  * @summary Create an order
  */
-export const createOrderBodyTotalMin = 0;export const createOrderBodyNotesMax = 2000;
+export const createOrderBodyIdMax = 9007199254740991;export const createOrderBodyEstimateIdMax = 9007199254740991;export const createOrderBodyAdvertiserIdMax = 9007199254740991;export const createOrderBodyOpportunityIdMax = 9007199254740991;export const createOrderBodySalesIdMax = 9007199254740991;export const createOrderBodyTotalMin = 0;
+export const createOrderBodyTotalMax = 1000000000;export const createOrderBodyNotesMax = 2000;
 
 export const createOrderBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(createOrderBodyIdMax).optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).max(createOrderBodyEstimateIdMax).nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).max(createOrderBodyAdvertiserIdMax).describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).max(createOrderBodyOpportunityIdMax).nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).max(createOrderBodySalesIdMax).describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).optional().describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(createOrderBodyTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(createOrderBodyTotalMin).max(createOrderBodyTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -62,18 +64,19 @@ export const createOrderBody = zod.object({
 /**
  * @summary Get an order
  */
-export const getOrderByIdResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const getOrderByIdResponseTotalMin = 0;export const getOrderByIdResponseNotesMax = 2000;
+export const getOrderByIdResponseIdMax = 9007199254740991;export const getOrderByIdResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
+export const getOrderByIdResponseEstimateIdMax = 9007199254740991;export const getOrderByIdResponseAdvertiserIdMax = 9007199254740991;export const getOrderByIdResponseOpportunityIdMax = 9007199254740991;export const getOrderByIdResponseSalesIdMax = 9007199254740991;export const getOrderByIdResponseTotalMin = 0;
+export const getOrderByIdResponseTotalMax = 1000000000;export const getOrderByIdResponseNotesMax = 2000;
 
 export const getOrderByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).max(getOrderByIdResponseIdMax).describe('Order id.'),
   "code": zod.string().regex(getOrderByIdResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(getOrderByIdResponseEstimateIdMax).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(getOrderByIdResponseAdvertiserIdMax).describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(getOrderByIdResponseOpportunityIdMax).nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(getOrderByIdResponseSalesIdMax).describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(getOrderByIdResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(getOrderByIdResponseTotalMin).max(getOrderByIdResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -85,35 +88,37 @@ export const getOrderByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). Status moves: draft → confirmed | cancelled; confirmed → in_progress | cancelled; in_progress → completed | cancelled; completed and cancelled are final. Any other move answers 409.
  * @summary Update an order
  */
-export const updateOrderBodyTotalMin = 0;export const updateOrderBodyNotesMax = 2000;
+export const updateOrderBodyIdMax = 9007199254740991;export const updateOrderBodyEstimateIdMax = 9007199254740991;export const updateOrderBodyAdvertiserIdMax = 9007199254740991;export const updateOrderBodyOpportunityIdMax = 9007199254740991;export const updateOrderBodySalesIdMax = 9007199254740991;export const updateOrderBodyTotalMin = 0;
+export const updateOrderBodyTotalMax = 1000000000;export const updateOrderBodyNotesMax = 2000;
 
 export const updateOrderBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(updateOrderBodyIdMax).optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).max(updateOrderBodyEstimateIdMax).nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).max(updateOrderBodyAdvertiserIdMax).describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).max(updateOrderBodyOpportunityIdMax).nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).max(updateOrderBodySalesIdMax).describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).optional().describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(updateOrderBodyTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(updateOrderBodyTotalMin).max(updateOrderBodyTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
   "notes": zod.string().max(updateOrderBodyNotesMax).nullish().describe('Free notes.')
 }).describe('Body of create and update. `id` and `code` are read-only: accepted so that a record can be sent back as read, and ignored.')
 
-export const updateOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const updateOrderResponseTotalMin = 0;export const updateOrderResponseNotesMax = 2000;
+export const updateOrderResponseIdMax = 9007199254740991;export const updateOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
+export const updateOrderResponseEstimateIdMax = 9007199254740991;export const updateOrderResponseAdvertiserIdMax = 9007199254740991;export const updateOrderResponseOpportunityIdMax = 9007199254740991;export const updateOrderResponseSalesIdMax = 9007199254740991;export const updateOrderResponseTotalMin = 0;
+export const updateOrderResponseTotalMax = 1000000000;export const updateOrderResponseNotesMax = 2000;
 
 export const updateOrderResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).max(updateOrderResponseIdMax).describe('Order id.'),
   "code": zod.string().regex(updateOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(updateOrderResponseEstimateIdMax).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(updateOrderResponseAdvertiserIdMax).describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(updateOrderResponseOpportunityIdMax).nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(updateOrderResponseSalesIdMax).describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(updateOrderResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(updateOrderResponseTotalMin).max(updateOrderResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -125,18 +130,19 @@ export const updateOrderResponse = zod.object({
  * Only an order in `draft` can be deleted (409 otherwise); its documents and campaign links go with it.
  * @summary Delete an order
  */
-export const deleteOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const deleteOrderResponseTotalMin = 0;export const deleteOrderResponseNotesMax = 2000;
+export const deleteOrderResponseIdMax = 9007199254740991;export const deleteOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
+export const deleteOrderResponseEstimateIdMax = 9007199254740991;export const deleteOrderResponseAdvertiserIdMax = 9007199254740991;export const deleteOrderResponseOpportunityIdMax = 9007199254740991;export const deleteOrderResponseSalesIdMax = 9007199254740991;export const deleteOrderResponseTotalMin = 0;
+export const deleteOrderResponseTotalMax = 1000000000;export const deleteOrderResponseNotesMax = 2000;
 
 export const deleteOrderResponse = zod.object({
-  "id": zod.number().min(1).describe('Order id.'),
+  "id": zod.number().min(1).max(deleteOrderResponseIdMax).describe('Order id.'),
   "code": zod.string().regex(deleteOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(deleteOrderResponseEstimateIdMax).nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(deleteOrderResponseAdvertiserIdMax).describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(deleteOrderResponseOpportunityIdMax).nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(deleteOrderResponseSalesIdMax).describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'in_progress', 'completed', 'cancelled']).describe('draft (bozza), confirmed (confermato), in_progress (in corso), completed (completato), cancelled (annullato).'),
-  "total": zod.number().min(deleteOrderResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(deleteOrderResponseTotalMin).max(deleteOrderResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -188,14 +194,15 @@ export const listOrderDocumentsQueryParams = zod.object({
   "filter": zod.string().regex(listOrderDocumentsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listOrderDocumentsResponseSizeMin = 0;
+export const listOrderDocumentsResponseIdMax = 9007199254740991;export const listOrderDocumentsResponseOrderIdMax = 9007199254740991;export const listOrderDocumentsResponseSizeMin = 0;
+export const listOrderDocumentsResponseSizeMax = 9007199254740991;
 
 export const listOrderDocumentsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).max(listOrderDocumentsResponseIdMax).describe('Document id.'),
+  "orderId": zod.number().min(1).max(listOrderDocumentsResponseOrderIdMax).describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(listOrderDocumentsResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(listOrderDocumentsResponseSizeMin).max(listOrderDocumentsResponseSizeMax).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -205,14 +212,15 @@ export const listOrderDocumentsResponse = zod.array(listOrderDocumentsResponseIt
 /**
  * @summary Get an order document's details
  */
-export const getOrderDocumentByIdResponseSizeMin = 0;
+export const getOrderDocumentByIdResponseIdMax = 9007199254740991;export const getOrderDocumentByIdResponseOrderIdMax = 9007199254740991;export const getOrderDocumentByIdResponseSizeMin = 0;
+export const getOrderDocumentByIdResponseSizeMax = 9007199254740991;
 
 export const getOrderDocumentByIdResponse = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).max(getOrderDocumentByIdResponseIdMax).describe('Document id.'),
+  "orderId": zod.number().min(1).max(getOrderDocumentByIdResponseOrderIdMax).describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).max(getOrderDocumentByIdResponseSizeMax).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -221,14 +229,15 @@ export const getOrderDocumentByIdResponse = zod.object({
 /**
  * @summary Delete an order document
  */
-export const deleteOrderDocumentResponseSizeMin = 0;
+export const deleteOrderDocumentResponseIdMax = 9007199254740991;export const deleteOrderDocumentResponseOrderIdMax = 9007199254740991;export const deleteOrderDocumentResponseSizeMin = 0;
+export const deleteOrderDocumentResponseSizeMax = 9007199254740991;
 
 export const deleteOrderDocumentResponse = zod.object({
-  "id": zod.number().min(1).describe('Document id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
+  "id": zod.number().min(1).max(deleteOrderDocumentResponseIdMax).describe('Document id.'),
+  "orderId": zod.number().min(1).max(deleteOrderDocumentResponseOrderIdMax).describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).describe('Size in bytes.'),
+  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).max(deleteOrderDocumentResponseSizeMax).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -249,10 +258,12 @@ export const listOrderCampaignsQueryParams = zod.object({
   "filter": zod.string().regex(listOrderCampaignsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listOrderCampaignsResponseIdMax = 9007199254740991;export const listOrderCampaignsResponseOrderIdMax = 9007199254740991;export const listOrderCampaignsResponseCampaignIdMax = 9007199254740991;
+
 export const listOrderCampaignsResponseItem = zod.object({
-  "id": zod.number().min(1).describe('Link id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).')
+  "id": zod.number().min(1).max(listOrderCampaignsResponseIdMax).describe('Link id.'),
+  "orderId": zod.number().min(1).max(listOrderCampaignsResponseOrderIdMax).describe('The order.'),
+  "campaignId": zod.number().min(1).max(listOrderCampaignsResponseCampaignIdMax).describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')
 export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseItem)
 
@@ -261,17 +272,21 @@ export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseIt
  * 404 when the order or the campaign does not exist; 409 when the two are already connected.
  * @summary Connect a campaign to an order
  */
+export const createOrderCampaignBodyOrderIdMax = 9007199254740991;export const createOrderCampaignBodyCampaignIdMax = 9007199254740991;
+
 export const createOrderCampaignBody = zod.object({
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign.')
+  "orderId": zod.number().min(1).max(createOrderCampaignBodyOrderIdMax).describe('The order.'),
+  "campaignId": zod.number().min(1).max(createOrderCampaignBodyCampaignIdMax).describe('The campaign.')
 }).describe('Body of a new order–campaign link.')
 
 
 /**
  * @summary Disconnect a campaign from an order
  */
+export const deleteOrderCampaignResponseIdMax = 9007199254740991;export const deleteOrderCampaignResponseOrderIdMax = 9007199254740991;export const deleteOrderCampaignResponseCampaignIdMax = 9007199254740991;
+
 export const deleteOrderCampaignResponse = zod.object({
-  "id": zod.number().min(1).describe('Link id.'),
-  "orderId": zod.number().min(1).describe('The order.'),
-  "campaignId": zod.number().min(1).describe('The campaign (campaign service).')
+  "id": zod.number().min(1).max(deleteOrderCampaignResponseIdMax).describe('Link id.'),
+  "orderId": zod.number().min(1).max(deleteOrderCampaignResponseOrderIdMax).describe('The order.'),
+  "campaignId": zod.number().min(1).max(deleteOrderCampaignResponseCampaignIdMax).describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')

@@ -12,7 +12,8 @@ export const listProductsQueryParams = zod.object({
   "catalogId": zod.number().min(1).max(listProductsQueryCatalogIdMax).optional().describe('Only the products belonging to this catalog (price list).')
 })
 
-export const listProductsResponseIdMax = 9007199254740991;export const listProductsResponseBasePriceMin = 0;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
+export const listProductsResponseIdMax = 9007199254740991;export const listProductsResponseBasePriceMin = 0;
+export const listProductsResponseBasePriceMax = 1000000000;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
 
 export const listProductsResponseItem = zod.object({
   "id": zod.number().min(1).max(listProductsResponseIdMax).describe('Record id.'),
@@ -22,7 +23,7 @@ export const listProductsResponseItem = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(listProductsResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(listProductsResponseBasePriceMin).max(listProductsResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
@@ -40,7 +41,8 @@ export const getProductByIdParams = zod.object({
   "id": zod.number().min(1).max(getProductByIdPathIdMax).describe('Product id.')
 })
 
-export const getProductByIdResponseIdMax = 9007199254740991;export const getProductByIdResponseBasePriceMin = 0;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
+export const getProductByIdResponseIdMax = 9007199254740991;export const getProductByIdResponseBasePriceMin = 0;
+export const getProductByIdResponseBasePriceMax = 1000000000;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
 
 export const getProductByIdResponse = zod.object({
   "id": zod.number().min(1).max(getProductByIdResponseIdMax).describe('Record id.'),
@@ -50,7 +52,7 @@ export const getProductByIdResponse = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).max(getProductByIdResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
@@ -78,22 +80,24 @@ export const saveProductQueryParams = zod.object({
   "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).describe('Record id.')).max(saveProductQueryCatalogIdsMax).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
 })
 
-export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
-export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;export const saveProductBodyActiveDefault = true;
+export const saveProductBodyIdMax = 9007199254740991;export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
+export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;
+export const saveProductBodyBasePriceMax = 1000000000;export const saveProductBodyActiveDefault = true;
 
 export const saveProductBody = zod.object({
-  "id": zod.number().min(1).optional().describe('Present to update an existing product.'),
+  "id": zod.number().min(1).max(saveProductBodyIdMax).optional().describe('Present to update an existing product.'),
   "code": zod.string().regex(saveProductBodyCodeRegExp).describe('Product code (unique), upper-case letters, digits and dashes.'),
   "name": zod.string().min(1).max(saveProductBodyNameMax).describe('Name of the product.'),
   "description": zod.string().max(saveProductBodyDescriptionMax).optional().describe('Longer description.'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().max(saveProductBodyFormatMax).optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(saveProductBodyBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(saveProductBodyBasePriceMin).max(saveProductBodyBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.')
 }).describe('Body of `saveProduct`. Catalogs travel as the `catalogIds` query parameter; photos are managed by the photo operations.')
 
-export const saveProductResponseIdMax = 9007199254740991;export const saveProductResponseBasePriceMin = 0;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
+export const saveProductResponseIdMax = 9007199254740991;export const saveProductResponseBasePriceMin = 0;
+export const saveProductResponseBasePriceMax = 1000000000;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
 
 export const saveProductResponse = zod.object({
   "id": zod.number().min(1).max(saveProductResponseIdMax).describe('Record id.'),
@@ -103,7 +107,7 @@ export const saveProductResponse = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(saveProductResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(saveProductResponseBasePriceMin).max(saveProductResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')

@@ -6,11 +6,11 @@ import zod from 'zod';
  * @summary List every system, OOH and DOOH
  */
 export const listAllSystemsResponseIdMax = 9007199254740991;export const listAllSystemsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listAllSystemsResponseSizesItemSizeIdMax = 9007199254740991;export const listAllSystemsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listAllSystemsResponseSizesItemSizeIdMax = 9007199254740991;export const listAllSystemsResponseSizesItemWidthMax = 100000;export const listAllSystemsResponseSizesItemHeightMax = 100000;export const listAllSystemsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listAllSystemsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listAllSystemsResponseLatitudeMin = -90;
 export const listAllSystemsResponseLatitudeMax = 90;export const listAllSystemsResponseLongitudeMin = -180;
-export const listAllSystemsResponseLongitudeMax = 180;export const listAllSystemsResponseFramesItemMax = 9007199254740991;export const listAllSystemsResponseImagesItemMax = 9007199254740991;export const listAllSystemsResponseLeaseIdMax = 9007199254740991;export const listAllSystemsResponseAuthorizationsItemIdMax = 9007199254740991;export const listAllSystemsResponseMediaOwnersItemIdMax = 9007199254740991;export const listAllSystemsResponseAreaIdMax = 9007199254740991;
+export const listAllSystemsResponseLongitudeMax = 180;export const listAllSystemsResponseFramesItemMax = 9007199254740991;export const listAllSystemsResponseImagesItemMax = 9007199254740991;export const listAllSystemsResponseLeaseIdMax = 9007199254740991;export const listAllSystemsResponseAuthorizationsItemIdMax = 9007199254740991;export const listAllSystemsResponseMediaOwnersItemIdMax = 9007199254740991;export const listAllSystemsResponseAreaIdMax = 9007199254740991;export const listAllSystemsResponseFacesMax = 9007199254740991;
 
 export const listAllSystemsResponseItem = zod.object({
   "id": zod.number().min(1).max(listAllSystemsResponseIdMax).describe('Record id.'),
@@ -21,8 +21,8 @@ export const listAllSystemsResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listAllSystemsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(listAllSystemsResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listAllSystemsResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -54,7 +54,7 @@ export const listAllSystemsResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listAllSystemsResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -70,11 +70,11 @@ export const listSystemsByTypeParams = zod.object({
 })
 
 export const listSystemsByTypeResponseIdMax = 9007199254740991;export const listSystemsByTypeResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listSystemsByTypeResponseSizesItemSizeIdMax = 9007199254740991;export const listSystemsByTypeResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listSystemsByTypeResponseSizesItemSizeIdMax = 9007199254740991;export const listSystemsByTypeResponseSizesItemWidthMax = 100000;export const listSystemsByTypeResponseSizesItemHeightMax = 100000;export const listSystemsByTypeResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsByTypeResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsByTypeResponseLatitudeMin = -90;
 export const listSystemsByTypeResponseLatitudeMax = 90;export const listSystemsByTypeResponseLongitudeMin = -180;
-export const listSystemsByTypeResponseLongitudeMax = 180;export const listSystemsByTypeResponseFramesItemMax = 9007199254740991;export const listSystemsByTypeResponseImagesItemMax = 9007199254740991;export const listSystemsByTypeResponseLeaseIdMax = 9007199254740991;export const listSystemsByTypeResponseAuthorizationsItemIdMax = 9007199254740991;export const listSystemsByTypeResponseMediaOwnersItemIdMax = 9007199254740991;export const listSystemsByTypeResponseAreaIdMax = 9007199254740991;
+export const listSystemsByTypeResponseLongitudeMax = 180;export const listSystemsByTypeResponseFramesItemMax = 9007199254740991;export const listSystemsByTypeResponseImagesItemMax = 9007199254740991;export const listSystemsByTypeResponseLeaseIdMax = 9007199254740991;export const listSystemsByTypeResponseAuthorizationsItemIdMax = 9007199254740991;export const listSystemsByTypeResponseMediaOwnersItemIdMax = 9007199254740991;export const listSystemsByTypeResponseAreaIdMax = 9007199254740991;export const listSystemsByTypeResponseFacesMax = 9007199254740991;
 
 export const listSystemsByTypeResponseItem = zod.object({
   "id": zod.number().min(1).max(listSystemsByTypeResponseIdMax).describe('Record id.'),
@@ -85,8 +85,8 @@ export const listSystemsByTypeResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listSystemsByTypeResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(listSystemsByTypeResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listSystemsByTypeResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -118,7 +118,7 @@ export const listSystemsByTypeResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listSystemsByTypeResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -150,11 +150,14 @@ export const listSystemsPageQueryParams = zod.object({
 })
 
 export const listSystemsPageResponseContentItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const listSystemsPageResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const listSystemsPageResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const listSystemsPageResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const listSystemsPageResponseContentItemSizesItemWidthMax = 100000;export const listSystemsPageResponseContentItemSizesItemHeightMax = 100000;export const listSystemsPageResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsPageResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsPageResponseContentItemLatitudeMin = -90;
 export const listSystemsPageResponseContentItemLatitudeMax = 90;export const listSystemsPageResponseContentItemLongitudeMin = -180;
-export const listSystemsPageResponseContentItemLongitudeMax = 180;export const listSystemsPageResponseContentItemFramesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemImagesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemLeaseIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAreaIdMax = 9007199254740991;export const listSystemsPageResponseTotalElementsMin = 0;export const listSystemsPageResponseTotalPagesMin = 0;export const listSystemsPageResponseNumberMin = 0;
+export const listSystemsPageResponseContentItemLongitudeMax = 180;export const listSystemsPageResponseContentItemFramesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemImagesItemMax = 9007199254740991;export const listSystemsPageResponseContentItemLeaseIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const listSystemsPageResponseContentItemAreaIdMax = 9007199254740991;export const listSystemsPageResponseContentItemFacesMax = 9007199254740991;export const listSystemsPageResponseTotalElementsMin = 0;
+export const listSystemsPageResponseTotalElementsMax = 9007199254740991;export const listSystemsPageResponseTotalPagesMin = 0;
+export const listSystemsPageResponseTotalPagesMax = 9007199254740991;export const listSystemsPageResponseNumberMin = 0;
+export const listSystemsPageResponseNumberMax = 9007199254740991;export const listSystemsPageResponseSizeMax = 9007199254740991;
 
 export const listSystemsPageResponse = zod.object({
   "content": zod.array(zod.object({
@@ -166,8 +169,8 @@ export const listSystemsPageResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listSystemsPageResponseContentItemSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(listSystemsPageResponseContentItemSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listSystemsPageResponseContentItemSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -199,15 +202,15 @@ export const listSystemsPageResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listSystemsPageResponseContentItemFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listSystemsPageResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).max(listSystemsPageResponseTotalElementsMax).describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).max(listSystemsPageResponseTotalPagesMax).describe('Number of pages.'),
+  "number": zod.number().min(listSystemsPageResponseNumberMin).max(listSystemsPageResponseNumberMax).describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(listSystemsPageResponseSizeMax).describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -221,11 +224,11 @@ export const getSystemByIdParams = zod.object({
 })
 
 export const getSystemByIdResponseIdMax = 9007199254740991;export const getSystemByIdResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const getSystemByIdResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemByIdResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const getSystemByIdResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemByIdResponseSizesItemWidthMax = 100000;export const getSystemByIdResponseSizesItemHeightMax = 100000;export const getSystemByIdResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemByIdResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemByIdResponseLatitudeMin = -90;
 export const getSystemByIdResponseLatitudeMax = 90;export const getSystemByIdResponseLongitudeMin = -180;
-export const getSystemByIdResponseLongitudeMax = 180;export const getSystemByIdResponseFramesItemMax = 9007199254740991;export const getSystemByIdResponseImagesItemMax = 9007199254740991;export const getSystemByIdResponseLeaseIdMax = 9007199254740991;export const getSystemByIdResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemByIdResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemByIdResponseAreaIdMax = 9007199254740991;
+export const getSystemByIdResponseLongitudeMax = 180;export const getSystemByIdResponseFramesItemMax = 9007199254740991;export const getSystemByIdResponseImagesItemMax = 9007199254740991;export const getSystemByIdResponseLeaseIdMax = 9007199254740991;export const getSystemByIdResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemByIdResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemByIdResponseAreaIdMax = 9007199254740991;export const getSystemByIdResponseFacesMax = 9007199254740991;
 
 export const getSystemByIdResponse = zod.object({
   "id": zod.number().min(1).max(getSystemByIdResponseIdMax).describe('Record id.'),
@@ -236,8 +239,8 @@ export const getSystemByIdResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(getSystemByIdResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(getSystemByIdResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(getSystemByIdResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -269,7 +272,7 @@ export const getSystemByIdResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(getSystemByIdResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -286,11 +289,11 @@ export const getSystemsByIdsBodyItem = zod.number().min(1).max(getSystemsByIdsBo
 export const getSystemsByIdsBody = zod.array(getSystemsByIdsBodyItem).min(1).max(10000)
 
 export const getSystemsByIdsResponseIdMax = 9007199254740991;export const getSystemsByIdsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const getSystemsByIdsResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemsByIdsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const getSystemsByIdsResponseSizesItemSizeIdMax = 9007199254740991;export const getSystemsByIdsResponseSizesItemWidthMax = 100000;export const getSystemsByIdsResponseSizesItemHeightMax = 100000;export const getSystemsByIdsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemsByIdsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemsByIdsResponseLatitudeMin = -90;
 export const getSystemsByIdsResponseLatitudeMax = 90;export const getSystemsByIdsResponseLongitudeMin = -180;
-export const getSystemsByIdsResponseLongitudeMax = 180;export const getSystemsByIdsResponseFramesItemMax = 9007199254740991;export const getSystemsByIdsResponseImagesItemMax = 9007199254740991;export const getSystemsByIdsResponseLeaseIdMax = 9007199254740991;export const getSystemsByIdsResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemsByIdsResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemsByIdsResponseAreaIdMax = 9007199254740991;
+export const getSystemsByIdsResponseLongitudeMax = 180;export const getSystemsByIdsResponseFramesItemMax = 9007199254740991;export const getSystemsByIdsResponseImagesItemMax = 9007199254740991;export const getSystemsByIdsResponseLeaseIdMax = 9007199254740991;export const getSystemsByIdsResponseAuthorizationsItemIdMax = 9007199254740991;export const getSystemsByIdsResponseMediaOwnersItemIdMax = 9007199254740991;export const getSystemsByIdsResponseAreaIdMax = 9007199254740991;export const getSystemsByIdsResponseFacesMax = 9007199254740991;
 
 export const getSystemsByIdsResponseItem = zod.object({
   "id": zod.number().min(1).max(getSystemsByIdsResponseIdMax).describe('Record id.'),
@@ -301,8 +304,8 @@ export const getSystemsByIdsResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(getSystemsByIdsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(getSystemsByIdsResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(getSystemsByIdsResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -334,7 +337,7 @@ export const getSystemsByIdsResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(getSystemsByIdsResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -362,7 +365,10 @@ export const suggestSystemsQueryParams = zod.object({
 })
 
 export const suggestSystemsResponseContentItemIdMax = 9007199254740991;export const suggestSystemsResponseContentItemScoreMin = 0;
-export const suggestSystemsResponseContentItemScoreMax = 1;export const suggestSystemsResponseTotalElementsMin = 0;export const suggestSystemsResponseTotalPagesMin = 0;export const suggestSystemsResponseNumberMin = 0;
+export const suggestSystemsResponseContentItemScoreMax = 1;export const suggestSystemsResponseTotalElementsMin = 0;
+export const suggestSystemsResponseTotalElementsMax = 9007199254740991;export const suggestSystemsResponseTotalPagesMin = 0;
+export const suggestSystemsResponseTotalPagesMax = 9007199254740991;export const suggestSystemsResponseNumberMin = 0;
+export const suggestSystemsResponseNumberMax = 9007199254740991;export const suggestSystemsResponseSizeMax = 9007199254740991;
 
 export const suggestSystemsResponse = zod.object({
   "content": zod.array(zod.object({
@@ -377,10 +383,10 @@ export const suggestSystemsResponse = zod.object({
   "matchedValue": zod.string().describe('The matching value.'),
   "score": zod.number().min(suggestSystemsResponseContentItemScoreMin).max(suggestSystemsResponseContentItemScoreMax).describe('Relevance (1 the best).')
 }).describe('A system matching a search term, with what matched.')),
-  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(suggestSystemsResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).max(suggestSystemsResponseTotalElementsMax).describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).max(suggestSystemsResponseTotalPagesMax).describe('Number of pages.'),
+  "number": zod.number().min(suggestSystemsResponseNumberMin).max(suggestSystemsResponseNumberMax).describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(suggestSystemsResponseSizeMax).describe('Page size.')
 }).describe('A page of suggestions.')
 
 
@@ -417,11 +423,14 @@ export const searchSystemsBody = zod.object({
 }).describe('The list filters; every field is optional.')
 
 export const searchSystemsResponseContentItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const searchSystemsResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const searchSystemsResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const searchSystemsResponseContentItemSizesItemSizeIdMax = 9007199254740991;export const searchSystemsResponseContentItemSizesItemWidthMax = 100000;export const searchSystemsResponseContentItemSizesItemHeightMax = 100000;export const searchSystemsResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const searchSystemsResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const searchSystemsResponseContentItemLatitudeMin = -90;
 export const searchSystemsResponseContentItemLatitudeMax = 90;export const searchSystemsResponseContentItemLongitudeMin = -180;
-export const searchSystemsResponseContentItemLongitudeMax = 180;export const searchSystemsResponseContentItemFramesItemMax = 9007199254740991;export const searchSystemsResponseContentItemImagesItemMax = 9007199254740991;export const searchSystemsResponseContentItemLeaseIdMax = 9007199254740991;export const searchSystemsResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemAreaIdMax = 9007199254740991;export const searchSystemsResponseTotalElementsMin = 0;export const searchSystemsResponseTotalPagesMin = 0;export const searchSystemsResponseNumberMin = 0;
+export const searchSystemsResponseContentItemLongitudeMax = 180;export const searchSystemsResponseContentItemFramesItemMax = 9007199254740991;export const searchSystemsResponseContentItemImagesItemMax = 9007199254740991;export const searchSystemsResponseContentItemLeaseIdMax = 9007199254740991;export const searchSystemsResponseContentItemAuthorizationsItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemMediaOwnersItemIdMax = 9007199254740991;export const searchSystemsResponseContentItemAreaIdMax = 9007199254740991;export const searchSystemsResponseContentItemFacesMax = 9007199254740991;export const searchSystemsResponseTotalElementsMin = 0;
+export const searchSystemsResponseTotalElementsMax = 9007199254740991;export const searchSystemsResponseTotalPagesMin = 0;
+export const searchSystemsResponseTotalPagesMax = 9007199254740991;export const searchSystemsResponseNumberMin = 0;
+export const searchSystemsResponseNumberMax = 9007199254740991;export const searchSystemsResponseSizeMax = 9007199254740991;
 
 export const searchSystemsResponse = zod.object({
   "content": zod.array(zod.object({
@@ -433,8 +442,8 @@ export const searchSystemsResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(searchSystemsResponseContentItemSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(searchSystemsResponseContentItemSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(searchSystemsResponseContentItemSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -466,15 +475,15 @@ export const searchSystemsResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(searchSystemsResponseContentItemFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(searchSystemsResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).max(searchSystemsResponseTotalElementsMax).describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).max(searchSystemsResponseTotalPagesMax).describe('Number of pages.'),
+  "number": zod.number().min(searchSystemsResponseNumberMin).max(searchSystemsResponseNumberMax).describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(searchSystemsResponseSizeMax).describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -571,11 +580,11 @@ export const updateSystemBody = zod.object({
 }).describe('The writable data of a system, for create and update. A DOOH system\'s systemType must be alux, customdooh, posterdooh or totem (otherwise 400).')
 
 export const updateSystemResponseIdMax = 9007199254740991;export const updateSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const updateSystemResponseSizesItemSizeIdMax = 9007199254740991;export const updateSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const updateSystemResponseSizesItemSizeIdMax = 9007199254740991;export const updateSystemResponseSizesItemWidthMax = 100000;export const updateSystemResponseSizesItemHeightMax = 100000;export const updateSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const updateSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const updateSystemResponseLatitudeMin = -90;
 export const updateSystemResponseLatitudeMax = 90;export const updateSystemResponseLongitudeMin = -180;
-export const updateSystemResponseLongitudeMax = 180;export const updateSystemResponseFramesItemMax = 9007199254740991;export const updateSystemResponseImagesItemMax = 9007199254740991;export const updateSystemResponseLeaseIdMax = 9007199254740991;export const updateSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const updateSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const updateSystemResponseAreaIdMax = 9007199254740991;
+export const updateSystemResponseLongitudeMax = 180;export const updateSystemResponseFramesItemMax = 9007199254740991;export const updateSystemResponseImagesItemMax = 9007199254740991;export const updateSystemResponseLeaseIdMax = 9007199254740991;export const updateSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const updateSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const updateSystemResponseAreaIdMax = 9007199254740991;export const updateSystemResponseFacesMax = 9007199254740991;
 
 export const updateSystemResponse = zod.object({
   "id": zod.number().min(1).max(updateSystemResponseIdMax).describe('Record id.'),
@@ -586,8 +595,8 @@ export const updateSystemResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(updateSystemResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(updateSystemResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(updateSystemResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -619,7 +628,7 @@ export const updateSystemResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(updateSystemResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -637,11 +646,11 @@ export const deleteSystemQueryParams = zod.object({
 })
 
 export const deleteSystemResponseIdMax = 9007199254740991;export const deleteSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const deleteSystemResponseSizesItemSizeIdMax = 9007199254740991;export const deleteSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const deleteSystemResponseSizesItemSizeIdMax = 9007199254740991;export const deleteSystemResponseSizesItemWidthMax = 100000;export const deleteSystemResponseSizesItemHeightMax = 100000;export const deleteSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const deleteSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const deleteSystemResponseLatitudeMin = -90;
 export const deleteSystemResponseLatitudeMax = 90;export const deleteSystemResponseLongitudeMin = -180;
-export const deleteSystemResponseLongitudeMax = 180;export const deleteSystemResponseFramesItemMax = 9007199254740991;export const deleteSystemResponseImagesItemMax = 9007199254740991;export const deleteSystemResponseLeaseIdMax = 9007199254740991;export const deleteSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const deleteSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const deleteSystemResponseAreaIdMax = 9007199254740991;
+export const deleteSystemResponseLongitudeMax = 180;export const deleteSystemResponseFramesItemMax = 9007199254740991;export const deleteSystemResponseImagesItemMax = 9007199254740991;export const deleteSystemResponseLeaseIdMax = 9007199254740991;export const deleteSystemResponseAuthorizationsItemIdMax = 9007199254740991;export const deleteSystemResponseMediaOwnersItemIdMax = 9007199254740991;export const deleteSystemResponseAreaIdMax = 9007199254740991;export const deleteSystemResponseFacesMax = 9007199254740991;
 
 export const deleteSystemResponse = zod.object({
   "id": zod.number().min(1).max(deleteSystemResponseIdMax).describe('Record id.'),
@@ -652,8 +661,8 @@ export const deleteSystemResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(deleteSystemResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(deleteSystemResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(deleteSystemResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -685,7 +694,7 @@ export const deleteSystemResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(deleteSystemResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -708,11 +717,11 @@ export const removeSystemDomainsBodyItem = zod.string().min(1).max(removeSystemD
 export const removeSystemDomainsBody = zod.array(removeSystemDomainsBodyItem).min(1)
 
 export const removeSystemDomainsResponseIdMax = 9007199254740991;export const removeSystemDomainsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
-export const removeSystemDomainsResponseSizesItemSizeIdMax = 9007199254740991;export const removeSystemDomainsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
+export const removeSystemDomainsResponseSizesItemSizeIdMax = 9007199254740991;export const removeSystemDomainsResponseSizesItemWidthMax = 100000;export const removeSystemDomainsResponseSizesItemHeightMax = 100000;export const removeSystemDomainsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const removeSystemDomainsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const removeSystemDomainsResponseLatitudeMin = -90;
 export const removeSystemDomainsResponseLatitudeMax = 90;export const removeSystemDomainsResponseLongitudeMin = -180;
-export const removeSystemDomainsResponseLongitudeMax = 180;export const removeSystemDomainsResponseFramesItemMax = 9007199254740991;export const removeSystemDomainsResponseImagesItemMax = 9007199254740991;export const removeSystemDomainsResponseLeaseIdMax = 9007199254740991;export const removeSystemDomainsResponseAuthorizationsItemIdMax = 9007199254740991;export const removeSystemDomainsResponseMediaOwnersItemIdMax = 9007199254740991;export const removeSystemDomainsResponseAreaIdMax = 9007199254740991;
+export const removeSystemDomainsResponseLongitudeMax = 180;export const removeSystemDomainsResponseFramesItemMax = 9007199254740991;export const removeSystemDomainsResponseImagesItemMax = 9007199254740991;export const removeSystemDomainsResponseLeaseIdMax = 9007199254740991;export const removeSystemDomainsResponseAuthorizationsItemIdMax = 9007199254740991;export const removeSystemDomainsResponseMediaOwnersItemIdMax = 9007199254740991;export const removeSystemDomainsResponseAreaIdMax = 9007199254740991;export const removeSystemDomainsResponseFacesMax = 9007199254740991;
 
 export const removeSystemDomainsResponse = zod.object({
   "id": zod.number().min(1).max(removeSystemDomainsResponseIdMax).describe('Record id.'),
@@ -723,8 +732,8 @@ export const removeSystemDomainsResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(removeSystemDomainsResponseSizesItemSizeIdMax).describe('Record id.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.')
+  "width": zod.number().max(removeSystemDomainsResponseSizesItemWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(removeSystemDomainsResponseSizesItemHeightMax).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -756,7 +765,7 @@ export const removeSystemDomainsResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).describe('Number of faces.'),
+  "faces": zod.number().min(1).max(removeSystemDomainsResponseFacesMax).describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -789,15 +798,15 @@ export const listSystemFramesQueryParams = zod.object({
   "systemId": zod.number().min(1).max(listSystemFramesQuerySystemIdMax)
 })
 
-export const listSystemFramesResponseIdMax = 9007199254740991;export const listSystemFramesResponseSystemIdMax = 9007199254740991;
+export const listSystemFramesResponseIdMax = 9007199254740991;export const listSystemFramesResponseSystemIdMax = 9007199254740991;export const listSystemFramesResponsePositionMax = 9007199254740991;export const listSystemFramesResponseWidthMax = 100000;export const listSystemFramesResponseHeightMax = 100000;
 
 export const listSystemFramesResponseItem = zod.object({
   "id": zod.number().min(1).max(listSystemFramesResponseIdMax).describe('Record id.'),
   "systemId": zod.number().min(1).max(listSystemFramesResponseSystemIdMax).describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).describe('Position on the system (from 1).'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "position": zod.number().min(1).max(listSystemFramesResponsePositionMax).describe('Position on the system (from 1).'),
+  "width": zod.number().max(listSystemFramesResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listSystemFramesResponseHeightMax).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')
 }).describe('A frame (face or slot) of a system, as the frame service stores it.')
@@ -868,13 +877,13 @@ export const listSizesQueryParams = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const listSizesResponseIdMax = 9007199254740991;
+export const listSizesResponseIdMax = 9007199254740991;export const listSizesResponseWidthMax = 100000;export const listSizesResponseHeightMax = 100000;
 
 export const listSizesResponseItem = zod.object({
   "id": zod.number().min(1).max(listSizesResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "width": zod.number().max(listSizesResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(listSizesResponseHeightMax).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 export const listSizesResponse = zod.array(listSizesResponseItem)
@@ -890,13 +899,13 @@ export const getSizeByIdQueryParams = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('OOH or DOOH.')
 })
 
-export const getSizeByIdResponseIdMax = 9007199254740991;
+export const getSizeByIdResponseIdMax = 9007199254740991;export const getSizeByIdResponseWidthMax = 100000;export const getSizeByIdResponseHeightMax = 100000;
 
 export const getSizeByIdResponse = zod.object({
   "id": zod.number().min(1).max(getSizeByIdResponseIdMax).describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().describe('Width in cm.'),
-  "height": zod.number().describe('Height in cm.'),
+  "width": zod.number().max(getSizeByIdResponseWidthMax).describe('Width in cm.'),
+  "height": zod.number().max(getSizeByIdResponseHeightMax).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 
@@ -975,6 +984,7 @@ export const listMediaOwnersResponse = zod.array(listMediaOwnersResponseItem)
  * @summary Every lease (locazione) of the sites
  */
 export const listLeasesResponseIdMax = 9007199254740991;export const listLeasesResponseAnnualFeeMin = 0;
+export const listLeasesResponseAnnualFeeMax = 1000000000;
 
 export const listLeasesResponseItem = zod.object({
   "id": zod.number().min(1).max(listLeasesResponseIdMax).describe('Record id.'),
@@ -982,7 +992,7 @@ export const listLeasesResponseItem = zod.object({
   "lessor": zod.string().optional().describe('Who lets the site.'),
   "startDate": zod.string().date().optional().describe('Start of the lease.'),
   "endDate": zod.string().date().optional().describe('End of the lease.'),
-  "annualFee": zod.number().min(listLeasesResponseAnnualFeeMin).optional().describe('Yearly fee in euro.')
+  "annualFee": zod.number().min(listLeasesResponseAnnualFeeMin).max(listLeasesResponseAnnualFeeMax).optional().describe('Yearly fee in euro.')
 }).describe('A lease (locazione) of the ground or wall a system stands on.')
 export const listLeasesResponse = zod.array(listLeasesResponseItem)
 
@@ -1065,7 +1075,9 @@ export const listSystemsInAreaBody = zod.object({
   "west": zod.number().min(listSystemsInAreaBodyWestMin).max(listSystemsInAreaBodyWestMax).describe('Western longitude.')
 }).describe('The map viewport, in WGS84 degrees.')
 
-export const listSystemsInAreaResponseIdMax = 9007199254740991;
+export const listSystemsInAreaResponseIdMax = 9007199254740991;export const listSystemsInAreaResponseLatitudeMin = -90;
+export const listSystemsInAreaResponseLatitudeMax = 90;export const listSystemsInAreaResponseLongitudeMin = -180;
+export const listSystemsInAreaResponseLongitudeMax = 180;
 
 export const listSystemsInAreaResponseItem = zod.object({
   "id": zod.number().min(1).max(listSystemsInAreaResponseIdMax).describe('Record id.'),
@@ -1076,8 +1088,8 @@ export const listSystemsInAreaResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "address": zod.string().describe('Street address.'),
   "municipality": zod.string().describe('Municipality name.'),
-  "latitude": zod.number().describe('WGS84 latitude.'),
-  "longitude": zod.number().describe('WGS84 longitude.')
+  "latitude": zod.number().min(listSystemsInAreaResponseLatitudeMin).max(listSystemsInAreaResponseLatitudeMax).describe('WGS84 latitude.'),
+  "longitude": zod.number().min(listSystemsInAreaResponseLongitudeMin).max(listSystemsInAreaResponseLongitudeMax).describe('WGS84 longitude.')
 }).describe('The few fields of a system a map marker and its summary need.')
 export const listSystemsInAreaResponse = zod.array(listSystemsInAreaResponseItem)
 
@@ -1166,16 +1178,20 @@ export const importSystemsBody = zod.object({
   "file": zod.string().describe('The .xlsx file.')
 }).describe('A filled import template.')
 
-export const importSystemsResponseCreatedMin = 0;export const importSystemsResponseUpdatedMin = 0;export const importSystemsResponseRejectedItemRowMin = 2;export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
+export const importSystemsResponseCreatedMin = 0;
+export const importSystemsResponseCreatedMax = 9007199254740991;export const importSystemsResponseUpdatedMin = 0;
+export const importSystemsResponseUpdatedMax = 9007199254740991;export const importSystemsResponseRejectedItemRowMin = 2;
+export const importSystemsResponseRejectedItemRowMax = 9007199254740991;export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
+export const importSystemsResponseRejectedCountMax = 9007199254740991;
 
 export const importSystemsResponse = zod.object({
-  "created": zod.number().min(importSystemsResponseCreatedMin).describe('Systems created.'),
-  "updated": zod.number().min(importSystemsResponseUpdatedMin).describe('Systems updated.'),
+  "created": zod.number().min(importSystemsResponseCreatedMin).max(importSystemsResponseCreatedMax).describe('Systems created.'),
+  "updated": zod.number().min(importSystemsResponseUpdatedMin).max(importSystemsResponseUpdatedMax).describe('Systems updated.'),
   "rejected": zod.array(zod.object({
-  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).describe('Spreadsheet row number (the header is row 1).'),
+  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).max(importSystemsResponseRejectedItemRowMax).describe('Spreadsheet row number (the header is row 1).'),
   "reason": zod.string().describe('Why (in Italian).')
 }).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).optional().describe('Every refused row, including those past the first 100 listed.')
+  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).max(importSystemsResponseRejectedCountMax).optional().describe('Every refused row, including those past the first 100 listed.')
 }).describe('What an import did.')
 
 
@@ -1205,7 +1221,10 @@ export const listTeamsPageBody = zod.object({
 }).describe('Filters of the teams list; every field is optional.')
 
 export const listTeamsPageResponseContentItemIdMax = 9007199254740991;export const listTeamsPageResponseContentItemVatRegExp = new RegExp('^[0-9]{11}$');
-export const listTeamsPageResponseTotalElementsMin = 0;export const listTeamsPageResponseTotalPagesMin = 0;export const listTeamsPageResponseNumberMin = 0;
+export const listTeamsPageResponseTotalElementsMin = 0;
+export const listTeamsPageResponseTotalElementsMax = 9007199254740991;export const listTeamsPageResponseTotalPagesMin = 0;
+export const listTeamsPageResponseTotalPagesMax = 9007199254740991;export const listTeamsPageResponseNumberMin = 0;
+export const listTeamsPageResponseNumberMax = 9007199254740991;export const listTeamsPageResponseSizeMax = 9007199254740991;
 
 export const listTeamsPageResponse = zod.object({
   "content": zod.array(zod.object({
@@ -1217,10 +1236,10 @@ export const listTeamsPageResponse = zod.object({
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
   "phone": zod.string().optional().describe('Contact phone.')
 }).describe('A provider team (squadra).')),
-  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).describe('Matching teams in all pages.'),
-  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listTeamsPageResponseNumberMin).describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).describe('Page size.')
+  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).max(listTeamsPageResponseTotalElementsMax).describe('Matching teams in all pages.'),
+  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).max(listTeamsPageResponseTotalPagesMax).describe('Number of pages.'),
+  "number": zod.number().min(listTeamsPageResponseNumberMin).max(listTeamsPageResponseNumberMax).describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(listTeamsPageResponseSizeMax).describe('Page size.')
 }).describe('A page of teams.')
 
 

@@ -6,11 +6,13 @@ import zod from 'zod';
  * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon).
  * @summary Sign in or refresh the access token
  */
+export const issueTokenResponseExpiresInMax = 9007199254740991;
+
 export const issueTokenResponse = zod.object({
   "token_type": zod.string().describe('Always `bearer`.'),
   "access_token": zod.string().describe('Short-lived access token, sent as `Authorization: Bearer …`.'),
   "refresh_token": zod.string().describe('Longer-lived token for the refresh-token grant.'),
-  "expires_in": zod.number().min(1).optional().describe('Lifetime of the access token, in seconds.'),
+  "expires_in": zod.number().min(1).max(issueTokenResponseExpiresInMax).optional().describe('Lifetime of the access token, in seconds.'),
   "scope": zod.string().optional().describe('Granted scope, when the service reports it.')
 })
 
@@ -19,14 +21,14 @@ export const issueTokenResponse = zod.object({
  * The profile of the bearer of the access token. The first authority is the user's role (the app assumes ROLE_ADMIN when there is none); `group` defaults to `administrators`. A guest token obtained from the share service's `/token/auth` also reads a profile: principal `guest`, the single authority ROLE_GUEST, no id and no e-mail.
  * @summary Read the signed-in user's profile
  */
-export const getProfileResponseIdMax = 9007199254740991;
+export const getProfileResponseIdMax = 9007199254740991;export const getProfileResponseAvatarIdMax = 9007199254740991;
 
 export const getProfileResponse = zod.object({
   "id": zod.number().min(1).max(getProfileResponseIdMax).optional().describe('Record id.'),
   "name": zod.string().optional().describe('First name.'),
   "surname": zod.string().optional().describe('Last name.'),
   "email": zod.string().email().optional().describe('E-mail address.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
+  "avatarId": zod.number().min(1).max(getProfileResponseAvatarIdMax).nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
   "principal": zod.object({
   "username": zod.string().describe('Login name.'),
   "preference": zod.object({
@@ -190,13 +192,13 @@ export const uploadAvatarBody = zod.object({
   "file": zod.string().describe('The image, PNG or JPEG, at most 2 MB.')
 })
 
-export const uploadAvatarResponseIdMax = 9007199254740991;export const uploadAvatarResponseUserIdMax = 9007199254740991;
+export const uploadAvatarResponseIdMax = 9007199254740991;export const uploadAvatarResponseUserIdMax = 9007199254740991;export const uploadAvatarResponseSizeMax = 9007199254740991;
 
 export const uploadAvatarResponse = zod.object({
   "id": zod.number().min(1).max(uploadAvatarResponseIdMax).describe('Record id.'),
   "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).describe('Record id.'),
   "contentType": zod.enum(['image/png', 'image/jpeg']).describe('Media type of the image.'),
-  "size": zod.number().min(1).describe('Size in bytes.'),
+  "size": zod.number().min(1).max(uploadAvatarResponseSizeMax).describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).optional().describe('When the image was uploaded.')
 })
 
@@ -224,7 +226,7 @@ export const getUserByIdParams = zod.object({
 export const getUserByIdResponseIdMax = 9007199254740991;export const getUserByIdResponseUsernameMin = 3;
 export const getUserByIdResponseUsernameMax = 64;
 export const getUserByIdResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-
+export const getUserByIdResponseAvatarIdMax = 9007199254740991;
 
 export const getUserByIdResponse = zod.object({
   "id": zod.number().min(1).max(getUserByIdResponseIdMax).describe('Record id.'),
@@ -235,7 +237,7 @@ export const getUserByIdResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(getUserByIdResponseAvatarIdMax).nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -264,7 +266,10 @@ export const listUsersQueryParams = zod.object({
 export const listUsersResponseContentItemIdMax = 9007199254740991;export const listUsersResponseContentItemUsernameMin = 3;
 export const listUsersResponseContentItemUsernameMax = 64;
 export const listUsersResponseContentItemUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-export const listUsersResponseTotalElementsMin = 0;export const listUsersResponseTotalPagesMin = 0;export const listUsersResponseNumberMin = 0;
+export const listUsersResponseContentItemAvatarIdMax = 9007199254740991;export const listUsersResponseTotalElementsMin = 0;
+export const listUsersResponseTotalElementsMax = 9007199254740991;export const listUsersResponseTotalPagesMin = 0;
+export const listUsersResponseTotalPagesMax = 9007199254740991;export const listUsersResponseNumberMin = 0;
+export const listUsersResponseNumberMax = 9007199254740991;export const listUsersResponseSizeMax = 9007199254740991;
 
 export const listUsersResponse = zod.object({
   "content": zod.array(zod.object({
@@ -276,13 +281,13 @@ export const listUsersResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(listUsersResponseContentItemAvatarIdMax).nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })),
-  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).describe('Users in all pages.'),
-  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).describe('Number of pages.'),
-  "number": zod.number().min(listUsersResponseNumberMin).describe('This page\'s number, from 0.'),
-  "size": zod.number().min(1).describe('Requested page size.')
+  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).max(listUsersResponseTotalElementsMax).describe('Users in all pages.'),
+  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).max(listUsersResponseTotalPagesMax).describe('Number of pages.'),
+  "number": zod.number().min(listUsersResponseNumberMin).max(listUsersResponseNumberMax).describe('This page\'s number, from 0.'),
+  "size": zod.number().min(1).max(listUsersResponseSizeMax).describe('Requested page size.')
 }).describe('A Spring-style page of users.')
 
 
@@ -326,7 +331,7 @@ export const updateUserBody = zod.object({
 export const updateUserResponseIdMax = 9007199254740991;export const updateUserResponseUsernameMin = 3;
 export const updateUserResponseUsernameMax = 64;
 export const updateUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-
+export const updateUserResponseAvatarIdMax = 9007199254740991;
 
 export const updateUserResponse = zod.object({
   "id": zod.number().min(1).max(updateUserResponseIdMax).describe('Record id.'),
@@ -337,7 +342,7 @@ export const updateUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(updateUserResponseAvatarIdMax).nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -355,7 +360,7 @@ export const deleteUserQueryParams = zod.object({
 export const deleteUserResponseIdMax = 9007199254740991;export const deleteUserResponseUsernameMin = 3;
 export const deleteUserResponseUsernameMax = 64;
 export const deleteUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
-
+export const deleteUserResponseAvatarIdMax = 9007199254740991;
 
 export const deleteUserResponse = zod.object({
   "id": zod.number().min(1).max(deleteUserResponseIdMax).describe('Record id.'),
@@ -366,6 +371,6 @@ export const deleteUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(deleteUserResponseAvatarIdMax).nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
