@@ -418,3 +418,47 @@ export async function requireOne(db: Db, collection: string, id: number, notFoun
   if (!record) throw new HttpError(404, notFound);
   return record;
 }
+
+/** A body field that names other records by id: where they are and what a person calls one. */
+export interface Reference {
+  /** The body field: one id, `null` (no reference), or an array of ids. */
+  field: string;
+  /** What a message calls one (`ordine`, `impianto`). */
+  label: string;
+  /** The `records` collection that holds them … */
+  collection?: string;
+  /** … or a table of its own with an `id` column (`systems`, `users`, `audit_agents`). */
+  table?: 'systems' | 'users' | 'audit_agents' | 'audit_detections';
+}
+
+async function existingIds(db: Db, ref: Reference, ids: number[]): Promise<Set<number>> {
+  const { rows } = ref.table
+    ? await db.query<{ id: string }>(`SELECT id FROM ${ref.table} WHERE id = ANY($1::bigint[])`, [ids])
+    : await db.query<{ id: string }>('SELECT id FROM records WHERE collection = $1 AND id = ANY($2::bigint[])', [ref.collection, ids]);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Refuses with 422 a body whose reference fields name records that do not exist, each field named
+ * (`errors: [{ path: '/body/orderId', message: 'ordine inesistente: 999' }]`): a reference is never
+ * stored dangling. Fields the body leaves out or sets to null are not references; on an update
+ * (`existing`, the record as stored), a field the body leaves as it was is not checked again.
+ */
+export async function requireReferences(db: Db, body: unknown, references: readonly Reference[], existing?: Record<string, unknown>): Promise<void> {
+  const data = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors: Array<{ path: string; message: string }> = [];
+  for (const ref of references) {
+    const value = data[ref.field];
+    if (value === undefined || value === null) continue;
+    if (existing && JSON.stringify(existing[ref.field]) === JSON.stringify(value)) continue;
+    const ids = [...new Set((Array.isArray(value) ? value : [value]).map(Number))];
+    // The documents bound ids to safe integers; anything else names no record.
+    const found = await existingIds(db, ref, ids.filter(Number.isSafeInteger));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) errors.push({ path: `/body/${ref.field}`, message: `${ref.label} inesistente: ${missing.join(', ')}` });
+  }
+  if (errors.length) {
+    const message = errors.length === 1 ? `Riferimento a un elemento inesistente (${errors[0].message})` : 'Riferimenti a elementi inesistenti';
+    throw new HttpError(422, message, { errors });
+  }
+}

@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 404 when `orderId` names no order.
+         * @description ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 422 when `advertiserId` or `orderId` names no record.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a member to a campaign
-         * @description 404 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
+         * @description 422 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
          */
         post: operations["createCampaignMember"];
         delete?: never;
@@ -554,6 +554,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -602,6 +623,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterSort = components['parameters']['Sort'];
 export type ParameterRange = components['parameters']['Range'];
@@ -719,9 +741,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getCampaignById: {
@@ -828,6 +850,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteCampaign: {
@@ -1028,10 +1051,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getCampaignMemberById: {
@@ -1126,6 +1149,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteCampaignMember: {

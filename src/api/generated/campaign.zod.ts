@@ -35,7 +35,7 @@ export const listCampaignsResponse = zod.array(listCampaignsResponseItem)
 
 
 /**
- * ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 404 when `orderId` names no order.
+ * ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 422 when `advertiserId` or `orderId` names no record.
  * @summary Create a campaign
  */
 export const createCampaignBodyIdMax = 9007199254740991;export const createCampaignBodyNameMax = 200;export const createCampaignBodyAdvertiserIdMax = 9007199254740991;export const createCampaignBodyOrderIdMax = 9007199254740991;export const createCampaignBodyBudgetMin = 0;
@@ -165,7 +165,7 @@ export const listCampaignMembersResponse = zod.array(listCampaignMembersResponse
 
 
 /**
- * 404 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
+ * 422 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
  * @summary Assign a member to a campaign
  */
 export const createCampaignMemberBodyIdMax = 9007199254740991;export const createCampaignMemberBodyCampaignIdMax = 9007199254740991;export const createCampaignMemberBodyUsernameMax = 100;

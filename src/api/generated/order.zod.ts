@@ -269,7 +269,7 @@ export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseIt
 
 
 /**
- * 404 when the order or the campaign does not exist; 409 when the two are already connected.
+ * 422 when the order or the campaign does not exist; 409 when the two are already connected.
  * @summary Connect a campaign to an order
  */
 export const createOrderCampaignBodyOrderIdMax = 9007199254740991;export const createOrderCampaignBodyCampaignIdMax = 9007199254740991;

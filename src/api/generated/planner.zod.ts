@@ -42,7 +42,7 @@ export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
 
 
 /**
- * ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 404 when `campaignId` names no campaign.
+ * ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 422 when `campaignId` names no campaign.
  * @summary Create a planning
  */
 export const createPlanningBodyIdMax = 9007199254740991;export const createPlanningBodyNameMax = 200;export const createPlanningBodyCampaignIdMax = 9007199254740991;export const createPlanningBodyCriteriaCircuitIdsItemMax = 9007199254740991;export const createPlanningBodyCriteriaMunicipalityIdsItemMax = 9007199254740991;export const createPlanningBodyTotalsSystemsMin = 0;
@@ -226,7 +226,7 @@ export const listPlanningItemsResponse = zod.array(listPlanningItemsResponseItem
 
 
 /**
- * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 404 when the planning does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
+ * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the system does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
  * @summary Book a system in a planning
  */
 export const createPlanningItemBodyIdMax = 9007199254740991;export const createPlanningItemBodyPlanningIdMax = 9007199254740991;export const createPlanningItemBodySystemIdMax = 9007199254740991;export const createPlanningItemBodyPriceDefault = 0;
