@@ -29,7 +29,7 @@ export const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 /** How deep arrays and objects may nest in a JSON body, unless the document states its own. */
 export const MAX_JSON_DEPTH = 32;
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`);
 
 /** A document's `x-request-rules` (openapi/CONVENTIONS.md, "Request rules"). */
 export interface RequestRules {
