@@ -188,7 +188,7 @@ describe('devices, shows and playlists', () => {
     const after = await api<{ deviceIds: number[] }>('GET', `/device/v1/shows/${show.body.id}`);
     expect(after.body.deviceIds).toEqual([]);
   });
-  it('a device in stock (no system) is stored, found by installed=false, attached and detached; an unknown system is a 400', async () => {
+  it('a device in stock (no system) is stored, found by installed=false, attached and detached; an unknown system is a 422', async () => {
     const inStock = (installed: boolean) =>
       api<Array<{ id: number; systemId?: number }>>('GET', `/device/v1/devices?filter=${encodeURIComponent(JSON.stringify({ installed }))}`);
     // The seed leaves a few players in stock, the total unchanged.
@@ -217,10 +217,10 @@ describe('devices, shows and playlists', () => {
     expect((await api('GET', `/device/v1/devices/${device.body.id}`)).body).not.toHaveProperty('systemId');
     expect((await inStock(false)).body.map((d) => d.id)).toContain(device.body.id);
     // A given system must still exist.
-    const unknown = await api<{ message: string }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId: 99_999_999 });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('Impianto 99999999 non trovato');
-    expect((await api('POST', '/device/v1/devices', { ...input, serial: 'SN-STOCK-2', systemId: 99_999_999 })).status).toBe(400);
+    const unknown = await api<{ errors: unknown[] }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId: 99_999_999 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 99999999' }]);
+    expect((await api('POST', '/device/v1/devices', { ...input, serial: 'SN-STOCK-2', systemId: 99_999_999 })).status).toBe(422);
     await api('DELETE', `/device/v1/devices/${device.body.id}`);
   });
   it('frames: one position per system (409)', async () => {

@@ -128,7 +128,7 @@ export const listShowsResponse = zod.array(listShowsResponseItem)
 
 
 /**
- * `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 404).
+ * `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 422, naming the field).
  * @summary Create a show
  */
 export const createShowBodyIdMax = 9007199254740991;export const createShowBodyNameMax = 200;export const createShowBodyPlaylistIdMax = 9007199254740991;export const createShowBodyDeviceIdsItemMax = 9007199254740991;export const createShowBodyDeviceIdsMax = 10000;

@@ -319,6 +319,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -360,6 +381,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterRange = components['parameters']['Range'];
 export type HeaderContentRange = components['headers']['ContentRange'];
@@ -437,6 +459,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getFrame: {
@@ -516,6 +539,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteFrame: {
