@@ -36,7 +36,7 @@ export const listCreativesResponse = zod.array(listCreativesResponseItem)
 
 
 /**
- * Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 404 when `campaignId` or `sizeId` names nothing.
+ * Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 422 when `campaignId` or `sizeId` names nothing.
  * @summary Upload a creative
  */
 export const uploadCreativeBodyCampaignIdRegExp = new RegExp('^[1-9][0-9]{0,17}$');
@@ -78,7 +78,7 @@ export const getCreativeByIdResponse = zod.object({
 
 
 /**
- * ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 404 when `sizeId` names no size.
+ * ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 422 when `sizeId` names no size.
  * @summary Update a creative (rename, match a size, approve or reject)
  */
 export const updateCreativeBodyIdMax = 9007199254740991;export const updateCreativeBodyCampaignIdMax = 9007199254740991;export const updateCreativeBodyNameMax = 200;export const updateCreativeBodyWidthMax = 9007199254740991;export const updateCreativeBodyHeightMax = 9007199254740991;export const updateCreativeBodyDurationSecondsMax = 86400;export const updateCreativeBodySizeIdMax = 9007199254740991;
