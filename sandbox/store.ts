@@ -428,7 +428,7 @@ export interface Reference {
   /** The `records` collection that holds them … */
   collection?: string;
   /** … or a table of its own with an `id` column (`systems`, `users`, `audit_agents`). */
-  table?: 'systems' | 'users' | 'audit_agents' | 'audit_detections';
+  table?: 'systems' | 'users' | 'audit_agents';
 }
 
 async function existingIds(db: Db, ref: Reference, ids: number[]): Promise<Set<number>> {

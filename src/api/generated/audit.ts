@@ -1220,6 +1220,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1286,6 +1307,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterDateStart = components['parameters']['DateStart'];
 export type ParameterDateEnd = components['parameters']['DateEnd'];
 export type ParameterAuditId = components['parameters']['AuditId'];
@@ -1974,9 +1996,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     syncLeads: {

@@ -2031,6 +2031,27 @@ export interface components {
                 "application/json": components["schemas"]["ImportFailure"];
             };
         };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @example 1 */
@@ -2110,6 +2131,7 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterIdQuery = components['parameters']['IdQuery'];
 export type ParameterPagePath = components['parameters']['PagePath'];
@@ -3712,10 +3734,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     updateSystemProvider: {
@@ -3760,6 +3782,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteSystemProvider: {
