@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Mail detections to an agent
-         * @description Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 404 when the agent or a detection does not exist.
+         * @description Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 422 when the agent or a detection does not exist.
          */
         post: operations["sendDetectionsToAgent"];
         delete?: never;

@@ -496,7 +496,7 @@ export const updateDetectionLeadResponse = zod.object({
 
 
 /**
- * Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 404 when the agent or a detection does not exist.
+ * Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 422 when the agent or a detection does not exist.
  * @summary Mail detections to an agent
  */
 export const sendDetectionsToAgentBodyAgentIdMax = 9007199254740991;export const sendDetectionsToAgentBodyAuditIdsItemMax = 9007199254740991;
