@@ -110,10 +110,11 @@ describe('teams', () => {
     expect((await api('DELETE', `/systems/v1/system/delete?id=${systemId}`)).status).toBe(200);
     expect(await linksOf()).toBe(0);
   });
-  it('a link to an unknown system is a 404', async () => {
+  it('a link to an unknown system is a 422 naming the field', async () => {
     const [team] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;
-    const link = await api('POST', '/systems/v1/team/systemProvider/create', { systemId: 99999999, teamId: team.id, duties: ['altro'] });
-    expect(link.status).toBe(404);
+    const link = await api<{ errors: unknown[] }>('POST', '/systems/v1/team/systemProvider/create', { systemId: 99999999, teamId: team.id, duties: ['altro'] });
+    expect(link.status).toBe(422);
+    expect(link.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 99999999' }]);
   });
 });
 
@@ -131,6 +132,9 @@ describe('circuits', () => {
   it('refuses a system of the other type (409), a duplicate name (409) and the wrong type on read (404)', async () => {
     const dooh = await systemsOf('DOOH');
     expect((await api('POST', '/circuits/v1/circuit/create?name=Misto&type=OOH', { assets: dooh.slice(0, 1) })).status).toBe(409);
+    const unknown = await api<{ errors: unknown[] }>('POST', '/circuits/v1/circuit/create?name=Fantasma&type=OOH', { assets: [99_999_999] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ path: '/body/assets', message: 'impianto inesistente: 99999999' }]);
     const created = await api<{ id: number }>('POST', '/circuits/v1/circuit/create?name=Unico&type=OOH');
     expect(created.status).toBe(201);
     expect((await api('POST', '/circuits/v1/circuit/create?name=unico&type=OOH')).status).toBe(409);

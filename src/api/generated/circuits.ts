@@ -303,7 +303,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The circuit (of that type), or a system named in `assets`, does not exist. */
+        /** @description The circuit (of that type) does not exist. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -363,6 +363,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -394,6 +415,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterIdQuery = components['parameters']['IdQuery'];
 export type ParameterTypeQuery = components['parameters']['TypeQuery'];
 export type $defs = Record<string, never>;
@@ -605,10 +627,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     updateCircuit: {
@@ -664,6 +686,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteCircuit: {
