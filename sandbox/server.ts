@@ -13,32 +13,59 @@ import { authenticate } from './auth';
 import { ROLES } from '../src/auth/roles';
 import { renderDocsIndex, renderServiceReference } from './docs';
 import { seller } from './company';
-import { checkPictureBytes, nulBytesIn } from './uploads';
+import { badTextIn, checkPictureBytes, nulBytesIn } from './uploads';
 
 const STAFF_ROLES: readonly string[] = ROLES.filter((r) => r !== 'ROLE_GUEST');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The body limit of an operation whose document sets no `x-max-body-bytes`. */
+/** The body limit of an operation when neither it nor its document sets `x-max-body-bytes`. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /**
  * Room a multipart body gets on top of its operation's `x-max-body-bytes` (which limits each file):
- * the multipart framing and the other form fields.
+ * the multipart framing and the other form fields. A document states its own in `x-request-rules`.
  */
 export const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
+/** How deep arrays and objects may nest in a JSON body, unless the document states its own. */
+export const MAX_JSON_DEPTH = 32;
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`);
+
+/** A document's `x-request-rules` (openapi/CONVENTIONS.md, "Request rules"). */
+export interface RequestRules {
+  multipartAllowanceBytes?: number;
+  maxJsonDepth?: number;
+}
+type RuledDocument = { 'x-max-body-bytes'?: unknown; 'x-request-rules'?: RequestRules };
+const positive = (value: unknown): number | undefined => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined);
 
 /**
  * The limits of an operation's request, from its document (see openapi/CONVENTIONS.md,
- * `x-max-body-bytes`): `body` bounds the bytes read, `file` each uploaded file (multipart only).
+ * `x-max-body-bytes`, on the operation or at the document's root): `body` bounds the bytes read,
+ * `file` each uploaded file (multipart only).
  */
-export function bodyLimits(operation: { 'x-max-body-bytes'?: unknown }, contentType: string): { body: number; file?: number } {
-  const declared = Number(operation['x-max-body-bytes']);
-  const limit = Number.isInteger(declared) && declared > 0 ? declared : MAX_BODY_BYTES;
+export function bodyLimits(operation: { 'x-max-body-bytes'?: unknown }, contentType: string, doc: RuledDocument = {}): { body: number; file?: number } {
+  const limit = positive(operation['x-max-body-bytes']) ?? positive(doc['x-max-body-bytes']) ?? MAX_BODY_BYTES;
   const multipart = contentType.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
   if (!multipart) return { body: limit };
-  return { body: limit + MULTIPART_ALLOWANCE_BYTES, file: limit };
+  return { body: limit + (positive(doc['x-request-rules']?.multipartAllowanceBytes) ?? MULTIPART_ALLOWANCE_BYTES), file: limit };
+}
+
+/** The media types an operation's document lists for its body (none: it takes no body). */
+export function bodyMediaTypes(operation: { requestBody?: unknown }): string[] {
+  return Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+}
+
+/** Whether an operation asks for a bearer token (every one but the public ones and client credentials). */
+export function needsBearer(doc: Document, operation: { security?: unknown[] }): boolean {
+  const security = operationSecurity(doc, operation);
+  return security.length > 0 && !security.some((s) => Object.keys(s).length === 0) && security.some((s) => 'bearerAuth' in s);
+}
+
+/** Whether the role and guest checks can refuse a caller of the operation (a 403). */
+export function canForbid(doc: Document, operation: { security?: unknown[]; 'x-guest'?: boolean; 'x-roles'?: string[] }): boolean {
+  if (!needsBearer(doc, operation)) return false;
+  return !operation['x-guest'] || !ROLES.every((role) => (operation['x-roles'] ?? STAFF_ROLES).includes(role));
 }
 
 export function loadDocument(service: string): Document {
@@ -85,11 +112,12 @@ function operationSecurity(doc: Document, operation: { security?: unknown[] }): 
 
 const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-function safeDecode(segment: string): string {
+/** The path's segments decoded, or undefined when one holds a malformed percent escape (`%ZZ`, `%E0%A4`, a lone `%`). */
+function decodedSegments(pathname: string): string[] | undefined {
   try {
-    return decodeURIComponent(segment);
+    return pathname.split('/').map((segment) => decodeURIComponent(segment));
   } catch {
-    return segment;
+    return undefined;
   }
 }
 
@@ -102,29 +130,74 @@ function violations(context: Context): Array<{ path: string; message: string }> 
 }
 
 /**
- * Reads the body, keeping at most `limit` bytes: an oversized body is read to its end and
- * discarded (so the client, still sending, gets the 413 instead of a reset connection) and never
- * held in memory past the limit.
+ * Reads the body, keeping at most `limit` bytes. Past the limit it answers 413 at once: the rest of
+ * the body is discarded as it arrives (the connection stays usable, and the client, still sending,
+ * gets the 413 rather than a reset) and nothing past the limit is held in memory.
  */
-async function readRaw(req: IncomingMessage, limit: number, tooLarge = `Il contenuto supera il limite di ${megabytes(limit)}`): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= limit) chunks.push(chunk as Buffer);
-    else if (chunks.length) chunks.length = 0; // over the limit: let go of what was kept
-  }
-  if (size > limit || declared > limit) throw new HttpError(413, tooLarge);
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+function readRaw(req: IncomingMessage, limit: number, tooLarge: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      chunks.length = 0;
+      req.resume(); // flowing with no listener: what is still to come is dropped
+      reject(new HttpError(413, tooLarge));
+    }
+    function onEnd() {
+      stop();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    }
+    function onError(error: Error) {
+      stop();
+      reject(error);
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
-async function parseBody(raw: Buffer, contentType: string, fileLimit?: number): Promise<{ body: unknown; files: UploadedFile[]; forValidation: unknown }> {
-  if (!raw.length) return { body: undefined, files: [], forValidation: undefined };
+/**
+ * Whether arrays and objects in a JSON text nest deeper than `max`: counted on the text, before
+ * parsing, so that no later walk (validation, the text checks, storing) meets a deep structure.
+ */
+export function jsonNestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+type ParsedBody = { body: unknown; files: UploadedFile[]; forValidation: unknown };
+const NO_BODY: ParsedBody = { body: undefined, files: [], forValidation: undefined };
+
+async function parseBody(raw: Buffer, contentType: string, fileLimit: number | undefined, maxDepth: number): Promise<ParsedBody> {
+  if (!raw.length) return NO_BODY;
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) {
+    const text = raw.toString('utf8');
+    if (jsonNestsDeeper(text, maxDepth)) {
+      throw new HttpError(400, 'Richiesta non valida', { errors: [{ path: '/body', message: `annidamento oltre ${maxDepth} livelli` }] });
+    }
     try {
-      const body = JSON.parse(raw.toString('utf8')) as unknown;
+      const body = JSON.parse(text) as unknown;
       // openapi-backend JSON-parses string bodies itself: hand it the JSON text of a bare string.
       return { body, files: [], forValidation: typeof body === 'string' ? JSON.stringify(body) : body };
     } catch {
@@ -185,6 +258,21 @@ function coerceFormFields(
   }
   parsed.forValidation = body;
 }
+
+/**
+ * A database refusal caused by the request's values rather than by the sandbox: PostgreSQL's data
+ * exceptions (class 22: a number out of range, text it cannot represent, an impossible date) and
+ * program limits (class 54: a statement too complex). The documents' constraints refuse these
+ * first; this keeps one that slips past them a 400, never a 500.
+ */
+export function inputRefusal(error: unknown): { status: 400; message: string } | undefined {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !/^(22|54)[0-9A-Z]{3}$/.test(code)) return undefined;
+  return { status: 400, message: 'Richiesta non valida: un valore è fuori dall\'intervallo ammesso o non è rappresentabile' };
+}
+
+/** Requests that came with `Expect: 100-continue`, to be told to go on when their body is read. */
+const continuing = new WeakSet<IncomingMessage>();
 
 export interface Sandbox {
   server: Server;
@@ -333,30 +421,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       return sendError(res, anyMethod ? 405 : 404, anyMethod ? `Metodo ${method} non consentito su ${url.pathname}` : `Percorso sconosciuto: ${url.pathname}`);
     }
 
-    // A NUL byte in a parameter is refused here: PostgreSQL text cannot hold one (it would be a 500).
-    const nulInParams = [
-      ...url.pathname.split('/').flatMap((segment) => (safeDecode(segment).includes('\u0000') ? ['path'] : [])),
-      ...nulBytesIn(query).map((at) => `query${at}`),
-    ];
+    // The path and the query: a malformed percent escape or a NUL byte is refused before anything
+    // else (openapi-backend would throw on the escape; PostgreSQL text cannot hold a NUL).
+    const segments = decodedSegments(url.pathname);
+    if (!segments) return sendError(res, 400, 'Richiesta non valida', { errors: [{ path: '/path', message: 'sequenza di escape (%) non valida' }] });
+    const nulInParams = [...(segments.some((segment) => segment.includes('\u0000')) ? ['path'] : []), ...nulBytesIn(query).map((at) => `query${at}`)];
     if (nulInParams.length) return sendNul(res, nulInParams);
 
-    const limits = bodyLimits(operation as never, contentType);
-    const raw = await readRaw(req, limits.body, limits.file ? `Il file supera la dimensione massima di ${megabytes(limits.file)}` : undefined);
-    const declared = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
-    if (raw.length && declared.length) {
-      const base = contentType.split(';')[0].trim().toLowerCase();
-      if (!declared.some((d) => d.toLowerCase() === base)) {
-        return sendError(res, 415, `Tipo di contenuto non supportato: ${base || 'assente'} (attesi: ${declared.join(', ')})`);
-      }
-    }
-    const parsed = await parseBody(raw, contentType, limits.file);
-    coerceFormFields(parsed, operation as never, contentType);
-
-    // Security: bearer on every operation but the public ones.
-    const security = operationSecurity(target.doc, operation as never);
-    const needsBearer = security.length > 0 && !security.some((s) => Object.keys(s).length === 0) && security.some((s) => 'bearerAuth' in s);
+    // Who calls, before the body is read: an unknown caller's body is never read, let alone held.
     let user: Principal | undefined;
-    if (needsBearer) {
+    if (needsBearer(target.doc, operation as never)) {
       user = await authenticate(options.db, headers.authorization);
       if (!user) return sendError(res, 401, 'Autenticazione richiesta o scaduta: accedi di nuovo');
       const op = operation as { 'x-guest'?: boolean; 'x-roles'?: string[] };
@@ -372,8 +446,27 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
     }
 
-    const nulInBody = nulBytesIn(parsed.body).map((at) => `body${at}`);
-    if (nulInBody.length) return sendNul(res, nulInBody);
+    // The body, only where the operation declares one (elsewhere it is discarded unread).
+    let parsed = NO_BODY;
+    const declared = bodyMediaTypes(operation);
+    if (declared.length) {
+      const rules = target.doc as RuledDocument;
+      const sent = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+      const base = contentType.split(';')[0].trim().toLowerCase();
+      if (sent && !declared.some((d) => d.toLowerCase() === base)) {
+        return sendError(res, 415, `Tipo di contenuto non supportato: ${base || 'assente'} (attesi: ${declared.join(', ')})`);
+      }
+      const limits = bodyLimits(operation as never, contentType, rules);
+      const tooLarge = limits.file ? `Il file supera la dimensione massima di ${megabytes(limits.file)}` : `Il contenuto supera il limite di ${megabytes(limits.body)}`;
+      if (Number(headers['content-length']) > limits.body) throw new HttpError(413, tooLarge);
+      if (continuing.has(req)) res.writeContinue();
+      const raw = await readRaw(req, limits.body, tooLarge);
+      parsed = await parseBody(raw, contentType, limits.file, positive(rules['x-request-rules']?.maxJsonDepth) ?? MAX_JSON_DEPTH);
+      coerceFormFields(parsed, operation as never, contentType);
+    }
+
+    const badInBody = badTextIn(parsed.body).map((bad) => ({ ...bad, path: `/body${bad.path === '/' ? '' : bad.path}` }));
+    if (badInBody.length) return sendError(res, 400, 'Richiesta non valida', { errors: badInBody });
     await checkPictureBytes(operation as never, parsed.files);
 
     const result = await target.api.handleRequest({ ...rawReq, body: parsed.forValidation } as never, {
@@ -434,6 +527,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           return { status: 200, body: value };
         } catch (error) {
           if (error instanceof HttpError) return { status: error.status, body: { message: error.message, status: error.status, ...error.details } };
+          const refused = inputRefusal(error);
+          if (refused) return { status: refused.status, body: { message: refused.message, status: refused.status } };
           log(`errore in ${m.service}.${operationId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
           return { status: 500, body: { message: 'Errore interno della sandbox', status: 500 } };
         }
@@ -441,7 +536,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
   }
 
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (closing) {
       // Stopping: a request that comes after the stop began (e.g. pipelined behind the one in
       // flight) is not started — its answer could not be delivered on a closing connection.
@@ -457,14 +552,20 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
     });
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) {
-        // An oversized body is left unread: close the connection rather than reuse a dirty socket.
-        if (error.status === 413) res.setHeader('Connection', 'close');
-        return sendError(res, error.status, error.message, error.details);
-      }
+      // A body left unread (a 413 on its declared length) is discarded as it arrives, by node.
+      if (error instanceof HttpError) return sendError(res, error.status, error.message, error.details);
+      const refused = inputRefusal(error);
+      if (refused) return sendError(res, refused.status, refused.message);
       log(`errore non gestito: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       sendError(res, 500, 'Errore interno della sandbox');
     });
+  };
+  const server = createServer(onRequest);
+  // `Expect: 100-continue`: the caller is checked first, and told to send the body only once the
+  // operation is about to read it (a refused caller never sends it).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    continuing.add(req);
+    onRequest(req, res);
   });
 
   /**

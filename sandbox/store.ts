@@ -77,7 +77,7 @@ export async function listRecords(db: Db, collection: string, query: ListQuery =
     if (key === 'q') {
       where.push(`data::text ILIKE ${add(`%${String(value)}%`)}`);
     } else if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger); // no record has an id beyond them
       where.push(`id = ANY(${add(ids)}::bigint[])`);
     } else if (key.endsWith('_gte') || key.endsWith('_lte')) {
       const f = field(key.slice(0, -4));
@@ -119,7 +119,7 @@ export function simpleRestQuery(query: Record<string, unknown>): ListQuery {
   const range = parseJsonParam<[number, number]>(query.range, 'range');
   const filter = parseJsonParam<Record<string, unknown>>(query.filter, 'filter');
   if (sort && (!Array.isArray(sort) || typeof sort[0] !== 'string')) throw new HttpError(400, 'sort deve essere ["campo","ASC|DESC"]');
-  if (range && (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isInteger) || range[0] < 0 || range[1] < range[0])) {
+  if (range && (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isSafeInteger) || range[0] < 0 || range[1] < range[0])) {
     throw new HttpError(400, 'range deve essere [inizio, fine] con 0 ≤ inizio ≤ fine');
   }
   if (filter && (typeof filter !== 'object' || Array.isArray(filter))) throw new HttpError(400, 'filter deve essere un oggetto JSON');
@@ -377,7 +377,7 @@ export async function listResource(
       const fields = spec.searchFields ?? [];
       if (fields.length) where.push(`(${fields.map((f) => `coalesce(data->>'${f}', '') ILIKE ${add(text)}`).join(' OR ')})`);
     } else if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger); // no record has an id beyond them
       where.push(`id = ANY(${add(ids)}::bigint[])`);
     } else if (value === null) {
       where.push(`(data->'${key}' IS NULL OR data->'${key}' = 'null'::jsonb)`);
@@ -418,4 +418,48 @@ export async function requireOne(db: Db, collection: string, id: number, notFoun
   const record = await getRecord(db, collection, id);
   if (!record) throw new HttpError(404, notFound);
   return record;
+}
+
+/** A body field that names other records by id: where they are and what a person calls one. */
+export interface Reference {
+  /** The body field: one id, `null` (no reference), or an array of ids. */
+  field: string;
+  /** What a message calls one (`ordine`, `impianto`). */
+  label: string;
+  /** The `records` collection that holds them … */
+  collection?: string;
+  /** … or a table of its own with an `id` column (`systems`, `users`, `audit_agents`). */
+  table?: 'systems' | 'users' | 'audit_agents';
+}
+
+async function existingIds(db: Db, ref: Reference, ids: number[]): Promise<Set<number>> {
+  const { rows } = ref.table
+    ? await db.query<{ id: string }>(`SELECT id FROM ${ref.table} WHERE id = ANY($1::bigint[])`, [ids])
+    : await db.query<{ id: string }>('SELECT id FROM records WHERE collection = $1 AND id = ANY($2::bigint[])', [ref.collection, ids]);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Refuses with 422 a body whose reference fields name records that do not exist, each field named
+ * (`errors: [{ path: '/body/orderId', message: 'ordine inesistente: 999' }]`): a reference is never
+ * stored dangling. Fields the body leaves out or sets to null are not references; on an update
+ * (`existing`, the record as stored), a field the body leaves as it was is not checked again.
+ */
+export async function requireReferences(db: Db, body: unknown, references: readonly Reference[], existing?: Record<string, unknown>): Promise<void> {
+  const data = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors: Array<{ path: string; message: string }> = [];
+  for (const ref of references) {
+    const value = data[ref.field];
+    if (value === undefined || value === null) continue;
+    if (existing && JSON.stringify(existing[ref.field]) === JSON.stringify(value)) continue;
+    const ids = [...new Set((Array.isArray(value) ? value : [value]).map(Number))];
+    // The documents bound ids to safe integers; anything else names no record.
+    const found = await existingIds(db, ref, ids.filter(Number.isSafeInteger));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) errors.push({ path: `/body/${ref.field}`, message: `${ref.label} inesistente: ${missing.join(', ')}` });
+  }
+  if (errors.length) {
+    const message = errors.length === 1 ? `Riferimento a un elemento inesistente (${errors[0].message})` : 'Riferimenti a elementi inesistenti';
+    throw new HttpError(422, message, { errors });
+  }
 }

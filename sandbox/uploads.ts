@@ -44,3 +44,23 @@ export function nulBytesIn(value: unknown, at = ''): string[] {
   }
   return [];
 }
+
+/** A UTF-16 surrogate without its pair: no text encoding (nor PostgreSQL) can store one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where a request's strings (values and keys) hold what no stored text can: a NUL byte or a lone
+ * surrogate, as `{ path, message }` with JSON-pointer-like paths.
+ */
+export function badTextIn(value: unknown, at = ''): Array<{ path: string; message: string }> {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return [{ path: at || '/', message: 'contiene un carattere nullo (NUL)' }];
+    if (LONE_SURROGATE.test(value)) return [{ path: at || '/', message: 'contiene un surrogato UTF-16 isolato' }];
+    return [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => badTextIn(v, `${at}/${i}`));
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.entries(value).flatMap(([k, v]) => [...badTextIn(k, `${at}/${k}`), ...badTextIn(v, `${at}/${k}`)]);
+  }
+  return [];
+}

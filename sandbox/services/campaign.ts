@@ -1,10 +1,10 @@
 import type { components, operations } from '../../src/api/generated/campaign';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
-import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
+import { deleteFile, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { DEMO_USERS } from '../seed/demoUsers';
-import { fileDownload, idParam, listResource, requireOne, uploadedFile, withoutFileId } from '../store';
+import { fileDownload, idParam, listResource, requireOne, requireReferences, uploadedFile, withoutFileId, type Reference } from '../store';
 import { checkPeriod, diff, MB, nowIso } from '../shared/values';
 import { ensureOrderLink } from '../shared/orderLinks';
 import { tinyPdf } from '../seed/pdf';
@@ -81,16 +81,19 @@ function campaignFields(body: RecordData): Omit<Campaign, 'id' | 'status'> {
   };
 }
 
-async function requireOrder(db: Db, orderId: number | null) {
-  if (orderId !== null && !(await getRecord(db, 'orders', orderId))) throw new HttpError(404, `Ordine ${orderId} non trovato`);
-}
+/** What a campaign names: its advertiser and, if any, its order. */
+const CAMPAIGN_REFERENCES: readonly Reference[] = [
+  { field: 'advertiserId', collection: 'advertisers', label: 'inserzionista' },
+  { field: 'orderId', collection: 'orders', label: 'ordine' },
+];
+const MEMBER_REFERENCES: readonly Reference[] = [{ field: 'campaignId', collection: CAMPAIGNS, label: 'campagna' }];
 
 const createCampaign: Handler = async (ctx) => {
   const body = ctx.body as RecordData;
   checkPeriod(body.periodStart, body.periodEnd);
   const fields = campaignFields(body);
   return ctx.db.transaction(async (tx) => {
-    await requireOrder(tx, fields.orderId);
+    await requireReferences(tx, fields, CAMPAIGN_REFERENCES);
     const record = await insertRecord(tx, CAMPAIGNS, { ...fields, status: (body.status as CampaignStatus | undefined) ?? 'planned' });
     if (fields.orderId !== null) await ensureOrderLink(tx, fields.orderId, record.id);
     const campaign = toCampaign(record);
@@ -108,7 +111,7 @@ const updateCampaign: Handler = async (ctx) => {
     const status = (body.status as CampaignStatus | undefined) ?? existing.status;
     if (status !== existing.status) checkMove(RULES, existing.status, status);
     const fields = campaignFields(body);
-    if (fields.orderId !== existing.orderId) await requireOrder(tx, fields.orderId);
+    await requireReferences(tx, fields, CAMPAIGN_REFERENCES, existing);
     const updated = toCampaign((await updateRecord(tx, CAMPAIGNS, id, { ...fields, status }))!);
     if (updated.orderId !== null) await ensureOrderLink(tx, updated.orderId, id);
     const changes = diff(existing, updated, FIELDS);
@@ -150,7 +153,7 @@ async function checkDuplicate(db: Db, campaignId: number, username: string, exce
 const createCampaignMember: Handler = async (ctx) => {
   const body = ctx.body as { campaignId: number; username: string; role: Member['role'] };
   return ctx.db.transaction(async (tx) => {
-    await requireOne(tx, CAMPAIGNS, body.campaignId, campaignNotFound(body.campaignId));
+    await requireReferences(tx, body, MEMBER_REFERENCES);
     await checkDuplicate(tx, body.campaignId, body.username);
     const record = await insertRecord(tx, MEMBERS, { campaignId: body.campaignId, username: body.username, role: body.role, assignedAt: nowIso() });
     await history(ctx, tx, body.campaignId, 'attach', [{ field: 'member', oldValue: null, newValue: `${body.username} (${body.role})` }]);
@@ -163,7 +166,7 @@ const updateCampaignMember: Handler = async (ctx) => {
   const body = ctx.body as RecordData & { campaignId: number; username: string; role: Member['role'] };
   return ctx.db.transaction(async (tx) => {
     const existing = toMember(await requireOne(tx, MEMBERS, id, memberNotFound(id)));
-    await requireOne(tx, CAMPAIGNS, body.campaignId, campaignNotFound(body.campaignId));
+    await requireReferences(tx, body, MEMBER_REFERENCES, existing);
     await checkDuplicate(tx, body.campaignId, body.username, id);
     const updated = toMember((await updateRecord(tx, MEMBERS, id, { campaignId: body.campaignId, username: body.username, role: body.role }))!);
     await history(ctx, tx, updated.campaignId, 'update', [{ field: 'member', oldValue: `${existing.username} (${existing.role})`, newValue: `${updated.username} (${updated.role})` }]);

@@ -30,14 +30,17 @@ async function checkName(db: Db, name: string, type: SchemaCircuitType, exceptId
   if (rows[0]) throw new HttpError(409, `Esiste già un circuito ${type} con nome ${name.trim()}`);
 }
 
-/** Every asset must be an existing system of the circuit's type (404 / 409). */
+/** Every asset must be an existing system (422, naming `assets`) of the circuit's type (409). */
 async function checkAssets(db: Db, assets: number[], type: SchemaCircuitType): Promise<void> {
   if (!assets.length) return;
   const found = await systemsByIds(db, assets);
   if (!found.length && !(await allSystems(db)).length) return; // no systems service data yet: accept
   const byId = new Map(found.map((s) => [s.id, s]));
   const missing = assets.filter((id) => !byId.has(id));
-  if (missing.length) throw new HttpError(404, `Impianti non trovati: ${missing.join(', ')}`);
+  if (missing.length) {
+    const message = `impianto inesistente: ${missing.join(', ')}`;
+    throw new HttpError(422, `Riferimento a un elemento inesistente (${message})`, { errors: [{ path: '/body/assets', message }] });
+  }
   const wrong = found.filter((s) => s.type !== type);
   if (wrong.length) throw new HttpError(409, `Gli impianti ${wrong.map((s) => s.code).join(', ')} non sono di tipo ${type}`);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
-import { fileDownload, idParam, listResource, requireOne, uploadedFile } from '../store';
+import { fileDownload, idParam, listResource, requireOne, requireReferences, uploadedFile } from '../store';
 import { MB, nowIso } from '../shared/values';
 
 /*
@@ -74,7 +74,10 @@ async function sizeExists(db: Db, id: number): Promise<boolean | undefined> {
 }
 
 async function checkSize(db: Db, sizeId: number | null) {
-  if (sizeId !== null && (await sizeExists(db, sizeId)) === false) throw new HttpError(404, `Formato ${sizeId} non trovato`);
+  if (sizeId !== null && (await sizeExists(db, sizeId)) === false) {
+    const message = `formato inesistente: ${sizeId}`;
+    throw new HttpError(422, `Riferimento a un elemento inesistente (${message})`, { errors: [{ path: '/body/sizeId', message }] });
+  }
 }
 
 const positive = (value: unknown): number | undefined => {
@@ -86,7 +89,7 @@ const positive = (value: unknown): number | undefined => {
 const uploadCreative: Handler = async (ctx: HandlerContext) => {
   const body = ctx.body as Record<string, unknown>;
   const campaignId = Number(body.campaignId);
-  await requireOne(ctx.db, 'campaigns', campaignId, `Campagna ${campaignId} non trovata`);
+  await requireReferences(ctx.db, { campaignId }, [{ field: 'campaignId', collection: 'campaigns', label: 'campagna' }]);
   const sizeId = positive(body.sizeId) ?? null;
   await checkSize(ctx.db, sizeId);
   const upload = uploadedFile(ctx, TYPES, 200 * MB, '200 MB');

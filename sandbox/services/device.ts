@@ -1,14 +1,14 @@
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext } from '../http';
-import { insertRecord, listRecords, simpleRestHandlers, simpleRestQuery, type RecordData, type StoredRecord } from '../store';
+import { insertRecord, listRecords, requireReferences, simpleRestHandlers, simpleRestQuery, type RecordData, type StoredRecord } from '../store';
 import { planPlayLogs } from '../seed/playLogs';
 import type { SeedOptions } from '../seed/options';
-import { allSystems, missingSystems } from '../shared/systems';
+import { allSystems } from '../shared/systems';
 
 /**
  * The device service: DOOH players (devices), playlists, shows and play logs, in the
- * ra-data-simple-rest shape. Rules: unique serials (409), a device's system must exist (400; a
- * device with no system is in stock), a show's playlist and devices must exist (404), a playlist
+ * ra-data-simple-rest shape. Rules: unique serials (409), a device's system must exist (422; a
+ * device with no system is in stock), a show's playlist and devices must exist (422), a playlist
  * used by a show cannot be deleted (409), deleting a device takes it out of its shows.
  */
 
@@ -24,11 +24,6 @@ function samePathId(data: RecordData, existing?: StoredRecord): RecordData {
   return rest;
 }
 
-async function idsOf(db: Db, collection: string, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM records WHERE collection = $1 AND id = ANY($2::bigint[])', [collection, ids]);
-  return new Set(rows.map((r) => Number(r.id)));
-}
 
 /* ------------------------------------------------------------------ devices */
 
@@ -41,10 +36,7 @@ async function checkDevice(db: Db, input: RecordData, existing?: StoredRecord): 
   );
   if (rows[0]) throw new HttpError(409, `Esiste già un dispositivo con seriale ${serial}`);
   // No system: the device is in stock.
-  if (data.systemId !== undefined && data.systemId !== null) {
-    const systemId = Number(data.systemId);
-    if ((await missingSystems(db, [systemId])).length) throw new HttpError(400, `Impianto ${systemId} non trovato`);
-  }
+  await requireReferences(db, data, [{ field: 'systemId', table: 'systems', label: 'impianto' }]);
   const record: RecordData = { status: 'offline', ...data, serial };
   // A full replace: optional fields left out are removed (a device sent without its system is detached).
   if (existing) for (const key of ['systemId', 'lastSeenAt', 'ipAddress']) if (!(key in data)) record[key] = null;
@@ -61,12 +53,11 @@ function withoutNulls<T extends Record<string, unknown>>(record: T): T {
 async function checkShow(db: Db, input: RecordData, existing?: StoredRecord): Promise<RecordData> {
   const data = samePathId(input, existing);
   if (String(data.endDate) < String(data.startDate)) throw new HttpError(400, 'La data di fine deve essere uguale o successiva a quella di inizio');
-  const playlistId = Number(data.playlistId);
-  if (!(await idsOf(db, PLAYLISTS, [playlistId])).size) throw new HttpError(404, `Playlist ${playlistId} non trovata`);
+  await requireReferences(db, data, [
+    { field: 'playlistId', collection: PLAYLISTS, label: 'playlist' },
+    { field: 'deviceIds', collection: DEVICES, label: 'dispositivo' },
+  ]);
   const deviceIds = [...new Set((data.deviceIds as number[]).map(Number))];
-  const found = await idsOf(db, DEVICES, deviceIds);
-  const missing = deviceIds.filter((id) => !found.has(id));
-  if (missing.length) throw new HttpError(404, `Dispositivi non trovati: ${missing.join(', ')}`);
   return { ...data, name: String(data.name).trim(), deviceIds };
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { simpleRestHandlers, type RecordData } from '../store';
+import { requireReferences, simpleRestHandlers, type RecordData } from '../store';
 import type { SeedOptions } from '../seed/options';
-import { allSystems, missingSystems } from '../shared/systems';
+import { allSystems } from '../shared/systems';
 
 /** The frame service: the faces and slots of the systems, in the ra-data-simple-rest shape. */
 
@@ -12,8 +12,8 @@ async function checkFrame(db: Db, data: RecordData, pathId?: number): Promise<Re
   if (pathId !== undefined && data.id !== undefined && Number(data.id) !== pathId) {
     throw new HttpError(400, `L'id del corpo (${String(data.id)}) non corrisponde a quello del percorso (${pathId})`);
   }
+  await requireReferences(db, data, [{ field: 'systemId', table: 'systems', label: 'impianto' }]);
   const systemId = Number(data.systemId);
-  if ((await missingSystems(db, [systemId])).length) throw new HttpError(400, `Impianto ${systemId} non trovato`);
   const { rows } = await db.query(
     "SELECT id FROM records WHERE collection = $1 AND data->>'systemId' = $2 AND (data->>'position')::int = $3 AND id <> $4 LIMIT 1",
     [FRAMES, String(systemId), Number(data.position), pathId ?? 0],

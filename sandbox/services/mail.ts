@@ -100,7 +100,7 @@ export const handlers = defineHandlers<operations>({
           where.push(`data->>'kind' = ANY(${add((Array.isArray(value) ? value : [value]).map(String))}::text[])`);
           break;
         case 'id': {
-          const ids = (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n));
+          const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger); // no record has an id beyond them
           where.push(`id = ANY(${add(ids)}::bigint[])`);
           break;
         }

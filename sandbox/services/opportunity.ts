@@ -2,7 +2,7 @@ import type { components, operations } from '../../src/api/generated/opportunity
 import type { Db } from '../db';
 import { HttpError, reply } from '../http';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, pageOf, saveRow, sortRows, type Row } from '../store';
+import { allRows, insertNumbered, oneRow, pageOf, requireReferences, saveRow, sortRows, type Row } from '../store';
 import { names, readOpportunity, salesPeople, toOpportunity } from '../shared/sales';
 import type { SeedOptions } from '../seed/options';
 
@@ -48,8 +48,11 @@ async function listPage(db: Db, params: { page: number; perPage: number; dir: 'A
 }
 
 async function checkRefs(db: Db, input: OpportunityInput) {
-  if (!(await oneRow(db, 'advertisers', input.advertiserId))) throw new HttpError(404, `Inserzionista ${input.advertiserId} non trovato`);
-  if (!(await salesPeople(db)).some((s) => s.id === input.salesId)) throw new HttpError(404, `Commerciale ${input.salesId} non trovato`);
+  await requireReferences(db, input, [{ field: 'advertiserId', collection: 'advertisers', label: 'inserzionista' }]);
+  if (!(await salesPeople(db)).some((s) => s.id === input.salesId)) {
+    const message = `commerciale inesistente: ${input.salesId}`;
+    throw new HttpError(422, `Riferimento a un elemento inesistente (${message})`, { errors: [{ path: '/body/salesId', message }] });
+  }
 }
 
 export const handlers = defineHandlers<operations>({

@@ -9,11 +9,13 @@ import {
   insertRecord,
   listResource,
   requireOne,
+  requireReferences,
   storeFile,
   updateRecord,
   uploadedFile,
   withoutFileId,
   type RecordData,
+  type Reference,
   type StoredRecord,
 } from '../store';
 import type { SeedOptions } from '../seed/options';
@@ -158,11 +160,17 @@ function orderFields(body: RecordData): Omit<Order, 'id' | 'code' | 'status'> {
   };
 }
 
-async function checkEstimateRef(db: Db, estimateId: number | null) {
-  if (estimateId === null) return;
-  const found = await readResource(db, 'estimate', estimateId);
-  if (found.status === 'missing') throw new HttpError(404, `Preventivo ${estimateId} non trovato`);
-}
+/** What an order names: its estimate, advertiser, opportunity and sales person. */
+const ORDER_REFERENCES: readonly Reference[] = [
+  { field: 'estimateId', collection: 'estimates', label: 'preventivo' },
+  { field: 'advertiserId', collection: 'advertisers', label: 'inserzionista' },
+  { field: 'opportunityId', collection: 'opportunities', label: 'opportunità' },
+  { field: 'salesId', table: 'users', label: 'commerciale' },
+];
+const LINK_REFERENCES: readonly Reference[] = [
+  { field: 'orderId', collection: ORDERS, label: 'ordine' },
+  { field: 'campaignId', collection: 'campaigns', label: 'campagna' },
+];
 
 async function removeDocuments(db: Db, orderId: number) {
   const { rows } = await db.query<{ id: string; data: RecordData }>(`DELETE FROM records WHERE collection = $1 AND data->>'orderId' = $2 RETURNING id, data`, [DOCUMENTS, String(orderId)]);
@@ -193,7 +201,7 @@ const createOrder: Handler = async (ctx) => {
   const body = ctx.body as RecordData;
   checkPeriod(body.periodStart, body.periodEnd);
   const fields = orderFields(body);
-  await checkEstimateRef(ctx.db, fields.estimateId);
+  await requireReferences(ctx.db, fields, ORDER_REFERENCES);
   const order = await insertOrder(ctx.db, { ...fields, status: (body.status as OrderStatus | undefined) ?? 'draft' });
   return reply(201, order);
 };
@@ -211,7 +219,7 @@ const updateOrder: Handler = async (ctx) => {
   const status = (body.status as OrderStatus | undefined) ?? existing.status;
   if (status !== existing.status) checkMove(RULES, existing.status, status);
   const fields = orderFields(body);
-  if (fields.estimateId !== existing.estimateId) await checkEstimateRef(ctx.db, fields.estimateId);
+  await requireReferences(ctx.db, fields, ORDER_REFERENCES, existing);
   return ctx.db.transaction(async (tx) => {
     const updated = await updateRecord(tx, ORDERS, id, { ...fields, status });
     if (status !== existing.status) await recordMove(ctx, tx, id, existing.status, status, null);
@@ -374,8 +382,7 @@ export async function connect(ctx: HandlerContext, db: Db, orderId: number, camp
 const createOrderCampaign: Handler = async (ctx) => {
   const body = ctx.body as { orderId: number; campaignId: number };
   return ctx.db.transaction(async (tx) => {
-    await requireOne(tx, ORDERS, body.orderId, orderNotFound(body.orderId));
-    await requireOne(tx, 'campaigns', body.campaignId, `Campagna ${body.campaignId} non trovata`);
+    await requireReferences(tx, body, LINK_REFERENCES);
     return reply(201, await connect(ctx, tx, body.orderId, body.campaignId));
   });
 };

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { getRecord, insertRecord, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
-import { idParam, listResource, requireOne } from '../store';
+import { idParam, listResource, requireOne, requireReferences, type Reference } from '../store';
 import { checkPeriod } from '../shared/values';
 import { checkMove } from '../shared/transitions';
 import { PlanningStatusLabels, PlanningStatusTransitions } from '../../src/api/generated/planner.rules';
@@ -160,11 +160,14 @@ function planningFields(body: RecordData) {
   };
 }
 
+/** What a planning names: its campaign. */
+const PLANNING_REFERENCES: readonly Reference[] = [{ field: 'campaignId', collection: 'campaigns', label: 'campagna' }];
+
 const createPlanning: Handler = async (ctx) => {
   const body = ctx.body as RecordData;
   checkPeriod(body.periodStart, body.periodEnd);
   const fields = planningFields(body);
-  if (!(await getRecord(ctx.db, 'campaigns', fields.campaignId))) throw new HttpError(404, `Campagna ${fields.campaignId} non trovata`);
+  await requireReferences(ctx.db, fields, PLANNING_REFERENCES);
   const record = await insertRecord(ctx.db, PLANNINGS, { ...fields, status: 'draft' });
   return reply(201, toPlanning(record, { systems: 0, amount: 0 }));
 };
@@ -175,9 +178,7 @@ const updatePlanning: Handler = async (ctx) => {
   checkPeriod(body.periodStart, body.periodEnd);
   const existing = await requireOne(ctx.db, PLANNINGS, id, planningNotFound(id));
   const fields = planningFields({ criteria: existing.criteria, ...body });
-  if (fields.campaignId !== Number(existing.campaignId) && !(await getRecord(ctx.db, 'campaigns', fields.campaignId))) {
-    throw new HttpError(404, `Campagna ${fields.campaignId} non trovata`);
-  }
+  await requireReferences(ctx.db, fields, PLANNING_REFERENCES, existing);
   const from = (existing.status as Planning['status'] | undefined) ?? 'draft';
   if (fields.status !== from) checkMove(RULES, from, fields.status);
   await updateRecord(ctx.db, PLANNINGS, id, fields);
@@ -203,12 +204,21 @@ const listPlannings: Handler = async (ctx) => {
 
 /* ---------- items ---------- */
 
-const createPlanningItem: Handler = async (ctx) => reply(201, await book(ctx.db, ctx.body as Booking));
+/** What a booking names: its planning and its system. */
+const ITEM_REFERENCES: readonly Reference[] = [
+  { field: 'planningId', collection: PLANNINGS, label: 'pianificazione' },
+  { field: 'systemId', table: 'systems', label: 'impianto' },
+];
+
+const createPlanningItem: Handler = async (ctx) => {
+  await requireReferences(ctx.db, ctx.body, ITEM_REFERENCES);
+  return reply(201, await book(ctx.db, ctx.body as Booking));
+};
 
 const updatePlanningItem: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as Booking & { id?: number };
-  await requireOne(ctx.db, ITEMS, id, itemNotFound(id));
+  await requireReferences(ctx.db, body, ITEM_REFERENCES, await requireOne(ctx.db, ITEMS, id, itemNotFound(id)));
   return book(ctx.db, body, id);
 };
 

@@ -110,10 +110,11 @@ describe('teams', () => {
     expect((await api('DELETE', `/systems/v1/system/delete?id=${systemId}`)).status).toBe(200);
     expect(await linksOf()).toBe(0);
   });
-  it('a link to an unknown system is a 404', async () => {
+  it('a link to an unknown system is a 422 naming the field', async () => {
     const [team] = (await api<Team[]>('GET', '/systems/v1/team/getAll')).body;
-    const link = await api('POST', '/systems/v1/team/systemProvider/create', { systemId: 99999999, teamId: team.id, duties: ['altro'] });
-    expect(link.status).toBe(404);
+    const link = await api<{ errors: unknown[] }>('POST', '/systems/v1/team/systemProvider/create', { systemId: 99999999, teamId: team.id, duties: ['altro'] });
+    expect(link.status).toBe(422);
+    expect(link.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 99999999' }]);
   });
 });
 
@@ -131,6 +132,9 @@ describe('circuits', () => {
   it('refuses a system of the other type (409), a duplicate name (409) and the wrong type on read (404)', async () => {
     const dooh = await systemsOf('DOOH');
     expect((await api('POST', '/circuits/v1/circuit/create?name=Misto&type=OOH', { assets: dooh.slice(0, 1) })).status).toBe(409);
+    const unknown = await api<{ errors: unknown[] }>('POST', '/circuits/v1/circuit/create?name=Fantasma&type=OOH', { assets: [99_999_999] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ path: '/body/assets', message: 'impianto inesistente: 99999999' }]);
     const created = await api<{ id: number }>('POST', '/circuits/v1/circuit/create?name=Unico&type=OOH');
     expect(created.status).toBe(201);
     expect((await api('POST', '/circuits/v1/circuit/create?name=unico&type=OOH')).status).toBe(409);
@@ -188,7 +192,7 @@ describe('devices, shows and playlists', () => {
     const after = await api<{ deviceIds: number[] }>('GET', `/device/v1/shows/${show.body.id}`);
     expect(after.body.deviceIds).toEqual([]);
   });
-  it('a device in stock (no system) is stored, found by installed=false, attached and detached; an unknown system is a 400', async () => {
+  it('a device in stock (no system) is stored, found by installed=false, attached and detached; an unknown system is a 422', async () => {
     const inStock = (installed: boolean) =>
       api<Array<{ id: number; systemId?: number }>>('GET', `/device/v1/devices?filter=${encodeURIComponent(JSON.stringify({ installed }))}`);
     // The seed leaves a few players in stock, the total unchanged.
@@ -217,10 +221,10 @@ describe('devices, shows and playlists', () => {
     expect((await api('GET', `/device/v1/devices/${device.body.id}`)).body).not.toHaveProperty('systemId');
     expect((await inStock(false)).body.map((d) => d.id)).toContain(device.body.id);
     // A given system must still exist.
-    const unknown = await api<{ message: string }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId: 99_999_999 });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('Impianto 99999999 non trovato');
-    expect((await api('POST', '/device/v1/devices', { ...input, serial: 'SN-STOCK-2', systemId: 99_999_999 })).status).toBe(400);
+    const unknown = await api<{ errors: unknown[] }>('PUT', `/device/v1/devices/${device.body.id}`, { ...input, id: device.body.id, systemId: 99_999_999 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 99999999' }]);
+    expect((await api('POST', '/device/v1/devices', { ...input, serial: 'SN-STOCK-2', systemId: 99_999_999 })).status).toBe(422);
     await api('DELETE', `/device/v1/devices/${device.body.id}`);
   });
   it('frames: one position per system (409)', async () => {

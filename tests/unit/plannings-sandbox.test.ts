@@ -7,7 +7,7 @@ import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
-import { insertRecord } from '../../sandbox/store';
+import { insertNumbered, insertRecord } from '../../sandbox/store';
 import { openMigrated } from './support/smallSeed';
 
 /*
@@ -45,6 +45,15 @@ beforeAll(async () => {
         { id: 2, productId: 1, catalogId: 1, description: 'Poster', quantity: 1, periodStart: '2026-05-01', periodEnd: '2026-05-31', unitPrice: 500, discountPercent: 0, total: 500 },
       ],
     });
+    // What the writes below name: a reference to a record that does not exist is refused (422).
+    for (let i = 1; i <= 5; i++) await insertNumbered(tx, 'advertisers', { name: `Inserzionista ${i}` });
+    for (const id of [101, 103, 104, 555, 777]) {
+      await tx.query(
+        `INSERT INTO systems (id, code, name, type, system_type, address, region, province, municipality_istat, municipality_name, latitude, longitude)
+         VALUES ($1, $2, $3, 'OOH', 'poster', 'Via Torino 12', 'Lombardia', 'MI', '015146', 'Milano', 45.46, 9.18)`,
+        [id, `MI-${id}`, `Impianto ${id}`],
+      );
+    }
     accepted = (await insertRecord(tx, 'estimates', estimate('accepted'))).id;
     sent = (await insertRecord(tx, 'estimates', estimate('sent'))).id;
   });
@@ -110,6 +119,17 @@ describe('planner: availability', () => {
       { systemId: 103, free: false, conflict: expect.objectContaining({ planningId: first }) },
       { systemId: 104, free: true, conflict: null },
     ]);
+  });
+
+  it('refuses with 422 a booking that names a system or a planning that does not exist, naming the field', async () => {
+    const campaignId = await newCampaign();
+    const planning = await newPlanning(campaignId, '2026-04-01', '2026-04-30');
+    const refused = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: planning, systemId: 424242 } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 424242' }]);
+    const orphan = await api('/planner/v1/plannings', { method: 'POST', body: { name: 'x', campaignId: 424242, periodStart: '2026-04-01', periodEnd: '2026-04-02' } });
+    expect(orphan.status).toBe(422);
+    expect(orphan.body.errors).toEqual([{ path: '/body/campaignId', message: 'campagna inesistente: 424242' }]);
   });
 
   it('lets only one of two simultaneous bookings of the same system through', async () => {

@@ -109,11 +109,11 @@ describe('per-operation body limits', () => {
     expect(res.body).toEqual({ message: 'Il file supera la dimensione massima di 20 MB', status: 413 });
   });
 
-  it('refuses a body past the limit and its allowance while still reading it, and closes the connection', async () => {
+  it('refuses a body past the limit and its allowance, discarding the rest: the connection stays usable', async () => {
     const res = await upload(`/order/orders/${orderId}/documents`, 22 * MB);
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: 'Il file supera la dimensione massima di 20 MB', status: 413 });
-    expect(res.connection).toBe('close');
+    expect(res.connection).toBe('keep-alive');
   });
 
   it('keeps the 10 MB default where the document sets no limit', async () => {

@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../src/api/generated/audit';
 import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
+import { requireReferences } from '../../store';
 import { defineHandlers } from '../../typed';
 import { sendMailAs } from '../../shared/mail';
 import { checkPeriod } from '../../shared/values';
@@ -108,15 +109,14 @@ export const handlers = defineHandlers<operations>({
 
   async sendDetectionsToAgent(ctx) {
     const { agentId, auditIds } = ctx.body;
-    const agent = (await agentMap(ctx.db)).get(agentId);
-    if (!agent) throw new HttpError(404, `Agente ${agentId} non trovato`);
+    await requireReferences(ctx.db, ctx.body, [{ field: 'agentId', table: 'audit_agents', label: 'agente' }]);
+    const agent = (await agentMap(ctx.db)).get(agentId)!;
     const detections = await queryDetections(ctx.db, { auditIds });
     const missing = auditIds.filter((id) => !detections.some((d) => d.auditId === id));
-    if (missing.length)
-      throw new HttpError(
-        404,
-        `Rilevazion${missing.length === 1 ? 'e' : 'i'} ${missing.join(', ')} non trovat${missing.length === 1 ? 'a' : 'e'}`,
-      );
+    if (missing.length) {
+      const message = `rilevazione inesistente: ${missing.join(', ')}`;
+      throw new HttpError(422, `Riferimento a un elemento inesistente (${message})`, { errors: [{ path: '/body/auditIds', message }] });
+    }
     const lines = detections.map(
       (d) =>
         `- ${d.detectionDate} · ${d.brandName} («${d.subject}») · ${d.mediaOwner} · ${[d.address, d.municipality].filter(Boolean).join(', ')} [n. ${d.auditId}]`,

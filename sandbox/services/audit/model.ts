@@ -177,7 +177,10 @@ async function resolveItems(db: Db, items: DetectionItems | undefined): Promise<
 async function requireAgent(db: Db, agentId: number | null | undefined): Promise<number | null> {
   if (!agentId) return null;
   const { rows } = await db.query('SELECT 1 FROM audit_agents WHERE id = $1', [agentId]);
-  if (!rows[0]) throw new HttpError(404, `Agente ${agentId} non trovato`);
+  if (!rows[0]) {
+    const message = `agente inesistente: ${agentId}`;
+    throw new HttpError(422, `Riferimento a un elemento inesistente (${message})`, { errors: [{ path: '/body/agentId', message }] });
+  }
   return agentId;
 }
 

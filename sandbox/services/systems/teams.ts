@@ -1,9 +1,8 @@
 import type { Db } from '../../db';
 import { HttpError, reply } from '../../http';
-import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../../store';
+import { deleteRecord, getRecord, insertRecord, requireReferences, updateRecord, type StoredRecord } from '../../store';
 import { definePartialHandlers } from '../../typed';
 import { LINKS, TEAM_PROVIDER_TYPES, TEAMS } from '../../seed/teams';
-import { missingSystems } from '../../shared/systems';
 import type { operations, SchemaSystemProvider, SchemaTeam, SchemaTeamFilter, SchemaTeamInput } from '../../../src/api/generated/systems';
 
 /** The provider teams of the systems service (spec §7 "Teams", in systems.yaml). */
@@ -76,9 +75,10 @@ async function linkOf(db: Db, r: StoredRecord): Promise<SchemaSystemProvider> {
 }
 
 async function checkLink(db: Db, input: { systemId: number; teamId: number }, exceptId?: number): Promise<void> {
-  await requireTeam(db, input.teamId);
-  const missing = await missingSystems(db, [input.systemId]);
-  if (missing.length) throw new HttpError(404, `Impianto ${input.systemId} non trovato`);
+  await requireReferences(db, input, [
+    { field: 'systemId', table: 'systems', label: 'impianto' },
+    { field: 'teamId', collection: TEAMS, label: 'squadra' },
+  ]);
   const { rows } = await db.query(
     "SELECT id FROM records WHERE collection = $1 AND (data->>'systemId')::bigint = $2 AND (data->>'teamId')::bigint = $3 AND id <> $4 LIMIT 1",
     [LINKS, input.systemId, input.teamId, exceptId ?? 0],

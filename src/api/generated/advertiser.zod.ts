@@ -10,6 +10,7 @@ export const listAdvertisersResponseIdMax = 9007199254740991;
 export const listAdvertisersResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
+export const listAdvertisersResponseLogoIdMax = 9007199254740991;
 export const listAdvertisersResponseRolesItemNameMax = 120;export const listAdvertisersResponseRolesItemRoleMax = 100;export const listAdvertisersResponseRolesItemEmailMax = 200;
 
 export const listAdvertisersResponseItem = zod.object({
@@ -22,7 +23,7 @@ export const listAdvertisersResponseItem = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).max(listAdvertisersResponseLogoIdMax).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(listAdvertisersResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(listAdvertisersResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -47,6 +48,7 @@ export const getAdvertiserByIdResponseIdMax = 9007199254740991;
 export const getAdvertiserByIdResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const getAdvertiserByIdResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const getAdvertiserByIdResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
+export const getAdvertiserByIdResponseLogoIdMax = 9007199254740991;
 export const getAdvertiserByIdResponseRolesItemNameMax = 120;export const getAdvertiserByIdResponseRolesItemRoleMax = 100;export const getAdvertiserByIdResponseRolesItemEmailMax = 200;
 
 export const getAdvertiserByIdResponse = zod.object({
@@ -59,7 +61,7 @@ export const getAdvertiserByIdResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).max(getAdvertiserByIdResponseLogoIdMax).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(getAdvertiserByIdResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(getAdvertiserByIdResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -157,9 +159,14 @@ export const listAdvertisersPaginatedResponseContentItemIdMax = 9007199254740991
 export const listAdvertisersPaginatedResponseContentItemVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const listAdvertisersPaginatedResponseContentItemFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const listAdvertisersPaginatedResponseContentItemPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
+export const listAdvertisersPaginatedResponseContentItemLogoIdMax = 9007199254740991;
 export const listAdvertisersPaginatedResponseContentItemRolesItemNameMax = 120;export const listAdvertisersPaginatedResponseContentItemRolesItemRoleMax = 100;export const listAdvertisersPaginatedResponseContentItemRolesItemEmailMax = 200;export const listAdvertisersPaginatedResponseTotalElementsMin = 0;
+export const listAdvertisersPaginatedResponseTotalElementsMax = 9007199254740991;
 export const listAdvertisersPaginatedResponseTotalPagesMin = 0;
+export const listAdvertisersPaginatedResponseTotalPagesMax = 9007199254740991;
 export const listAdvertisersPaginatedResponseNumberMin = 0;
+export const listAdvertisersPaginatedResponseNumberMax = 9007199254740991;
+export const listAdvertisersPaginatedResponseSizeMax = 9007199254740991;
 
 
 export const listAdvertisersPaginatedResponse = zod.object({
@@ -173,7 +180,7 @@ export const listAdvertisersPaginatedResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).max(listAdvertisersPaginatedResponseContentItemLogoIdMax).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(listAdvertisersPaginatedResponseContentItemRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(listAdvertisersPaginatedResponseContentItemRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -181,10 +188,10 @@ export const listAdvertisersPaginatedResponse = zod.object({
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
   "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
 }).describe('An advertiser.')).describe('The advertisers of this page.'),
-  "totalElements": zod.number().min(listAdvertisersPaginatedResponseTotalElementsMin).int().describe('Advertisers matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listAdvertisersPaginatedResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listAdvertisersPaginatedResponseNumberMin).int().describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).int().describe('Requested page size.')
+  "totalElements": zod.number().min(listAdvertisersPaginatedResponseTotalElementsMin).max(listAdvertisersPaginatedResponseTotalElementsMax).int().describe('Advertisers matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listAdvertisersPaginatedResponseTotalPagesMin).max(listAdvertisersPaginatedResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listAdvertisersPaginatedResponseNumberMin).max(listAdvertisersPaginatedResponseNumberMax).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).max(listAdvertisersPaginatedResponseSizeMax).int().describe('Requested page size.')
 }).describe('A Spring-style page of advertisers.')
 
 
@@ -247,6 +254,7 @@ export const updateAdvertiserResponseIdMax = 9007199254740991;
 export const updateAdvertiserResponseVatNumberRegExp = new RegExp('^[0-9]{11}$');
 export const updateAdvertiserResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserResponsePhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
+export const updateAdvertiserResponseLogoIdMax = 9007199254740991;
 export const updateAdvertiserResponseRolesItemNameMax = 120;export const updateAdvertiserResponseRolesItemRoleMax = 100;export const updateAdvertiserResponseRolesItemEmailMax = 200;
 
 export const updateAdvertiserResponse = zod.object({
@@ -259,7 +267,7 @@ export const updateAdvertiserResponse = zod.object({
   "address": zod.string().optional().describe('Street address.'),
   "city": zod.string().optional().describe('City.'),
   "businessArea": zod.string().describe('Business area name, one of `listBusinessAreas`.'),
-  "logoId": zod.number().min(1).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
+  "logoId": zod.number().min(1).max(updateAdvertiserResponseLogoIdMax).int().optional().describe('Id of the logo image (`getAdvertiserImage`); absent when the advertiser has no logo.'),
   "roles": zod.array(zod.object({
   "name": zod.string().min(1).max(updateAdvertiserResponseRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(updateAdvertiserResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
@@ -334,12 +342,13 @@ export const updateAdvertiserLogoBody = zod.object({
 })
 
 export const updateAdvertiserLogoResponseIdMax = 9007199254740991;
+export const updateAdvertiserLogoResponseAdvertiserIdMax = 9007199254740991;
 export const updateAdvertiserLogoResponseSizeMax = 5242880;
 
 
 export const updateAdvertiserLogoResponse = zod.object({
   "id": zod.number().min(1).max(updateAdvertiserLogoResponseIdMax).int().describe('Record id.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser whose logo it is.'),
+  "advertiserId": zod.number().min(1).max(updateAdvertiserLogoResponseAdvertiserIdMax).int().describe('The advertiser whose logo it is.'),
   "fileName": zod.string().describe('Original file name.'),
   "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp']).describe('Media type of the file.'),
   "size": zod.number().min(1).max(updateAdvertiserLogoResponseSizeMax).int().describe('File size in bytes.'),

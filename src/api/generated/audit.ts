@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Mail detections to an agent
-         * @description Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 404 when the agent or a detection does not exist.
+         * @description Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 422 when the agent or a detection does not exist.
          */
         post: operations["sendDetectionsToAgent"];
         delete?: never;
@@ -1210,7 +1210,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is larger than 10 MB. */
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's (an upload's file limit is stated in its description). Refused as soon as the limit is passed; the rest of the body is not read. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1225,7 +1225,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is not an XLSX spreadsheet. */
+        /** @description The body's media type is not one the operation lists; for an upload, the file is not an XLSX spreadsheet. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1235,6 +1235,27 @@ export interface components {
                  * @example {
                  *       "message": "Tipo di file non supportato: text/csv",
                  *       "status": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1307,6 +1328,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterDateStart = components['parameters']['DateStart'];
 export type ParameterDateEnd = components['parameters']['DateEnd'];
 export type ParameterAuditId = components['parameters']['AuditId'];
@@ -1524,7 +1546,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     updateDetection: {
@@ -1628,6 +1652,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteDetection: {
@@ -1749,6 +1776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detection"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -1956,6 +1984,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sendDetectionsToAgent: {
@@ -2002,7 +2032,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     syncLeads: {
@@ -2045,6 +2077,7 @@ export interface operations {
                     "application/json": components["schemas"]["SyncLeadsReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -2366,6 +2399,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     updateSubItem: {
@@ -2415,6 +2450,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listAgentNames: {
@@ -2451,6 +2488,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentSummary"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -2496,6 +2534,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getAgentByFullName: {

@@ -21,14 +21,17 @@ export const importDetectionsBody = zod.object({
 })
 
 export const importDetectionsResponseImportedMin = 0;
+export const importDetectionsResponseImportedMax = 9007199254740991;
 export const importDetectionsResponseRejectedItemRowMin = 2;
+export const importDetectionsResponseRejectedItemRowMax = 9007199254740991;
 export const importDetectionsResponseRejectedMax = 100;export const importDetectionsResponseRejectedCountMin = 0;
+export const importDetectionsResponseRejectedCountMax = 9007199254740991;
 
 
 export const importDetectionsResponse = zod.object({
-  "imported": zod.number().min(importDetectionsResponseImportedMin).int().describe('Detections imported (0 when any row is rejected).'),
+  "imported": zod.number().min(importDetectionsResponseImportedMin).max(importDetectionsResponseImportedMax).int().describe('Detections imported (0 when any row is rejected).'),
   "rejected": zod.array(zod.object({
-  "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (row 1 holds the headers).'),
+  "row": zod.number().min(importDetectionsResponseRejectedItemRowMin).max(importDetectionsResponseRejectedItemRowMax).int().describe('Spreadsheet row number (row 1 holds the headers).'),
   "reason": zod.string().describe('Every mistake of the row, in one Italian sentence.'),
   "mistakes": zod.array(zod.object({
   "column": zod.string().describe('The column\'s header (Italian).'),
@@ -36,25 +39,34 @@ export const importDetectionsResponse = zod.object({
   "reason": zod.string().describe('What is wrong (in Italian).')
 }).describe('One mistake of a row.')).optional().describe('Every mistake of the row, in the order of the columns.')
 }).describe('A row of the file that cannot be imported.')).max(importDetectionsResponseRejectedMax).describe('The rejected rows (empty on success), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).int().optional().describe('Every rejected row, including those past the first 100 listed.')
+  "rejectedCount": zod.number().min(importDetectionsResponseRejectedCountMin).max(importDetectionsResponseRejectedCountMax).int().optional().describe('Every rejected row, including those past the first 100 listed.')
 }).describe('Outcome of an import.')
 
 
 /**
  * @summary Create a detection
  */
-export const createDetectionBodyMediaOwnerMax = 200;export const createDetectionBodyBrandNameMax = 200;export const createDetectionBodySubjectMax = 200;export const createDetectionBodyAddressMax = 300;export const createDetectionBodyMunicipalityMax = 100;export const createDetectionBodyLatitudeMin = -90;
+export const createDetectionBodyAuditIdMax = 9007199254740991;
+export const createDetectionBodyMediaOwnerMax = 200;export const createDetectionBodyBrandNameMax = 200;export const createDetectionBodySubjectMax = 200;export const createDetectionBodyAgentIdMax = 9007199254740991;
+export const createDetectionBodyAddressMax = 300;export const createDetectionBodyMunicipalityMax = 100;export const createDetectionBodyLatitudeMin = -90;
 export const createDetectionBodyLatitudeMax = 90;export const createDetectionBodyLongitudeMin = -180;
-export const createDetectionBodyLongitudeMax = 180;export const createDetectionBodyFormatMax = 100;export const createDetectionBodyMediaTypeMax = 100;export const createDetectionBodyPhotoIdsDefault = [];
-export const createDetectionBodyNotesMax = 2000;
+export const createDetectionBodyLongitudeMax = 180;export const createDetectionBodyFormatMax = 100;export const createDetectionBodyMediaTypeMax = 100;export const createDetectionBodyPhotoIdsItemMax = 9007199254740991;
+export const createDetectionBodyPhotoIdsDefault = [];
+export const createDetectionBodyOpportunityIdMax = 9007199254740991;
+export const createDetectionBodyNotesMax = 2000;export const createDetectionBodyItemsFormatIdMax = 9007199254740991;
+export const createDetectionBodyItemsMediaTypeIdMax = 9007199254740991;
+export const createDetectionBodyItemsLocationIdMax = 9007199254740991;
+export const createDetectionBodyItemsSupplierIdMax = 9007199254740991;
+export const createDetectionBodyItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const createDetectionBody = zod.object({
-  "auditId": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
+  "auditId": zod.number().min(1).max(createDetectionBodyAuditIdMax).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(createDetectionBodyMediaOwnerMax).describe('Owner of the advertising space.'),
   "brandName": zod.string().min(1).max(createDetectionBodyBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(createDetectionBodySubjectMax).describe('Subject of the advertisement.'),
-  "agentId": zod.number().min(1).int().nullish().describe('The agent who recorded it (404 when unknown).'),
+  "agentId": zod.number().min(1).max(createDetectionBodyAgentIdMax).int().nullish().describe('The agent who recorded it (404 when unknown).'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -65,51 +77,60 @@ export const createDetectionBody = zod.object({
   "longitude": zod.number().min(createDetectionBodyLongitudeMin).max(createDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(createDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(createDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).max(createDetectionBodyPhotoIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
-  "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
+  "opportunityId": zod.number().max(createDetectionBodyOpportunityIdMax).int().nullish().describe('Ignored (set by syncLeads).'),
   "notes": zod.string().max(createDetectionBodyNotesMax).nullish().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionBodyItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionBodyItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionBodyItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionBodyItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionBodyItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
 }).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
-export const createDetectionResponseMediaOwnerMax = 200;export const createDetectionResponseBrandNameMax = 200;export const createDetectionResponseSubjectMax = 200;export const createDetectionResponseAddressMax = 300;export const createDetectionResponseMunicipalityMax = 100;export const createDetectionResponseLatitudeMin = -90;
+export const createDetectionResponseAuditIdMax = 9007199254740991;
+export const createDetectionResponseMediaOwnerMax = 200;export const createDetectionResponseBrandNameMax = 200;export const createDetectionResponseSubjectMax = 200;export const createDetectionResponseAgentIdMax = 9007199254740991;
+export const createDetectionResponseAddressMax = 300;export const createDetectionResponseMunicipalityMax = 100;export const createDetectionResponseLatitudeMin = -90;
 export const createDetectionResponseLatitudeMax = 90;export const createDetectionResponseLongitudeMin = -180;
-export const createDetectionResponseLongitudeMax = 180;export const createDetectionResponseFormatMax = 100;export const createDetectionResponseMediaTypeMax = 100;export const createDetectionResponseLeadNoteMax = 2000;export const createDetectionResponseNotesMax = 2000;
+export const createDetectionResponseLongitudeMax = 180;export const createDetectionResponseFormatMax = 100;export const createDetectionResponseMediaTypeMax = 100;export const createDetectionResponsePhotoIdsItemMax = 9007199254740991;
+export const createDetectionResponseLeadNoteMax = 2000;export const createDetectionResponseOpportunityIdMax = 9007199254740991;
+export const createDetectionResponseNotesMax = 2000;export const createDetectionResponseItemsFormatIdMax = 9007199254740991;
+export const createDetectionResponseItemsMediaTypeIdMax = 9007199254740991;
+export const createDetectionResponseItemsLocationIdMax = 9007199254740991;
+export const createDetectionResponseItemsSupplierIdMax = 9007199254740991;
+export const createDetectionResponseItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const createDetectionResponse = zod.object({
-  "auditId": zod.number().min(1).int().describe('Detection id.'),
+  "auditId": zod.number().min(1).max(createDetectionResponseAuditIdMax).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(createDetectionResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(createDetectionResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(createDetectionResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).max(createDetectionResponseAgentIdMax).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -120,34 +141,34 @@ export const createDetectionResponse = zod.object({
   "longitude": zod.number().min(createDetectionResponseLongitudeMin).max(createDetectionResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(createDetectionResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(createDetectionResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).max(createDetectionResponsePhotoIdsItemMax).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(createDetectionResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).max(createDetectionResponseOpportunityIdMax).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(createDetectionResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionResponseItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionResponseItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionResponseItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionResponseItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(createDetectionResponseItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
@@ -166,18 +187,27 @@ export const updateDetectionQueryParams = zod.object({
   "auditId": zod.number().min(1).max(updateDetectionQueryAuditIdMax).int().describe('The detection\'s id.')
 })
 
-export const updateDetectionBodyMediaOwnerMax = 200;export const updateDetectionBodyBrandNameMax = 200;export const updateDetectionBodySubjectMax = 200;export const updateDetectionBodyAddressMax = 300;export const updateDetectionBodyMunicipalityMax = 100;export const updateDetectionBodyLatitudeMin = -90;
+export const updateDetectionBodyAuditIdMax = 9007199254740991;
+export const updateDetectionBodyMediaOwnerMax = 200;export const updateDetectionBodyBrandNameMax = 200;export const updateDetectionBodySubjectMax = 200;export const updateDetectionBodyAgentIdMax = 9007199254740991;
+export const updateDetectionBodyAddressMax = 300;export const updateDetectionBodyMunicipalityMax = 100;export const updateDetectionBodyLatitudeMin = -90;
 export const updateDetectionBodyLatitudeMax = 90;export const updateDetectionBodyLongitudeMin = -180;
-export const updateDetectionBodyLongitudeMax = 180;export const updateDetectionBodyFormatMax = 100;export const updateDetectionBodyMediaTypeMax = 100;export const updateDetectionBodyPhotoIdsDefault = [];
-export const updateDetectionBodyNotesMax = 2000;
+export const updateDetectionBodyLongitudeMax = 180;export const updateDetectionBodyFormatMax = 100;export const updateDetectionBodyMediaTypeMax = 100;export const updateDetectionBodyPhotoIdsItemMax = 9007199254740991;
+export const updateDetectionBodyPhotoIdsDefault = [];
+export const updateDetectionBodyOpportunityIdMax = 9007199254740991;
+export const updateDetectionBodyNotesMax = 2000;export const updateDetectionBodyItemsFormatIdMax = 9007199254740991;
+export const updateDetectionBodyItemsMediaTypeIdMax = 9007199254740991;
+export const updateDetectionBodyItemsLocationIdMax = 9007199254740991;
+export const updateDetectionBodyItemsSupplierIdMax = 9007199254740991;
+export const updateDetectionBodyItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const updateDetectionBody = zod.object({
-  "auditId": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
+  "auditId": zod.number().min(1).max(updateDetectionBodyAuditIdMax).int().optional().describe('Ignored; on update it must equal the query\'s auditId.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionBodyMediaOwnerMax).describe('Owner of the advertising space.'),
   "brandName": zod.string().min(1).max(updateDetectionBodyBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionBodySubjectMax).describe('Subject of the advertisement.'),
-  "agentId": zod.number().min(1).int().nullish().describe('The agent who recorded it (404 when unknown).'),
+  "agentId": zod.number().min(1).max(updateDetectionBodyAgentIdMax).int().nullish().describe('The agent who recorded it (404 when unknown).'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -188,51 +218,60 @@ export const updateDetectionBody = zod.object({
   "longitude": zod.number().min(updateDetectionBodyLongitudeMin).max(updateDetectionBodyLongitudeMax).nullish().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionBodyFormatMax).nullish().describe('Format name.'),
   "mediaType": zod.string().max(updateDetectionBodyMediaTypeMax).nullish().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
+  "photoIds": zod.array(zod.number().min(1).max(updateDetectionBodyPhotoIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateDetectionBodyPhotoIdsDefault).describe('Ids of the photos taken of the sighting.'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).optional().describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().nullish().describe('Ignored (set by the lead update).'),
-  "opportunityId": zod.number().int().nullish().describe('Ignored (set by syncLeads).'),
+  "opportunityId": zod.number().max(updateDetectionBodyOpportunityIdMax).int().nullish().describe('Ignored (set by syncLeads).'),
   "notes": zod.string().max(updateDetectionBodyNotesMax).nullish().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionBodyItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionBodyItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionBodyItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionBodyItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionBodyItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
 }).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
-export const updateDetectionResponseMediaOwnerMax = 200;export const updateDetectionResponseBrandNameMax = 200;export const updateDetectionResponseSubjectMax = 200;export const updateDetectionResponseAddressMax = 300;export const updateDetectionResponseMunicipalityMax = 100;export const updateDetectionResponseLatitudeMin = -90;
+export const updateDetectionResponseAuditIdMax = 9007199254740991;
+export const updateDetectionResponseMediaOwnerMax = 200;export const updateDetectionResponseBrandNameMax = 200;export const updateDetectionResponseSubjectMax = 200;export const updateDetectionResponseAgentIdMax = 9007199254740991;
+export const updateDetectionResponseAddressMax = 300;export const updateDetectionResponseMunicipalityMax = 100;export const updateDetectionResponseLatitudeMin = -90;
 export const updateDetectionResponseLatitudeMax = 90;export const updateDetectionResponseLongitudeMin = -180;
-export const updateDetectionResponseLongitudeMax = 180;export const updateDetectionResponseFormatMax = 100;export const updateDetectionResponseMediaTypeMax = 100;export const updateDetectionResponseLeadNoteMax = 2000;export const updateDetectionResponseNotesMax = 2000;
+export const updateDetectionResponseLongitudeMax = 180;export const updateDetectionResponseFormatMax = 100;export const updateDetectionResponseMediaTypeMax = 100;export const updateDetectionResponsePhotoIdsItemMax = 9007199254740991;
+export const updateDetectionResponseLeadNoteMax = 2000;export const updateDetectionResponseOpportunityIdMax = 9007199254740991;
+export const updateDetectionResponseNotesMax = 2000;export const updateDetectionResponseItemsFormatIdMax = 9007199254740991;
+export const updateDetectionResponseItemsMediaTypeIdMax = 9007199254740991;
+export const updateDetectionResponseItemsLocationIdMax = 9007199254740991;
+export const updateDetectionResponseItemsSupplierIdMax = 9007199254740991;
+export const updateDetectionResponseItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const updateDetectionResponse = zod.object({
-  "auditId": zod.number().min(1).int().describe('Detection id.'),
+  "auditId": zod.number().min(1).max(updateDetectionResponseAuditIdMax).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(updateDetectionResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).max(updateDetectionResponseAgentIdMax).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -243,34 +282,34 @@ export const updateDetectionResponse = zod.object({
   "longitude": zod.number().min(updateDetectionResponseLongitudeMin).max(updateDetectionResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(updateDetectionResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).max(updateDetectionResponsePhotoIdsItemMax).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(updateDetectionResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).max(updateDetectionResponseOpportunityIdMax).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(updateDetectionResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionResponseItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionResponseItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionResponseItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionResponseItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionResponseItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
@@ -293,17 +332,26 @@ export const deleteDetectionQueryParams = zod.object({
  * Newest `detectionDate` first.
  * @summary List every detection
  */
-export const listDetectionsResponseMediaOwnerMax = 200;export const listDetectionsResponseBrandNameMax = 200;export const listDetectionsResponseSubjectMax = 200;export const listDetectionsResponseAddressMax = 300;export const listDetectionsResponseMunicipalityMax = 100;export const listDetectionsResponseLatitudeMin = -90;
+export const listDetectionsResponseAuditIdMax = 9007199254740991;
+export const listDetectionsResponseMediaOwnerMax = 200;export const listDetectionsResponseBrandNameMax = 200;export const listDetectionsResponseSubjectMax = 200;export const listDetectionsResponseAgentIdMax = 9007199254740991;
+export const listDetectionsResponseAddressMax = 300;export const listDetectionsResponseMunicipalityMax = 100;export const listDetectionsResponseLatitudeMin = -90;
 export const listDetectionsResponseLatitudeMax = 90;export const listDetectionsResponseLongitudeMin = -180;
-export const listDetectionsResponseLongitudeMax = 180;export const listDetectionsResponseFormatMax = 100;export const listDetectionsResponseMediaTypeMax = 100;export const listDetectionsResponseLeadNoteMax = 2000;export const listDetectionsResponseNotesMax = 2000;
+export const listDetectionsResponseLongitudeMax = 180;export const listDetectionsResponseFormatMax = 100;export const listDetectionsResponseMediaTypeMax = 100;export const listDetectionsResponsePhotoIdsItemMax = 9007199254740991;
+export const listDetectionsResponseLeadNoteMax = 2000;export const listDetectionsResponseOpportunityIdMax = 9007199254740991;
+export const listDetectionsResponseNotesMax = 2000;export const listDetectionsResponseItemsFormatIdMax = 9007199254740991;
+export const listDetectionsResponseItemsMediaTypeIdMax = 9007199254740991;
+export const listDetectionsResponseItemsLocationIdMax = 9007199254740991;
+export const listDetectionsResponseItemsSupplierIdMax = 9007199254740991;
+export const listDetectionsResponseItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const listDetectionsResponseItem = zod.object({
-  "auditId": zod.number().min(1).int().describe('Detection id.'),
+  "auditId": zod.number().min(1).max(listDetectionsResponseAuditIdMax).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(listDetectionsResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(listDetectionsResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(listDetectionsResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).max(listDetectionsResponseAgentIdMax).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -314,34 +362,34 @@ export const listDetectionsResponseItem = zod.object({
   "longitude": zod.number().min(listDetectionsResponseLongitudeMin).max(listDetectionsResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(listDetectionsResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(listDetectionsResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).max(listDetectionsResponsePhotoIdsItemMax).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(listDetectionsResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).max(listDetectionsResponseOpportunityIdMax).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(listDetectionsResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsResponseItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsResponseItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsResponseItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsResponseItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsResponseItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
@@ -362,17 +410,26 @@ export const listDetectionsByRangeDateQueryParams = zod.object({
   "subject": zod.string().min(1).optional().describe('Only this subject.')
 })
 
-export const listDetectionsByRangeDateResponseMediaOwnerMax = 200;export const listDetectionsByRangeDateResponseBrandNameMax = 200;export const listDetectionsByRangeDateResponseSubjectMax = 200;export const listDetectionsByRangeDateResponseAddressMax = 300;export const listDetectionsByRangeDateResponseMunicipalityMax = 100;export const listDetectionsByRangeDateResponseLatitudeMin = -90;
+export const listDetectionsByRangeDateResponseAuditIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseMediaOwnerMax = 200;export const listDetectionsByRangeDateResponseBrandNameMax = 200;export const listDetectionsByRangeDateResponseSubjectMax = 200;export const listDetectionsByRangeDateResponseAgentIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseAddressMax = 300;export const listDetectionsByRangeDateResponseMunicipalityMax = 100;export const listDetectionsByRangeDateResponseLatitudeMin = -90;
 export const listDetectionsByRangeDateResponseLatitudeMax = 90;export const listDetectionsByRangeDateResponseLongitudeMin = -180;
-export const listDetectionsByRangeDateResponseLongitudeMax = 180;export const listDetectionsByRangeDateResponseFormatMax = 100;export const listDetectionsByRangeDateResponseMediaTypeMax = 100;export const listDetectionsByRangeDateResponseLeadNoteMax = 2000;export const listDetectionsByRangeDateResponseNotesMax = 2000;
+export const listDetectionsByRangeDateResponseLongitudeMax = 180;export const listDetectionsByRangeDateResponseFormatMax = 100;export const listDetectionsByRangeDateResponseMediaTypeMax = 100;export const listDetectionsByRangeDateResponsePhotoIdsItemMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseLeadNoteMax = 2000;export const listDetectionsByRangeDateResponseOpportunityIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseNotesMax = 2000;export const listDetectionsByRangeDateResponseItemsFormatIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseItemsMediaTypeIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseItemsLocationIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseItemsSupplierIdMax = 9007199254740991;
+export const listDetectionsByRangeDateResponseItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const listDetectionsByRangeDateResponseItem = zod.object({
-  "auditId": zod.number().min(1).int().describe('Detection id.'),
+  "auditId": zod.number().min(1).max(listDetectionsByRangeDateResponseAuditIdMax).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(listDetectionsByRangeDateResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(listDetectionsByRangeDateResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(listDetectionsByRangeDateResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).max(listDetectionsByRangeDateResponseAgentIdMax).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -383,34 +440,34 @@ export const listDetectionsByRangeDateResponseItem = zod.object({
   "longitude": zod.number().min(listDetectionsByRangeDateResponseLongitudeMin).max(listDetectionsByRangeDateResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(listDetectionsByRangeDateResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(listDetectionsByRangeDateResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).max(listDetectionsByRangeDateResponsePhotoIdsItemMax).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(listDetectionsByRangeDateResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).max(listDetectionsByRangeDateResponseOpportunityIdMax).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(listDetectionsByRangeDateResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsByRangeDateResponseItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsByRangeDateResponseItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsByRangeDateResponseItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsByRangeDateResponseItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(listDetectionsByRangeDateResponseItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
@@ -449,17 +506,26 @@ export const updateDetectionLeadBody = zod.object({
   "note": zod.string().max(updateDetectionLeadBodyNoteMax).nullish().describe('Note on the lead (stored as the detection\'s leadNote).')
 }).describe('Body of a lead update.')
 
-export const updateDetectionLeadResponseMediaOwnerMax = 200;export const updateDetectionLeadResponseBrandNameMax = 200;export const updateDetectionLeadResponseSubjectMax = 200;export const updateDetectionLeadResponseAddressMax = 300;export const updateDetectionLeadResponseMunicipalityMax = 100;export const updateDetectionLeadResponseLatitudeMin = -90;
+export const updateDetectionLeadResponseAuditIdMax = 9007199254740991;
+export const updateDetectionLeadResponseMediaOwnerMax = 200;export const updateDetectionLeadResponseBrandNameMax = 200;export const updateDetectionLeadResponseSubjectMax = 200;export const updateDetectionLeadResponseAgentIdMax = 9007199254740991;
+export const updateDetectionLeadResponseAddressMax = 300;export const updateDetectionLeadResponseMunicipalityMax = 100;export const updateDetectionLeadResponseLatitudeMin = -90;
 export const updateDetectionLeadResponseLatitudeMax = 90;export const updateDetectionLeadResponseLongitudeMin = -180;
-export const updateDetectionLeadResponseLongitudeMax = 180;export const updateDetectionLeadResponseFormatMax = 100;export const updateDetectionLeadResponseMediaTypeMax = 100;export const updateDetectionLeadResponseLeadNoteMax = 2000;export const updateDetectionLeadResponseNotesMax = 2000;
+export const updateDetectionLeadResponseLongitudeMax = 180;export const updateDetectionLeadResponseFormatMax = 100;export const updateDetectionLeadResponseMediaTypeMax = 100;export const updateDetectionLeadResponsePhotoIdsItemMax = 9007199254740991;
+export const updateDetectionLeadResponseLeadNoteMax = 2000;export const updateDetectionLeadResponseOpportunityIdMax = 9007199254740991;
+export const updateDetectionLeadResponseNotesMax = 2000;export const updateDetectionLeadResponseItemsFormatIdMax = 9007199254740991;
+export const updateDetectionLeadResponseItemsMediaTypeIdMax = 9007199254740991;
+export const updateDetectionLeadResponseItemsLocationIdMax = 9007199254740991;
+export const updateDetectionLeadResponseItemsSupplierIdMax = 9007199254740991;
+export const updateDetectionLeadResponseItemsProductCategoryIdMax = 9007199254740991;
+
 
 export const updateDetectionLeadResponse = zod.object({
-  "auditId": zod.number().min(1).int().describe('Detection id.'),
+  "auditId": zod.number().min(1).max(updateDetectionLeadResponseAuditIdMax).int().describe('Detection id.'),
   "detectionDate": zod.string().date().describe('Day of the sighting.'),
   "mediaOwner": zod.string().min(1).max(updateDetectionLeadResponseMediaOwnerMax).describe('Owner of the advertising space (concessionaria).'),
   "brandName": zod.string().min(1).max(updateDetectionLeadResponseBrandNameMax).describe('Advertised brand.'),
   "subject": zod.string().min(1).max(updateDetectionLeadResponseSubjectMax).describe('Subject of the advertisement (soggetto).'),
-  "agentId": zod.number().min(1).int().nullable().describe('The agent who recorded it.'),
+  "agentId": zod.number().min(1).max(updateDetectionLeadResponseAgentIdMax).int().nullable().describe('The agent who recorded it.'),
   "agent": zod.union([zod.object({
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.')
@@ -470,34 +536,34 @@ export const updateDetectionLeadResponse = zod.object({
   "longitude": zod.number().min(updateDetectionLeadResponseLongitudeMin).max(updateDetectionLeadResponseLongitudeMax).nullable().describe('Longitude (WGS 84).'),
   "format": zod.string().max(updateDetectionLeadResponseFormatMax).nullable().describe('Format name (e.g. 6x3).'),
   "mediaType": zod.string().max(updateDetectionLeadResponseMediaTypeMax).nullable().describe('Media type name.'),
-  "photoIds": zod.array(zod.number().min(1).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
+  "photoIds": zod.array(zod.number().min(1).max(updateDetectionLeadResponsePhotoIdsItemMax).int()).describe('Ids of the photos taken of the sighting (photo storage is not shown in the spec).'),
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
   "leadNote": zod.string().max(updateDetectionLeadResponseLeadNoteMax).nullable().describe('Note of the last lead update.'),
-  "opportunityId": zod.number().min(1).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
+  "opportunityId": zod.number().min(1).max(updateDetectionLeadResponseOpportunityIdMax).int().optional().describe('The opportunity created from this lead by `syncLeads`; absent until then.'),
   "notes": zod.string().max(updateDetectionLeadResponseNotesMax).nullable().describe('Free notes.'),
   "items": zod.object({
   "format": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionLeadResponseItemsFormatIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "media_type": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionLeadResponseItemsMediaTypeIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "location": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionLeadResponseItemsLocationIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "supplier": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionLeadResponseItemsSupplierIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.'),
   "product_category": zod.object({
-  "id": zod.number().min(1).int().describe('Value id.'),
+  "id": zod.number().min(1).max(updateDetectionLeadResponseItemsProductCategoryIdMax).int().describe('Value id.'),
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
@@ -506,22 +572,26 @@ export const updateDetectionLeadResponse = zod.object({
 
 
 /**
- * Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 404 when the agent or a detection does not exist.
+ * Sends one mail through the mail service (kind `agent-report`) to the agent's address, listing the chosen detections; the mail appears in the mail service's outbox (`/mails`). 422 when the agent or a detection does not exist.
  * @summary Mail detections to an agent
  */
+export const sendDetectionsToAgentBodyAgentIdMax = 9007199254740991;
+export const sendDetectionsToAgentBodyAuditIdsItemMax = 9007199254740991;
 
 
 export const sendDetectionsToAgentBody = zod.object({
-  "agentId": zod.number().min(1).int().describe('The agent.'),
-  "auditIds": zod.array(zod.number().min(1).int()).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The detections to send.')
+  "agentId": zod.number().min(1).max(sendDetectionsToAgentBodyAgentIdMax).int().describe('The agent.'),
+  "auditIds": zod.array(zod.number().min(1).max(sendDetectionsToAgentBodyAuditIdsItemMax).int()).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The detections to send.')
 }).describe('Detections to mail to an agent.')
 
+export const sendDetectionsToAgentResponseMailIdMax = 9007199254740991;
+export const sendDetectionsToAgentResponseAuditIdsItemMax = 9007199254740991;
 
 
 export const sendDetectionsToAgentResponse = zod.object({
-  "mailId": zod.number().min(1).int().describe('The mail\'s id in the mail service.'),
+  "mailId": zod.number().min(1).max(sendDetectionsToAgentResponseMailIdMax).int().describe('The mail\'s id in the mail service.'),
   "recipient": zod.string().email().describe('The agent\'s address.'),
-  "auditIds": zod.array(zod.number().min(1).int()).describe('The detections listed in the mail.')
+  "auditIds": zod.array(zod.number().min(1).max(sendDetectionsToAgentResponseAuditIdsItemMax).int()).describe('The detections listed in the mail.')
 }).describe('The mail that was queued.')
 
 
@@ -529,19 +599,24 @@ export const sendDetectionsToAgentResponse = zod.object({
  * Every detection with `leadStatus` `new`: without `opportunityId` it becomes a new opportunity in the opportunity service (created, and `opportunityId` is stored); with one, that opportunity is updated (updated); when the opportunity service refuses, the detection is skipped with the reason. Lead statuses are left as they are.
  * @summary Turn new leads into opportunities
  */
+export const syncLeadsResponseCreatedItemAuditIdMax = 9007199254740991;
+export const syncLeadsResponseCreatedItemOpportunityIdMax = 9007199254740991;
+export const syncLeadsResponseUpdatedItemAuditIdMax = 9007199254740991;
+export const syncLeadsResponseUpdatedItemOpportunityIdMax = 9007199254740991;
+export const syncLeadsResponseSkippedItemAuditIdMax = 9007199254740991;
 
 
 export const syncLeadsResponse = zod.object({
   "created": zod.array(zod.object({
-  "auditId": zod.number().min(1).int().describe('The detection.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).')
+  "auditId": zod.number().min(1).max(syncLeadsResponseCreatedItemAuditIdMax).int().describe('The detection.'),
+  "opportunityId": zod.number().min(1).max(syncLeadsResponseCreatedItemOpportunityIdMax).int().describe('The opportunity (opportunity service).')
 }).describe('A detection and its opportunity.')).describe('Detections that became new opportunities.'),
   "updated": zod.array(zod.object({
-  "auditId": zod.number().min(1).int().describe('The detection.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).')
+  "auditId": zod.number().min(1).max(syncLeadsResponseUpdatedItemAuditIdMax).int().describe('The detection.'),
+  "opportunityId": zod.number().min(1).max(syncLeadsResponseUpdatedItemOpportunityIdMax).int().describe('The opportunity (opportunity service).')
 }).describe('A detection and its opportunity.')).describe('Detections whose opportunity was updated.'),
   "skipped": zod.array(zod.object({
-  "auditId": zod.number().min(1).int().describe('The detection.'),
+  "auditId": zod.number().min(1).max(syncLeadsResponseSkippedItemAuditIdMax).int().describe('The detection.'),
   "reason": zod.string().describe('Why (Italian).')
 }).describe('A new lead that could not be synced.')).describe('New leads left out, with the reason.')
 }).describe('Outcome of a CRM sync.')
@@ -632,10 +707,11 @@ export const listBrandNamesBySubjectResponse = zod.array(listBrandNamesBySubject
  * Alphabetical by name.
  * @summary List the values of a sub-item type
  */
+export const listSubItemsResponseIdMax = 9007199254740991;
 export const listSubItemsResponseNameMax = 100;export const listSubItemsResponseDescriptionMax = 500;
 
 export const listSubItemsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).max(listSubItemsResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(listSubItemsResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(listSubItemsResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -645,10 +721,11 @@ export const listSubItemsResponse = zod.array(listSubItemsResponseItem)
 /**
  * @summary Get a value of a sub-item type
  */
+export const getSubItemByIdResponseIdMax = 9007199254740991;
 export const getSubItemByIdResponseNameMax = 100;export const getSubItemByIdResponseDescriptionMax = 500;
 
 export const getSubItemByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).max(getSubItemByIdResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(getSubItemByIdResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(getSubItemByIdResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -683,10 +760,11 @@ export const createSubItemBody = zod.object({
 }).optional().describe('A new value of a sub-item type.')
 }).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); if (!(Object.keys(value).length <= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 1 } }); if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
 
+export const createSubItemResponseIdMax = 9007199254740991;
 export const createSubItemResponseNameMax = 100;export const createSubItemResponseDescriptionMax = 500;
 
 export const createSubItemResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).max(createSubItemResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(createSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(createSubItemResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -696,18 +774,20 @@ export const createSubItemResponse = zod.object({
  * The whole value, identified by its `id`. 409 when another value of the type has that name.
  * @summary Update a value of a sub-item type
  */
+export const updateSubItemBodyIdMax = 9007199254740991;
 export const updateSubItemBodyNameMax = 100;export const updateSubItemBodyDescriptionMax = 500;
 
 export const updateSubItemBody = zod.object({
-  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).max(updateSubItemBodyIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemBodyNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(updateSubItemBodyDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 
+export const updateSubItemResponseIdMax = 9007199254740991;
 export const updateSubItemResponseNameMax = 100;export const updateSubItemResponseDescriptionMax = 500;
 
 export const updateSubItemResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Value id (unique within its type).'),
+  "id": zod.number().min(1).max(updateSubItemResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
   "description": zod.string().max(updateSubItemResponseDescriptionMax).nullable().describe('Longer description.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
@@ -717,10 +797,11 @@ export const updateSubItemResponse = zod.object({
  * Sorted by surname then name; `fullName` is the value `findByNameAndSurname` takes.
  * @summary List the agents' names
  */
+export const listAgentNamesResponseIdMax = 9007199254740991;
 
 
 export const listAgentNamesResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Agent id.'),
+  "id": zod.number().min(1).max(listAgentNamesResponseIdMax).int().describe('Agent id.'),
   "name": zod.string().describe('Name.'),
   "surname": zod.string().describe('Surname.'),
   "fullName": zod.string().describe('`<name> <surname>`, the key of findByNameAndSurname.')
@@ -740,10 +821,11 @@ export const createAgentBody = zod.object({
   "email": zod.string().email().describe('Mail address detections are sent to.')
 }).describe('A new agent.')
 
+export const createAgentResponseIdMax = 9007199254740991;
 export const createAgentResponseNameMax = 100;export const createAgentResponseSurnameMax = 100;
 
 export const createAgentResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Agent id.'),
+  "id": zod.number().min(1).max(createAgentResponseIdMax).int().describe('Agent id.'),
   "name": zod.string().min(1).max(createAgentResponseNameMax).describe('Name.'),
   "surname": zod.string().min(1).max(createAgentResponseSurnameMax).describe('Surname.'),
   "email": zod.string().email().describe('Mail address detections are sent to.')
@@ -759,10 +841,11 @@ export const getAgentByFullNameParams = zod.object({
   "fullName": zod.string().min(getAgentByFullNamePathFullNameMin).describe('Name and surname separated by one space, URL-encoded in the path (`Mario%20Rossi`); case-insensitive.')
 })
 
+export const getAgentByFullNameResponseIdMax = 9007199254740991;
 export const getAgentByFullNameResponseNameMax = 100;export const getAgentByFullNameResponseSurnameMax = 100;
 
 export const getAgentByFullNameResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Agent id.'),
+  "id": zod.number().min(1).max(getAgentByFullNameResponseIdMax).int().describe('Agent id.'),
   "name": zod.string().min(1).max(getAgentByFullNameResponseNameMax).describe('Name.'),
   "surname": zod.string().min(1).max(getAgentByFullNameResponseSurnameMax).describe('Surname.'),
   "email": zod.string().email().describe('Mail address detections are sent to.')

@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 404 when `orderId` names no order.
+         * @description ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 422 when `advertiserId` or `orderId` names no record.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a member to a campaign
-         * @description 404 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
+         * @description 422 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
          */
         post: operations["createCampaignMember"];
         delete?: never;
@@ -524,7 +524,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is larger than 20 MB. */
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's (an upload's file limit is stated in its description). Refused as soon as the limit is passed; the rest of the body is not read. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -539,7 +539,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file's media type is not accepted. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
+        /** @description The body's media type is not one the operation lists; for an upload, the file's media type is not accepted. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -549,6 +549,27 @@ export interface components {
                  * @example {
                  *       "message": "Tipo di file non supportato: application/zip",
                  *       "status": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -602,6 +623,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterSort = components['parameters']['Sort'];
 export type ParameterRange = components['parameters']['Range'];
@@ -719,7 +741,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getCampaignById: {
@@ -824,6 +848,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteCampaign: {
@@ -1024,8 +1051,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getCampaignMemberById: {
@@ -1118,6 +1147,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteCampaignMember: {

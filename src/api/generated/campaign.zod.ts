@@ -17,37 +17,45 @@ export const listCampaignsQueryParams = zod.object({
   "filter": zod.string().regex(listCampaignsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listCampaignsResponseNameMax = 200;export const listCampaignsResponseBudgetMin = 0;export const listCampaignsResponseDescriptionMax = 2000;
+export const listCampaignsResponseIdMax = 9007199254740991;
+export const listCampaignsResponseNameMax = 200;export const listCampaignsResponseAdvertiserIdMax = 9007199254740991;
+export const listCampaignsResponseOrderIdMax = 9007199254740991;
+export const listCampaignsResponseBudgetMin = 0;
+export const listCampaignsResponseBudgetMax = 1000000000;export const listCampaignsResponseDescriptionMax = 2000;
 
 export const listCampaignsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Campaign id.'),
+  "id": zod.number().min(1).max(listCampaignsResponseIdMax).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(listCampaignsResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).max(listCampaignsResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).max(listCampaignsResponseOrderIdMax).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(listCampaignsResponseBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(listCampaignsResponseBudgetMin).max(listCampaignsResponseBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(listCampaignsResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
 export const listCampaignsResponse = zod.array(listCampaignsResponseItem)
 
 
 /**
- * ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 404 when `orderId` names no order.
+ * ra-data-simple-rest `create`. A new campaign normally starts `planned`; `periodEnd` must not precede `periodStart` (400). 422 when `advertiserId` or `orderId` names no record.
  * @summary Create a campaign
  */
-export const createCampaignBodyNameMax = 200;export const createCampaignBodyBudgetMin = 0;export const createCampaignBodyDescriptionMax = 2000;
+export const createCampaignBodyIdMax = 9007199254740991;
+export const createCampaignBodyNameMax = 200;export const createCampaignBodyAdvertiserIdMax = 9007199254740991;
+export const createCampaignBodyOrderIdMax = 9007199254740991;
+export const createCampaignBodyBudgetMin = 0;
+export const createCampaignBodyBudgetMax = 1000000000;export const createCampaignBodyDescriptionMax = 2000;
 
 export const createCampaignBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(createCampaignBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(createCampaignBodyNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "orderId": zod.number().min(1).int().nullish().describe('The order the campaign runs, if any.'),
+  "advertiserId": zod.number().min(1).max(createCampaignBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "orderId": zod.number().min(1).max(createCampaignBodyOrderIdMax).int().nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(createCampaignBodyBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(createCampaignBodyBudgetMin).max(createCampaignBodyBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(createCampaignBodyDescriptionMax).nullish().describe('Free description.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
@@ -55,17 +63,21 @@ export const createCampaignBody = zod.object({
 /**
  * @summary Get a campaign
  */
-export const getCampaignByIdResponseNameMax = 200;export const getCampaignByIdResponseBudgetMin = 0;export const getCampaignByIdResponseDescriptionMax = 2000;
+export const getCampaignByIdResponseIdMax = 9007199254740991;
+export const getCampaignByIdResponseNameMax = 200;export const getCampaignByIdResponseAdvertiserIdMax = 9007199254740991;
+export const getCampaignByIdResponseOrderIdMax = 9007199254740991;
+export const getCampaignByIdResponseBudgetMin = 0;
+export const getCampaignByIdResponseBudgetMax = 1000000000;export const getCampaignByIdResponseDescriptionMax = 2000;
 
 export const getCampaignByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Campaign id.'),
+  "id": zod.number().min(1).max(getCampaignByIdResponseIdMax).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(getCampaignByIdResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).max(getCampaignByIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).max(getCampaignByIdResponseOrderIdMax).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(getCampaignByIdResponseBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(getCampaignByIdResponseBudgetMin).max(getCampaignByIdResponseBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(getCampaignByIdResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
 
@@ -74,31 +86,39 @@ export const getCampaignByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record (`id` may be sent back and must equal the path id). A change of `status` is a move: the allowed ones are the table `CampaignStatus.x-transitions` (from → targets; completed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
  * @summary Update a campaign
  */
-export const updateCampaignBodyNameMax = 200;export const updateCampaignBodyBudgetMin = 0;export const updateCampaignBodyDescriptionMax = 2000;
+export const updateCampaignBodyIdMax = 9007199254740991;
+export const updateCampaignBodyNameMax = 200;export const updateCampaignBodyAdvertiserIdMax = 9007199254740991;
+export const updateCampaignBodyOrderIdMax = 9007199254740991;
+export const updateCampaignBodyBudgetMin = 0;
+export const updateCampaignBodyBudgetMax = 1000000000;export const updateCampaignBodyDescriptionMax = 2000;
 
 export const updateCampaignBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(updateCampaignBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(updateCampaignBodyNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "orderId": zod.number().min(1).int().nullish().describe('The order the campaign runs, if any.'),
+  "advertiserId": zod.number().min(1).max(updateCampaignBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "orderId": zod.number().min(1).max(updateCampaignBodyOrderIdMax).int().nullish().describe('The order the campaign runs, if any.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(updateCampaignBodyBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(updateCampaignBodyBudgetMin).max(updateCampaignBodyBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(updateCampaignBodyDescriptionMax).nullish().describe('Free description.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
-export const updateCampaignResponseNameMax = 200;export const updateCampaignResponseBudgetMin = 0;export const updateCampaignResponseDescriptionMax = 2000;
+export const updateCampaignResponseIdMax = 9007199254740991;
+export const updateCampaignResponseNameMax = 200;export const updateCampaignResponseAdvertiserIdMax = 9007199254740991;
+export const updateCampaignResponseOrderIdMax = 9007199254740991;
+export const updateCampaignResponseBudgetMin = 0;
+export const updateCampaignResponseBudgetMax = 1000000000;export const updateCampaignResponseDescriptionMax = 2000;
 
 export const updateCampaignResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Campaign id.'),
+  "id": zod.number().min(1).max(updateCampaignResponseIdMax).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(updateCampaignResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).max(updateCampaignResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).max(updateCampaignResponseOrderIdMax).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(updateCampaignResponseBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(updateCampaignResponseBudgetMin).max(updateCampaignResponseBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(updateCampaignResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
 
@@ -107,17 +127,21 @@ export const updateCampaignResponse = zod.object({
  * Only a `planned` or `cancelled` campaign can be deleted (409 otherwise); its members and attachments go with it.
  * @summary Delete a campaign
  */
-export const deleteCampaignResponseNameMax = 200;export const deleteCampaignResponseBudgetMin = 0;export const deleteCampaignResponseDescriptionMax = 2000;
+export const deleteCampaignResponseIdMax = 9007199254740991;
+export const deleteCampaignResponseNameMax = 200;export const deleteCampaignResponseAdvertiserIdMax = 9007199254740991;
+export const deleteCampaignResponseOrderIdMax = 9007199254740991;
+export const deleteCampaignResponseBudgetMin = 0;
+export const deleteCampaignResponseBudgetMax = 1000000000;export const deleteCampaignResponseDescriptionMax = 2000;
 
 export const deleteCampaignResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Campaign id.'),
+  "id": zod.number().min(1).max(deleteCampaignResponseIdMax).int().describe('Campaign id.'),
   "name": zod.string().min(1).max(deleteCampaignResponseNameMax).describe('Campaign name.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "orderId": zod.number().min(1).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
+  "advertiserId": zod.number().min(1).max(deleteCampaignResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "orderId": zod.number().min(1).max(deleteCampaignResponseOrderIdMax).int().nullable().describe('The order the campaign runs (order service), if any; connecting the campaign on the order screen sets it.'),
   "periodStart": zod.string().date().describe('First day of the campaign.'),
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "budget": zod.number().min(deleteCampaignResponseBudgetMin).describe('Budget in euro.'),
+  "budget": zod.number().min(deleteCampaignResponseBudgetMin).max(deleteCampaignResponseBudgetMax).describe('Budget in euro.'),
   "description": zod.string().max(deleteCampaignResponseDescriptionMax).nullable().describe('Free description.')
 }).describe('A campaign, as read (overview tab).')
 
@@ -146,11 +170,13 @@ export const listCampaignMembersQueryParams = zod.object({
   "filter": zod.string().regex(listCampaignMembersQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listCampaignMembersResponseIdMax = 9007199254740991;
+export const listCampaignMembersResponseCampaignIdMax = 9007199254740991;
 export const listCampaignMembersResponseUsernameMax = 100;
 
 export const listCampaignMembersResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Member id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(listCampaignMembersResponseIdMax).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).max(listCampaignMembersResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(listCampaignMembersResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -159,14 +185,16 @@ export const listCampaignMembersResponse = zod.array(listCampaignMembersResponse
 
 
 /**
- * 404 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
+ * 422 when the campaign does not exist; 409 when the user is already a member of it. The service sets `assignedAt`.
  * @summary Assign a member to a campaign
  */
+export const createCampaignMemberBodyIdMax = 9007199254740991;
+export const createCampaignMemberBodyCampaignIdMax = 9007199254740991;
 export const createCampaignMemberBodyUsernameMax = 100;
 
 export const createCampaignMemberBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(createCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "campaignId": zod.number().min(1).max(createCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(createCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
@@ -176,11 +204,13 @@ export const createCampaignMemberBody = zod.object({
 /**
  * @summary Get a campaign member
  */
+export const getCampaignMemberByIdResponseIdMax = 9007199254740991;
+export const getCampaignMemberByIdResponseCampaignIdMax = 9007199254740991;
 export const getCampaignMemberByIdResponseUsernameMax = 100;
 
 export const getCampaignMemberByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Member id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(getCampaignMemberByIdResponseIdMax).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).max(getCampaignMemberByIdResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(getCampaignMemberByIdResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -191,21 +221,25 @@ export const getCampaignMemberByIdResponse = zod.object({
  * The full record (`id` and `assignedAt` may be sent back as read and are ignored). 409 when the new username is already a member of the campaign.
  * @summary Update a campaign member
  */
+export const updateCampaignMemberBodyIdMax = 9007199254740991;
+export const updateCampaignMemberBodyCampaignIdMax = 9007199254740991;
 export const updateCampaignMemberBodyUsernameMax = 100;
 
 export const updateCampaignMemberBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(updateCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "campaignId": zod.number().min(1).max(updateCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
 }).describe('Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored.')
 
+export const updateCampaignMemberResponseIdMax = 9007199254740991;
+export const updateCampaignMemberResponseCampaignIdMax = 9007199254740991;
 export const updateCampaignMemberResponseUsernameMax = 100;
 
 export const updateCampaignMemberResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Member id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(updateCampaignMemberResponseIdMax).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).max(updateCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -215,11 +249,13 @@ export const updateCampaignMemberResponse = zod.object({
 /**
  * @summary Remove a member from a campaign
  */
+export const deleteCampaignMemberResponseIdMax = 9007199254740991;
+export const deleteCampaignMemberResponseCampaignIdMax = 9007199254740991;
 export const deleteCampaignMemberResponseUsernameMax = 100;
 
 export const deleteCampaignMemberResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Member id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(deleteCampaignMemberResponseIdMax).int().describe('Member id.'),
+  "campaignId": zod.number().min(1).max(deleteCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(deleteCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
@@ -241,15 +277,18 @@ export const listCampaignAttachmentsQueryParams = zod.object({
   "filter": zod.string().regex(listCampaignAttachmentsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listCampaignAttachmentsResponseIdMax = 9007199254740991;
+export const listCampaignAttachmentsResponseCampaignIdMax = 9007199254740991;
 export const listCampaignAttachmentsResponseSizeMin = 0;
+export const listCampaignAttachmentsResponseSizeMax = 9007199254740991;
 
 
 export const listCampaignAttachmentsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Attachment id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(listCampaignAttachmentsResponseIdMax).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).max(listCampaignAttachmentsResponseCampaignIdMax).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(listCampaignAttachmentsResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(listCampaignAttachmentsResponseSizeMin).max(listCampaignAttachmentsResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')
@@ -259,15 +298,18 @@ export const listCampaignAttachmentsResponse = zod.array(listCampaignAttachments
 /**
  * @summary Get a campaign attachment's details
  */
+export const getCampaignAttachmentByIdResponseIdMax = 9007199254740991;
+export const getCampaignAttachmentByIdResponseCampaignIdMax = 9007199254740991;
 export const getCampaignAttachmentByIdResponseSizeMin = 0;
+export const getCampaignAttachmentByIdResponseSizeMax = 9007199254740991;
 
 
 export const getCampaignAttachmentByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Attachment id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(getCampaignAttachmentByIdResponseIdMax).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).max(getCampaignAttachmentByIdResponseCampaignIdMax).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(getCampaignAttachmentByIdResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(getCampaignAttachmentByIdResponseSizeMin).max(getCampaignAttachmentByIdResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')
@@ -276,15 +318,18 @@ export const getCampaignAttachmentByIdResponse = zod.object({
 /**
  * @summary Delete a campaign attachment
  */
+export const deleteCampaignAttachmentResponseIdMax = 9007199254740991;
+export const deleteCampaignAttachmentResponseCampaignIdMax = 9007199254740991;
 export const deleteCampaignAttachmentResponseSizeMin = 0;
+export const deleteCampaignAttachmentResponseSizeMax = 9007199254740991;
 
 
 export const deleteCampaignAttachmentResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Attachment id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "id": zod.number().min(1).max(deleteCampaignAttachmentResponseIdMax).int().describe('Attachment id.'),
+  "campaignId": zod.number().min(1).max(deleteCampaignAttachmentResponseCampaignIdMax).int().describe('The campaign.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(deleteCampaignAttachmentResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(deleteCampaignAttachmentResponseSizeMin).max(deleteCampaignAttachmentResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`).')

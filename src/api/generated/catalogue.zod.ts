@@ -8,6 +8,7 @@ import zod from 'zod';
  */
 export const listCatalogDtosResponseIdMax = 9007199254740991;
 export const listCatalogDtosResponseCurrencyDefault = "EUR";export const listCatalogDtosResponseProductCountMin = 0;
+export const listCatalogDtosResponseProductCountMax = 9007199254740991;
 
 
 export const listCatalogDtosResponseItem = zod.object({
@@ -17,7 +18,7 @@ export const listCatalogDtosResponseItem = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
-  "productCount": zod.number().min(listCatalogDtosResponseProductCountMin).int().describe('Number of products priced in it.')
+  "productCount": zod.number().min(listCatalogDtosResponseProductCountMin).max(listCatalogDtosResponseProductCountMax).int().describe('Number of products priced in it.')
 }).describe('A catalog without its prices.')
 export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
 
@@ -27,7 +28,9 @@ export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
  * @summary All catalogs with their prices
  */
 export const listCatalogsResponseIdMax = 9007199254740991;
-export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemPriceMin = 0;
+export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemProductIdMax = 9007199254740991;
+export const listCatalogsResponsePricesItemPriceMin = 0;
+export const listCatalogsResponsePricesItemPriceMax = 1000000000;
 
 export const listCatalogsResponseItem = zod.object({
   "id": zod.number().min(1).max(listCatalogsResponseIdMax).int().describe('Record id.'),
@@ -37,8 +40,8 @@ export const listCatalogsResponseItem = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(listCatalogsResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(listCatalogsResponsePricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(listCatalogsResponsePricesItemPriceMin).max(listCatalogsResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
@@ -56,7 +59,9 @@ export const getCatalogByIdParams = zod.object({
 })
 
 export const getCatalogByIdResponseIdMax = 9007199254740991;
-export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemPriceMin = 0;
+export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemProductIdMax = 9007199254740991;
+export const getCatalogByIdResponsePricesItemPriceMin = 0;
+export const getCatalogByIdResponsePricesItemPriceMax = 1000000000;
 
 export const getCatalogByIdResponse = zod.object({
   "id": zod.number().min(1).max(getCatalogByIdResponseIdMax).int().describe('Record id.'),
@@ -66,8 +71,8 @@ export const getCatalogByIdResponse = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(getCatalogByIdResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(getCatalogByIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(getCatalogByIdResponsePricesItemPriceMin).max(getCatalogByIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
@@ -85,7 +90,9 @@ export const listCatalogsByProductIdParams = zod.object({
 })
 
 export const listCatalogsByProductIdResponseIdMax = 9007199254740991;
-export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
+export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemProductIdMax = 9007199254740991;
+export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
+export const listCatalogsByProductIdResponsePricesItemPriceMax = 1000000000;
 
 export const listCatalogsByProductIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listCatalogsByProductIdResponseIdMax).int().describe('Record id.'),
@@ -95,8 +102,8 @@ export const listCatalogsByProductIdResponseItem = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(listCatalogsByProductIdResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(listCatalogsByProductIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(listCatalogsByProductIdResponsePricesItemPriceMin).max(listCatalogsByProductIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
@@ -107,7 +114,9 @@ export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductId
  * Creates the catalog with its prices; the products priced in it now belong to it (their `catalogIds` include it). 404 when a priced product does not exist; 409 when the name is already used; 400 when `validTo` precedes `validFrom` or a product is priced twice. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
  * @summary Create a catalog
  */
-export const createCatalogBodyNameMax = 200;export const createCatalogBodyDescriptionMax = 2000;export const createCatalogBodyCurrencyDefault = "EUR";export const createCatalogBodyPricesItemPriceMin = 0;export const createCatalogBodyPricesDefault = [];
+export const createCatalogBodyNameMax = 200;export const createCatalogBodyDescriptionMax = 2000;export const createCatalogBodyCurrencyDefault = "EUR";export const createCatalogBodyPricesItemProductIdMax = 9007199254740991;
+export const createCatalogBodyPricesItemPriceMin = 0;
+export const createCatalogBodyPricesItemPriceMax = 1000000000;export const createCatalogBodyPricesDefault = [];
 export const createCatalogBodyPricesMax = 5000;export const createCatalogBodyActiveDefault = true;
 
 export const createCatalogBody = zod.object({
@@ -117,8 +126,8 @@ export const createCatalogBody = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity (not before `validFrom`); omit for open-ended.'),
   "currency": zod.enum(['EUR']).default(createCatalogBodyCurrencyDefault).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(createCatalogBodyPricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(createCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(createCatalogBodyPricesItemPriceMin).max(createCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(createCatalogBodyPricesMax).default(createCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
   "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
@@ -135,7 +144,9 @@ export const updateCatalogParams = zod.object({
   "id": zod.number().min(1).max(updateCatalogPathIdMax).int().describe('Catalog id.')
 })
 
-export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemPriceMin = 0;export const updateCatalogBodyPricesDefault = [];
+export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemProductIdMax = 9007199254740991;
+export const updateCatalogBodyPricesItemPriceMin = 0;
+export const updateCatalogBodyPricesItemPriceMax = 1000000000;export const updateCatalogBodyPricesDefault = [];
 export const updateCatalogBodyPricesMax = 5000;export const updateCatalogBodyActiveDefault = true;
 
 export const updateCatalogBody = zod.object({
@@ -145,14 +156,16 @@ export const updateCatalogBody = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity (not before `validFrom`); omit for open-ended.'),
   "currency": zod.enum(['EUR']).default(updateCatalogBodyCurrencyDefault).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(updateCatalogBodyPricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(updateCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(updateCatalogBodyPricesItemPriceMin).max(updateCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(updateCatalogBodyPricesMax).default(updateCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
   "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 export const updateCatalogResponseIdMax = 9007199254740991;
-export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemPriceMin = 0;
+export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemProductIdMax = 9007199254740991;
+export const updateCatalogResponsePricesItemPriceMin = 0;
+export const updateCatalogResponsePricesItemPriceMax = 1000000000;
 
 export const updateCatalogResponse = zod.object({
   "id": zod.number().min(1).max(updateCatalogResponseIdMax).int().describe('Record id.'),
@@ -162,8 +175,8 @@ export const updateCatalogResponse = zod.object({
   "validTo": zod.string().date().optional().describe('Last day of validity; absent when open-ended.'),
   "currency": zod.enum(['EUR']).describe('Currency of the prices; always euro.'),
   "prices": zod.array(zod.object({
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "price": zod.number().min(updateCatalogResponsePricesItemPriceMin).describe('Price of one unit of the product, in euro.')
+  "productId": zod.number().min(1).max(updateCatalogResponsePricesItemProductIdMax).int().describe('The product (product service).'),
+  "price": zod.number().min(updateCatalogResponsePricesItemPriceMin).max(updateCatalogResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')

@@ -157,6 +157,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request breaks the document or a request rule (x-request-rules); each violation is named. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Richiesta non valida",
+                 *       "status": 400,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/query/filter",
+                 *           "message": "contiene un carattere nullo (NUL)"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -167,6 +188,7 @@ export type SchemaCompany = components['schemas']['Company'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type $defs = Record<string, never>;
 export interface operations {
     listCompanies: {
@@ -220,6 +242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Company"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -6,6 +6,7 @@ import zod from 'zod';
  * Every company, ordered by name.
  * @summary List all companies
  */
+export const listCompaniesResponseIdMax = 9007199254740991;
 export const listCompaniesResponseVatNumberRegExp = new RegExp('^(IT)?[0-9]{11}$');
 export const listCompaniesResponseFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z0-9]{16})$');
 export const listCompaniesResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
@@ -14,7 +15,7 @@ export const listCompaniesResponseCountryRegExp = new RegExp('^[A-Z]{2}$');
 
 
 export const listCompaniesResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Company id.'),
+  "id": zod.number().min(1).max(listCompaniesResponseIdMax).int().describe('Company id.'),
   "name": zod.string().describe('Business name.'),
   "vatNumber": zod.string().regex(listCompaniesResponseVatNumberRegExp).optional().describe('Italian VAT number (partita IVA), 11 digits, optionally prefixed by `IT`.'),
   "fiscalCode": zod.string().regex(listCompaniesResponseFiscalCodeRegExp).optional().describe('Fiscal code (codice fiscale).'),

@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a creative
-         * @description Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 404 when `campaignId` or `sizeId` names nothing.
+         * @description Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 422 when `campaignId` or `sizeId` names nothing.
          */
         post: operations["uploadCreative"];
         delete?: never;
@@ -58,7 +58,7 @@ export interface paths {
         get: operations["getCreativeById"];
         /**
          * Update a creative (rename, match a size, approve or reject)
-         * @description ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 404 when `sizeId` names no size.
+         * @description ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 422 when `sizeId` names no size.
          */
         put: operations["updateCreative"];
         post?: never;
@@ -349,7 +349,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is larger than 200 MB. */
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's (an upload's file limit is stated in its description). Refused as soon as the limit is passed; the rest of the body is not read. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -364,7 +364,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is not a PNG or JPEG image nor an MP4 or WebM video. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
+        /** @description The body's media type is not one the operation lists; for an upload, the file is not a PNG or JPEG image nor an MP4 or WebM video. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -379,7 +379,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file's content is refused (its dimensions or duration cannot be read and were not sent). */
+        /** @description The file's content is refused (its dimensions or duration cannot be read and were not sent), or a field names a record that does not exist (`campaignId`, `sizeId`: named in `errors`). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -563,7 +563,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -676,6 +675,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
         };
     };
     deleteCreative: {

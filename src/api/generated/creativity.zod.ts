@@ -17,18 +17,24 @@ export const listCreativesQueryParams = zod.object({
   "filter": zod.string().regex(listCreativesQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listCreativesResponseNameMax = 200;
+export const listCreativesResponseIdMax = 9007199254740991;
+export const listCreativesResponseCampaignIdMax = 9007199254740991;
+export const listCreativesResponseNameMax = 200;export const listCreativesResponseWidthMax = 9007199254740991;
+export const listCreativesResponseHeightMax = 9007199254740991;
+export const listCreativesResponseDurationSecondsMax = 86400;
+export const listCreativesResponseSizeIdMax = 9007199254740991;
+
 
 export const listCreativesResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Creative id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(listCreativesResponseIdMax).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(listCreativesResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(listCreativesResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).int().describe('Width in pixels.'),
-  "height": zod.number().min(1).int().describe('Height in pixels.'),
-  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(listCreativesResponseWidthMax).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).max(listCreativesResponseHeightMax).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(listCreativesResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(listCreativesResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -36,7 +42,7 @@ export const listCreativesResponse = zod.array(listCreativesResponseItem)
 
 
 /**
- * Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 404 when `campaignId` or `sizeId` names nothing.
+ * Multipart upload of one image (PNG, JPEG) or video (MP4, WebM); 415 for any other media type, 413 beyond 200 MB. `kind` and `mediaType` come from the file. `width`, `height` and `durationSeconds` are taken from the form when sent (the screen measures the file before uploading), otherwise read from the file; 422 when they can be neither. The creative starts `pending`. 422 when `campaignId` or `sizeId` names nothing.
  * @summary Upload a creative
  */
 export const uploadCreativeBodyCampaignIdRegExp = new RegExp('^[1-9][0-9]{0,17}$');
@@ -60,55 +66,73 @@ export const uploadCreativeBody = zod.object({
 /**
  * @summary Get a creative
  */
-export const getCreativeByIdResponseNameMax = 200;
+export const getCreativeByIdResponseIdMax = 9007199254740991;
+export const getCreativeByIdResponseCampaignIdMax = 9007199254740991;
+export const getCreativeByIdResponseNameMax = 200;export const getCreativeByIdResponseWidthMax = 9007199254740991;
+export const getCreativeByIdResponseHeightMax = 9007199254740991;
+export const getCreativeByIdResponseDurationSecondsMax = 86400;
+export const getCreativeByIdResponseSizeIdMax = 9007199254740991;
+
 
 export const getCreativeByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Creative id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(getCreativeByIdResponseIdMax).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(getCreativeByIdResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(getCreativeByIdResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).int().describe('Width in pixels.'),
-  "height": zod.number().min(1).int().describe('Height in pixels.'),
-  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(getCreativeByIdResponseWidthMax).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).max(getCreativeByIdResponseHeightMax).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(getCreativeByIdResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(getCreativeByIdResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
 
 
 /**
- * ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 404 when `sizeId` names no size.
+ * ra-data-simple-rest `update`: the full record as read. Only `name`, `sizeId` and `status` change; the other fields may be sent back and are ignored (`id` must equal the path id). Approval is `status: approved` or `rejected`. 422 when `sizeId` names no size.
  * @summary Update a creative (rename, match a size, approve or reject)
  */
-export const updateCreativeBodyNameMax = 200;
+export const updateCreativeBodyIdMax = 9007199254740991;
+export const updateCreativeBodyCampaignIdMax = 9007199254740991;
+export const updateCreativeBodyNameMax = 200;export const updateCreativeBodyWidthMax = 9007199254740991;
+export const updateCreativeBodyHeightMax = 9007199254740991;
+export const updateCreativeBodyDurationSecondsMax = 86400;
+export const updateCreativeBodySizeIdMax = 9007199254740991;
+
 
 export const updateCreativeBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; it must equal the path id.'),
-  "campaignId": zod.number().min(1).int().optional().describe('Ignored.'),
+  "id": zod.number().min(1).max(updateCreativeBodyIdMax).int().optional().describe('Ignored; it must equal the path id.'),
+  "campaignId": zod.number().min(1).max(updateCreativeBodyCampaignIdMax).int().optional().describe('Ignored.'),
   "name": zod.string().min(1).max(updateCreativeBodyNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).optional().describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).optional().describe('The file\'s media type.'),
-  "width": zod.number().min(1).int().optional().describe('Ignored.'),
-  "height": zod.number().min(1).int().optional().describe('Ignored.'),
-  "durationSeconds": zod.number().gt(0).nullish().describe('Ignored.'),
-  "sizeId": zod.number().min(1).int().nullish().describe('The system size it is made for; null to unmatch.'),
+  "width": zod.number().min(1).max(updateCreativeBodyWidthMax).int().optional().describe('Ignored.'),
+  "height": zod.number().min(1).max(updateCreativeBodyHeightMax).int().optional().describe('Ignored.'),
+  "durationSeconds": zod.number().max(updateCreativeBodyDurationSecondsMax).gt(0).nullish().describe('Ignored.'),
+  "sizeId": zod.number().min(1).max(updateCreativeBodySizeIdMax).int().nullish().describe('The system size it is made for; null to unmatch.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).optional().describe('Ignored.')
 }).describe('Body of an update: the record as read. `name`, `sizeId` and `status` change; `id`, `campaignId`, `kind`, `mediaType`, `width`, `height`, `durationSeconds` and `uploadedAt` are accepted and ignored.')
 
-export const updateCreativeResponseNameMax = 200;
+export const updateCreativeResponseIdMax = 9007199254740991;
+export const updateCreativeResponseCampaignIdMax = 9007199254740991;
+export const updateCreativeResponseNameMax = 200;export const updateCreativeResponseWidthMax = 9007199254740991;
+export const updateCreativeResponseHeightMax = 9007199254740991;
+export const updateCreativeResponseDurationSecondsMax = 86400;
+export const updateCreativeResponseSizeIdMax = 9007199254740991;
+
 
 export const updateCreativeResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Creative id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(updateCreativeResponseIdMax).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(updateCreativeResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(updateCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).int().describe('Width in pixels.'),
-  "height": zod.number().min(1).int().describe('Height in pixels.'),
-  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(updateCreativeResponseWidthMax).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).max(updateCreativeResponseHeightMax).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(updateCreativeResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(updateCreativeResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')
@@ -118,18 +142,24 @@ export const updateCreativeResponse = zod.object({
  * Deletes the creative and its file.
  * @summary Delete a creative
  */
-export const deleteCreativeResponseNameMax = 200;
+export const deleteCreativeResponseIdMax = 9007199254740991;
+export const deleteCreativeResponseCampaignIdMax = 9007199254740991;
+export const deleteCreativeResponseNameMax = 200;export const deleteCreativeResponseWidthMax = 9007199254740991;
+export const deleteCreativeResponseHeightMax = 9007199254740991;
+export const deleteCreativeResponseDurationSecondsMax = 86400;
+export const deleteCreativeResponseSizeIdMax = 9007199254740991;
+
 
 export const deleteCreativeResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Creative id.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "id": zod.number().min(1).max(deleteCreativeResponseIdMax).int().describe('Creative id.'),
+  "campaignId": zod.number().min(1).max(deleteCreativeResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "name": zod.string().min(1).max(deleteCreativeResponseNameMax).describe('Creative name.'),
   "kind": zod.enum(['image', 'video']).describe('image (immagine) or video.'),
   "mediaType": zod.enum(['image/png', 'image/jpeg', 'video/mp4', 'video/webm']).describe('The file\'s media type.'),
-  "width": zod.number().min(1).int().describe('Width in pixels.'),
-  "height": zod.number().min(1).int().describe('Height in pixels.'),
-  "durationSeconds": zod.number().gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
-  "sizeId": zod.number().min(1).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
+  "width": zod.number().min(1).max(deleteCreativeResponseWidthMax).int().describe('Width in pixels.'),
+  "height": zod.number().min(1).max(deleteCreativeResponseHeightMax).int().describe('Height in pixels.'),
+  "durationSeconds": zod.number().max(deleteCreativeResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
+  "sizeId": zod.number().min(1).max(deleteCreativeResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
 }).describe('A creative, as read.')

@@ -68,7 +68,7 @@ export interface paths {
         put?: never;
         /**
          * Create a show
-         * @description `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 404).
+         * @description `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 422, naming the field).
          */
         post: operations["createShow"];
         delete?: never;
@@ -273,7 +273,7 @@ export interface components {
         /** @description The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         DeviceInput: {
             id?: components["schemas"]["Id"];
-            /** @description The system it is installed on (systems service; it must exist, else 400); absent for a device in stock. */
+            /** @description The system it is installed on (systems service; it must exist, else 422); absent for a device in stock. */
             systemId?: components["schemas"]["Id"];
             /**
              * @description Serial number (unique).
@@ -645,6 +645,57 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's. Refused as soon as the limit is passed; the rest of the body is not read. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Il contenuto supera il limite di 10 MB",
+                 *       "status": 413
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's media type is not one the operation lists. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Tipo di contenuto non supportato: text/plain (attesi: application/json)",
+                 *       "status": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -713,6 +764,9 @@ export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterRange = components['parameters']['Range'];
 export type HeaderDevicesContentRange = components['headers']['DevicesContentRange'];
@@ -790,6 +844,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getDevice: {
@@ -867,6 +924,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteDevice: {
@@ -967,7 +1027,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getShow: {
@@ -1044,6 +1106,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deleteShow: {
@@ -1150,6 +1215,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getPlaylist: {
@@ -1232,6 +1299,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deletePlaylist: {

@@ -143,7 +143,7 @@ export const listShowsResponse = zod.array(listShowsResponseItem)
 
 
 /**
- * `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 404).
+ * `endDate` on or after `startDate` (else 400); the playlist and the devices must exist (else 422, naming the field).
  * @summary Create a show
  */
 export const createShowBodyIdMax = 9007199254740991;
@@ -239,6 +239,7 @@ export const deleteShowResponse = zod.object({
 export const listPlaylistsResponseIdMax = 9007199254740991;
 export const listPlaylistsResponseItemsItemCreativeIdMax = 9007199254740991;
 export const listPlaylistsResponseItemsItemDurationSecondsMax = 3600;
+export const listPlaylistsResponseItemsItemOrderMax = 9007199254740991;
 
 
 export const listPlaylistsResponseItem = zod.object({
@@ -247,7 +248,7 @@ export const listPlaylistsResponseItem = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(listPlaylistsResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(listPlaylistsResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(listPlaylistsResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
@@ -260,6 +261,7 @@ export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
 export const createPlaylistBodyIdMax = 9007199254740991;
 export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
 export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;
+export const createPlaylistBodyItemsItemOrderMax = 9007199254740991;
 export const createPlaylistBodyItemsMax = 500;
 
 export const createPlaylistBody = zod.object({
@@ -268,7 +270,7 @@ export const createPlaylistBody = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(createPlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(createPlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(createPlaylistBodyItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(createPlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -279,6 +281,7 @@ export const createPlaylistBody = zod.object({
 export const getPlaylistResponseIdMax = 9007199254740991;
 export const getPlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
 export const getPlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const getPlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 
 export const getPlaylistResponse = zod.object({
@@ -287,7 +290,7 @@ export const getPlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(getPlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(getPlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(getPlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -299,6 +302,7 @@ export const getPlaylistResponse = zod.object({
 export const updatePlaylistBodyIdMax = 9007199254740991;
 export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
 export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;
+export const updatePlaylistBodyItemsItemOrderMax = 9007199254740991;
 export const updatePlaylistBodyItemsMax = 500;
 
 export const updatePlaylistBody = zod.object({
@@ -307,13 +311,14 @@ export const updatePlaylistBody = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(updatePlaylistBodyItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).max(updatePlaylistBodyItemsMax).describe('The creatives.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updatePlaylistResponseIdMax = 9007199254740991;
 export const updatePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
 export const updatePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const updatePlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 
 export const updatePlaylistResponse = zod.object({
@@ -322,7 +327,7 @@ export const updatePlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(updatePlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -334,6 +339,7 @@ export const updatePlaylistResponse = zod.object({
 export const deletePlaylistResponseIdMax = 9007199254740991;
 export const deletePlaylistResponseItemsItemCreativeIdMax = 9007199254740991;
 export const deletePlaylistResponseItemsItemDurationSecondsMax = 3600;
+export const deletePlaylistResponseItemsItemOrderMax = 9007199254740991;
 
 
 export const deletePlaylistResponse = zod.object({
@@ -342,7 +348,7 @@ export const deletePlaylistResponse = zod.object({
   "items": zod.array(zod.object({
   "creativeId": zod.number().min(1).max(deletePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(deletePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
-  "order": zod.number().min(1).int().describe('Play order (from 1; unique in the playlist).')
+  "order": zod.number().min(1).max(deletePlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
 }).describe('A creative in a playlist.')).describe('The creatives, by order.')
 }).describe('Ordered creatives with their durations.')
 
@@ -355,7 +361,9 @@ export const listPlayLogsResponseIdMax = 9007199254740991;
 export const listPlayLogsResponseDeviceIdMax = 9007199254740991;
 export const listPlayLogsResponseCampaignIdMax = 9007199254740991;
 export const listPlayLogsResponseCreativeIdMax = 9007199254740991;
+export const listPlayLogsResponseDurationSecondsMax = 9007199254740991;
 export const listPlayLogsResponseAudienceMin = 0;
+export const listPlayLogsResponseAudienceMax = 9007199254740991;
 
 
 export const listPlayLogsResponseItem = zod.object({
@@ -364,8 +372,8 @@ export const listPlayLogsResponseItem = zod.object({
   "campaignId": zod.number().min(1).max(listPlayLogsResponseCampaignIdMax).int().describe('Record id.'),
   "creativeId": zod.number().min(1).max(listPlayLogsResponseCreativeIdMax).int().describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).int().describe('How long it played.'),
-  "audience": zod.number().min(listPlayLogsResponseAudienceMin).int().describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).max(listPlayLogsResponseDurationSecondsMax).int().describe('How long it played.'),
+  "audience": zod.number().min(listPlayLogsResponseAudienceMin).max(listPlayLogsResponseAudienceMax).int().describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')
 export const listPlayLogsResponse = zod.array(listPlayLogsResponseItem)
 
@@ -384,7 +392,9 @@ export const getPlayLogResponseIdMax = 9007199254740991;
 export const getPlayLogResponseDeviceIdMax = 9007199254740991;
 export const getPlayLogResponseCampaignIdMax = 9007199254740991;
 export const getPlayLogResponseCreativeIdMax = 9007199254740991;
+export const getPlayLogResponseDurationSecondsMax = 9007199254740991;
 export const getPlayLogResponseAudienceMin = 0;
+export const getPlayLogResponseAudienceMax = 9007199254740991;
 
 
 export const getPlayLogResponse = zod.object({
@@ -393,6 +403,6 @@ export const getPlayLogResponse = zod.object({
   "campaignId": zod.number().min(1).max(getPlayLogResponseCampaignIdMax).int().describe('Record id.'),
   "creativeId": zod.number().min(1).max(getPlayLogResponseCreativeIdMax).int().describe('Record id.'),
   "playedAt": zod.string().datetime({}).describe('When the play started.'),
-  "durationSeconds": zod.number().min(1).int().describe('How long it played.'),
-  "audience": zod.number().min(getPlayLogResponseAudienceMin).int().describe('Estimated people reached by the play.')
+  "durationSeconds": zod.number().min(1).max(getPlayLogResponseDurationSecondsMax).int().describe('How long it played.'),
+  "audience": zod.number().min(getPlayLogResponseAudienceMin).max(getPlayLogResponseAudienceMax).int().describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')

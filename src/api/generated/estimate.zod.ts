@@ -26,45 +26,61 @@ export const listEstimatesQueryParams = zod.object({
 })
 
 export const listEstimatesResponseContentItemIdMax = 9007199254740991;
-export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;
-export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
-export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseTotalElementsMin = 0;
+export const listEstimatesResponseContentItemOpportunityIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemAdvertiserIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemSalesIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemCommissionsMin = 0;
+export const listEstimatesResponseContentItemCommissionsMax = 1000000000;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemProductIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemCatalogIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemQuantityMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;
+export const listEstimatesResponseContentItemLinesItemUnitPriceMax = 1000000000;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
+export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;
+export const listEstimatesResponseContentItemLinesItemTotalMax = 1000000000;export const listEstimatesResponseContentItemSubtotalMin = 0;
+export const listEstimatesResponseContentItemSubtotalMax = 1000000000;export const listEstimatesResponseContentItemDiscountTotalMin = 0;
+export const listEstimatesResponseContentItemDiscountTotalMax = 1000000000;export const listEstimatesResponseContentItemTotalMin = 0;
+export const listEstimatesResponseContentItemTotalMax = 1000000000;export const listEstimatesResponseTotalElementsMin = 0;
+export const listEstimatesResponseTotalElementsMax = 9007199254740991;
 export const listEstimatesResponseTotalPagesMin = 0;
+export const listEstimatesResponseTotalPagesMax = 9007199254740991;
 export const listEstimatesResponseNumberMin = 0;
+export const listEstimatesResponseNumberMax = 9007199254740991;
+export const listEstimatesResponseSizeMax = 9007199254740991;
 
 
 export const listEstimatesResponse = zod.object({
   "content": zod.array(zod.object({
   "id": zod.number().min(1).max(listEstimatesResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).max(listEstimatesResponseContentItemOpportunityIdMax).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(listEstimatesResponseContentItemAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).max(listEstimatesResponseContentItemSalesIdMax).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "commissions": zod.number().min(listEstimatesResponseContentItemCommissionsMin).describe('Amount in euro.'),
+  "commissions": zod.number().min(listEstimatesResponseContentItemCommissionsMin).max(listEstimatesResponseContentItemCommissionsMax).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemIdMax).int().describe('Record id.'),
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
+  "productId": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemProductIdMax).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemCatalogIdMax).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemQuantityMax).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(listEstimatesResponseContentItemLinesItemUnitPriceMin).describe('Amount in euro.'),
+  "unitPrice": zod.number().min(listEstimatesResponseContentItemLinesItemUnitPriceMin).max(listEstimatesResponseContentItemLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(listEstimatesResponseContentItemLinesItemDiscountPercentMin).max(listEstimatesResponseContentItemLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(listEstimatesResponseContentItemLinesItemTotalMin).describe('Amount in euro.')
+  "total": zod.number().min(listEstimatesResponseContentItemLinesItemTotalMin).max(listEstimatesResponseContentItemLinesItemTotalMax).describe('Amount in euro.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
-  "subtotal": zod.number().min(listEstimatesResponseContentItemSubtotalMin).describe('Amount in euro.'),
-  "discountTotal": zod.number().min(listEstimatesResponseContentItemDiscountTotalMin).describe('Amount in euro.'),
-  "total": zod.number().min(listEstimatesResponseContentItemTotalMin).describe('Amount in euro.'),
+  "subtotal": zod.number().min(listEstimatesResponseContentItemSubtotalMin).max(listEstimatesResponseContentItemSubtotalMax).describe('Amount in euro.'),
+  "discountTotal": zod.number().min(listEstimatesResponseContentItemDiscountTotalMin).max(listEstimatesResponseContentItemDiscountTotalMax).describe('Amount in euro.'),
+  "total": zod.number().min(listEstimatesResponseContentItemTotalMin).max(listEstimatesResponseContentItemTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
 }).describe('An estimate.')).describe('The estimates of this page.'),
-  "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).int().describe('Estimates over all pages.'),
-  "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listEstimatesResponseNumberMin).int().describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).int().describe('Requested page size.')
+  "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).max(listEstimatesResponseTotalElementsMax).int().describe('Estimates over all pages.'),
+  "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).max(listEstimatesResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listEstimatesResponseNumberMin).max(listEstimatesResponseNumberMax).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).max(listEstimatesResponseSizeMax).int().describe('Requested page size.')
 }).describe('A Spring-style page of estimates.')
 
 
@@ -73,16 +89,20 @@ export const listEstimatesResponse = zod.object({
  * @summary All estimates in short form
  */
 export const listEstimateDtosResponseIdMax = 9007199254740991;
+export const listEstimateDtosResponseOpportunityIdMax = 9007199254740991;
+export const listEstimateDtosResponseAdvertiserIdMax = 9007199254740991;
+export const listEstimateDtosResponseSalesIdMax = 9007199254740991;
 export const listEstimateDtosResponseTotalMin = 0;
+export const listEstimateDtosResponseTotalMax = 1000000000;
 
 export const listEstimateDtosResponseItem = zod.object({
   "id": zod.number().min(1).max(listEstimateDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "salesId": zod.number().min(1).int().describe('The sales person.'),
+  "opportunityId": zod.number().min(1).max(listEstimateDtosResponseOpportunityIdMax).int().describe('The opportunity.'),
+  "advertiserId": zod.number().min(1).max(listEstimateDtosResponseAdvertiserIdMax).int().describe('The advertiser.'),
+  "salesId": zod.number().min(1).max(listEstimateDtosResponseSalesIdMax).int().describe('The sales person.'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "total": zod.number().min(listEstimateDtosResponseTotalMin).describe('Amount in euro.'),
+  "total": zod.number().min(listEstimateDtosResponseTotalMin).max(listEstimateDtosResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
 }).describe('An estimate without its lines.')
@@ -117,33 +137,45 @@ export const listEstimatesByOpportunityIdQueryParams = zod.object({
 })
 
 export const listEstimatesByOpportunityIdResponseIdMax = 9007199254740991;
-export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;
-export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
-export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
+export const listEstimatesByOpportunityIdResponseOpportunityIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseAdvertiserIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseSalesIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;
+export const listEstimatesByOpportunityIdResponseCommissionsMax = 1000000000;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemProductIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemCatalogIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemQuantityMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMax = 1000000000;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;
+export const listEstimatesByOpportunityIdResponseSubtotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;
+export const listEstimatesByOpportunityIdResponseDiscountTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
+export const listEstimatesByOpportunityIdResponseTotalMax = 1000000000;
 
 export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseOpportunityIdMax).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseSalesIdMax).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "commissions": zod.number().min(listEstimatesByOpportunityIdResponseCommissionsMin).describe('Amount in euro.'),
+  "commissions": zod.number().min(listEstimatesByOpportunityIdResponseCommissionsMin).max(listEstimatesByOpportunityIdResponseCommissionsMax).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemIdMax).int().describe('Record id.'),
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
+  "productId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemProductIdMax).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemCatalogIdMax).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemQuantityMax).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
+  "unitPrice": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin).max(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin).max(listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemTotalMin).describe('Amount in euro.')
+  "total": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemTotalMin).max(listEstimatesByOpportunityIdResponseLinesItemTotalMax).describe('Amount in euro.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
-  "subtotal": zod.number().min(listEstimatesByOpportunityIdResponseSubtotalMin).describe('Amount in euro.'),
-  "discountTotal": zod.number().min(listEstimatesByOpportunityIdResponseDiscountTotalMin).describe('Amount in euro.'),
-  "total": zod.number().min(listEstimatesByOpportunityIdResponseTotalMin).describe('Amount in euro.'),
+  "subtotal": zod.number().min(listEstimatesByOpportunityIdResponseSubtotalMin).max(listEstimatesByOpportunityIdResponseSubtotalMax).describe('Amount in euro.'),
+  "discountTotal": zod.number().min(listEstimatesByOpportunityIdResponseDiscountTotalMin).max(listEstimatesByOpportunityIdResponseDiscountTotalMax).describe('Amount in euro.'),
+  "total": zod.number().min(listEstimatesByOpportunityIdResponseTotalMin).max(listEstimatesByOpportunityIdResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
@@ -163,33 +195,45 @@ export const getEstimateByIdParams = zod.object({
 })
 
 export const getEstimateByIdResponseIdMax = 9007199254740991;
-export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;
-export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
-export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;export const getEstimateByIdResponseSubtotalMin = 0;export const getEstimateByIdResponseDiscountTotalMin = 0;export const getEstimateByIdResponseTotalMin = 0;
+export const getEstimateByIdResponseOpportunityIdMax = 9007199254740991;
+export const getEstimateByIdResponseAdvertiserIdMax = 9007199254740991;
+export const getEstimateByIdResponseSalesIdMax = 9007199254740991;
+export const getEstimateByIdResponseCommissionsMin = 0;
+export const getEstimateByIdResponseCommissionsMax = 1000000000;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemProductIdMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemCatalogIdMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemQuantityMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;
+export const getEstimateByIdResponseLinesItemUnitPriceMax = 1000000000;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
+export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;
+export const getEstimateByIdResponseLinesItemTotalMax = 1000000000;export const getEstimateByIdResponseSubtotalMin = 0;
+export const getEstimateByIdResponseSubtotalMax = 1000000000;export const getEstimateByIdResponseDiscountTotalMin = 0;
+export const getEstimateByIdResponseDiscountTotalMax = 1000000000;export const getEstimateByIdResponseTotalMin = 0;
+export const getEstimateByIdResponseTotalMax = 1000000000;
 
 export const getEstimateByIdResponse = zod.object({
   "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).max(getEstimateByIdResponseOpportunityIdMax).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(getEstimateByIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).max(getEstimateByIdResponseSalesIdMax).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "commissions": zod.number().min(getEstimateByIdResponseCommissionsMin).describe('Amount in euro.'),
+  "commissions": zod.number().min(getEstimateByIdResponseCommissionsMin).max(getEstimateByIdResponseCommissionsMax).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(getEstimateByIdResponseLinesItemIdMax).int().describe('Record id.'),
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
+  "productId": zod.number().min(1).max(getEstimateByIdResponseLinesItemProductIdMax).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).max(getEstimateByIdResponseLinesItemCatalogIdMax).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).max(getEstimateByIdResponseLinesItemQuantityMax).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(getEstimateByIdResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
+  "unitPrice": zod.number().min(getEstimateByIdResponseLinesItemUnitPriceMin).max(getEstimateByIdResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(getEstimateByIdResponseLinesItemDiscountPercentMin).max(getEstimateByIdResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(getEstimateByIdResponseLinesItemTotalMin).describe('Amount in euro.')
+  "total": zod.number().min(getEstimateByIdResponseLinesItemTotalMin).max(getEstimateByIdResponseLinesItemTotalMax).describe('Amount in euro.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
-  "subtotal": zod.number().min(getEstimateByIdResponseSubtotalMin).describe('Amount in euro.'),
-  "discountTotal": zod.number().min(getEstimateByIdResponseDiscountTotalMin).describe('Amount in euro.'),
-  "total": zod.number().min(getEstimateByIdResponseTotalMin).describe('Amount in euro.'),
+  "subtotal": zod.number().min(getEstimateByIdResponseSubtotalMin).max(getEstimateByIdResponseSubtotalMax).describe('Amount in euro.'),
+  "discountTotal": zod.number().min(getEstimateByIdResponseDiscountTotalMin).max(getEstimateByIdResponseDiscountTotalMax).describe('Amount in euro.'),
+  "total": zod.number().min(getEstimateByIdResponseTotalMin).max(getEstimateByIdResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
@@ -219,15 +263,18 @@ export const calculateEstimateCommissionParams = zod.object({
   "id": zod.number().min(1).max(calculateEstimateCommissionPathIdMax).int().describe('Estimate id.')
 })
 
-export const calculateEstimateCommissionResponseSubtotalMin = 0;export const calculateEstimateCommissionResponseDiscountPercentMin = 0;
+export const calculateEstimateCommissionResponseEstimateIdMax = 9007199254740991;
+export const calculateEstimateCommissionResponseSubtotalMin = 0;
+export const calculateEstimateCommissionResponseSubtotalMax = 1000000000;export const calculateEstimateCommissionResponseDiscountPercentMin = 0;
 export const calculateEstimateCommissionResponseDiscountPercentMax = 100;export const calculateEstimateCommissionResponseCommissionMin = 0;
+export const calculateEstimateCommissionResponseCommissionMax = 1000000000;
 
 export const calculateEstimateCommissionResponse = zod.object({
-  "estimateId": zod.number().min(1).int().describe('The estimate.'),
-  "subtotal": zod.number().min(calculateEstimateCommissionResponseSubtotalMin).describe('Amount in euro.'),
+  "estimateId": zod.number().min(1).max(calculateEstimateCommissionResponseEstimateIdMax).int().describe('The estimate.'),
+  "subtotal": zod.number().min(calculateEstimateCommissionResponseSubtotalMin).max(calculateEstimateCommissionResponseSubtotalMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(calculateEstimateCommissionResponseDiscountPercentMin).max(calculateEstimateCommissionResponseDiscountPercentMax).describe('Average discount of the estimate (discountTotal / subtotal × 100), rounded to two decimals.'),
   "commissionRate": zod.union([zod.literal(10),zod.literal(8),zod.literal(6),zod.literal(4)]).describe('Commission rate of the discount bracket, in percent.'),
-  "commission": zod.number().min(calculateEstimateCommissionResponseCommissionMin).describe('Amount in euro.'),
+  "commission": zod.number().min(calculateEstimateCommissionResponseCommissionMin).max(calculateEstimateCommissionResponseCommissionMax).describe('Amount in euro.'),
   "rule": zod.string().describe('The rule applied, in words (Italian).')
 }).describe('The commission of the sales person on an estimate and how it was computed.')
 
@@ -259,23 +306,28 @@ export const saveEstimateQueryParams = zod.object({
   "salesId": zod.number().min(1).max(saveEstimateQuerySalesIdMax).int().describe('The sales person (`listSalesPeople`).')
 })
 
-export const saveEstimateBodyNameMax = 200;export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEstimateBodyLinesItemQuantityMax = 100000;
-export const saveEstimateBodyLinesItemUnitPriceMin = 0;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
+export const saveEstimateBodyIdMax = 9007199254740991;
+export const saveEstimateBodyNameMax = 200;export const saveEstimateBodyLinesItemIdMax = 9007199254740991;
+export const saveEstimateBodyLinesItemProductIdMax = 9007199254740991;
+export const saveEstimateBodyLinesItemCatalogIdMax = 9007199254740991;
+export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEstimateBodyLinesItemQuantityMax = 100000;
+export const saveEstimateBodyLinesItemUnitPriceMin = 0;
+export const saveEstimateBodyLinesItemUnitPriceMax = 1000000000;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMin = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMax = 100;export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;
 
 export const saveEstimateBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Present to update an existing (draft) estimate.'),
+  "id": zod.number().min(1).max(saveEstimateBodyIdMax).int().optional().describe('Present to update an existing (draft) estimate.'),
   "name": zod.string().min(1).max(saveEstimateBodyNameMax).describe('Name of the estimate.'),
   "lines": zod.array(zod.object({
-  "id": zod.number().min(1).int().optional().describe('Present to keep an existing line of the estimate being updated.'),
-  "productId": zod.number().min(1).int().describe('The product.'),
-  "catalogId": zod.number().min(1).int().describe('The price list the product is taken from; the product must be in it.'),
+  "id": zod.number().min(1).max(saveEstimateBodyLinesItemIdMax).int().optional().describe('Present to keep an existing line of the estimate being updated.'),
+  "productId": zod.number().min(1).max(saveEstimateBodyLinesItemProductIdMax).int().describe('The product.'),
+  "catalogId": zod.number().min(1).max(saveEstimateBodyLinesItemCatalogIdMax).int().describe('The price list the product is taken from; the product must be in it.'),
   "description": zod.string().max(saveEstimateBodyLinesItemDescriptionMax).optional().describe('Text of the line; defaults to the product name.'),
   "quantity": zod.number().min(1).max(saveEstimateBodyLinesItemQuantityMax).int().describe('Number of the product\'s units.'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(saveEstimateBodyLinesItemUnitPriceMin).describe('Price of one unit, in euro.'),
+  "unitPrice": zod.number().min(saveEstimateBodyLinesItemUnitPriceMin).max(saveEstimateBodyLinesItemUnitPriceMax).describe('Price of one unit, in euro.'),
   "discountPercent": zod.number().min(saveEstimateBodyLinesItemDiscountPercentMin).max(saveEstimateBodyLinesItemDiscountPercentMax).optional().describe('Discount on the line, in percent.')
 }).describe('A line in the body of `saveEstimate`.')).max(saveEstimateBodyLinesMax).describe('The lines, in order.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
@@ -283,33 +335,45 @@ export const saveEstimateBody = zod.object({
 }).describe('Body of `saveEstimate`; opportunity, advertiser and sales person travel as query parameters, status changes through `changeEstimateStatus`, totals are computed.')
 
 export const saveEstimateResponseIdMax = 9007199254740991;
-export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;
-export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
-export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;export const saveEstimateResponseSubtotalMin = 0;export const saveEstimateResponseDiscountTotalMin = 0;export const saveEstimateResponseTotalMin = 0;
+export const saveEstimateResponseOpportunityIdMax = 9007199254740991;
+export const saveEstimateResponseAdvertiserIdMax = 9007199254740991;
+export const saveEstimateResponseSalesIdMax = 9007199254740991;
+export const saveEstimateResponseCommissionsMin = 0;
+export const saveEstimateResponseCommissionsMax = 1000000000;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;
+export const saveEstimateResponseLinesItemProductIdMax = 9007199254740991;
+export const saveEstimateResponseLinesItemCatalogIdMax = 9007199254740991;
+export const saveEstimateResponseLinesItemQuantityMax = 9007199254740991;
+export const saveEstimateResponseLinesItemUnitPriceMin = 0;
+export const saveEstimateResponseLinesItemUnitPriceMax = 1000000000;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
+export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;
+export const saveEstimateResponseLinesItemTotalMax = 1000000000;export const saveEstimateResponseSubtotalMin = 0;
+export const saveEstimateResponseSubtotalMax = 1000000000;export const saveEstimateResponseDiscountTotalMin = 0;
+export const saveEstimateResponseDiscountTotalMax = 1000000000;export const saveEstimateResponseTotalMin = 0;
+export const saveEstimateResponseTotalMax = 1000000000;
 
 export const saveEstimateResponse = zod.object({
   "id": zod.number().min(1).max(saveEstimateResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).max(saveEstimateResponseOpportunityIdMax).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(saveEstimateResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).max(saveEstimateResponseSalesIdMax).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "commissions": zod.number().min(saveEstimateResponseCommissionsMin).describe('Amount in euro.'),
+  "commissions": zod.number().min(saveEstimateResponseCommissionsMin).max(saveEstimateResponseCommissionsMax).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(saveEstimateResponseLinesItemIdMax).int().describe('Record id.'),
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
+  "productId": zod.number().min(1).max(saveEstimateResponseLinesItemProductIdMax).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).max(saveEstimateResponseLinesItemCatalogIdMax).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).max(saveEstimateResponseLinesItemQuantityMax).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(saveEstimateResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
+  "unitPrice": zod.number().min(saveEstimateResponseLinesItemUnitPriceMin).max(saveEstimateResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(saveEstimateResponseLinesItemDiscountPercentMin).max(saveEstimateResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(saveEstimateResponseLinesItemTotalMin).describe('Amount in euro.')
+  "total": zod.number().min(saveEstimateResponseLinesItemTotalMin).max(saveEstimateResponseLinesItemTotalMax).describe('Amount in euro.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
-  "subtotal": zod.number().min(saveEstimateResponseSubtotalMin).describe('Amount in euro.'),
-  "discountTotal": zod.number().min(saveEstimateResponseDiscountTotalMin).describe('Amount in euro.'),
-  "total": zod.number().min(saveEstimateResponseTotalMin).describe('Amount in euro.'),
+  "subtotal": zod.number().min(saveEstimateResponseSubtotalMin).max(saveEstimateResponseSubtotalMax).describe('Amount in euro.'),
+  "discountTotal": zod.number().min(saveEstimateResponseDiscountTotalMin).max(saveEstimateResponseDiscountTotalMax).describe('Amount in euro.'),
+  "total": zod.number().min(saveEstimateResponseTotalMin).max(saveEstimateResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
@@ -329,33 +393,45 @@ export const changeEstimateStatusQueryParams = zod.object({
 })
 
 export const changeEstimateStatusResponseIdMax = 9007199254740991;
-export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;
-export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
-export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;export const changeEstimateStatusResponseSubtotalMin = 0;export const changeEstimateStatusResponseDiscountTotalMin = 0;export const changeEstimateStatusResponseTotalMin = 0;
+export const changeEstimateStatusResponseOpportunityIdMax = 9007199254740991;
+export const changeEstimateStatusResponseAdvertiserIdMax = 9007199254740991;
+export const changeEstimateStatusResponseSalesIdMax = 9007199254740991;
+export const changeEstimateStatusResponseCommissionsMin = 0;
+export const changeEstimateStatusResponseCommissionsMax = 1000000000;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemProductIdMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemCatalogIdMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemQuantityMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;
+export const changeEstimateStatusResponseLinesItemUnitPriceMax = 1000000000;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
+export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;
+export const changeEstimateStatusResponseLinesItemTotalMax = 1000000000;export const changeEstimateStatusResponseSubtotalMin = 0;
+export const changeEstimateStatusResponseSubtotalMax = 1000000000;export const changeEstimateStatusResponseDiscountTotalMin = 0;
+export const changeEstimateStatusResponseDiscountTotalMax = 1000000000;export const changeEstimateStatusResponseTotalMin = 0;
+export const changeEstimateStatusResponseTotalMax = 1000000000;
 
 export const changeEstimateStatusResponse = zod.object({
   "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the estimate.'),
-  "opportunityId": zod.number().min(1).int().describe('The opportunity (opportunity service).'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "salesId": zod.number().min(1).int().describe('The sales person (`listSalesPeople`).'),
+  "opportunityId": zod.number().min(1).max(changeEstimateStatusResponseOpportunityIdMax).int().describe('The opportunity (opportunity service).'),
+  "advertiserId": zod.number().min(1).max(changeEstimateStatusResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "salesId": zod.number().min(1).max(changeEstimateStatusResponseSalesIdMax).int().describe('The sales person (`listSalesPeople`).'),
   "status": zod.enum(['draft', 'sent', 'accepted', 'rejected', 'expired']).describe('Status of the estimate: draft (being written, the only editable status), sent (to the advertiser), accepted (final), rejected, expired. Allowed moves are listed in `x-transitions` (from → allowed targets); `x-labels` names each status in Italian, as a refused move\'s message does.'),
-  "commissions": zod.number().min(changeEstimateStatusResponseCommissionsMin).describe('Amount in euro.'),
+  "commissions": zod.number().min(changeEstimateStatusResponseCommissionsMin).max(changeEstimateStatusResponseCommissionsMax).describe('Amount in euro.'),
   "lines": zod.array(zod.object({
   "id": zod.number().min(1).max(changeEstimateStatusResponseLinesItemIdMax).int().describe('Record id.'),
-  "productId": zod.number().min(1).int().describe('The product (product service).'),
-  "catalogId": zod.number().min(1).int().describe('The price list the price comes from (catalogue service).'),
+  "productId": zod.number().min(1).max(changeEstimateStatusResponseLinesItemProductIdMax).int().describe('The product (product service).'),
+  "catalogId": zod.number().min(1).max(changeEstimateStatusResponseLinesItemCatalogIdMax).int().describe('The price list the price comes from (catalogue service).'),
   "description": zod.string().describe('Text of the line; the product name unless given.'),
-  "quantity": zod.number().min(1).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
+  "quantity": zod.number().min(1).max(changeEstimateStatusResponseLinesItemQuantityMax).int().describe('Number of the product\'s units (weeks, days or slots, times faces).'),
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
-  "unitPrice": zod.number().min(changeEstimateStatusResponseLinesItemUnitPriceMin).describe('Amount in euro.'),
+  "unitPrice": zod.number().min(changeEstimateStatusResponseLinesItemUnitPriceMin).max(changeEstimateStatusResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(changeEstimateStatusResponseLinesItemDiscountPercentMin).max(changeEstimateStatusResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(changeEstimateStatusResponseLinesItemTotalMin).describe('Amount in euro.')
+  "total": zod.number().min(changeEstimateStatusResponseLinesItemTotalMin).max(changeEstimateStatusResponseLinesItemTotalMax).describe('Amount in euro.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
-  "subtotal": zod.number().min(changeEstimateStatusResponseSubtotalMin).describe('Amount in euro.'),
-  "discountTotal": zod.number().min(changeEstimateStatusResponseDiscountTotalMin).describe('Amount in euro.'),
-  "total": zod.number().min(changeEstimateStatusResponseTotalMin).describe('Amount in euro.'),
+  "subtotal": zod.number().min(changeEstimateStatusResponseSubtotalMin).max(changeEstimateStatusResponseSubtotalMax).describe('Amount in euro.'),
+  "discountTotal": zod.number().min(changeEstimateStatusResponseDiscountTotalMin).max(changeEstimateStatusResponseDiscountTotalMax).describe('Amount in euro.'),
+  "total": zod.number().min(changeEstimateStatusResponseTotalMin).max(changeEstimateStatusResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
   "createdAt": zod.string().datetime({}).describe('When the estimate was created.')

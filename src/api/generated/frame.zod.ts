@@ -8,15 +8,18 @@ import zod from 'zod';
  */
 export const listFramesResponseIdMax = 9007199254740991;
 export const listFramesResponseSystemIdMax = 9007199254740991;
+export const listFramesResponsePositionMax = 9007199254740991;
+export const listFramesResponseWidthMax = 100000;
+export const listFramesResponseHeightMax = 100000;
 
 
 export const listFramesResponseItem = zod.object({
   "id": zod.number().min(1).max(listFramesResponseIdMax).int().describe('Record id.'),
   "systemId": zod.number().min(1).max(listFramesResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "position": zod.number().min(1).max(listFramesResponsePositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(listFramesResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listFramesResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -50,15 +53,18 @@ export const createFrameBody = zod.object({
  */
 export const getFrameResponseIdMax = 9007199254740991;
 export const getFrameResponseSystemIdMax = 9007199254740991;
+export const getFrameResponsePositionMax = 9007199254740991;
+export const getFrameResponseWidthMax = 100000;
+export const getFrameResponseHeightMax = 100000;
 
 
 export const getFrameResponse = zod.object({
   "id": zod.number().min(1).max(getFrameResponseIdMax).int().describe('Record id.'),
   "systemId": zod.number().min(1).max(getFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "position": zod.number().min(1).max(getFrameResponsePositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(getFrameResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(getFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -88,15 +94,18 @@ export const updateFrameBody = zod.object({
 
 export const updateFrameResponseIdMax = 9007199254740991;
 export const updateFrameResponseSystemIdMax = 9007199254740991;
+export const updateFrameResponsePositionMax = 9007199254740991;
+export const updateFrameResponseWidthMax = 100000;
+export const updateFrameResponseHeightMax = 100000;
 
 
 export const updateFrameResponse = zod.object({
   "id": zod.number().min(1).max(updateFrameResponseIdMax).int().describe('Record id.'),
   "systemId": zod.number().min(1).max(updateFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "position": zod.number().min(1).max(updateFrameResponsePositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(updateFrameResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(updateFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
@@ -107,15 +116,18 @@ export const updateFrameResponse = zod.object({
  */
 export const deleteFrameResponseIdMax = 9007199254740991;
 export const deleteFrameResponseSystemIdMax = 9007199254740991;
+export const deleteFrameResponsePositionMax = 9007199254740991;
+export const deleteFrameResponseWidthMax = 100000;
+export const deleteFrameResponseHeightMax = 100000;
 
 
 export const deleteFrameResponse = zod.object({
   "id": zod.number().min(1).max(deleteFrameResponseIdMax).int().describe('Record id.'),
   "systemId": zod.number().min(1).max(deleteFrameResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "position": zod.number().min(1).max(deleteFrameResponsePositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(deleteFrameResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(deleteFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')

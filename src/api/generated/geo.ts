@@ -397,6 +397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Region"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -12,12 +12,14 @@ export const listSystemHistoryParams = zod.object({
   "id": zod.number().min(1).max(listSystemHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+export const listSystemHistoryResponseIdMax = 9007199254740991;
+export const listSystemHistoryResponseEntityIdMax = 9007199254740991;
 
 
 export const listSystemHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Entry id.'),
+  "id": zod.number().min(1).max(listSystemHistoryResponseIdMax).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listSystemHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -41,12 +43,14 @@ export const listCampaignHistoryParams = zod.object({
   "id": zod.number().min(1).max(listCampaignHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+export const listCampaignHistoryResponseIdMax = 9007199254740991;
+export const listCampaignHistoryResponseEntityIdMax = 9007199254740991;
 
 
 export const listCampaignHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Entry id.'),
+  "id": zod.number().min(1).max(listCampaignHistoryResponseIdMax).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listCampaignHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -69,12 +73,14 @@ export const listAdvertiserHistoryParams = zod.object({
   "id": zod.number().min(1).max(listAdvertiserHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+export const listAdvertiserHistoryResponseIdMax = 9007199254740991;
+export const listAdvertiserHistoryResponseEntityIdMax = 9007199254740991;
 
 
 export const listAdvertiserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Entry id.'),
+  "id": zod.number().min(1).max(listAdvertiserHistoryResponseIdMax).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listAdvertiserHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
@@ -98,12 +104,14 @@ export const listAdvertiserUserHistoryParams = zod.object({
   "id": zod.number().min(1).max(listAdvertiserUserHistoryPathIdMax).int().describe('Id of the record whose history is read.')
 })
 
+export const listAdvertiserUserHistoryResponseIdMax = 9007199254740991;
+export const listAdvertiserUserHistoryResponseEntityIdMax = 9007199254740991;
 
 
 export const listAdvertiserUserHistoryResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Entry id.'),
+  "id": zod.number().min(1).max(listAdvertiserUserHistoryResponseIdMax).int().describe('Entry id.'),
   "entityType": zod.enum(['system', 'campaign', 'advertiser', 'advertiserUser']).describe('Kind of record changed.'),
-  "entityId": zod.number().min(1).int().describe('Id of the record changed.'),
+  "entityId": zod.number().min(1).max(listAdvertiserUserHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),

@@ -34,30 +34,38 @@ export const listOpportunitiesQueryParams = zod.object({
 })
 
 export const listOpportunitiesResponseContentItemIdMax = 9007199254740991;
-export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAmountMin = 0;export const listOpportunitiesResponseTotalElementsMin = 0;
+export const listOpportunitiesResponseContentItemNameMax = 200;export const listOpportunitiesResponseContentItemAdvertiserIdMax = 9007199254740991;
+export const listOpportunitiesResponseContentItemSalesIdMax = 9007199254740991;
+export const listOpportunitiesResponseContentItemAmountMin = 0;
+export const listOpportunitiesResponseContentItemAmountMax = 1000000000;export const listOpportunitiesResponseContentItemDetectionIdMax = 9007199254740991;
+export const listOpportunitiesResponseTotalElementsMin = 0;
+export const listOpportunitiesResponseTotalElementsMax = 9007199254740991;
 export const listOpportunitiesResponseTotalPagesMin = 0;
+export const listOpportunitiesResponseTotalPagesMax = 9007199254740991;
 export const listOpportunitiesResponseNumberMin = 0;
+export const listOpportunitiesResponseNumberMax = 9007199254740991;
+export const listOpportunitiesResponseSizeMax = 9007199254740991;
 
 
 export const listOpportunitiesResponse = zod.object({
   "content": zod.array(zod.object({
   "id": zod.number().min(1).max(listOpportunitiesResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesResponseContentItemNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).max(listOpportunitiesResponseContentItemAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).max(listOpportunitiesResponseContentItemSalesIdMax).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(listOpportunitiesResponseContentItemAmountMin).describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(listOpportunitiesResponseContentItemAmountMin).max(listOpportunitiesResponseContentItemAmountMax).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).max(listOpportunitiesResponseContentItemDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
-  "totalElements": zod.number().min(listOpportunitiesResponseTotalElementsMin).int().describe('Opportunities matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listOpportunitiesResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listOpportunitiesResponseNumberMin).int().describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).int().describe('Requested page size.')
+  "totalElements": zod.number().min(listOpportunitiesResponseTotalElementsMin).max(listOpportunitiesResponseTotalElementsMax).int().describe('Opportunities matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listOpportunitiesResponseTotalPagesMin).max(listOpportunitiesResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listOpportunitiesResponseNumberMin).max(listOpportunitiesResponseNumberMax).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).max(listOpportunitiesResponseSizeMax).int().describe('Requested page size.')
 }).describe('A Spring-style page of opportunities.')
 
 
@@ -94,30 +102,38 @@ export const listOpportunitiesSortedByQueryParams = zod.object({
 })
 
 export const listOpportunitiesSortedByResponseContentItemIdMax = 9007199254740991;
-export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;export const listOpportunitiesSortedByResponseTotalElementsMin = 0;
+export const listOpportunitiesSortedByResponseContentItemNameMax = 200;export const listOpportunitiesSortedByResponseContentItemAdvertiserIdMax = 9007199254740991;
+export const listOpportunitiesSortedByResponseContentItemSalesIdMax = 9007199254740991;
+export const listOpportunitiesSortedByResponseContentItemAmountMin = 0;
+export const listOpportunitiesSortedByResponseContentItemAmountMax = 1000000000;export const listOpportunitiesSortedByResponseContentItemDetectionIdMax = 9007199254740991;
+export const listOpportunitiesSortedByResponseTotalElementsMin = 0;
+export const listOpportunitiesSortedByResponseTotalElementsMax = 9007199254740991;
 export const listOpportunitiesSortedByResponseTotalPagesMin = 0;
+export const listOpportunitiesSortedByResponseTotalPagesMax = 9007199254740991;
 export const listOpportunitiesSortedByResponseNumberMin = 0;
+export const listOpportunitiesSortedByResponseNumberMax = 9007199254740991;
+export const listOpportunitiesSortedByResponseSizeMax = 9007199254740991;
 
 
 export const listOpportunitiesSortedByResponse = zod.object({
   "content": zod.array(zod.object({
   "id": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesSortedByResponseContentItemNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemSalesIdMax).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(listOpportunitiesSortedByResponseContentItemAmountMin).describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(listOpportunitiesSortedByResponseContentItemAmountMin).max(listOpportunitiesSortedByResponseContentItemAmountMax).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
-  "totalElements": zod.number().min(listOpportunitiesSortedByResponseTotalElementsMin).int().describe('Opportunities matching the filters, over all pages.'),
-  "totalPages": zod.number().min(listOpportunitiesSortedByResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listOpportunitiesSortedByResponseNumberMin).int().describe('This page\'s zero-based number.'),
-  "size": zod.number().min(1).int().describe('Requested page size.')
+  "totalElements": zod.number().min(listOpportunitiesSortedByResponseTotalElementsMin).max(listOpportunitiesSortedByResponseTotalElementsMax).int().describe('Opportunities matching the filters, over all pages.'),
+  "totalPages": zod.number().min(listOpportunitiesSortedByResponseTotalPagesMin).max(listOpportunitiesSortedByResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listOpportunitiesSortedByResponseNumberMin).max(listOpportunitiesSortedByResponseNumberMax).int().describe('This page\'s zero-based number.'),
+  "size": zod.number().min(1).max(listOpportunitiesSortedByResponseSizeMax).int().describe('Requested page size.')
 }).describe('A Spring-style page of opportunities.')
 
 
@@ -126,16 +142,19 @@ export const listOpportunitiesSortedByResponse = zod.object({
  * @summary All opportunities in short form
  */
 export const listOpportunityDtosResponseIdMax = 9007199254740991;
+export const listOpportunityDtosResponseAdvertiserIdMax = 9007199254740991;
+export const listOpportunityDtosResponseSalesIdMax = 9007199254740991;
 export const listOpportunityDtosResponseAmountMin = 0;
+export const listOpportunityDtosResponseAmountMax = 1000000000;
 
 export const listOpportunityDtosResponseItem = zod.object({
   "id": zod.number().min(1).max(listOpportunityDtosResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
+  "advertiserId": zod.number().min(1).max(listOpportunityDtosResponseAdvertiserIdMax).int().describe('The advertiser.'),
   "advertiserName": zod.string().describe('The advertiser\'s name.'),
-  "salesId": zod.number().min(1).int().describe('The sales person.'),
+  "salesId": zod.number().min(1).max(listOpportunityDtosResponseSalesIdMax).int().describe('The sales person.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(listOpportunityDtosResponseAmountMin).describe('Expected value, in euro.')
+  "amount": zod.number().min(listOpportunityDtosResponseAmountMin).max(listOpportunityDtosResponseAmountMax).describe('Expected value, in euro.')
 }).describe('An opportunity in short form, for choosers.')
 export const listOpportunityDtosResponse = zod.array(listOpportunityDtosResponseItem)
 
@@ -152,20 +171,24 @@ export const listOpportunitiesByAdvertiserIdParams = zod.object({
 })
 
 export const listOpportunitiesByAdvertiserIdResponseIdMax = 9007199254740991;
-export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
+export const listOpportunitiesByAdvertiserIdResponseNameMax = 200;export const listOpportunitiesByAdvertiserIdResponseAdvertiserIdMax = 9007199254740991;
+export const listOpportunitiesByAdvertiserIdResponseSalesIdMax = 9007199254740991;
+export const listOpportunitiesByAdvertiserIdResponseAmountMin = 0;
+export const listOpportunitiesByAdvertiserIdResponseAmountMax = 1000000000;export const listOpportunitiesByAdvertiserIdResponseDetectionIdMax = 9007199254740991;
+
 
 export const listOpportunitiesByAdvertiserIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(listOpportunitiesByAdvertiserIdResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseSalesIdMax).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(listOpportunitiesByAdvertiserIdResponseAmountMin).describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(listOpportunitiesByAdvertiserIdResponseAmountMin).max(listOpportunitiesByAdvertiserIdResponseAmountMax).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')
 export const listOpportunitiesByAdvertiserIdResponse = zod.array(listOpportunitiesByAdvertiserIdResponseItem)
@@ -182,20 +205,24 @@ export const getOpportunityByIdParams = zod.object({
 })
 
 export const getOpportunityByIdResponseIdMax = 9007199254740991;
-export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAmountMin = 0;
+export const getOpportunityByIdResponseNameMax = 200;export const getOpportunityByIdResponseAdvertiserIdMax = 9007199254740991;
+export const getOpportunityByIdResponseSalesIdMax = 9007199254740991;
+export const getOpportunityByIdResponseAmountMin = 0;
+export const getOpportunityByIdResponseAmountMax = 1000000000;export const getOpportunityByIdResponseDetectionIdMax = 9007199254740991;
+
 
 export const getOpportunityByIdResponse = zod.object({
   "id": zod.number().min(1).max(getOpportunityByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(getOpportunityByIdResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).max(getOpportunityByIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).max(getOpportunityByIdResponseSalesIdMax).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(getOpportunityByIdResponseAmountMin).describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(getOpportunityByIdResponseAmountMin).max(getOpportunityByIdResponseAmountMax).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).max(getOpportunityByIdResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')
 
@@ -204,35 +231,44 @@ export const getOpportunityByIdResponse = zod.object({
  * Creates the opportunity (201), or updates it (200) when the body has an `id`. Without an `id`, a body whose `detectionId` already belongs to an opportunity updates that opportunity (200), so the CRM sync of the media monitor can be run again without duplicates. `advertiserName` and `salesName` are filled in by the service. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER, ROLE_MEDIAMONITOR.
  * @summary Create or update an opportunity
  */
-export const saveOpportunityBodyNameMax = 200;export const saveOpportunityBodyAmountDefault = 0;
+export const saveOpportunityBodyIdMax = 9007199254740991;
+export const saveOpportunityBodyNameMax = 200;export const saveOpportunityBodyAdvertiserIdMax = 9007199254740991;
+export const saveOpportunityBodySalesIdMax = 9007199254740991;
+export const saveOpportunityBodyAmountDefault = 0;
 export const saveOpportunityBodyAmountMin = 0;
+export const saveOpportunityBodyAmountMax = 1000000000;export const saveOpportunityBodyDetectionIdMax = 9007199254740991;
+
 
 export const saveOpportunityBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Present to update an existing opportunity.'),
+  "id": zod.number().min(1).max(saveOpportunityBodyIdMax).int().optional().describe('Present to update an existing opportunity.'),
   "name": zod.string().min(1).max(saveOpportunityBodyNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it.'),
+  "advertiserId": zod.number().min(1).max(saveOpportunityBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "salesId": zod.number().min(1).max(saveOpportunityBodySalesIdMax).int().describe('The sales person following it.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).optional().describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(saveOpportunityBodyAmountMin).optional().describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(saveOpportunityBodyAmountMin).max(saveOpportunityBodyAmountMax).optional().describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).optional().describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection this lead came from.')
+  "detectionId": zod.number().min(1).max(saveOpportunityBodyDetectionIdMax).int().optional().describe('The media monitor detection this lead came from.')
 }).describe('Body of `saveOpportunity`. Without `id` it creates an opportunity (or updates the one with the same `detectionId`); with `id` it replaces that opportunity\'s editable fields.')
 
 export const saveOpportunityResponseIdMax = 9007199254740991;
-export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAmountMin = 0;
+export const saveOpportunityResponseNameMax = 200;export const saveOpportunityResponseAdvertiserIdMax = 9007199254740991;
+export const saveOpportunityResponseSalesIdMax = 9007199254740991;
+export const saveOpportunityResponseAmountMin = 0;
+export const saveOpportunityResponseAmountMax = 1000000000;export const saveOpportunityResponseDetectionIdMax = 9007199254740991;
+
 
 export const saveOpportunityResponse = zod.object({
   "id": zod.number().min(1).max(saveOpportunityResponseIdMax).int().describe('Record id.'),
   "name": zod.string().min(1).max(saveOpportunityResponseNameMax).describe('Name of the opportunity.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
+  "advertiserId": zod.number().min(1).max(saveOpportunityResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
   "advertiserName": zod.string().describe('The advertiser\'s name, filled in by the service.'),
-  "salesId": zod.number().min(1).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
+  "salesId": zod.number().min(1).max(saveOpportunityResponseSalesIdMax).int().describe('The sales person following it (a user with ROLE_SALES or ROLE_SALESLEADER; see estimate `sales/all`).'),
   "salesName": zod.string().describe('The sales person\'s name and surname, filled in by the service.'),
   "status": zod.enum(['new', 'qualified', 'proposal', 'won', 'lost']).describe('Stage of the opportunity: new (a lead not yet worked), qualified (interest confirmed), proposal (an estimate was sent), won, lost.'),
-  "amount": zod.number().min(saveOpportunityResponseAmountMin).describe('Expected value of the deal, in euro.'),
+  "amount": zod.number().min(saveOpportunityResponseAmountMin).max(saveOpportunityResponseAmountMax).describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
+  "detectionId": zod.number().min(1).max(saveOpportunityResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
   "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
 }).describe('A sales opportunity.')

@@ -17,18 +17,24 @@ export const listOrdersQueryParams = zod.object({
   "filter": zod.string().regex(listOrdersQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listOrdersResponseIdMax = 9007199254740991;
 export const listOrdersResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const listOrdersResponseTotalMin = 0;export const listOrdersResponseNotesMax = 2000;
+export const listOrdersResponseEstimateIdMax = 9007199254740991;
+export const listOrdersResponseAdvertiserIdMax = 9007199254740991;
+export const listOrdersResponseOpportunityIdMax = 9007199254740991;
+export const listOrdersResponseSalesIdMax = 9007199254740991;
+export const listOrdersResponseTotalMin = 0;
+export const listOrdersResponseTotalMax = 1000000000;export const listOrdersResponseNotesMax = 2000;
 
 export const listOrdersResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Order id.'),
+  "id": zod.number().min(1).max(listOrdersResponseIdMax).int().describe('Order id.'),
   "code": zod.string().regex(listOrdersResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(listOrdersResponseEstimateIdMax).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(listOrdersResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(listOrdersResponseOpportunityIdMax).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(listOrdersResponseSalesIdMax).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(listOrdersResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(listOrdersResponseTotalMin).max(listOrdersResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -41,17 +47,23 @@ export const listOrdersResponse = zod.array(listOrdersResponseItem)
  * ra-data-simple-rest `create`. The service assigns `id` and `code`; a new order normally starts in `draft`. `periodEnd` must not precede `periodStart` (400).
  * @summary Create an order
  */
-export const createOrderBodyTotalMin = 0;export const createOrderBodyNotesMax = 2000;
+export const createOrderBodyIdMax = 9007199254740991;
+export const createOrderBodyEstimateIdMax = 9007199254740991;
+export const createOrderBodyAdvertiserIdMax = 9007199254740991;
+export const createOrderBodyOpportunityIdMax = 9007199254740991;
+export const createOrderBodySalesIdMax = 9007199254740991;
+export const createOrderBodyTotalMin = 0;
+export const createOrderBodyTotalMax = 1000000000;export const createOrderBodyNotesMax = 2000;
 
 export const createOrderBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(createOrderBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).int().nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).int().nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).max(createOrderBodyEstimateIdMax).int().nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).max(createOrderBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).max(createOrderBodyOpportunityIdMax).int().nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).max(createOrderBodySalesIdMax).int().describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(createOrderBodyTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(createOrderBodyTotalMin).max(createOrderBodyTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -62,18 +74,24 @@ export const createOrderBody = zod.object({
 /**
  * @summary Get an order
  */
+export const getOrderByIdResponseIdMax = 9007199254740991;
 export const getOrderByIdResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const getOrderByIdResponseTotalMin = 0;export const getOrderByIdResponseNotesMax = 2000;
+export const getOrderByIdResponseEstimateIdMax = 9007199254740991;
+export const getOrderByIdResponseAdvertiserIdMax = 9007199254740991;
+export const getOrderByIdResponseOpportunityIdMax = 9007199254740991;
+export const getOrderByIdResponseSalesIdMax = 9007199254740991;
+export const getOrderByIdResponseTotalMin = 0;
+export const getOrderByIdResponseTotalMax = 1000000000;export const getOrderByIdResponseNotesMax = 2000;
 
 export const getOrderByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Order id.'),
+  "id": zod.number().min(1).max(getOrderByIdResponseIdMax).int().describe('Order id.'),
   "code": zod.string().regex(getOrderByIdResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(getOrderByIdResponseEstimateIdMax).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(getOrderByIdResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(getOrderByIdResponseOpportunityIdMax).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(getOrderByIdResponseSalesIdMax).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(getOrderByIdResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(getOrderByIdResponseTotalMin).max(getOrderByIdResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -85,35 +103,47 @@ export const getOrderByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record. `id` and `code` may be sent back as read and are ignored (`id` must equal the path id). A change of `status` is a move, as `POST /orders/{id}/transitions` makes one without a note: the allowed ones are the table `OrderStatus.x-transitions`, any other is a 409; sending the current status back is no move.
  * @summary Update an order
  */
-export const updateOrderBodyTotalMin = 0;export const updateOrderBodyNotesMax = 2000;
+export const updateOrderBodyIdMax = 9007199254740991;
+export const updateOrderBodyEstimateIdMax = 9007199254740991;
+export const updateOrderBodyAdvertiserIdMax = 9007199254740991;
+export const updateOrderBodyOpportunityIdMax = 9007199254740991;
+export const updateOrderBodySalesIdMax = 9007199254740991;
+export const updateOrderBodyTotalMin = 0;
+export const updateOrderBodyTotalMax = 1000000000;export const updateOrderBodyNotesMax = 2000;
 
 export const updateOrderBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(updateOrderBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "code": zod.string().optional().describe('Ignored; assigned by the service.'),
-  "estimateId": zod.number().min(1).int().nullish().describe('The estimate the order comes from.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser.'),
-  "opportunityId": zod.number().min(1).int().nullish().describe('The opportunity, if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id).'),
+  "estimateId": zod.number().min(1).max(updateOrderBodyEstimateIdMax).int().nullish().describe('The estimate the order comes from.'),
+  "advertiserId": zod.number().min(1).max(updateOrderBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "opportunityId": zod.number().min(1).max(updateOrderBodyOpportunityIdMax).int().nullish().describe('The opportunity, if any.'),
+  "salesId": zod.number().min(1).max(updateOrderBodySalesIdMax).int().describe('The sales person (user id).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(updateOrderBodyTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(updateOrderBodyTotalMin).max(updateOrderBodyTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
   "notes": zod.string().max(updateOrderBodyNotesMax).nullish().describe('Free notes.')
 }).describe('Body of create and update. `id` and `code` are read-only: accepted so that a record can be sent back as read, and ignored.')
 
+export const updateOrderResponseIdMax = 9007199254740991;
 export const updateOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const updateOrderResponseTotalMin = 0;export const updateOrderResponseNotesMax = 2000;
+export const updateOrderResponseEstimateIdMax = 9007199254740991;
+export const updateOrderResponseAdvertiserIdMax = 9007199254740991;
+export const updateOrderResponseOpportunityIdMax = 9007199254740991;
+export const updateOrderResponseSalesIdMax = 9007199254740991;
+export const updateOrderResponseTotalMin = 0;
+export const updateOrderResponseTotalMax = 1000000000;export const updateOrderResponseNotesMax = 2000;
 
 export const updateOrderResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Order id.'),
+  "id": zod.number().min(1).max(updateOrderResponseIdMax).int().describe('Order id.'),
   "code": zod.string().regex(updateOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(updateOrderResponseEstimateIdMax).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(updateOrderResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(updateOrderResponseOpportunityIdMax).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(updateOrderResponseSalesIdMax).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(updateOrderResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(updateOrderResponseTotalMin).max(updateOrderResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -125,18 +155,24 @@ export const updateOrderResponse = zod.object({
  * Only an order in `draft` or `cancelled` can be deleted (409 otherwise); its documents, campaign links and status history go with it.
  * @summary Delete an order
  */
+export const deleteOrderResponseIdMax = 9007199254740991;
 export const deleteOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const deleteOrderResponseTotalMin = 0;export const deleteOrderResponseNotesMax = 2000;
+export const deleteOrderResponseEstimateIdMax = 9007199254740991;
+export const deleteOrderResponseAdvertiserIdMax = 9007199254740991;
+export const deleteOrderResponseOpportunityIdMax = 9007199254740991;
+export const deleteOrderResponseSalesIdMax = 9007199254740991;
+export const deleteOrderResponseTotalMin = 0;
+export const deleteOrderResponseTotalMax = 1000000000;export const deleteOrderResponseNotesMax = 2000;
 
 export const deleteOrderResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Order id.'),
+  "id": zod.number().min(1).max(deleteOrderResponseIdMax).int().describe('Order id.'),
   "code": zod.string().regex(deleteOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(deleteOrderResponseEstimateIdMax).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(deleteOrderResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(deleteOrderResponseOpportunityIdMax).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(deleteOrderResponseSalesIdMax).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(deleteOrderResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(deleteOrderResponseTotalMin).max(deleteOrderResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -173,18 +209,24 @@ export const moveOrderBody = zod.object({
   "note": zod.string().max(moveOrderBodyNoteMax).nullish().describe('Why, or what was agreed; kept in the status history.')
 }).describe('A status move of an order.')
 
+export const moveOrderResponseIdMax = 9007199254740991;
 export const moveOrderResponseCodeRegExp = new RegExp('^ORD-\\d{4}-\\d{4,}$');
-export const moveOrderResponseTotalMin = 0;export const moveOrderResponseNotesMax = 2000;
+export const moveOrderResponseEstimateIdMax = 9007199254740991;
+export const moveOrderResponseAdvertiserIdMax = 9007199254740991;
+export const moveOrderResponseOpportunityIdMax = 9007199254740991;
+export const moveOrderResponseSalesIdMax = 9007199254740991;
+export const moveOrderResponseTotalMin = 0;
+export const moveOrderResponseTotalMax = 1000000000;export const moveOrderResponseNotesMax = 2000;
 
 export const moveOrderResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Order id.'),
+  "id": zod.number().min(1).max(moveOrderResponseIdMax).int().describe('Order id.'),
   "code": zod.string().regex(moveOrderResponseCodeRegExp).describe('Order number assigned by the service: `ORD-<year>-<sequence>`.'),
-  "estimateId": zod.number().min(1).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
-  "advertiserId": zod.number().min(1).int().describe('The advertiser (advertiser service).'),
-  "opportunityId": zod.number().min(1).int().nullable().describe('The opportunity (opportunity service), if any.'),
-  "salesId": zod.number().min(1).int().describe('The sales person (user id in the user service).'),
+  "estimateId": zod.number().min(1).max(moveOrderResponseEstimateIdMax).int().nullable().describe('The estimate the order comes from (estimate service); null for an order created by hand.'),
+  "advertiserId": zod.number().min(1).max(moveOrderResponseAdvertiserIdMax).int().describe('The advertiser (advertiser service).'),
+  "opportunityId": zod.number().min(1).max(moveOrderResponseOpportunityIdMax).int().nullable().describe('The opportunity (opportunity service), if any.'),
+  "salesId": zod.number().min(1).max(moveOrderResponseSalesIdMax).int().describe('The sales person (user id in the user service).'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
-  "total": zod.number().min(moveOrderResponseTotalMin).describe('Order total in euro.'),
+  "total": zod.number().min(moveOrderResponseTotalMin).max(moveOrderResponseTotalMax).describe('Order total in euro.'),
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
@@ -237,15 +279,18 @@ export const listOrderDocumentsQueryParams = zod.object({
   "filter": zod.string().regex(listOrderDocumentsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listOrderDocumentsResponseIdMax = 9007199254740991;
+export const listOrderDocumentsResponseOrderIdMax = 9007199254740991;
 export const listOrderDocumentsResponseSizeMin = 0;
+export const listOrderDocumentsResponseSizeMax = 9007199254740991;
 
 
 export const listOrderDocumentsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Document id.'),
-  "orderId": zod.number().min(1).int().describe('The order.'),
+  "id": zod.number().min(1).max(listOrderDocumentsResponseIdMax).int().describe('Document id.'),
+  "orderId": zod.number().min(1).max(listOrderDocumentsResponseOrderIdMax).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(listOrderDocumentsResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(listOrderDocumentsResponseSizeMin).max(listOrderDocumentsResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -255,15 +300,18 @@ export const listOrderDocumentsResponse = zod.array(listOrderDocumentsResponseIt
 /**
  * @summary Get an order document's details
  */
+export const getOrderDocumentByIdResponseIdMax = 9007199254740991;
+export const getOrderDocumentByIdResponseOrderIdMax = 9007199254740991;
 export const getOrderDocumentByIdResponseSizeMin = 0;
+export const getOrderDocumentByIdResponseSizeMax = 9007199254740991;
 
 
 export const getOrderDocumentByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Document id.'),
-  "orderId": zod.number().min(1).int().describe('The order.'),
+  "id": zod.number().min(1).max(getOrderDocumentByIdResponseIdMax).int().describe('Document id.'),
+  "orderId": zod.number().min(1).max(getOrderDocumentByIdResponseOrderIdMax).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(getOrderDocumentByIdResponseSizeMin).max(getOrderDocumentByIdResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -272,15 +320,18 @@ export const getOrderDocumentByIdResponse = zod.object({
 /**
  * @summary Delete an order document
  */
+export const deleteOrderDocumentResponseIdMax = 9007199254740991;
+export const deleteOrderDocumentResponseOrderIdMax = 9007199254740991;
 export const deleteOrderDocumentResponseSizeMin = 0;
+export const deleteOrderDocumentResponseSizeMax = 9007199254740991;
 
 
 export const deleteOrderDocumentResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Document id.'),
-  "orderId": zod.number().min(1).int().describe('The order.'),
+  "id": zod.number().min(1).max(deleteOrderDocumentResponseIdMax).int().describe('Document id.'),
+  "orderId": zod.number().min(1).max(deleteOrderDocumentResponseOrderIdMax).int().describe('The order.'),
   "fileName": zod.string().min(1).describe('The file name as uploaded.'),
   "mediaType": zod.string().describe('The file\'s media type.'),
-  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).int().describe('Size in bytes.'),
+  "size": zod.number().min(deleteOrderDocumentResponseSizeMin).max(deleteOrderDocumentResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
   "uploadedBy": zod.string().describe('Username of who uploaded it.')
 }).describe('A document uploaded to an order (its details; the file is at `/orderDocuments/{id}/content`).')
@@ -301,35 +352,43 @@ export const listOrderCampaignsQueryParams = zod.object({
   "filter": zod.string().regex(listOrderCampaignsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listOrderCampaignsResponseIdMax = 9007199254740991;
+export const listOrderCampaignsResponseOrderIdMax = 9007199254740991;
+export const listOrderCampaignsResponseCampaignIdMax = 9007199254740991;
 
 
 export const listOrderCampaignsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Link id.'),
-  "orderId": zod.number().min(1).int().describe('The order.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).')
+  "id": zod.number().min(1).max(listOrderCampaignsResponseIdMax).int().describe('Link id.'),
+  "orderId": zod.number().min(1).max(listOrderCampaignsResponseOrderIdMax).int().describe('The order.'),
+  "campaignId": zod.number().min(1).max(listOrderCampaignsResponseCampaignIdMax).int().describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')
 export const listOrderCampaignsResponse = zod.array(listOrderCampaignsResponseItem)
 
 
 /**
- * 404 when the order or the campaign does not exist; 409 when the two are already connected.
+ * 422 when the order or the campaign does not exist; 409 when the two are already connected.
  * @summary Connect a campaign to an order
  */
+export const createOrderCampaignBodyOrderIdMax = 9007199254740991;
+export const createOrderCampaignBodyCampaignIdMax = 9007199254740991;
 
 
 export const createOrderCampaignBody = zod.object({
-  "orderId": zod.number().min(1).int().describe('The order.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.')
+  "orderId": zod.number().min(1).max(createOrderCampaignBodyOrderIdMax).int().describe('The order.'),
+  "campaignId": zod.number().min(1).max(createOrderCampaignBodyCampaignIdMax).int().describe('The campaign.')
 }).describe('Body of a new order–campaign link.')
 
 
 /**
  * @summary Disconnect a campaign from an order
  */
+export const deleteOrderCampaignResponseIdMax = 9007199254740991;
+export const deleteOrderCampaignResponseOrderIdMax = 9007199254740991;
+export const deleteOrderCampaignResponseCampaignIdMax = 9007199254740991;
 
 
 export const deleteOrderCampaignResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Link id.'),
-  "orderId": zod.number().min(1).int().describe('The order.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).')
+  "id": zod.number().min(1).max(deleteOrderCampaignResponseIdMax).int().describe('Link id.'),
+  "orderId": zod.number().min(1).max(deleteOrderCampaignResponseOrderIdMax).int().describe('The order.'),
+  "campaignId": zod.number().min(1).max(deleteOrderCampaignResponseCampaignIdMax).int().describe('The campaign (campaign service).')
 }).describe('A campaign connected to an order.')

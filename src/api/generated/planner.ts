@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Create a planning
-         * @description ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 404 when `campaignId` names no campaign.
+         * @description ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 422 when `campaignId` names no campaign.
          */
         post: operations["createPlanning"];
         delete?: never;
@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Book a system in a planning
-         * @description Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 404 when the planning does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
+         * @description Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the system does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
          */
         post: operations["createPlanningItem"];
         delete?: never;
@@ -519,6 +519,57 @@ export interface components {
                 "application/json": components["schemas"]["BookingConflict"];
             };
         };
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's. Refused as soon as the limit is passed; the rest of the body is not read. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Il contenuto supera il limite di 10 MB",
+                 *       "status": 413
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's media type is not one the operation lists. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Tipo di contenuto non supportato: text/plain (attesi: application/json)",
+                 *       "status": 415
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A field of the body names a record that does not exist (an id of another resource); each such field is named in `errors`. Nothing is written. */
+        UnknownReference: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Riferimento a un elemento inesistente (ordine inesistente: 999)",
+                 *       "status": 422,
+                 *       "errors": [
+                 *         {
+                 *           "path": "/body/orderId",
+                 *           "message": "ordine inesistente: 999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -570,6 +621,9 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMoveRefused = components['responses']['MoveRefused'];
 export type ResponseBookingConflict = components['responses']['BookingConflict'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterSort = components['parameters']['Sort'];
 export type ParameterRange = components['parameters']['Range'];
@@ -722,7 +776,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getPlanningById: {
@@ -866,6 +922,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["MoveRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deletePlanning: {
@@ -1106,8 +1165,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     getPlanningItemById: {
@@ -1203,6 +1264,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["BookingConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
     deletePlanningItem: {

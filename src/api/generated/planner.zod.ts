@@ -17,51 +17,63 @@ export const listPlanningsQueryParams = zod.object({
   "filter": zod.string().regex(listPlanningsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
-export const listPlanningsResponseNameMax = 200;export const listPlanningsResponseTotalsSystemsMin = 0;
+export const listPlanningsResponseIdMax = 9007199254740991;
+export const listPlanningsResponseNameMax = 200;export const listPlanningsResponseCampaignIdMax = 9007199254740991;
+export const listPlanningsResponseCriteriaCircuitIdsItemMax = 9007199254740991;
+export const listPlanningsResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const listPlanningsResponseTotalsSystemsMin = 0;
+export const listPlanningsResponseTotalsSystemsMax = 9007199254740991;
 export const listPlanningsResponseTotalsAmountMin = 0;
+export const listPlanningsResponseTotalsAmountMax = 1000000000;
 
 export const listPlanningsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Planning id.'),
+  "id": zod.number().min(1).max(listPlanningsResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(listPlanningsResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).max(listPlanningsResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(listPlanningsResponseCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(listPlanningsResponseCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).max(listPlanningsResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).max(listPlanningsResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
 
 
 /**
- * ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 404 when `campaignId` names no campaign.
+ * ra-data-simple-rest `create` (the configurator). A new planning starts `draft` with no items; `periodEnd` must not precede `periodStart` (400); 422 when `campaignId` names no campaign.
  * @summary Create a planning
  */
-export const createPlanningBodyNameMax = 200;export const createPlanningBodyTotalsSystemsMin = 0;
+export const createPlanningBodyIdMax = 9007199254740991;
+export const createPlanningBodyNameMax = 200;export const createPlanningBodyCampaignIdMax = 9007199254740991;
+export const createPlanningBodyCriteriaCircuitIdsItemMax = 9007199254740991;
+export const createPlanningBodyCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const createPlanningBodyTotalsSystemsMin = 0;
+export const createPlanningBodyTotalsSystemsMax = 9007199254740991;
 export const createPlanningBodyTotalsAmountMin = 0;
+export const createPlanningBodyTotalsAmountMax = 1000000000;
 
 export const createPlanningBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(createPlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(createPlanningBodyNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "campaignId": zod.number().min(1).max(createPlanningBodyCampaignIdMax).int().describe('The campaign.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(createPlanningBodyCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(createPlanningBodyCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(createPlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).max(createPlanningBodyTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(createPlanningBodyTotalsAmountMin).max(createPlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
@@ -69,24 +81,30 @@ export const createPlanningBody = zod.object({
 /**
  * @summary Get a planning
  */
-export const getPlanningByIdResponseNameMax = 200;export const getPlanningByIdResponseTotalsSystemsMin = 0;
+export const getPlanningByIdResponseIdMax = 9007199254740991;
+export const getPlanningByIdResponseNameMax = 200;export const getPlanningByIdResponseCampaignIdMax = 9007199254740991;
+export const getPlanningByIdResponseCriteriaCircuitIdsItemMax = 9007199254740991;
+export const getPlanningByIdResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const getPlanningByIdResponseTotalsSystemsMin = 0;
+export const getPlanningByIdResponseTotalsSystemsMax = 9007199254740991;
 export const getPlanningByIdResponseTotalsAmountMin = 0;
+export const getPlanningByIdResponseTotalsAmountMax = 1000000000;
 
 export const getPlanningByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Planning id.'),
+  "id": zod.number().min(1).max(getPlanningByIdResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(getPlanningByIdResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).max(getPlanningByIdResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(getPlanningByIdResponseCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(getPlanningByIdResponseCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).max(getPlanningByIdResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).max(getPlanningByIdResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -95,45 +113,57 @@ export const getPlanningByIdResponse = zod.object({
  * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
  * @summary Update a planning
  */
-export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyTotalsSystemsMin = 0;
+export const updatePlanningBodyIdMax = 9007199254740991;
+export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyCampaignIdMax = 9007199254740991;
+export const updatePlanningBodyCriteriaCircuitIdsItemMax = 9007199254740991;
+export const updatePlanningBodyCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const updatePlanningBodyTotalsSystemsMin = 0;
+export const updatePlanningBodyTotalsSystemsMax = 9007199254740991;
 export const updatePlanningBodyTotalsAmountMin = 0;
+export const updatePlanningBodyTotalsAmountMax = 1000000000;
 
 export const updatePlanningBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "id": zod.number().min(1).max(updatePlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(updatePlanningBodyNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign.'),
+  "campaignId": zod.number().min(1).max(updatePlanningBodyCampaignIdMax).int().describe('The campaign.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(updatePlanningBodyCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(updatePlanningBodyCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).max(updatePlanningBodyTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).max(updatePlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
-export const updatePlanningResponseNameMax = 200;export const updatePlanningResponseTotalsSystemsMin = 0;
+export const updatePlanningResponseIdMax = 9007199254740991;
+export const updatePlanningResponseNameMax = 200;export const updatePlanningResponseCampaignIdMax = 9007199254740991;
+export const updatePlanningResponseCriteriaCircuitIdsItemMax = 9007199254740991;
+export const updatePlanningResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const updatePlanningResponseTotalsSystemsMin = 0;
+export const updatePlanningResponseTotalsSystemsMax = 9007199254740991;
 export const updatePlanningResponseTotalsAmountMin = 0;
+export const updatePlanningResponseTotalsAmountMax = 1000000000;
 
 export const updatePlanningResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Planning id.'),
+  "id": zod.number().min(1).max(updatePlanningResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(updatePlanningResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).max(updatePlanningResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(updatePlanningResponseCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(updatePlanningResponseCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).max(updatePlanningResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).max(updatePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -142,24 +172,30 @@ export const updatePlanningResponse = zod.object({
  * Deletes the planning and releases every system it booked.
  * @summary Delete a planning
  */
-export const deletePlanningResponseNameMax = 200;export const deletePlanningResponseTotalsSystemsMin = 0;
+export const deletePlanningResponseIdMax = 9007199254740991;
+export const deletePlanningResponseNameMax = 200;export const deletePlanningResponseCampaignIdMax = 9007199254740991;
+export const deletePlanningResponseCriteriaCircuitIdsItemMax = 9007199254740991;
+export const deletePlanningResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
+export const deletePlanningResponseTotalsSystemsMin = 0;
+export const deletePlanningResponseTotalsSystemsMax = 9007199254740991;
 export const deletePlanningResponseTotalsAmountMin = 0;
+export const deletePlanningResponseTotalsAmountMax = 1000000000;
 
 export const deletePlanningResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Planning id.'),
+  "id": zod.number().min(1).max(deletePlanningResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(deletePlanningResponseNameMax).describe('Planning name.'),
-  "campaignId": zod.number().min(1).int().describe('The campaign (campaign service).'),
+  "campaignId": zod.number().min(1).max(deletePlanningResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
-  "circuitIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
+  "circuitIds": zod.array(zod.number().min(1).max(deletePlanningResponseCriteriaCircuitIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Circuits (circuits service ids).'),
   "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('System types.'),
-  "municipalityIds": zod.array(zod.number().min(1).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
+  "municipalityIds": zod.array(zod.number().min(1).max(deletePlanningResponseCriteriaMunicipalityIdsItemMax).int()).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Municipalities (systems service `municipalityId`).')
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).max(deletePlanningResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
+  "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).max(deletePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -175,15 +211,18 @@ export const getPlanningAvailabilityQueryParams = zod.object({
   "systemIds": zod.array(zod.number().min(1).max(getPlanningAvailabilityQuerySystemIdsItemMax).int()).min(1).max(getPlanningAvailabilityQuerySystemIdsMax).describe('The systems to check (systems service ids), repeated `systemIds=1&systemIds=2`.')
 })
 
+export const getPlanningAvailabilityResponseSystemIdMax = 9007199254740991;
+export const getPlanningAvailabilityResponseConflictPlanningIdMax = 9007199254740991;
+export const getPlanningAvailabilityResponseConflictSystemIdMax = 9007199254740991;
 
 
 export const getPlanningAvailabilityResponseItem = zod.object({
-  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
+  "systemId": zod.number().min(1).max(getPlanningAvailabilityResponseSystemIdMax).int().describe('The system (systems service).'),
   "free": zod.boolean().describe('True when no booking overlaps the planning\'s period.'),
   "conflict": zod.union([zod.object({
-  "planningId": zod.number().min(1).int().describe('The planning holding the booking.'),
+  "planningId": zod.number().min(1).max(getPlanningAvailabilityResponseConflictPlanningIdMax).int().describe('The planning holding the booking.'),
   "planningName": zod.string().describe('Its name.'),
-  "systemId": zod.number().min(1).int().describe('The system.'),
+  "systemId": zod.number().min(1).max(getPlanningAvailabilityResponseConflictSystemIdMax).int().describe('The system.'),
   "periodStart": zod.string().date().describe('First day of the existing booking.'),
   "periodEnd": zod.string().date().describe('Last day of the existing booking.')
 }).describe('An existing booking that overlaps the requested period.'),zod.null()]).describe('The first overlapping booking; null when the system is free.')
@@ -206,48 +245,60 @@ export const listPlanningItemsQueryParams = zod.object({
   "filter": zod.string().regex(listPlanningItemsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
 })
 
+export const listPlanningItemsResponseIdMax = 9007199254740991;
+export const listPlanningItemsResponsePlanningIdMax = 9007199254740991;
+export const listPlanningItemsResponseSystemIdMax = 9007199254740991;
 export const listPlanningItemsResponsePriceMin = 0;
+export const listPlanningItemsResponsePriceMax = 1000000000;
 
 export const listPlanningItemsResponseItem = zod.object({
-  "id": zod.number().min(1).int().describe('Booking id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
+  "id": zod.number().min(1).max(listPlanningItemsResponseIdMax).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).max(listPlanningItemsResponsePlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(listPlanningItemsResponseSystemIdMax).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
-  "price": zod.number().min(listPlanningItemsResponsePriceMin).describe('Price of the booking in euro.')
+  "price": zod.number().min(listPlanningItemsResponsePriceMin).max(listPlanningItemsResponsePriceMax).describe('Price of the booking in euro.')
 }).describe('A system booked by a planning for a period.')
 export const listPlanningItemsResponse = zod.array(listPlanningItemsResponseItem)
 
 
 /**
- * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 404 when the planning does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
+ * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the system does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
  * @summary Book a system in a planning
  */
+export const createPlanningItemBodyIdMax = 9007199254740991;
+export const createPlanningItemBodyPlanningIdMax = 9007199254740991;
+export const createPlanningItemBodySystemIdMax = 9007199254740991;
 export const createPlanningItemBodyPriceDefault = 0;
 export const createPlanningItemBodyPriceMin = 0;
+export const createPlanningItemBodyPriceMax = 1000000000;
 
 export const createPlanningItemBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system.'),
+  "id": zod.number().min(1).max(createPlanningItemBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "planningId": zod.number().min(1).max(createPlanningItemBodyPlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(createPlanningItemBodySystemIdMax).int().describe('The system.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
-  "price": zod.number().min(createPlanningItemBodyPriceMin).optional().describe('Price of the booking in euro.')
+  "price": zod.number().min(createPlanningItemBodyPriceMin).max(createPlanningItemBodyPriceMax).optional().describe('Price of the booking in euro.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
 
 /**
  * @summary Get a planning item (booking)
  */
+export const getPlanningItemByIdResponseIdMax = 9007199254740991;
+export const getPlanningItemByIdResponsePlanningIdMax = 9007199254740991;
+export const getPlanningItemByIdResponseSystemIdMax = 9007199254740991;
 export const getPlanningItemByIdResponsePriceMin = 0;
+export const getPlanningItemByIdResponsePriceMax = 1000000000;
 
 export const getPlanningItemByIdResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Booking id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
+  "id": zod.number().min(1).max(getPlanningItemByIdResponseIdMax).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).max(getPlanningItemByIdResponsePlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(getPlanningItemByIdResponseSystemIdMax).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
-  "price": zod.number().min(getPlanningItemByIdResponsePriceMin).describe('Price of the booking in euro.')
+  "price": zod.number().min(getPlanningItemByIdResponsePriceMin).max(getPlanningItemByIdResponsePriceMax).describe('Price of the booking in euro.')
 }).describe('A system booked by a planning for a period.')
 
 
@@ -255,40 +306,52 @@ export const getPlanningItemByIdResponse = zod.object({
  * The full record (`id` may be sent back and must equal the path id). A new period or system is checked like a new booking, ignoring this booking itself: 409 names the conflicting planning.
  * @summary Update a planning item (booking)
  */
+export const updatePlanningItemBodyIdMax = 9007199254740991;
+export const updatePlanningItemBodyPlanningIdMax = 9007199254740991;
+export const updatePlanningItemBodySystemIdMax = 9007199254740991;
 export const updatePlanningItemBodyPriceDefault = 0;
 export const updatePlanningItemBodyPriceMin = 0;
+export const updatePlanningItemBodyPriceMax = 1000000000;
 
 export const updatePlanningItemBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Ignored; on update it must equal the path id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system.'),
+  "id": zod.number().min(1).max(updatePlanningItemBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
+  "planningId": zod.number().min(1).max(updatePlanningItemBodyPlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(updatePlanningItemBodySystemIdMax).int().describe('The system.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
-  "price": zod.number().min(updatePlanningItemBodyPriceMin).optional().describe('Price of the booking in euro.')
+  "price": zod.number().min(updatePlanningItemBodyPriceMin).max(updatePlanningItemBodyPriceMax).optional().describe('Price of the booking in euro.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
+export const updatePlanningItemResponseIdMax = 9007199254740991;
+export const updatePlanningItemResponsePlanningIdMax = 9007199254740991;
+export const updatePlanningItemResponseSystemIdMax = 9007199254740991;
 export const updatePlanningItemResponsePriceMin = 0;
+export const updatePlanningItemResponsePriceMax = 1000000000;
 
 export const updatePlanningItemResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Booking id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
+  "id": zod.number().min(1).max(updatePlanningItemResponseIdMax).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).max(updatePlanningItemResponsePlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(updatePlanningItemResponseSystemIdMax).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
-  "price": zod.number().min(updatePlanningItemResponsePriceMin).describe('Price of the booking in euro.')
+  "price": zod.number().min(updatePlanningItemResponsePriceMin).max(updatePlanningItemResponsePriceMax).describe('Price of the booking in euro.')
 }).describe('A system booked by a planning for a period.')
 
 
 /**
  * @summary Release a booked system
  */
+export const deletePlanningItemResponseIdMax = 9007199254740991;
+export const deletePlanningItemResponsePlanningIdMax = 9007199254740991;
+export const deletePlanningItemResponseSystemIdMax = 9007199254740991;
 export const deletePlanningItemResponsePriceMin = 0;
+export const deletePlanningItemResponsePriceMax = 1000000000;
 
 export const deletePlanningItemResponse = zod.object({
-  "id": zod.number().min(1).int().describe('Booking id.'),
-  "planningId": zod.number().min(1).int().describe('The planning.'),
-  "systemId": zod.number().min(1).int().describe('The system (systems service).'),
+  "id": zod.number().min(1).max(deletePlanningItemResponseIdMax).int().describe('Booking id.'),
+  "planningId": zod.number().min(1).max(deletePlanningItemResponsePlanningIdMax).int().describe('The planning.'),
+  "systemId": zod.number().min(1).max(deletePlanningItemResponseSystemIdMax).int().describe('The system (systems service).'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
-  "price": zod.number().min(deletePlanningItemResponsePriceMin).describe('Price of the booking in euro.')
+  "price": zod.number().min(deletePlanningItemResponsePriceMin).max(deletePlanningItemResponsePriceMax).describe('Price of the booking in euro.')
 }).describe('A system booked by a planning for a period.')

@@ -391,7 +391,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is larger than 5 MB. */
+        /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's (an upload's file limit is stated in its description). Refused as soon as the limit is passed; the rest of the body is not read. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -406,7 +406,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The file is not a PNG, JPEG or WebP image. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
+        /** @description The body's media type is not one the operation lists; for an upload, the file is not a PNG, JPEG or WebP image. Images are judged by their bytes, not by the declared type: an SVG, HTML sent as `image/png` or any other non-image answers 415. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -626,6 +626,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     uploadProductPhoto: {

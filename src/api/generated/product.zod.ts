@@ -14,7 +14,8 @@ export const listProductsQueryParams = zod.object({
 })
 
 export const listProductsResponseIdMax = 9007199254740991;
-export const listProductsResponseBasePriceMin = 0;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;
+export const listProductsResponseBasePriceMin = 0;
+export const listProductsResponseBasePriceMax = 1000000000;export const listProductsResponseCatalogIdsItemMax = 9007199254740991;
 export const listProductsResponsePhotoIdsItemMax = 9007199254740991;
 
 
@@ -26,7 +27,7 @@ export const listProductsResponseItem = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(listProductsResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(listProductsResponseBasePriceMin).max(listProductsResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
@@ -46,7 +47,8 @@ export const getProductByIdParams = zod.object({
 })
 
 export const getProductByIdResponseIdMax = 9007199254740991;
-export const getProductByIdResponseBasePriceMin = 0;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;
+export const getProductByIdResponseBasePriceMin = 0;
+export const getProductByIdResponseBasePriceMax = 1000000000;export const getProductByIdResponseCatalogIdsItemMax = 9007199254740991;
 export const getProductByIdResponsePhotoIdsItemMax = 9007199254740991;
 
 
@@ -58,7 +60,7 @@ export const getProductByIdResponse = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).max(getProductByIdResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
@@ -89,23 +91,26 @@ export const saveProductQueryParams = zod.object({
   "catalogIds": zod.array(zod.number().min(1).max(saveProductQueryCatalogIdsItemMax).int().describe('Record id.')).max(saveProductQueryCatalogIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The catalogs the product belongs to, one repeated parameter per catalog (`?catalogIds=1&catalogIds=2`).')
 })
 
+export const saveProductBodyIdMax = 9007199254740991;
 export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
-export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;export const saveProductBodyActiveDefault = true;
+export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;
+export const saveProductBodyBasePriceMax = 1000000000;export const saveProductBodyActiveDefault = true;
 
 export const saveProductBody = zod.object({
-  "id": zod.number().min(1).int().optional().describe('Present to update an existing product.'),
+  "id": zod.number().min(1).max(saveProductBodyIdMax).int().optional().describe('Present to update an existing product.'),
   "code": zod.string().regex(saveProductBodyCodeRegExp).describe('Product code (unique), upper-case letters, digits and dashes.'),
   "name": zod.string().min(1).max(saveProductBodyNameMax).describe('Name of the product.'),
   "description": zod.string().max(saveProductBodyDescriptionMax).optional().describe('Longer description.'),
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().max(saveProductBodyFormatMax).optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(saveProductBodyBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(saveProductBodyBasePriceMin).max(saveProductBodyBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.')
 }).describe('Body of `saveProduct`. Catalogs travel as the `catalogIds` query parameter; photos are managed by the photo operations.')
 
 export const saveProductResponseIdMax = 9007199254740991;
-export const saveProductResponseBasePriceMin = 0;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;
+export const saveProductResponseBasePriceMin = 0;
+export const saveProductResponseBasePriceMax = 1000000000;export const saveProductResponseCatalogIdsItemMax = 9007199254740991;
 export const saveProductResponsePhotoIdsItemMax = 9007199254740991;
 
 
@@ -117,7 +122,7 @@ export const saveProductResponse = zod.object({
   "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('System type the product is sold on (the systems service\'s types, OOH and DOOH).'),
   "format": zod.string().optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot']).describe('What one unit of the product is - a week or a day of display, or a DOOH slot.'),
-  "basePrice": zod.number().min(saveProductResponseBasePriceMin).describe('Price of one unit in euro before any price list.'),
+  "basePrice": zod.number().min(saveProductResponseBasePriceMin).max(saveProductResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
   "active": zod.boolean().describe('Whether it can be put on new estimate lines.')

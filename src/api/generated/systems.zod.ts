@@ -8,6 +8,8 @@ import zod from 'zod';
 export const listAllSystemsResponseIdMax = 9007199254740991;
 export const listAllSystemsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const listAllSystemsResponseSizesItemSizeIdMax = 9007199254740991;
+export const listAllSystemsResponseSizesItemWidthMax = 100000;
+export const listAllSystemsResponseSizesItemHeightMax = 100000;
 export const listAllSystemsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listAllSystemsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listAllSystemsResponseLatitudeMin = -90;
@@ -18,6 +20,7 @@ export const listAllSystemsResponseLeaseIdMax = 9007199254740991;
 export const listAllSystemsResponseAuthorizationsItemIdMax = 9007199254740991;
 export const listAllSystemsResponseMediaOwnersItemIdMax = 9007199254740991;
 export const listAllSystemsResponseAreaIdMax = 9007199254740991;
+export const listAllSystemsResponseFacesMax = 9007199254740991;
 
 
 export const listAllSystemsResponseItem = zod.object({
@@ -29,8 +32,8 @@ export const listAllSystemsResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listAllSystemsResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(listAllSystemsResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listAllSystemsResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -62,7 +65,7 @@ export const listAllSystemsResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listAllSystemsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -80,6 +83,8 @@ export const listSystemsByTypeParams = zod.object({
 export const listSystemsByTypeResponseIdMax = 9007199254740991;
 export const listSystemsByTypeResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const listSystemsByTypeResponseSizesItemSizeIdMax = 9007199254740991;
+export const listSystemsByTypeResponseSizesItemWidthMax = 100000;
+export const listSystemsByTypeResponseSizesItemHeightMax = 100000;
 export const listSystemsByTypeResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsByTypeResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsByTypeResponseLatitudeMin = -90;
@@ -90,6 +95,7 @@ export const listSystemsByTypeResponseLeaseIdMax = 9007199254740991;
 export const listSystemsByTypeResponseAuthorizationsItemIdMax = 9007199254740991;
 export const listSystemsByTypeResponseMediaOwnersItemIdMax = 9007199254740991;
 export const listSystemsByTypeResponseAreaIdMax = 9007199254740991;
+export const listSystemsByTypeResponseFacesMax = 9007199254740991;
 
 
 export const listSystemsByTypeResponseItem = zod.object({
@@ -101,8 +107,8 @@ export const listSystemsByTypeResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listSystemsByTypeResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(listSystemsByTypeResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listSystemsByTypeResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -134,7 +140,7 @@ export const listSystemsByTypeResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listSystemsByTypeResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -170,6 +176,8 @@ export const listSystemsPageQueryParams = zod.object({
 export const listSystemsPageResponseContentItemIdMax = 9007199254740991;
 export const listSystemsPageResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const listSystemsPageResponseContentItemSizesItemSizeIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemSizesItemWidthMax = 100000;
+export const listSystemsPageResponseContentItemSizesItemHeightMax = 100000;
 export const listSystemsPageResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const listSystemsPageResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const listSystemsPageResponseContentItemLatitudeMin = -90;
@@ -180,9 +188,14 @@ export const listSystemsPageResponseContentItemLeaseIdMax = 9007199254740991;
 export const listSystemsPageResponseContentItemAuthorizationsItemIdMax = 9007199254740991;
 export const listSystemsPageResponseContentItemMediaOwnersItemIdMax = 9007199254740991;
 export const listSystemsPageResponseContentItemAreaIdMax = 9007199254740991;
+export const listSystemsPageResponseContentItemFacesMax = 9007199254740991;
 export const listSystemsPageResponseTotalElementsMin = 0;
+export const listSystemsPageResponseTotalElementsMax = 9007199254740991;
 export const listSystemsPageResponseTotalPagesMin = 0;
+export const listSystemsPageResponseTotalPagesMax = 9007199254740991;
 export const listSystemsPageResponseNumberMin = 0;
+export const listSystemsPageResponseNumberMax = 9007199254740991;
+export const listSystemsPageResponseSizeMax = 9007199254740991;
 
 
 export const listSystemsPageResponse = zod.object({
@@ -195,8 +208,8 @@ export const listSystemsPageResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(listSystemsPageResponseContentItemSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(listSystemsPageResponseContentItemSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listSystemsPageResponseContentItemSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -228,15 +241,15 @@ export const listSystemsPageResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(listSystemsPageResponseContentItemFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listSystemsPageResponseNumberMin).int().describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).int().describe('Page size.')
+  "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).max(listSystemsPageResponseTotalElementsMax).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).max(listSystemsPageResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listSystemsPageResponseNumberMin).max(listSystemsPageResponseNumberMax).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(listSystemsPageResponseSizeMax).int().describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -253,6 +266,8 @@ export const getSystemByIdParams = zod.object({
 export const getSystemByIdResponseIdMax = 9007199254740991;
 export const getSystemByIdResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const getSystemByIdResponseSizesItemSizeIdMax = 9007199254740991;
+export const getSystemByIdResponseSizesItemWidthMax = 100000;
+export const getSystemByIdResponseSizesItemHeightMax = 100000;
 export const getSystemByIdResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemByIdResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemByIdResponseLatitudeMin = -90;
@@ -263,6 +278,7 @@ export const getSystemByIdResponseLeaseIdMax = 9007199254740991;
 export const getSystemByIdResponseAuthorizationsItemIdMax = 9007199254740991;
 export const getSystemByIdResponseMediaOwnersItemIdMax = 9007199254740991;
 export const getSystemByIdResponseAreaIdMax = 9007199254740991;
+export const getSystemByIdResponseFacesMax = 9007199254740991;
 
 
 export const getSystemByIdResponse = zod.object({
@@ -274,8 +290,8 @@ export const getSystemByIdResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(getSystemByIdResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(getSystemByIdResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(getSystemByIdResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -307,7 +323,7 @@ export const getSystemByIdResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(getSystemByIdResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -327,6 +343,8 @@ export const getSystemsByIdsBody = zod.array(getSystemsByIdsBodyItem).min(1).max
 export const getSystemsByIdsResponseIdMax = 9007199254740991;
 export const getSystemsByIdsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const getSystemsByIdsResponseSizesItemSizeIdMax = 9007199254740991;
+export const getSystemsByIdsResponseSizesItemWidthMax = 100000;
+export const getSystemsByIdsResponseSizesItemHeightMax = 100000;
 export const getSystemsByIdsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const getSystemsByIdsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const getSystemsByIdsResponseLatitudeMin = -90;
@@ -337,6 +355,7 @@ export const getSystemsByIdsResponseLeaseIdMax = 9007199254740991;
 export const getSystemsByIdsResponseAuthorizationsItemIdMax = 9007199254740991;
 export const getSystemsByIdsResponseMediaOwnersItemIdMax = 9007199254740991;
 export const getSystemsByIdsResponseAreaIdMax = 9007199254740991;
+export const getSystemsByIdsResponseFacesMax = 9007199254740991;
 
 
 export const getSystemsByIdsResponseItem = zod.object({
@@ -348,8 +367,8 @@ export const getSystemsByIdsResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(getSystemsByIdsResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(getSystemsByIdsResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(getSystemsByIdsResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -381,7 +400,7 @@ export const getSystemsByIdsResponseItem = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(getSystemsByIdsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -413,8 +432,12 @@ export const suggestSystemsQueryParams = zod.object({
 export const suggestSystemsResponseContentItemIdMax = 9007199254740991;
 export const suggestSystemsResponseContentItemScoreMin = 0;
 export const suggestSystemsResponseContentItemScoreMax = 1;export const suggestSystemsResponseTotalElementsMin = 0;
+export const suggestSystemsResponseTotalElementsMax = 9007199254740991;
 export const suggestSystemsResponseTotalPagesMin = 0;
+export const suggestSystemsResponseTotalPagesMax = 9007199254740991;
 export const suggestSystemsResponseNumberMin = 0;
+export const suggestSystemsResponseNumberMax = 9007199254740991;
+export const suggestSystemsResponseSizeMax = 9007199254740991;
 
 
 export const suggestSystemsResponse = zod.object({
@@ -430,10 +453,10 @@ export const suggestSystemsResponse = zod.object({
   "matchedValue": zod.string().describe('The matching value.'),
   "score": zod.number().min(suggestSystemsResponseContentItemScoreMin).max(suggestSystemsResponseContentItemScoreMax).describe('Relevance (1 the best).')
 }).describe('A system matching a search term, with what matched.')),
-  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(suggestSystemsResponseNumberMin).int().describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).int().describe('Page size.')
+  "totalElements": zod.number().min(suggestSystemsResponseTotalElementsMin).max(suggestSystemsResponseTotalElementsMax).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(suggestSystemsResponseTotalPagesMin).max(suggestSystemsResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(suggestSystemsResponseNumberMin).max(suggestSystemsResponseNumberMax).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(suggestSystemsResponseSizeMax).int().describe('Page size.')
 }).describe('A page of suggestions.')
 
 
@@ -478,6 +501,8 @@ export const searchSystemsBody = zod.object({
 export const searchSystemsResponseContentItemIdMax = 9007199254740991;
 export const searchSystemsResponseContentItemCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const searchSystemsResponseContentItemSizesItemSizeIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemSizesItemWidthMax = 100000;
+export const searchSystemsResponseContentItemSizesItemHeightMax = 100000;
 export const searchSystemsResponseContentItemMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const searchSystemsResponseContentItemZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const searchSystemsResponseContentItemLatitudeMin = -90;
@@ -488,9 +513,14 @@ export const searchSystemsResponseContentItemLeaseIdMax = 9007199254740991;
 export const searchSystemsResponseContentItemAuthorizationsItemIdMax = 9007199254740991;
 export const searchSystemsResponseContentItemMediaOwnersItemIdMax = 9007199254740991;
 export const searchSystemsResponseContentItemAreaIdMax = 9007199254740991;
+export const searchSystemsResponseContentItemFacesMax = 9007199254740991;
 export const searchSystemsResponseTotalElementsMin = 0;
+export const searchSystemsResponseTotalElementsMax = 9007199254740991;
 export const searchSystemsResponseTotalPagesMin = 0;
+export const searchSystemsResponseTotalPagesMax = 9007199254740991;
 export const searchSystemsResponseNumberMin = 0;
+export const searchSystemsResponseNumberMax = 9007199254740991;
+export const searchSystemsResponseSizeMax = 9007199254740991;
 
 
 export const searchSystemsResponse = zod.object({
@@ -503,8 +533,8 @@ export const searchSystemsResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(searchSystemsResponseContentItemSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(searchSystemsResponseContentItemSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(searchSystemsResponseContentItemSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -536,15 +566,15 @@ export const searchSystemsResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(searchSystemsResponseContentItemFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
-  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).int().describe('Matching systems in all pages.'),
-  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(searchSystemsResponseNumberMin).int().describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).int().describe('Page size.')
+  "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).max(searchSystemsResponseTotalElementsMax).int().describe('Matching systems in all pages.'),
+  "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).max(searchSystemsResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(searchSystemsResponseNumberMin).max(searchSystemsResponseNumberMax).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(searchSystemsResponseSizeMax).int().describe('Page size.')
 }).describe('A page of systems.')
 
 
@@ -660,6 +690,8 @@ export const updateSystemBody = zod.object({
 export const updateSystemResponseIdMax = 9007199254740991;
 export const updateSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const updateSystemResponseSizesItemSizeIdMax = 9007199254740991;
+export const updateSystemResponseSizesItemWidthMax = 100000;
+export const updateSystemResponseSizesItemHeightMax = 100000;
 export const updateSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const updateSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const updateSystemResponseLatitudeMin = -90;
@@ -670,6 +702,7 @@ export const updateSystemResponseLeaseIdMax = 9007199254740991;
 export const updateSystemResponseAuthorizationsItemIdMax = 9007199254740991;
 export const updateSystemResponseMediaOwnersItemIdMax = 9007199254740991;
 export const updateSystemResponseAreaIdMax = 9007199254740991;
+export const updateSystemResponseFacesMax = 9007199254740991;
 
 
 export const updateSystemResponse = zod.object({
@@ -681,8 +714,8 @@ export const updateSystemResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(updateSystemResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(updateSystemResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(updateSystemResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -714,7 +747,7 @@ export const updateSystemResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(updateSystemResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -735,6 +768,8 @@ export const deleteSystemQueryParams = zod.object({
 export const deleteSystemResponseIdMax = 9007199254740991;
 export const deleteSystemResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const deleteSystemResponseSizesItemSizeIdMax = 9007199254740991;
+export const deleteSystemResponseSizesItemWidthMax = 100000;
+export const deleteSystemResponseSizesItemHeightMax = 100000;
 export const deleteSystemResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const deleteSystemResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const deleteSystemResponseLatitudeMin = -90;
@@ -745,6 +780,7 @@ export const deleteSystemResponseLeaseIdMax = 9007199254740991;
 export const deleteSystemResponseAuthorizationsItemIdMax = 9007199254740991;
 export const deleteSystemResponseMediaOwnersItemIdMax = 9007199254740991;
 export const deleteSystemResponseAreaIdMax = 9007199254740991;
+export const deleteSystemResponseFacesMax = 9007199254740991;
 
 
 export const deleteSystemResponse = zod.object({
@@ -756,8 +792,8 @@ export const deleteSystemResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(deleteSystemResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(deleteSystemResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(deleteSystemResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -789,7 +825,7 @@ export const deleteSystemResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(deleteSystemResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -815,6 +851,8 @@ export const removeSystemDomainsBody = zod.array(removeSystemDomainsBodyItem).mi
 export const removeSystemDomainsResponseIdMax = 9007199254740991;
 export const removeSystemDomainsResponseCodeRegExp = new RegExp('^[A-Z]{2}-[0-9]{4,}$');
 export const removeSystemDomainsResponseSizesItemSizeIdMax = 9007199254740991;
+export const removeSystemDomainsResponseSizesItemWidthMax = 100000;
+export const removeSystemDomainsResponseSizesItemHeightMax = 100000;
 export const removeSystemDomainsResponseMunicipalityIstatCodeRegExp = new RegExp('^[0-9]{6}$');
 export const removeSystemDomainsResponseZipCodeRegExp = new RegExp('^[0-9]{5}$');
 export const removeSystemDomainsResponseLatitudeMin = -90;
@@ -825,6 +863,7 @@ export const removeSystemDomainsResponseLeaseIdMax = 9007199254740991;
 export const removeSystemDomainsResponseAuthorizationsItemIdMax = 9007199254740991;
 export const removeSystemDomainsResponseMediaOwnersItemIdMax = 9007199254740991;
 export const removeSystemDomainsResponseAreaIdMax = 9007199254740991;
+export const removeSystemDomainsResponseFacesMax = 9007199254740991;
 
 
 export const removeSystemDomainsResponse = zod.object({
@@ -836,8 +875,8 @@ export const removeSystemDomainsResponse = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "sizes": zod.array(zod.object({
   "sizeId": zod.number().min(1).max(removeSystemDomainsResponseSizesItemSizeIdMax).int().describe('Record id.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.')
+  "width": zod.number().max(removeSystemDomainsResponseSizesItemWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(removeSystemDomainsResponseSizesItemHeightMax).gt(0).describe('Height in cm.')
 }).describe('A size of the system, in centimetres.')).describe('Sizes of the system.'),
   "address": zod.string().describe('Street address.'),
   "region": zod.string().describe('Region name.'),
@@ -869,7 +908,7 @@ export const removeSystemDomainsResponse = zod.object({
   "name": zod.string().describe('Display name.')
 }).optional().describe('A reference to a record, with its name for display.'),
   "illuminated": zod.boolean().describe('Whether the system is lit at night.'),
-  "faces": zod.number().min(1).int().describe('Number of faces.'),
+  "faces": zod.number().min(1).max(removeSystemDomainsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
   "updatedAt": zod.string().datetime({}).describe('Last change.')
@@ -905,15 +944,18 @@ export const listSystemFramesQueryParams = zod.object({
 
 export const listSystemFramesResponseIdMax = 9007199254740991;
 export const listSystemFramesResponseSystemIdMax = 9007199254740991;
+export const listSystemFramesResponsePositionMax = 9007199254740991;
+export const listSystemFramesResponseWidthMax = 100000;
+export const listSystemFramesResponseHeightMax = 100000;
 
 
 export const listSystemFramesResponseItem = zod.object({
   "id": zod.number().min(1).max(listSystemFramesResponseIdMax).int().describe('Record id.'),
   "systemId": zod.number().min(1).max(listSystemFramesResponseSystemIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Frame name.'),
-  "position": zod.number().min(1).int().describe('Position on the system (from 1).'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "position": zod.number().min(1).max(listSystemFramesResponsePositionMax).int().describe('Position on the system (from 1).'),
+  "width": zod.number().max(listSystemFramesResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listSystemFramesResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')
 }).describe('A frame (face or slot) of a system, as the frame service stores it.')
@@ -987,13 +1029,15 @@ export const listSizesQueryParams = zod.object({
 })
 
 export const listSizesResponseIdMax = 9007199254740991;
+export const listSizesResponseWidthMax = 100000;
+export const listSizesResponseHeightMax = 100000;
 
 
 export const listSizesResponseItem = zod.object({
   "id": zod.number().min(1).max(listSizesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "width": zod.number().max(listSizesResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(listSizesResponseHeightMax).gt(0).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 export const listSizesResponse = zod.array(listSizesResponseItem)
@@ -1011,13 +1055,15 @@ export const getSizeByIdQueryParams = zod.object({
 })
 
 export const getSizeByIdResponseIdMax = 9007199254740991;
+export const getSizeByIdResponseWidthMax = 100000;
+export const getSizeByIdResponseHeightMax = 100000;
 
 
 export const getSizeByIdResponse = zod.object({
   "id": zod.number().min(1).max(getSizeByIdResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "width": zod.number().gt(0).describe('Width in cm.'),
-  "height": zod.number().gt(0).describe('Height in cm.'),
+  "width": zod.number().max(getSizeByIdResponseWidthMax).gt(0).describe('Width in cm.'),
+  "height": zod.number().max(getSizeByIdResponseHeightMax).gt(0).describe('Height in cm.'),
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the system is traditional (OOH) or digital (DOOH).')
 }).describe('A standard size.')
 
@@ -1106,6 +1152,7 @@ export const listMediaOwnersResponse = zod.array(listMediaOwnersResponseItem)
  */
 export const listLeasesResponseIdMax = 9007199254740991;
 export const listLeasesResponseAnnualFeeMin = 0;
+export const listLeasesResponseAnnualFeeMax = 1000000000;
 
 export const listLeasesResponseItem = zod.object({
   "id": zod.number().min(1).max(listLeasesResponseIdMax).int().describe('Record id.'),
@@ -1113,7 +1160,7 @@ export const listLeasesResponseItem = zod.object({
   "lessor": zod.string().optional().describe('Who lets the site.'),
   "startDate": zod.string().date().optional().describe('Start of the lease.'),
   "endDate": zod.string().date().optional().describe('End of the lease.'),
-  "annualFee": zod.number().min(listLeasesResponseAnnualFeeMin).optional().describe('Yearly fee in euro.')
+  "annualFee": zod.number().min(listLeasesResponseAnnualFeeMin).max(listLeasesResponseAnnualFeeMax).optional().describe('Yearly fee in euro.')
 }).describe('A lease (locazione) of the ground or wall a system stands on.')
 export const listLeasesResponse = zod.array(listLeasesResponseItem)
 
@@ -1198,7 +1245,9 @@ export const listSystemsInAreaBody = zod.object({
 }).describe('The map viewport, in WGS84 degrees.')
 
 export const listSystemsInAreaResponseIdMax = 9007199254740991;
-
+export const listSystemsInAreaResponseLatitudeMin = -90;
+export const listSystemsInAreaResponseLatitudeMax = 90;export const listSystemsInAreaResponseLongitudeMin = -180;
+export const listSystemsInAreaResponseLongitudeMax = 180;
 
 export const listSystemsInAreaResponseItem = zod.object({
   "id": zod.number().min(1).max(listSystemsInAreaResponseIdMax).int().describe('Record id.'),
@@ -1209,8 +1258,8 @@ export const listSystemsInAreaResponseItem = zod.object({
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.'),
   "address": zod.string().describe('Street address.'),
   "municipality": zod.string().describe('Municipality name.'),
-  "latitude": zod.number().describe('WGS84 latitude.'),
-  "longitude": zod.number().describe('WGS84 longitude.')
+  "latitude": zod.number().min(listSystemsInAreaResponseLatitudeMin).max(listSystemsInAreaResponseLatitudeMax).describe('WGS84 latitude.'),
+  "longitude": zod.number().min(listSystemsInAreaResponseLongitudeMin).max(listSystemsInAreaResponseLongitudeMax).describe('WGS84 longitude.')
 }).describe('The few fields of a system a map marker and its summary need.')
 export const listSystemsInAreaResponse = zod.array(listSystemsInAreaResponseItem)
 
@@ -1305,16 +1354,20 @@ export const importSystemsBody = zod.object({
 }).describe('A filled import template.')
 
 export const importSystemsResponseCreatedMin = 0;
+export const importSystemsResponseCreatedMax = 9007199254740991;
 export const importSystemsResponseUpdatedMin = 0;
+export const importSystemsResponseUpdatedMax = 9007199254740991;
 export const importSystemsResponseRejectedItemRowMin = 2;
+export const importSystemsResponseRejectedItemRowMax = 9007199254740991;
 export const importSystemsResponseRejectedMax = 100;export const importSystemsResponseRejectedCountMin = 0;
+export const importSystemsResponseRejectedCountMax = 9007199254740991;
 
 
 export const importSystemsResponse = zod.object({
-  "created": zod.number().min(importSystemsResponseCreatedMin).int().describe('Systems created.'),
-  "updated": zod.number().min(importSystemsResponseUpdatedMin).int().describe('Systems updated.'),
+  "created": zod.number().min(importSystemsResponseCreatedMin).max(importSystemsResponseCreatedMax).int().describe('Systems created.'),
+  "updated": zod.number().min(importSystemsResponseUpdatedMin).max(importSystemsResponseUpdatedMax).int().describe('Systems updated.'),
   "rejected": zod.array(zod.object({
-  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).int().describe('Spreadsheet row number (the header is row 1).'),
+  "row": zod.number().min(importSystemsResponseRejectedItemRowMin).max(importSystemsResponseRejectedItemRowMax).int().describe('Spreadsheet row number (the header is row 1).'),
   "reason": zod.string().describe('Every mistake of the row, in one Italian sentence.'),
   "mistakes": zod.array(zod.object({
   "column": zod.string().describe('The column\'s header as the file writes it (Italian); empty for a mistake of the whole row.'),
@@ -1322,7 +1375,7 @@ export const importSystemsResponse = zod.object({
   "reason": zod.string().describe('What is wrong (in Italian).')
 }).describe('One mistake of a row.')).optional().describe('Every mistake of the row, in the order of the columns.')
 }).describe('A row that could not be imported.')).max(importSystemsResponseRejectedMax).describe('Rows refused (empty when the import succeeded), by row number; the first 100.'),
-  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).int().optional().describe('Every refused row, including those past the first 100 listed.')
+  "rejectedCount": zod.number().min(importSystemsResponseRejectedCountMin).max(importSystemsResponseRejectedCountMax).int().optional().describe('Every refused row, including those past the first 100 listed.')
 }).describe('What an import did.')
 
 
@@ -1356,8 +1409,12 @@ export const listTeamsPageBody = zod.object({
 export const listTeamsPageResponseContentItemIdMax = 9007199254740991;
 export const listTeamsPageResponseContentItemVatRegExp = new RegExp('^[0-9]{11}$');
 export const listTeamsPageResponseTotalElementsMin = 0;
+export const listTeamsPageResponseTotalElementsMax = 9007199254740991;
 export const listTeamsPageResponseTotalPagesMin = 0;
+export const listTeamsPageResponseTotalPagesMax = 9007199254740991;
 export const listTeamsPageResponseNumberMin = 0;
+export const listTeamsPageResponseNumberMax = 9007199254740991;
+export const listTeamsPageResponseSizeMax = 9007199254740991;
 
 
 export const listTeamsPageResponse = zod.object({
@@ -1370,10 +1427,10 @@ export const listTeamsPageResponse = zod.object({
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
   "phone": zod.string().optional().describe('Contact phone.')
 }).describe('A provider team (squadra).')),
-  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).int().describe('Matching teams in all pages.'),
-  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listTeamsPageResponseNumberMin).int().describe('This page\'s number (from 0).'),
-  "size": zod.number().min(1).int().describe('Page size.')
+  "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).max(listTeamsPageResponseTotalElementsMax).int().describe('Matching teams in all pages.'),
+  "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).max(listTeamsPageResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listTeamsPageResponseNumberMin).max(listTeamsPageResponseNumberMax).int().describe('This page\'s number (from 0).'),
+  "size": zod.number().min(1).max(listTeamsPageResponseSizeMax).int().describe('Page size.')
 }).describe('A page of teams.')
 
 

@@ -6,13 +6,14 @@ import zod from 'zod';
  * OAuth2 token endpoint. The client authenticates with the fixed basic client authorization (`clientBasic`). With `grant_type=password` it exchanges username and password for tokens; with `grant_type=refresh_token` it exchanges a refresh token for a new pair. Wrong credentials, an unconfirmed or disabled account and an invalid or expired refresh token answer 400 (OAuth2 `invalid_grant`); a wrong client authorization answers 401 (id and secret compared whole: the secret is everything after the first colon). A session has an absolute lifetime counted from the sign-in (12 hours in the sandbox, `SANDBOX_SESSION_MAX_AGE`): a refresh keeps the original sign-in time, no token outlives it, and past it the refresh token is refused (400 `invalid_grant`) however often it was used.
  * @summary Sign in or refresh the access token
  */
+export const issueTokenResponseExpiresInMax = 9007199254740991;
 
 
 export const issueTokenResponse = zod.object({
   "token_type": zod.string().describe('Always `bearer`.'),
   "access_token": zod.string().describe('Short-lived access token, sent as `Authorization: Bearer …`.'),
   "refresh_token": zod.string().describe('Longer-lived token for the refresh-token grant.'),
-  "expires_in": zod.number().min(1).int().optional().describe('Lifetime of the access token, in seconds.'),
+  "expires_in": zod.number().min(1).max(issueTokenResponseExpiresInMax).int().optional().describe('Lifetime of the access token, in seconds.'),
   "scope": zod.string().optional().describe('Granted scope, when the service reports it.')
 })
 
@@ -22,6 +23,7 @@ export const issueTokenResponse = zod.object({
  * @summary Read the signed-in user's profile
  */
 export const getProfileResponseIdMax = 9007199254740991;
+export const getProfileResponseAvatarIdMax = 9007199254740991;
 
 
 export const getProfileResponse = zod.object({
@@ -29,7 +31,7 @@ export const getProfileResponse = zod.object({
   "name": zod.string().optional().describe('First name.'),
   "surname": zod.string().optional().describe('Last name.'),
   "email": zod.string().email().optional().describe('E-mail address.'),
-  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
+  "avatarId": zod.number().min(1).max(getProfileResponseAvatarIdMax).int().nullish().describe('Id of the avatar (see `getAvatar`); null when none.'),
   "principal": zod.object({
   "username": zod.string().describe('Login name.'),
   "preference": zod.object({
@@ -195,13 +197,14 @@ export const uploadAvatarBody = zod.object({
 
 export const uploadAvatarResponseIdMax = 9007199254740991;
 export const uploadAvatarResponseUserIdMax = 9007199254740991;
+export const uploadAvatarResponseSizeMax = 9007199254740991;
 
 
 export const uploadAvatarResponse = zod.object({
   "id": zod.number().min(1).max(uploadAvatarResponseIdMax).int().describe('Record id.'),
   "userId": zod.number().min(1).max(uploadAvatarResponseUserIdMax).int().describe('Record id.'),
   "contentType": zod.enum(['image/png', 'image/jpeg']).describe('Media type of the image.'),
-  "size": zod.number().min(1).int().describe('Size in bytes.'),
+  "size": zod.number().min(1).max(uploadAvatarResponseSizeMax).int().describe('Size in bytes.'),
   "uploadedAt": zod.string().datetime({}).optional().describe('When the image was uploaded.')
 })
 
@@ -232,6 +235,7 @@ export const getUserByIdResponseIdMax = 9007199254740991;
 export const getUserByIdResponseUsernameMin = 3;
 export const getUserByIdResponseUsernameMax = 64;
 export const getUserByIdResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
+export const getUserByIdResponseAvatarIdMax = 9007199254740991;
 
 
 export const getUserByIdResponse = zod.object({
@@ -243,7 +247,7 @@ export const getUserByIdResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(getUserByIdResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -275,9 +279,14 @@ export const listUsersResponseContentItemIdMax = 9007199254740991;
 export const listUsersResponseContentItemUsernameMin = 3;
 export const listUsersResponseContentItemUsernameMax = 64;
 export const listUsersResponseContentItemUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
+export const listUsersResponseContentItemAvatarIdMax = 9007199254740991;
 export const listUsersResponseTotalElementsMin = 0;
+export const listUsersResponseTotalElementsMax = 9007199254740991;
 export const listUsersResponseTotalPagesMin = 0;
+export const listUsersResponseTotalPagesMax = 9007199254740991;
 export const listUsersResponseNumberMin = 0;
+export const listUsersResponseNumberMax = 9007199254740991;
+export const listUsersResponseSizeMax = 9007199254740991;
 
 
 export const listUsersResponse = zod.object({
@@ -290,13 +299,13 @@ export const listUsersResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(listUsersResponseContentItemAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })),
-  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).int().describe('Users in all pages.'),
-  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).int().describe('Number of pages.'),
-  "number": zod.number().min(listUsersResponseNumberMin).int().describe('This page\'s number, from 0.'),
-  "size": zod.number().min(1).int().describe('Requested page size.')
+  "totalElements": zod.number().min(listUsersResponseTotalElementsMin).max(listUsersResponseTotalElementsMax).int().describe('Users in all pages.'),
+  "totalPages": zod.number().min(listUsersResponseTotalPagesMin).max(listUsersResponseTotalPagesMax).int().describe('Number of pages.'),
+  "number": zod.number().min(listUsersResponseNumberMin).max(listUsersResponseNumberMax).int().describe('This page\'s number, from 0.'),
+  "size": zod.number().min(1).max(listUsersResponseSizeMax).int().describe('Requested page size.')
 }).describe('A Spring-style page of users.')
 
 
@@ -343,6 +352,7 @@ export const updateUserResponseIdMax = 9007199254740991;
 export const updateUserResponseUsernameMin = 3;
 export const updateUserResponseUsernameMax = 64;
 export const updateUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
+export const updateUserResponseAvatarIdMax = 9007199254740991;
 
 
 export const updateUserResponse = zod.object({
@@ -354,7 +364,7 @@ export const updateUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(updateUserResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
 
@@ -374,6 +384,7 @@ export const deleteUserResponseIdMax = 9007199254740991;
 export const deleteUserResponseUsernameMin = 3;
 export const deleteUserResponseUsernameMax = 64;
 export const deleteUserResponseUsernameRegExp = new RegExp('^[A-Za-z0-9._@+-]+$');
+export const deleteUserResponseAvatarIdMax = 9007199254740991;
 
 
 export const deleteUserResponse = zod.object({
@@ -385,6 +396,6 @@ export const deleteUserResponse = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
-  "avatarId": zod.number().min(1).int().nullish().describe('Id of the avatar; null when none.'),
+  "avatarId": zod.number().min(1).max(deleteUserResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
   "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
 })
