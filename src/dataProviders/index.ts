@@ -20,6 +20,7 @@ import { opportunitiesDataProvider } from './opportunities';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
+import { mailsDataProvider, scheduledEventsDataProvider, sendsMethods, type SendsMethods } from './sends';
 export type { SystemLookups, SystemBulkChange } from './systems';
 export type { BulkConflict, BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
@@ -58,6 +59,9 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   playlists: devicesDataProvider,
   playLogs: devicesDataProvider,
   analytics: analyticsDataProvider,
+  scheduledEvents: scheduledEventsDataProvider,
+  sends: sendsMethods as unknown as DataProvider,
+  mails: mailsDataProvider,
 };
 
 export class UnknownResourceError extends Error {
@@ -90,4 +94,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods;

@@ -136,7 +136,8 @@ export const handlers = defineHandlers<operations>({
 
   async sendDetectionsToMediaSupplier(ctx) {
     const { mediaOwner } = ctx.body;
-    const supplier = (await lookup(ctx, 'mediaSupplier', mediaOwner, 'Nessun fornitore noto per il media owner')) as { email: string; contactPerson?: string };
+    const supplier = (await lookup(ctx, 'mediaSupplier', mediaOwner, 'Nessun fornitore noto per il media owner')) as { email: string | null; contactPerson?: string | null };
+    if (!supplier.email) throw new HttpError(404, `Nessun indirizzo mail per il fornitore di «${mediaOwner}»`);
     const detections = await detectionsToSend(ctx.db, ctx.body, { mediaOwner });
     return mailDetections(ctx, supplier.email, `Rilevazioni ${mediaOwner}`, `Gentile ${supplier.contactPerson ?? 'fornitore'},\n\nle inviamo le rilevazioni delle affissioni di ${mediaOwner}:`, detections);
   },
@@ -146,7 +147,8 @@ export const handlers = defineHandlers<operations>({
     if (!brandName && !subject) throw new HttpError(400, 'Indicare il brand o il soggetto', { errors: [{ path: '/body', message: 'brandName o subject obbligatorio' }] });
     const data = (brandName
       ? await lookup(ctx, 'brand', brandName, 'Nessun dato di segreteria per il brand')
-      : await lookup(ctx, 'subject', subject!, 'Nessun dato di segreteria per il soggetto')) as { email: string; companyName?: string };
+      : await lookup(ctx, 'subject', subject!, 'Nessun dato di segreteria per il soggetto')) as { email: string | null; companyName?: string };
+    if (!data.email) throw new HttpError(404, 'Nessun indirizzo mail per la segreteria');
     const detections = await detectionsToSend(ctx.db, ctx.body, { brandName, subject });
     const what = [subject ? `«${subject}»` : null, brandName].filter(Boolean).join(' · ');
     return mailDetections(ctx, data.email, `Rilevazioni ${what}`, `Spettabile segreteria ${data.companyName ?? ''},\n\nle inviamo le rilevazioni di ${what}:`.replace(' ,', ','), detections);
