@@ -376,19 +376,24 @@ export function startScheduler(options: { db: Db; services: InternalServices; or
 
 /**
  * Tests only (served at POST /internal/clock with `--test-mailbox`): moves the sandbox's clock by
- * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due.
+ * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due; with
+ * `back=1` the clock then moves back by as much.
  */
 export function moveClock(runner: SchedulerRunner) {
   return Object.assign(
     async (_db: Db, query: URLSearchParams) => {
-      if (query.get('reset') === '1') await resetClock();
-      else {
-        const seconds = Number(query.get('advanceSeconds'));
-        if (!Number.isFinite(seconds)) throw new HttpError(400, 'Indicare advanceSeconds (secondi, un numero)');
-        await advanceClock(seconds * 1000);
+      if (query.get('reset') === '1') {
+        await resetClock();
+        return { now: clock.now().toISOString() };
       }
+      const seconds = Number(query.get('advanceSeconds'));
+      if (!Number.isFinite(seconds)) throw new HttpError(400, 'Indicare advanceSeconds (secondi, un numero)');
+      await advanceClock(seconds * 1000);
       await runner.runDue();
-      return { now: clock.now().toISOString() };
+      const movedTo = clock.now().toISOString();
+      // `back=1`: the clock returns at once, so that the rest of the sandbox (sessions) keeps its time.
+      if (query.get('back') === '1') await advanceClock(-seconds * 1000);
+      return { now: movedTo };
     },
     { method: 'POST' as const },
   );

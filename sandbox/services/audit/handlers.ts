@@ -331,7 +331,8 @@ async function detectionsToSend(
     dateStart = new Date(today.getTime() - (period.lastDays - 1) * 86_400_000).toISOString().slice(0, 10);
   }
   const found = await queryDetections(db, { ...match, dateStart, dateEnd });
-  if (!found.length) throw new HttpError(400, 'Nessuna rilevazione da inviare nel periodo');
+  // A recurring report (last N days) goes out even when empty: it says there was nothing new.
+  if (!found.length && !period.lastDays) throw new HttpError(400, 'Nessuna rilevazione da inviare nel periodo');
   return found;
 }
 
@@ -340,10 +341,11 @@ async function mailDetections(ctx: HandlerContext, to: string, subject: string, 
   const lines = detections.map(
     (d) => `- ${d.detectionDate} · ${d.brandName} («${d.subject}») · ${d.mediaOwner} · ${[d.address, d.municipality].filter(Boolean).join(', ')} [n. ${d.auditId}]`,
   );
+  const list = lines.length ? lines.join('\n') : 'Nessuna rilevazione nel periodo.';
   const { id } = await sendMailAs(ctx.services, ctx.db, {
     to,
     subject: `${subject} (${detections.length})`,
-    body: `${opening}\n\n${lines.join('\n')}\n\nCordiali saluti\nMedia Monitor`,
+    body: `${opening}\n\n${list}\n\nCordiali saluti\nMedia Monitor`,
     kind: 'agent-report',
     sentBy: ctx.user!.username,
     relatedResource: null,
