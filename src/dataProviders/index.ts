@@ -17,6 +17,7 @@ import { advertisersDataProvider, type AdvertisersMethods } from './advertisers'
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
+import { opportunityNamesMethods, type OpportunityNamesMethods } from './opportunityNames';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
@@ -41,7 +42,7 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   planningItems: planningsDataProvider,
   creatives: creativesDataProvider,
   users: usersDataProvider,
-  opportunities: opportunitiesDataProvider,
+  opportunities: { ...opportunitiesDataProvider, ...opportunityNamesMethods } as DataProvider,
   advertisers: advertisersDataProvider,
   estimates: estimatesDataProvider,
   products: productsDataProvider,
@@ -94,4 +95,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods;

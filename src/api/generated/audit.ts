@@ -206,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a media owner's detections to its media supplier
-         * @description Sends one mail through the mail service (kind `agent-report`) to the address of the media owner's supplier (`getMediaOwnerToSendMediaSupplier`), listing the media owner's detections of the period: the chosen `auditIds` when given, else every one of `dateStart`–`dateEnd`, else of the `lastDays` days up to today (a scheduled send names its period this way). 404 when no supplier is known or a chosen detection is not the media owner's; 400 when the period holds no detection.
+         * @description Sends one mail through the mail service (kind `agent-report`) to the address of the media owner's supplier (`getMediaOwnerToSendMediaSupplier`), listing the media owner's detections of the period: the chosen `auditIds` when given, else every one of `dateStart`–`dateEnd`, else of the `lastDays` days up to today (a scheduled send names its period this way; such a report goes out even when empty, saying so). 404 when no supplier or address is known or a chosen detection is not the media owner's; 400 when a period of dates holds no detection.
          */
         post: operations["sendDetectionsToMediaSupplier"];
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a brand's or a subject's detections to its secretariat
-         * @description Sends one mail through the mail service (kind `agent-report`) to the secretariat of the brand (`getBrandNameToSendSecretarialData`) when `brandName` is given, else of the subject (`getSubjectToSendSecretarialData`), listing the detections of that subject and/or brand in the period: the chosen `auditIds` when given, else `dateStart`–`dateEnd`, else the `lastDays` days up to today. 404 when no secretarial data is known or a chosen detection does not match; 400 when neither `brandName` nor `subject` is given or the period holds no detection.
+         * @description Sends one mail through the mail service (kind `agent-report`) to the secretariat of the brand (`getBrandNameToSendSecretarialData`) when `brandName` is given, else of the subject (`getSubjectToSendSecretarialData`), listing the detections of that subject and/or brand in the period: the chosen `auditIds` when given, else `dateStart`–`dateEnd`, else the `lastDays` days up to today (sent even when empty, saying so). 404 when no secretarial data or address is known or a chosen detection does not match; 400 when neither `brandName` nor `subject` is given or a period of dates holds no detection.
          */
         post: operations["sendDetectionsToSecretariat"];
         delete?: never;
@@ -1089,7 +1089,7 @@ export interface components {
         /** @description A media owner's detections to mail to its supplier. */
         SupplierSendRequest: {
             /**
-             * @description The media owner
+             * @description The media owner, as in the detections.
              * @example Affissioni Lombarde Srl
              */
             mediaOwner: string;
@@ -1122,12 +1122,12 @@ export interface components {
         /** @description A brand's or a subject's detections to mail to its secretariat (at least one of the two). */
         SecretariatSendRequest: {
             /**
-             * @description The brand
+             * @description The brand, as in the detections.
              * @example Caffè Aurora
              */
             brandName?: string;
             /**
-             * @description The subject
+             * @description The subject, as in the detections.
              * @example Caffè Aurora – Miscela Oro
              */
             subject?: string;
