@@ -1,9 +1,10 @@
 import type { DataProvider, GetListParams } from 'react-admin';
 import { lookups } from '@/api/audit';
 import { ApiError } from '@/api/errors';
-import type { SchemaMediaSupplier, SchemaSecretarialData, SchemaSendToAgentResult, SchemaSupplierSendRequest, SchemaSecretariatSendRequest } from '@/api/generated/audit';
+import type { SchemaMediaSupplier, SchemaSecretarialData, SchemaSendToAgentResult } from '@/api/generated/audit';
 import type { SchemaEvent, SchemaEventInput } from '@/api/generated/scheduler';
-import { auditCallbackUrl, deleteScheduledEvent, listScheduledEvents, saveScheduledEvent, sendToMediaSupplier, sendToSecretariat } from '@/api/sends';
+import type { SendTarget } from '@/api/schedule';
+import { deleteScheduledEvent, listScheduledEvents, saveScheduledEvent, sendToMediaSupplier, sendToSecretariat } from '@/api/sends';
 import { simpleRestProvider } from './simpleRest';
 
 /*
@@ -11,86 +12,6 @@ import { simpleRestProvider } from './simpleRest';
  * the scheduled events (`scheduledEvents`, the scheduler service) and the outbox (`mails`, the mail
  * service, ra-data-simple-rest).
  */
-
-export type ScheduledEventRecord = SchemaEvent;
-
-/** Where a send goes: the supplier of a media owner, or the secretariat of a brand or subject. */
-export type SendTarget =
-  | { kind: 'supplier'; request: SchemaSupplierSendRequest }
-  | { kind: 'secretariat'; request: SchemaSecretariatSendRequest };
-
-export type Repetition = 'once' | 'daily' | 'weekly' | 'monthly';
-
-export interface Schedule {
-  name: string;
-  repetition: Repetition;
-  /** The first (or only) run. */
-  at: Date;
-}
-
-/** The sandbox's and the business's time zone: a repetition's time of day is read there. */
-export const SCHEDULE_TIMEZONE = 'Europe/Rome';
-const DOW = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-/** The days a repeated send lists each time: those since its previous run. */
-export const REPETITION_DAYS: Record<Exclude<Repetition, 'once'>, number> = { daily: 1, weekly: 7, monthly: 31 };
-
-/** The wall clock of `at` in the schedule's time zone: [day of month, weekday, hour, minute]. */
-function wallClock(at: Date): { day: number; weekday: number; hour: number; minute: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: SCHEDULE_TIMEZONE, hourCycle: 'h23', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: Number(parts.day), weekday: DOW.indexOf(String(parts.weekday).toUpperCase()), hour: Number(parts.hour), minute: Number(parts.minute) };
-}
-
-/** The Spring cron expression of a repetition starting at `at` (read in the schedule's time zone). */
-export function cronOf(repetition: Exclude<Repetition, 'once'>, at: Date): string {
-  const { day, weekday, hour, minute } = wallClock(at);
-  if (repetition === 'daily') return `0 ${minute} ${hour} * * *`;
-  if (repetition === 'weekly') return `0 ${minute} ${hour} * * ${DOW[weekday]}`;
-  return `0 ${minute} ${hour} ${day} * *`;
-}
-
-/** How an event repeats, read back from its cron expression (as `cronOf` writes it). */
-export function repetitionOf(event: Pick<SchemaEvent, 'cronExpression'>): Repetition {
-  const cron = event.cronExpression;
-  if (!cron) return 'once';
-  const [, , , dayOfMonth, , dayOfWeek] = cron.split(' ');
-  if (dayOfWeek && dayOfWeek !== '*' && dayOfWeek !== '?') return 'weekly';
-  if (dayOfMonth && dayOfMonth !== '*' && dayOfMonth !== '?') return 'monthly';
-  return 'daily';
-}
-
-/** When an event fires, as the input of the scheduler: a moment, or a cron expression. */
-export function timingOf(schedule: Pick<Schedule, 'repetition' | 'at'>): { runAt: string } | { cronExpression: string; timezone: string } {
-  return schedule.repetition === 'once'
-    ? { runAt: schedule.at.toISOString() }
-    : { cronExpression: cronOf(schedule.repetition, schedule.at), timezone: SCHEDULE_TIMEZONE };
-}
-
-/**
- * The body a scheduled send posts: a repeated one lists the days since its previous run (its own
- * period, not the one on screen); a one-off keeps the period or the detections chosen.
- */
-export function scheduledRequest<T extends { dateStart?: string; dateEnd?: string; lastDays?: number; auditIds?: number[] }>(request: T, repetition: Repetition): T {
-  if (repetition === 'once') return request;
-  const { dateStart: _s, dateEnd: _e, auditIds: _a, ...rest } = request;
-  return { ...rest, lastDays: REPETITION_DAYS[repetition] } as T;
-}
-
-/** The scheduler's input for a send: its callback is the send operation itself. */
-export function eventInputOf(schedule: Schedule, target: SendTarget | { kind: 'agent'; request: { agentId: number; auditIds: number[] } }, description?: string): SchemaEventInput {
-  const path = { supplier: '/detection/sendToMediaSupplier', secretariat: '/detection/sendToSecretariat', agent: '/detection/sendToAgent' }[target.kind];
-  const body = target.kind === 'agent' ? target.request : scheduledRequest(target.request, schedule.repetition);
-  return {
-    name: schedule.name.trim(),
-    ...(description ? { description } : {}),
-    ...timingOf(schedule),
-    enabled: true,
-    callback: { url: auditCallbackUrl(path), method: 'POST', body: body as Record<string, unknown> },
-  } as SchemaEventInput;
-}
 
 export interface SendsMethods {
   mediaSupplierOf(resource: 'sends', params: { mediaOwner: string }): Promise<SchemaMediaSupplier | null>;
@@ -128,21 +49,6 @@ async function eventById(id: unknown): Promise<SchemaEvent> {
   return event;
 }
 
-/** The input that saves an event again with its own fields, `changes` applied. */
-export function eventInputFrom(event: SchemaEvent, changes: Partial<SchemaEventInput> = {}): SchemaEventInput {
-  const timing = event.cronExpression ? { cronExpression: event.cronExpression } : { runAt: event.runAt! };
-  const { authenticationUrl, ...callback } = event.callback;
-  return {
-    id: event.id,
-    name: event.name,
-    ...(event.description ? { description: event.description } : {}),
-    ...timing,
-    timezone: event.timezone,
-    enabled: event.enabled,
-    callback: { ...callback, authenticationUrl },
-    ...changes,
-  } as SchemaEventInput;
-}
 
 /** `scheduledEvents`: the scheduler's events (one list call; changes save the whole event). */
 export const scheduledEventsDataProvider: DataProvider = {

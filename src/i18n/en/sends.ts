@@ -48,7 +48,7 @@ export const sends: ResourcesMessages = {
       createdBy: 'Created by',
       enabled: 'Enabled',
     },
-    repetitions: { once: 'Once', daily: 'Every day', weekly: 'Every week', monthly: 'Every month' },
+    repetitions: { once: 'Once', daily: 'Every day', weekly: 'Every week', monthly: 'Every month', custom: 'Custom' },
     period_help: {
       daily: 'Each send lists the detections of the last day.',
       weekly: 'Each send lists the detections of the last 7 days.',

@@ -53,6 +53,7 @@ export const sends: ResourcesMessages = {
       daily: 'Ogni giorno',
       weekly: 'Ogni settimana',
       monthly: 'Ogni mese',
+      custom: 'Personalizzata',
     },
     period_help: {
       daily: 'Ogni invio elenca le rilevazioni dell’ultimo giorno.',

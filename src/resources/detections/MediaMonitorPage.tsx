@@ -6,8 +6,8 @@ import { DetectionList } from './DetectionList';
 import { AgentMailPage } from './AgentMailPage';
 import { CrmSyncPage } from './CrmSyncPage';
 import { ImportPage } from './ImportPage';
-import { SecretariatMailPage } from '../sends/SecretariatMailPage';
-import { SupplierMailPage } from '../sends/SupplierMailPage';
+import { SecretariatMailPage } from './SecretariatMailPage';
+import { SupplierMailPage } from './SupplierMailPage';
 
 /**
  * /media/monitor (Rilevazioni): the list, /create, /:id (edit), and the media monitor's own pages

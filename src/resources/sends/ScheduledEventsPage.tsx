@@ -16,10 +16,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } from '@/dataProviders/sends';
+import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } from '@/api/schedule';
 import { AppPagination } from '@/layout/Pagination';
 import { useFailure } from '@/ui/useFailure';
-import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -32,10 +32,14 @@ function EditEventButton() {
   const failure = useFailure();
   const [open, setOpen] = useState(false);
   const save = useMutation({
-    mutationFn: (value: Parameters<NonNullable<Parameters<typeof ScheduleDialog>[0]['onSave']>>[0]) => {
+    mutationFn: (value: ScheduleDialogValue) => {
       const changed = eventInputFrom(event!, { name: value.name.trim(), enabled: value.enabled });
       const { cronExpression: _c, runAt: _r, ...rest } = changed as Record<string, unknown>;
-      return dataProvider.update('scheduledEvents', { id: event!.id, data: { ...rest, ...timingOf(value) }, previousData: event! });
+      const timing =
+        value.repetition === 'custom'
+          ? { cronExpression: event!.cronExpression, timezone: event!.timezone }
+          : timingOf({ repetition: value.repetition, at: value.at });
+      return dataProvider.update('scheduledEvents', { id: event!.id, data: { ...rest, ...timing }, previousData: event! });
     },
     onSuccess: async () => {
       notify('resources.scheduledEvents.saved', { type: 'success' });
@@ -104,7 +108,13 @@ export default function ScheduledEventsPage() {
         <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('resources.scheduledEvents.title')}>
           <DataTable.Col source="name" />
           <DataTable.Col source="repetition" disableSort>
-            <FunctionField<ScheduledEventRecord> render={(e) => translate(`resources.scheduledEvents.repetitions.${repetitionOf(e)}`)} />
+            <FunctionField<ScheduledEventRecord>
+              render={(e) => {
+                const repetition = repetitionOf(e);
+                const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
+                return repetition === 'custom' ? `${label}: ${e.cronExpression}` : label;
+              }}
+            />
           </DataTable.Col>
           <DataTable.Col source="nextRunAt">
             <DateField source="nextRunAt" showTime locales="it-IT" emptyText="—" />

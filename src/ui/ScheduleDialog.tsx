@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Repetition, Schedule } from '@/dataProviders/sends';
+import type { EventRepetition, Repetition, Schedule } from '@/api/schedule';
 
 export const REPETITIONS: Repetition[] = ['once', 'daily', 'weekly', 'monthly'];
 
@@ -11,7 +11,9 @@ export function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export interface ScheduleDialogValue extends Schedule {
+export interface ScheduleDialogValue extends Omit<Schedule, 'repetition'> {
+  /** `custom`: the event keeps its own cron expression (one these choices do not write). */
+  repetition: EventRepetition;
   enabled: boolean;
 }
 
@@ -38,8 +40,10 @@ export function ScheduleDialog({
 }) {
   const translate = useTranslate();
   const [name, setName] = useState(initial.name ?? '');
-  const [repetition, setRepetition] = useState<Repetition>(initial.repetition ?? 'weekly');
-  const [at, setAt] = useState(localInputValue(initial.at ?? new Date(Date.now() + 60 * 60 * 1000)));
+  const [repetition, setRepetition] = useState<EventRepetition>(initial.repetition ?? 'weekly');
+  const choices: EventRepetition[] = initial.repetition === 'custom' ? [...REPETITIONS, 'custom'] : REPETITIONS;
+  // An hour from now unless the event has its own moment.
+  const [at, setAt] = useState(() => localInputValue(initial.at ?? new Date(Date.now() + 60 * 60 * 1000)));
   const [enabled, setEnabled] = useState(initial.enabled ?? true);
   const when = new Date(at);
   const valid = name.trim().length > 0 && !Number.isNaN(when.getTime());
@@ -60,10 +64,10 @@ export function ScheduleDialog({
             select
             label={translate('resources.scheduledEvents.fields.repetition')}
             value={repetition}
-            onChange={(e) => setRepetition(e.target.value as Repetition)}
+            onChange={(e) => setRepetition(e.target.value as EventRepetition)}
             size="small"
           >
-            {REPETITIONS.map((r) => (
+            {choices.map((r) => (
               <MenuItem key={r} value={r}>
                 {translate(`resources.scheduledEvents.repetitions.${r}`)}
               </MenuItem>
@@ -71,13 +75,14 @@ export function ScheduleDialog({
           </TextField>
           <TextField
             type="datetime-local"
+            disabled={repetition === 'custom'}
             label={translate(repetition === 'once' ? 'resources.scheduledEvents.fields.runAt' : 'resources.scheduledEvents.fields.firstRun')}
             value={at}
             onChange={(e) => setAt(e.target.value)}
             required
             size="small"
             InputLabelProps={{ shrink: true }}
-            helperText={repetition === 'once' ? undefined : translate(`resources.scheduledEvents.period_help.${repetition}`)}
+            helperText={repetition === 'once' || repetition === 'custom' ? undefined : translate(`resources.scheduledEvents.period_help.${repetition}`)}
           />
           {showEnabled ? (
             <FormControlLabel

@@ -17,14 +17,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import { eventInputOf, type SendTarget } from '@/dataProviders/sends';
+import { eventInputOf, type SendTarget } from '@/api/schedule';
 import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton } from '@/ui/exporter';
 import { lastDays } from '@/ui/period';
 import { useFailure } from '@/ui/useFailure';
-import { detectionExportColumns, ListProblems } from '../detections/DetectionList';
-import type { DetectionRecord } from '../detections/shared';
-import { ScheduleDialog } from './ScheduleDialog';
+import { detectionExportColumns, ListProblems } from './DetectionList';
+import type { DetectionRecord } from './shared';
+import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
 const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
@@ -71,10 +71,11 @@ function ScheduleButton({ targetOf, scheduleName, selected = false, disabled }: 
   const failure = useFailure();
   const [open, setOpen] = useState(false);
   const schedule = useMutation({
-    mutationFn: (value: Parameters<typeof eventInputOf>[0]) => {
+    mutationFn: (value: ScheduleDialogValue) => {
       const period = filterValues as { dateStart?: string; dateEnd?: string };
       const target = targetOf(selected ? { auditIds: selectedIds.map(Number) } : { dateStart: period.dateStart, dateEnd: period.dateEnd });
-      return dataProvider.scheduleEvent('sends', { input: eventInputOf(value, target) });
+      if (value.repetition === 'custom') throw new Error('custom');
+      return dataProvider.scheduleEvent('sends', { input: eventInputOf({ ...value, repetition: value.repetition }, target) });
     },
     onSuccess: (event) => {
       notify('resources.sends.scheduled', { type: 'success', messageArgs: { name: event.name } });

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import { PageHeader } from '../detections/PageHeader';
-import { useDistinct } from '../detections/useDistinct';
+import { PageHeader } from './PageHeader';
+import { useDistinct } from './useDistinct';
 import { DetectionSend } from './DetectionSend';
 
 /**
