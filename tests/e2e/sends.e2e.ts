@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, sandboxUrl, visit } from './support/browser';
-import { api, signedInPage } from './support/session';
+import { api, apiToken, signedInPage } from './support/session';
 
 /*
  * The media monitor's sends: a media owner's detections go to its supplier, a subject's (one of its
@@ -188,5 +188,43 @@ describe('sends of the media monitor', () => {
     expect(shown.some((r) => r.includes(`Rilevazioni ${owner}`))).toBe(true);
     // The outbox shows no secret: no link token is ever in it.
     expect(secrets).not.toMatch(/token=[A-Za-z0-9_-]{8,}/);
+  });
+});
+
+describe('the project’s own operations where a user needs them', () => {
+  it('deletes a planned campaign from its page (a running one offers no delete)', async () => {
+    const [advertiser] = await api<Array<{ id: number }>>('/advertiser/v1/getAll', { as: 'sales' });
+    const name = `E2E Da eliminare ${Date.now()}`;
+    const campaign = await api<{ id: number }>('/campaign/v1/campaigns', {
+      method: 'POST',
+      as: 'sales',
+      body: { name, advertiserId: advertiser.id, periodStart: '2031-05-01', periodEnd: '2031-05-31', budget: 0 },
+    });
+    const { page, errors, close } = await signedIn('sales');
+    try {
+      await visit(page, `/campaigns/${campaign.id}`);
+      await page.getByRole('button', { name: 'Modifica' }).first().waitFor();
+      await page.getByRole('button', { name: 'Elimina' }).click();
+      const dialog = page.getByRole('dialog', { name: `Eliminare la campagna «${name}»?` });
+      await dialog.getByRole('button', { name: 'Conferma' }).click();
+      await page.waitForURL((url) => url.pathname === '/campaigns');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+    const left = await fetch(sandboxUrl(`/campaign/v1/campaigns/${campaign.id}`), { headers: { Authorization: `Bearer ${await apiToken('sales')}` } });
+    expect(left.status).toBe(404);
+
+    const campaigns = await api<Array<{ id: number; status: string }>>(`/campaign/v1/campaigns?range=${encodeURIComponent('[0,199]')}`, { as: 'sales' });
+    const running = campaigns.find((c) => c.status !== 'planned' && c.status !== 'cancelled')!;
+    expect(running).toBeTruthy();
+    const second = await signedIn('sales');
+    try {
+      await visit(second.page, `/campaigns/${running.id}`);
+      await second.page.getByRole('button', { name: 'Modifica' }).first().waitFor();
+      expect(await second.page.getByRole('button', { name: 'Elimina' }).count()).toBe(0);
+    } finally {
+      await second.close();
+    }
   });
 });
