@@ -203,7 +203,7 @@ describe('the project’s own operations where a user needs them', () => {
     const { page, errors, close } = await signedIn('sales');
     try {
       await visit(page, `/campaigns/${campaign.id}`);
-      await page.getByRole('button', { name: 'Modifica' }).first().waitFor();
+      await page.getByRole('link', { name: 'Modifica' }).first().waitFor();
       await page.getByRole('button', { name: 'Elimina' }).click();
       const dialog = page.getByRole('dialog', { name: `Eliminare la campagna «${name}»?` });
       await dialog.getByRole('button', { name: 'Conferma' }).click();
@@ -221,7 +221,7 @@ describe('the project’s own operations where a user needs them', () => {
     const second = await signedIn('sales');
     try {
       await visit(second.page, `/campaigns/${running.id}`);
-      await second.page.getByRole('button', { name: 'Modifica' }).first().waitFor();
+      await second.page.getByRole('link', { name: 'Modifica' }).first().waitFor();
       expect(await second.page.getByRole('button', { name: 'Elimina' }).count()).toBe(0);
     } finally {
       await second.close();
