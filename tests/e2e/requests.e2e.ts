@@ -56,8 +56,12 @@ describe('requests for a list screen’s first page', () => {
     // The advertiser of the first row (the list is sorted by name, 25 a page), from the services.
     const auth = { Authorization: `Bearer ${await apiToken('sales')}` };
     const list = (await (await fetch(sandboxUrl('/estimate/estimate/all/page/0/perPage/25/sort/ASC/?sortValue=name'), { headers: auth })).json()) as {
-      content: Array<{ advertiserId?: number }>;
+      content: Array<{ advertiserId?: number; opportunityId?: number | null }>;
     };
+    const opportunities = (await (await fetch(sandboxUrl('/opportunity/v1/opportunity/getAllDto'), { headers: auth })).json()) as Array<{ id: number; name: string }>;
+    const withOpportunity = list.content.findIndex((e) => e.opportunityId);
+    const opportunity = opportunities.find((o) => o.id === list.content[withOpportunity]?.opportunityId)?.name;
+    expect(opportunity).toBeTruthy();
     const names = (await (await fetch(sandboxUrl('/advertiser/v1/getAdvertiserName'), { headers: auth })).json()) as Array<{ id: number; name: string }>;
     const expected = names.find((a) => a.id === list.content[0].advertiserId)?.name;
     expect(expected).toBeTruthy();
@@ -66,6 +70,7 @@ describe('requests for a list screen’s first page', () => {
     const page = await signedIn('sales');
     const seen = await firstPage(page, '/estimates/manage', async (p) => {
       await p.locator('table tbody tr').first().getByText(expected!).waitFor({ timeout: 30_000 });
+      await p.locator('table tbody tr').nth(withOpportunity).getByText(opportunity!, { exact: true }).waitFor({ timeout: 30_000 });
     });
     expect(seen.filter((s) => s.includes('/advertiser/'))).toHaveLength(1);
     // The opportunities' names in one call (getAllDto), not one per row: the page is three requests.
