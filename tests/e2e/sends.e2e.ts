@@ -62,6 +62,7 @@ async function outboxRows(text: string) {
     await admin.page.getByRole('textbox', { name: 'Cerca' }).fill(text);
     const rows = admin.page.getByRole('table', { name: 'Posta in uscita' }).getByRole('row').filter({ hasText: text });
     await rows.first().waitFor({ timeout: 20_000 });
+    await admin.page.screenshot({ path: '.e2e/screenshots/sends-outbox.png' });
     const shown = await rows.allInnerTexts();
     const secrets = await admin.page.getByRole('table', { name: 'Posta in uscita' }).innerText();
     return { shown, secrets };
