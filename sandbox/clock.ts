@@ -1,5 +1,5 @@
 /**
- * The sandbox's clock: the time its time-bound rules read (session lifetimes). Tests move it to
+ * The sandbox's clock: the time its time-bound rules read (session lifetimes, scheduled events). Tests move it to
  * check a rule at a later instant without waiting; it runs with the real time otherwise.
  */
 let offsetMs = 0;
@@ -8,12 +8,28 @@ export const clock = {
   now: (): Date => new Date(Date.now() + offsetMs),
 };
 
-/** Moves the clock forward (or back) by `ms`; the moves add up. */
-export function advanceClock(ms: number): void {
+type ClockListener = () => void | Promise<void>;
+const listeners = new Set<ClockListener>();
+
+/** Calls `listener` after each move of the clock; the returned function stops it. */
+export function onClockMove(listener: ClockListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** What the listeners do after a move, awaited together. */
+async function moved(): Promise<void> {
+  await Promise.all([...listeners].map(async (l) => l()));
+}
+
+/** Moves the clock forward (or back) by `ms`; the moves add up. Resolves once the listeners are done. */
+export function advanceClock(ms: number): Promise<void> {
   offsetMs += ms;
+  return moved();
 }
 
 /** Puts the clock back to the real time. */
-export function resetClock(): void {
+export function resetClock(): Promise<void> {
   offsetMs = 0;
+  return moved();
 }

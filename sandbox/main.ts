@@ -9,6 +9,7 @@ import { seed, seededWith, type SeedSize } from './seed';
 import { createSandbox } from './server';
 import { HANDLERS } from './services';
 import { testMailbox } from './services/mail';
+import { moveClock, startScheduler } from './services/scheduler';
 import { DEMO_USERS } from './seed/demoUsers';
 
 const { values } = parseArgs({
@@ -83,8 +84,12 @@ if (values['prepare-only']) {
 
 const port = Number(values.port);
 const origin = `http://${values.host}:${port}`;
-const testEndpoints = values['test-mailbox'] ? { '/internal/mailbox': testMailbox } : undefined;
-if (testEndpoints) log('Solo per i test: GET /internal/mailbox?to=… mostra le mail ricevute da un destinatario, segreti compresi');
+const scheduler = startScheduler({ db, services: internalServices, origin, log });
+const testEndpoints = values['test-mailbox'] ? { '/internal/mailbox': testMailbox, '/internal/clock': moveClock(scheduler) } : undefined;
+if (testEndpoints) {
+  log('Solo per i test: GET /internal/mailbox?to=… mostra le mail ricevute da un destinatario, segreti compresi');
+  log('Solo per i test: POST /internal/clock?advanceSeconds=… sposta l\'orologio della sandbox (?reset=1 lo rimette) ed esegue gli eventi programmati scaduti');
+}
 const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l), testEndpoints });
 sandbox.server.listen(port, values.host, () => {
   log(`Sandbox in ascolto su ${origin} (riferimento API: ${origin}/docs)`);
@@ -104,6 +109,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  scheduler.stop();
   const { drained, abandoned } = await sandbox.close(DRAIN_MS);
   if (!drained) console.error(`Arresto: ${abandoned} richieste ancora in corso dopo ${DRAIN_MS} ms, chiuse`);
   let timer: NodeJS.Timeout | undefined;

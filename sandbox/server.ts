@@ -101,8 +101,11 @@ export interface SandboxOptions {
    * `--test-mailbox`): served only when the sandbox is started with them, and only to a loopback
    * client; otherwise their paths are unknown like any other.
    */
-  testEndpoints?: Record<string, (db: Db, query: URLSearchParams) => Promise<unknown>>;
+  testEndpoints?: Record<string, TestEndpoint>;
 }
+
+/** A test-only endpoint: GET unless it names its method (a POST moves state, e.g. the clock). */
+export type TestEndpoint = ((db: Db, query: URLSearchParams) => Promise<unknown>) & { method?: 'GET' | 'POST' };
 
 type RawRequest = { method: string; path: string; headers: Record<string, string>; body: unknown; query?: Record<string, unknown> };
 
@@ -386,7 +389,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const testEndpoint = options.testEndpoints?.[url.pathname];
     if (testEndpoint && isLoopback(req.socket.remoteAddress)) {
-      if (method !== 'GET') return sendError(res, 405, `Metodo ${method} non consentito su ${url.pathname}`);
+      if (method !== (testEndpoint.method ?? 'GET')) return sendError(res, 405, `Metodo ${method} non consentito su ${url.pathname}`);
       return send(res, 200, await testEndpoint(options.db, url.searchParams), { 'Cache-Control': 'no-store' });
     }
     if (url.pathname === '/docs' || url.pathname === '/docs/') {

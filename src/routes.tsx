@@ -42,9 +42,10 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/dashboard/analytics', page: page(() => import('@/pages/analytics/FunnelPage')) },
   { path: '/DOOH/analytics', page: page(() => import('@/pages/analytics/DoohAnalyticsPage')) },
   { path: '/media/analytics', page: page(() => import('@/pages/analytics/MediaAnalyticsPage')) },
-  // /media/monitor, /create, /:id, /import, /agent-mail, /crm-sync (the media monitor's pages)
+  // /media/monitor, /create, /:id, /import, /agent-mail, /supplier-mail, /secretariat-mail, /crm-sync (the media monitor's pages)
   { path: '/media/monitor/*', page: page(() => import('@/resources/detections/MediaMonitorPage')) },
   { path: '/media/manage', page: page(() => import('@/resources/detections/ManagePage')) },
+  { path: '/media/scheduled', page: page(() => import('@/resources/sends/ScheduledEventsPage')) },
   // Vendite
   { path: '/campaigns', page: page(() => import('@/resources/campaigns/CampaignsPage')) },
   { path: '/campaigns/create', page: page(() => import('@/resources/campaigns/CampaignCreate')) },
@@ -65,6 +66,7 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/opportunities', page: page(() => import('@/resources/opportunities/OpportunitiesPage')) },
   // App shell
   { path: '/settings/users/*', page: page(() => import('@/pages/settings/users/UsersPage')) },
+  { path: '/settings/outbox', page: page(() => import('@/resources/sends/OutboxPage')) },
   { path: '/profile', page: page(() => import('@/pages/profile/ProfilePage')) },
   { path: '/test', page: page(() => import('@/pages/test/TestPage')) },
 ];

@@ -4,10 +4,15 @@ import { HttpError } from '../http';
 import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
+import { advanceClock, clock, onClockMove, resetClock } from '../clock';
+import { issueTokens } from '../auth';
+import type { InternalServices, SandboxServices } from '../http';
+import { sendMailAs } from '../shared/mail';
 
 /*
  * The scheduler service: events (collection `scheduler_events` of the record store). The sandbox
- * stores them and computes when each fires next; it does not call the callbacks.
+ * stores them, computes when each fires next on its clock, and runs each callback when its time
+ * comes (`startScheduler`): when the clock moves and every minute.
  */
 
 type Event = components['schemas']['Event'];
@@ -154,10 +159,10 @@ export function nextCronRun(cron: Cron, timeZone: string, after = Date.now()): D
 
 function nextRunOf(record: Record<string, unknown>): string | null {
   if (record.enabled === false) return null;
-  if (typeof record.runAt === 'string') return Date.parse(record.runAt) > Date.now() ? record.runAt : null;
+  if (typeof record.runAt === 'string') return Date.parse(record.runAt) > clock.now().getTime() ? record.runAt : null;
   if (typeof record.cronExpression === 'string') {
     try {
-      return nextCronRun(parseCron(record.cronExpression), String(record.timezone ?? DEFAULT_TIMEZONE))?.toISOString() ?? null;
+      return nextCronRun(parseCron(record.cronExpression), String(record.timezone ?? DEFAULT_TIMEZONE), clock.now().getTime())?.toISOString() ?? null;
     } catch {
       return null;
     }
@@ -179,6 +184,7 @@ function toEvent(record: StoredRecord): Event {
     createdBy: String(record.createdBy),
     lastRunAt: (record.lastRunAt as string | null | undefined) ?? null,
     nextRunAt: nextRunOf(record),
+    lastRunResult: (record.lastRunResult as Event['lastRunResult'] | undefined) ?? null,
   };
 }
 
@@ -225,10 +231,10 @@ export const handlers = defineHandlers<operations>({
         );
         if (rows.length) throw new HttpError(409, 'Esiste già un evento con questo nome');
         if (existing) {
-          const kept = { createdAt: existing.createdAt, createdBy: existing.createdBy, lastRunAt: existing.lastRunAt ?? null };
+          const kept = { createdAt: existing.createdAt, createdBy: existing.createdBy, lastRunAt: existing.lastRunAt ?? null, lastRunResult: existing.lastRunResult ?? null };
           return toEvent((await updateRecord(tx, 'scheduler_events', existing.id, { ...data, ...kept }, false))!);
         }
-        return toEvent(await insertRecord(tx, 'scheduler_events', { ...data, createdAt: new Date().toISOString(), createdBy: ctx.user!.username, lastRunAt: null }));
+        return toEvent(await insertRecord(tx, 'scheduler_events', { ...data, createdAt: clock.now().toISOString(), createdBy: ctx.user!.username, lastRunAt: null }));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'Esiste già un evento con questo nome');
@@ -249,6 +255,149 @@ export const handlers = defineHandlers<operations>({
     return toEvent(deleted);
   },
 });
+
+/* ---------- running the callbacks ---------- */
+
+type RunResult = components['schemas']['RunResult'];
+
+/**
+ * When an event is due at `now`: its first moment after the last one considered (its last run, its
+ * creation, or the scheduler's previous check, whichever is latest) is not later than `now`.
+ * Moments missed while the sandbox was stopped are skipped, not caught up.
+ */
+export function dueAt(record: Record<string, unknown>, checkedUntil: number, now: number): boolean {
+  if (record.enabled === false) return false;
+  const since = Math.max(checkedUntil, Date.parse(String(record.createdAt ?? '')) || 0, Date.parse(String(record.lastRunAt ?? '')) || 0);
+  if (typeof record.runAt === 'string') {
+    const at = Date.parse(record.runAt);
+    return at > since && at <= now;
+  }
+  if (typeof record.cronExpression !== 'string') return false;
+  try {
+    const next = nextCronRun(parseCron(record.cronExpression), String(record.timezone ?? DEFAULT_TIMEZONE), since);
+    return next !== null && next.getTime() <= now;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs one callback: a token for the event's author (what its authentication URL would give the
+ * scheduler), then the call. Only the sandbox's own addresses are called: nothing leaves the machine.
+ */
+async function runCallback(db: Db, origin: string, record: StoredRecord): Promise<RunResult> {
+  const callback = record.callback as Callback;
+  let url: URL;
+  try {
+    url = new URL(callback.url);
+  } catch {
+    return { ok: false, status: 0, message: `Indirizzo non valido: ${callback.url}` };
+  }
+  if (url.origin !== new URL(origin).origin) return { ok: false, status: 0, message: `Indirizzo fuori dalla sandbox, non chiamato: ${url.origin}` };
+  const { access_token } = await issueTokens(db, String(record.createdBy));
+  try {
+    const response = await fetch(url, {
+      method: callback.method,
+      headers: {
+        Authorization: `Bearer ${access_token}`,
+        'X-Username': String(record.createdBy),
+        ...(callback.body ? { 'Content-Type': 'application/json' } : {}),
+        ...(callback.headers ?? {}),
+      },
+      body: callback.body ? JSON.stringify(callback.body) : undefined,
+    });
+    const text = await response.text();
+    let message = response.ok ? 'Eseguito' : response.statusText;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (!response.ok && typeof parsed.message === 'string') message = parsed.message;
+    } catch {
+      // not JSON: the status text says it
+    }
+    return { ok: response.ok, status: response.status, message };
+  } catch (error) {
+    return { ok: false, status: 0, message: `Servizio non raggiungibile: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** A failed run is told to the event's author by mail, so the outbox shows it. */
+async function mailFailure(services: InternalServices, db: Db, record: StoredRecord, result: RunResult): Promise<void> {
+  const { rows } = await db.query<{ email: string | null }>(`SELECT data->>'email' AS email FROM users WHERE username = $1`, [String(record.createdBy)]);
+  await sendMailAs(services as SandboxServices, db, {
+    to: rows[0]?.email || `${String(record.createdBy)}@localhost`,
+    subject: `Invio programmato non riuscito: ${String(record.name)}`,
+    body: `L'evento programmato «${String(record.name)}» non è riuscito (${result.status || 'nessuna risposta'}): ${result.message}`,
+    kind: 'generic',
+    sentBy: 'system',
+    relatedResource: null,
+  });
+}
+
+export interface SchedulerRunner {
+  /** Runs every event due on the sandbox's clock; resolves when they have run. */
+  runDue(): Promise<void>;
+  stop(): void;
+}
+
+/** Runs the due events when the clock moves and every `intervalMs`, each once per due moment. */
+export function startScheduler(options: { db: Db; services: InternalServices; origin: string; intervalMs?: number; log?: (line: string) => void }): SchedulerRunner {
+  const { db, services, origin } = options;
+  let checkedUntil = clock.now().getTime();
+  let running: Promise<void> = Promise.resolve();
+  const check = async () => {
+    const now = clock.now().getTime();
+    const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(`SELECT id, data FROM records WHERE collection = 'scheduler_events' ORDER BY id`);
+    const due = rows.filter((r) => dueAt(r.data, checkedUntil, now));
+    checkedUntil = now;
+    for (const row of due) {
+      const record = { ...r(row) };
+      const result = await runCallback(db, origin, record);
+      await updateRecord(db, 'scheduler_events', record.id, { lastRunAt: new Date(now).toISOString(), lastRunResult: result }, true);
+      if (!result.ok) await mailFailure(services, db, record, result);
+      options.log?.(`Evento programmato ${record.id} «${String(record.name)}»: ${result.ok ? 'eseguito' : `non riuscito (${result.message})`}`);
+    }
+  };
+  const r = (row: { id: string; data: Record<string, unknown> }): StoredRecord => ({ ...row.data, id: Number(row.id) }) as StoredRecord;
+  const runDue = () => {
+    running = running.then(check).catch((error: unknown) => options.log?.(`Eventi programmati: ${error instanceof Error ? error.message : String(error)}`));
+    return running;
+  };
+  const unsubscribe = onClockMove(runDue);
+  const timer = setInterval(() => void runDue(), options.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    runDue,
+    stop: () => {
+      unsubscribe();
+      clearInterval(timer);
+    },
+  };
+}
+
+/**
+ * Tests only (served at POST /internal/clock with `--test-mailbox`): moves the sandbox's clock by
+ * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due; with
+ * `back=1` the clock then moves back by as much.
+ */
+export function moveClock(runner: SchedulerRunner) {
+  return Object.assign(
+    async (_db: Db, query: URLSearchParams) => {
+      if (query.get('reset') === '1') {
+        await resetClock();
+        return { now: clock.now().toISOString() };
+      }
+      const seconds = Number(query.get('advanceSeconds'));
+      if (!Number.isFinite(seconds)) throw new HttpError(400, 'Indicare advanceSeconds (secondi, un numero)');
+      await advanceClock(seconds * 1000);
+      await runner.runDue();
+      const movedTo = clock.now().toISOString();
+      // `back=1`: the clock returns at once, so that the rest of the sandbox (sessions) keeps its time.
+      if (query.get('back') === '1') await advanceClock(-seconds * 1000);
+      return { now: movedTo };
+    },
+    { method: 'POST' as const },
+  );
+}
 
 export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   const origin = 'http://127.0.0.1:8787';

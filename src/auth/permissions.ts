@@ -50,6 +50,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/plannings/:id/search', allowed: ADMIN_ONLY },
   { pattern: '/playerDOOH', allowed: ADMIN_ONLY },
   { pattern: '/settings/users/*', allowed: ADMIN_ONLY, resources: ['users'] },
+  { pattern: '/settings/outbox', allowed: ADMIN_ONLY, resources: ['mails'] },
   { pattern: '/test', allowed: ADMIN_ONLY },
   // Admin and asset manager: systems, circuits, providers
   { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
@@ -73,7 +74,9 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/advertisers/*', allowed: SALES, resources: ['advertisers'] },
   { pattern: '/estimates/*', allowed: SALES, resources: ['estimates', 'products', 'catalogs', 'shares'] },
   // Admin and media monitor: media monitor screens and analytics
-  { pattern: '/media/*', allowed: MEDIA, resources: ['detections', 'subItems', 'agents'] },
+  // Scheduled events: whoever may schedule (the media monitor's sends; the planner's events)
+  { pattern: '/media/scheduled', allowed: ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER'], resources: ['scheduledEvents'] },
+  { pattern: '/media/*', allowed: MEDIA, resources: ['detections', 'subItems', 'agents', 'sends'] },
   { pattern: '/dashboard/analytics', allowed: MEDIA },
   { pattern: '/DOOH/analytics', allowed: MEDIA, resources: ['playLogs'] },
   // All nine staff roles
@@ -172,6 +175,9 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Rilevazioni', to: '/media/monitor' },
       { label: 'Media Monitor', to: '/media/analytics' },
       { label: 'Gestione Campi', to: '/media/manage' },
+      { label: 'Invio ai fornitori', to: '/media/monitor/supplier-mail' },
+      { label: 'Invio alla segreteria', to: '/media/monitor/secretariat-mail' },
+      { label: 'Invii programmati', to: '/media/scheduled' },
     ],
   },
   {

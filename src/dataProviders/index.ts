@@ -17,9 +17,11 @@ import { advertisersDataProvider, type AdvertisersMethods } from './advertisers'
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
 import { opportunitiesDataProvider } from './opportunities';
+import { opportunityNamesMethods, type OpportunityNamesMethods } from './opportunityNames';
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
+import { mailsDataProvider, scheduledEventsDataProvider, sendsMethods, type SendsMethods } from './sends';
 export type { SystemLookups, SystemBulkChange } from './systems';
 export type { BulkConflict, BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
@@ -40,7 +42,7 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   planningItems: planningsDataProvider,
   creatives: creativesDataProvider,
   users: usersDataProvider,
-  opportunities: opportunitiesDataProvider,
+  opportunities: { ...opportunitiesDataProvider, ...opportunityNamesMethods } as DataProvider,
   advertisers: advertisersDataProvider,
   estimates: estimatesDataProvider,
   products: productsDataProvider,
@@ -58,6 +60,9 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   playlists: devicesDataProvider,
   playLogs: devicesDataProvider,
   analytics: analyticsDataProvider,
+  scheduledEvents: scheduledEventsDataProvider,
+  sends: sendsMethods as unknown as DataProvider,
+  mails: mailsDataProvider,
 };
 
 export class UnknownResourceError extends Error {
@@ -90,4 +95,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods;

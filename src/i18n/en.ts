@@ -6,6 +6,7 @@ import { media } from './en/media';
 import { patrimonio } from './en/patrimonio';
 import { vendite } from './en/vendite';
 import { users } from './en/users';
+import { sends } from './en/sends';
 
 /**
  * English: react-admin's own messages (ra-language-english) with the spec §9 pagination labels,
@@ -34,5 +35,6 @@ export const en: TranslationMessages = {
     ...vendite,
     ...esecuzione,
     ...media,
+    ...sends,
   },
 };

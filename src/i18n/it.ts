@@ -6,6 +6,7 @@ import { ra } from './it/ra';
 import { patrimonio } from './it/patrimonio';
 import { vendite } from './it/vendite';
 import { users } from './it/users';
+import { sends } from './it/sends';
 
 /**
  * Italian, the default language: every react-admin message (typed against TranslationMessages, so
@@ -21,5 +22,6 @@ export const it: TranslationMessages = {
     ...vendite,
     ...esecuzione,
     ...media,
+    ...sends,
   },
 };

@@ -46,6 +46,7 @@ export function UserMenu() {
   const pages = [
     { to: '/profile', label: 'app.user_menu.profile' },
     { to: '/settings/users', label: 'app.user_menu.users' },
+    { to: '/settings/outbox', label: 'app.user_menu.outbox' },
     { to: '/test', label: 'app.user_menu.test' },
   ].filter((p) => canOpen(role, p.to));
   const name = identity?.fullName ?? '';

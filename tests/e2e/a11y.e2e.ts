@@ -162,12 +162,15 @@ const PRIVATE: Screen[] = [
   { route: '/media/monitor/*', url: () => '/media/monitor/import', ready: h1 },
   { route: '/media/monitor/*', url: () => '/media/monitor/agent-mail', ready: h1 },
   { route: '/media/monitor/*', url: () => '/media/monitor/crm-sync', ready: h1 },
+  { route: '/media/monitor/*', url: () => '/media/monitor/supplier-mail', ready: h1 },
+  { route: '/media/monitor/*', url: () => '/media/monitor/secretariat-mail', ready: h1 },
   {
     route: '/media/monitor/*',
     url: (ids) => `/media/monitor/${ids.detection}`,
     ready: (p) => p.getByRole('button', { name: 'Salva' }),
   },
   { route: '/media/manage', url: () => '/media/manage', ready: h1 },
+  { route: '/media/scheduled', url: () => '/media/scheduled', ready: table },
   { route: '/campaigns', url: () => '/campaigns', ready: table, screenshot: 'campaigns' },
   { route: '/campaigns/:id', url: (ids) => `/campaigns/${ids.campaign}`, ready: h1 },
   { route: '/campaigns/:id/creatives', url: (ids) => `/campaigns/${ids.campaign}/creatives`, ready: h1 },
@@ -191,6 +194,7 @@ const PRIVATE: Screen[] = [
     url: () => '/settings/users/create',
     ready: (p) => p.getByRole('button', { name: 'Salva' }),
   },
+  { route: '/settings/outbox', url: () => '/settings/outbox', ready: table },
   { route: '/profile', url: () => '/profile', ready: h1 },
   { route: '/test', url: () => '/test', ready: table },
 ];

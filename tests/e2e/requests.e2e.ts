@@ -5,7 +5,8 @@ import { apiToken, signedInPage } from './support/session';
 
 /*
  * What a list screen asks the services for its first page (issue 9, the figures of `npm run
- * bench`): the estimates list reads its advertisers' names with one request, not one per row, and
+ * bench`): the estimates list reads its advertisers' and opportunities' names with one request each,
+ * not one per row (three requests in all), and
  * asks nothing twice; the systems list asks for its page alone; the media monitor's list loads its
  * detections. The first page is: rows in
  * the DOM, then the network quiet (nothing in flight, nothing new for a while), bounded.
@@ -51,12 +52,16 @@ async function signedIn(username: string): Promise<Page> {
 }
 
 describe('requests for a list screen’s first page', () => {
-  it('the estimates list names its advertisers with one request, and asks nothing twice', async () => {
+  it('the estimates list names its advertisers and its opportunities with one request each, and asks nothing twice', async () => {
     // The advertiser of the first row (the list is sorted by name, 25 a page), from the services.
     const auth = { Authorization: `Bearer ${await apiToken('sales')}` };
     const list = (await (await fetch(sandboxUrl('/estimate/estimate/all/page/0/perPage/25/sort/ASC/?sortValue=name'), { headers: auth })).json()) as {
-      content: Array<{ advertiserId?: number }>;
+      content: Array<{ advertiserId?: number; opportunityId?: number | null }>;
     };
+    const opportunities = (await (await fetch(sandboxUrl('/opportunity/v1/opportunity/getAllDto'), { headers: auth })).json()) as Array<{ id: number; name: string }>;
+    const withOpportunity = list.content.findIndex((e) => e.opportunityId);
+    const opportunity = opportunities.find((o) => o.id === list.content[withOpportunity]?.opportunityId)?.name;
+    expect(opportunity).toBeTruthy();
     const names = (await (await fetch(sandboxUrl('/advertiser/v1/getAdvertiserName'), { headers: auth })).json()) as Array<{ id: number; name: string }>;
     const expected = names.find((a) => a.id === list.content[0].advertiserId)?.name;
     expect(expected).toBeTruthy();
@@ -65,8 +70,12 @@ describe('requests for a list screen’s first page', () => {
     const page = await signedIn('sales');
     const seen = await firstPage(page, '/estimates/manage', async (p) => {
       await p.locator('table tbody tr').first().getByText(expected!).waitFor({ timeout: 30_000 });
+      await p.locator('table tbody tr').nth(withOpportunity).getByText(opportunity!, { exact: true }).waitFor({ timeout: 30_000 });
     });
     expect(seen.filter((s) => s.includes('/advertiser/'))).toHaveLength(1);
+    // The opportunities' names in one call (getAllDto), not one per row: the page is three requests.
+    expect(seen.filter((s) => s.includes('/opportunity/')).map((s) => new URL(s.split(' ')[1]).pathname)).toEqual(['/opportunity/v1/opportunity/getAllDto']);
+    expect(seen.filter((s) => /\/(estimate|advertiser|opportunity)\//.test(s)).length).toBeLessThanOrEqual(3);
     expect(seen.length - new Set(seen).size).toBe(0);
     await page.context().close();
   });

@@ -49,6 +49,7 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/media/analytics', '/media/analytics', 'x.....x...'],
   ['/media/monitor', '/media/monitor', 'x.....x...'],
   ['/media/manage', '/media/manage', 'x.....x...'],
+  ['/media/scheduled', '/media/scheduled', 'x.....xx..'],
   ['/campaigns', '/campaigns', 'x...xx....'],
   ['/campaigns/:id', '/campaigns/77', 'x...xx....'],
   ['/plannings', '/plannings', 'x.........'],
@@ -59,6 +60,7 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/estimates/products', '/estimates/products', 'x...xx....'],
   ['/estimates/manage', '/estimates/manage', 'x...xx....'],
   ['/settings/users', '/settings/users', 'x.........'],
+  ['/settings/outbox', '/settings/outbox', 'x.........'],
   ['/profile', '/profile', 'xx.xxxxxxx'],
   ['/orders', '/orders', 'xx.xxxxxxx'],
   ['/orders/orderVisualizer', '/orders/orderVisualizer', 'xx.xxxxxxx'],
@@ -88,6 +90,12 @@ describe('the role × route matrix of spec §6', () => {
   it('every route of src/routes.tsx is governed by a row of the table (none is admin-only by omission)', () => {
     const sample = (pattern: string) => pattern.replace(/\/\*$/, '').replace(/:[^/]+/g, '1') || '/';
     expect(PRIVATE_ROUTES.map((r) => r.path).filter((p) => !permissionFor(sample(p)))).toEqual([]);
+  });
+
+  it('the sends to a supplier and to the secretariat are the media monitor’s (pages of /media/monitor/*)', () => {
+    for (const path of ['/media/monitor/supplier-mail', '/media/monitor/secretariat-mail']) {
+      expect(COLUMNS.filter((role) => canOpen(role, path))).toEqual(['ROLE_ADMIN', 'ROLE_MEDIAMONITOR']);
+    }
   });
 
   it('ignores the query string (Listini is /estimates/products?catalogs)', () => {
@@ -164,7 +172,7 @@ describe('menus per role (spec §2 groups, §6 visibility)', () => {
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Inserzionisti'],
   ] as const;
   const INVENTARIO = ['INVENTARIO', ['Prodotti', 'Listini']] as const;
-  const MEDIA = ['MEDIA MONITOR', ['Rilevazioni', 'Media Monitor', 'Gestione Campi']] as const;
+  const MEDIA = ['MEDIA MONITOR', ['Rilevazioni', 'Media Monitor', 'Gestione Campi', 'Invio ai fornitori', 'Invio alla segreteria', 'Invii programmati']] as const;
   const ANALYTICS = ['ANALYTICS', ['Dashboard Funnel', 'Programmatic DOOH', 'Media Monitor']] as const;
   const ALL_ROLES_LINKS = ['Ordini', 'Opportunità'];
 
@@ -214,6 +222,9 @@ describe('menus per role (spec §2 groups, §6 visibility)', () => {
       '/media/monitor',
       '/media/analytics',
       '/media/manage',
+      '/media/monitor/supplier-mail',
+      '/media/monitor/secretariat-mail',
+      '/media/scheduled',
       '/dashboard/analytics',
       '/DOOH/analytics',
       '/media/analytics',

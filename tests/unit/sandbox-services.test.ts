@@ -9,7 +9,8 @@ import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { geocodeAddress, seededMunicipalities } from '../../sandbox/shared/geo';
-import { nextCronRun, parseCron } from '../../sandbox/services/scheduler';
+import { nextCronRun, parseCron, startScheduler } from '../../sandbox/services/scheduler';
+import { advanceClock, resetClock } from '../../sandbox/clock';
 import { insertRecord, updateRecord } from '../../sandbox/store';
 import { openMigrated } from './support/smallSeed';
 
@@ -281,8 +282,9 @@ describe('scheduler', () => {
     const replaced = await call('POST', '/scheduler/v1/eventScheduler/save', tokens.admin, { ...input, id: saved.body.id, enabled: false });
     expect(replaced.body).toMatchObject({ id: saved.body.id, enabled: false, nextRunAt: null, createdBy: 'planner' });
 
-    // No screen schedules events: only admin and planner reach the scheduler (openapi/CONVENTIONS.md).
+    // The scheduled sends are the media monitor's and the planner's (openapi/CONVENTIONS.md); sales may not schedule.
     expect((await call('GET', '/scheduler/v1/eventScheduler/all', tokens.sales)).status).toBe(403);
+    expect((await call('GET', '/scheduler/v1/eventScheduler/all', tokens.mediamonitor)).status).toBe(200);
     const list = await call('GET', '/scheduler/v1/eventScheduler/all', tokens.admin);
     const names = list.body.map((e: { name: string }) => e.name);
     expect(names).toEqual(expect.arrayContaining(['Report settimanale', 'Avvio campagna', 'Report rilevazioni giornaliero']));
@@ -290,6 +292,42 @@ describe('scheduler', () => {
 
     expect((await call('DELETE', `/scheduler/v1/eventScheduler/delete?id=${own.body.id}`, tokens.planner)).body.name).toBe('Avvio campagna');
     expect((await call('DELETE', `/scheduler/v1/eventScheduler/delete?id=${own.body.id}`, tokens.planner)).status).toBe(404);
+  });
+
+  it('runs each callback when the clock reaches it, as its author; a refused run is mailed to the author', async () => {
+    const runner = startScheduler({ db, services: internalServices, origin: base, intervalMs: 3_600_000 });
+    try {
+      const at = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      const mail = { to: 'report.schedulato@esempio.it', subject: 'Report programmato', body: 'Il report della settimana.' };
+      const ok = await call('POST', '/scheduler/v1/eventScheduler/save', tokens.admin, {
+        name: 'Mail programmata', runAt: at, callback: { url: `${base}/mail/v1/mails`, method: 'POST', body: mail },
+      });
+      // The media monitor may not send a mail of its own: the run fails, and the outbox says so.
+      const refused = await call('POST', '/scheduler/v1/eventScheduler/save', tokens.mediamonitor, {
+        name: 'Mail non permessa', cronExpression: '0 0 9 * * *', callback: { url: `${base}/mail/v1/mails`, method: 'POST', body: mail },
+      });
+      const outbox = async () => (await call('GET', `/mail/v1/mails?${q({ range: '[0,999]' })}`, tokens.admin)).body as Array<{ to: string; subject: string; sentBy: string }>;
+      const before = await outbox();
+      await runner.runDue();
+      expect(await outbox()).toHaveLength(before.length);
+
+      // Three days later the events run; the clock then comes back, so that the sessions still hold.
+      await advanceClock(3 * 86_400_000);
+      await advanceClock(-3 * 86_400_000);
+      const after = await outbox();
+      expect(after.filter((m) => m.subject === 'Report programmato')).toEqual([expect.objectContaining({ to: mail.to, sentBy: 'admin' })]);
+      expect(after.filter((m) => m.subject === 'Invio programmato non riuscito: Mail non permessa')).toHaveLength(1);
+      const events = (await call('GET', '/scheduler/v1/eventScheduler/all', tokens.admin)).body as Array<{ id: number; lastRunResult: { ok: boolean; status: number } | null }>;
+      expect(events.find((e) => e.id === ok.body.id)?.lastRunResult).toMatchObject({ ok: true, status: 201 });
+      expect(events.find((e) => e.id === refused.body.id)?.lastRunResult).toMatchObject({ ok: false, status: 403 });
+
+      // The same moment does not run twice.
+      await runner.runDue();
+      expect(await outbox()).toHaveLength(after.length);
+    } finally {
+      runner.stop();
+      await resetClock();
+    }
   });
 
   it('computes the next run of a Spring cron expression in its time zone', () => {

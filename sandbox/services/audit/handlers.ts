@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
 import { requireReferences } from '../../store';
 import { defineHandlers } from '../../typed';
+import { clock } from '../../clock';
 import { sendMailAs } from '../../shared/mail';
 import { checkPeriod } from '../../shared/values';
 import { syncScope, upsertOpportunity } from './crm';
@@ -131,6 +132,26 @@ export const handlers = defineHandlers<operations>({
       relatedResource: null,
     });
     return { mailId: id, recipient: agent.email, auditIds };
+  },
+
+  async sendDetectionsToMediaSupplier(ctx) {
+    const { mediaOwner } = ctx.body;
+    const supplier = (await lookup(ctx, 'mediaSupplier', mediaOwner, 'Nessun fornitore noto per il media owner')) as { email: string | null; contactPerson?: string | null };
+    if (!supplier.email) throw new HttpError(404, `Nessun indirizzo mail per il fornitore di «${mediaOwner}»`);
+    const detections = await detectionsToSend(ctx.db, ctx.body, { mediaOwner });
+    return mailDetections(ctx, supplier.email, `Rilevazioni ${mediaOwner}`, `Gentile ${supplier.contactPerson ?? 'fornitore'},\n\nle inviamo le rilevazioni delle affissioni di ${mediaOwner}:`, detections);
+  },
+
+  async sendDetectionsToSecretariat(ctx) {
+    const { brandName, subject } = ctx.body;
+    if (!brandName && !subject) throw new HttpError(400, 'Indicare il brand o il soggetto', { errors: [{ path: '/body', message: 'brandName o subject obbligatorio' }] });
+    const data = (brandName
+      ? await lookup(ctx, 'brand', brandName, 'Nessun dato di segreteria per il brand')
+      : await lookup(ctx, 'subject', subject!, 'Nessun dato di segreteria per il soggetto')) as { email: string | null; companyName?: string };
+    if (!data.email) throw new HttpError(404, 'Nessun indirizzo mail per la segreteria');
+    const detections = await detectionsToSend(ctx.db, ctx.body, { brandName, subject });
+    const what = [subject ? `«${subject}»` : null, brandName].filter(Boolean).join(' · ');
+    return mailDetections(ctx, data.email, `Rilevazioni ${what}`, `Spettabile segreteria ${data.companyName ?? ''},\n\nle inviamo le rilevazioni di ${what}:`.replace(' ,', ','), detections);
   },
 
   async syncLeads(ctx) {
@@ -285,6 +306,52 @@ export const handlers = defineHandlers<operations>({
     return { id: Number(rows[0].id), name: rows[0].name, surname: rows[0].surname, email: rows[0].email };
   },
 });
+
+type Detection = components['schemas']['Detection'];
+
+/**
+ * The detections a send lists: the chosen ones (each must match `match`, else 404), else those of
+ * the period, given by its dates or as the last N days up to the sandbox's today.
+ */
+async function detectionsToSend(
+  db: Db,
+  period: { dateStart?: string; dateEnd?: string; lastDays?: number; auditIds?: number[] },
+  match: { mediaOwner?: string; brandName?: string; subject?: string },
+): Promise<Detection[]> {
+  if (period.auditIds) {
+    const found = await queryDetections(db, { ...match, auditIds: period.auditIds });
+    const missing = period.auditIds.filter((id) => !found.some((d) => d.auditId === id));
+    if (missing.length) throw new HttpError(404, `Rilevazioni non trovate per questo invio: ${missing.join(', ')}`);
+    return found;
+  }
+  let { dateStart, dateEnd } = period;
+  if (!dateStart && !dateEnd && period.lastDays) {
+    const today = clock.now();
+    dateEnd = today.toISOString().slice(0, 10);
+    dateStart = new Date(today.getTime() - (period.lastDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  }
+  const found = await queryDetections(db, { ...match, dateStart, dateEnd });
+  // A recurring report (last N days) goes out even when empty: it says there was nothing new.
+  if (!found.length && !period.lastDays) throw new HttpError(400, 'Nessuna rilevazione da inviare nel periodo');
+  return found;
+}
+
+/** One mail listing the detections, sent as the signed-in user. */
+async function mailDetections(ctx: HandlerContext, to: string, subject: string, opening: string, detections: Detection[]) {
+  const lines = detections.map(
+    (d) => `- ${d.detectionDate} · ${d.brandName} («${d.subject}») · ${d.mediaOwner} · ${[d.address, d.municipality].filter(Boolean).join(', ')} [n. ${d.auditId}]`,
+  );
+  const list = lines.length ? lines.join('\n') : 'Nessuna rilevazione nel periodo.';
+  const { id } = await sendMailAs(ctx.services, ctx.db, {
+    to,
+    subject: `${subject} (${detections.length})`,
+    body: `${opening}\n\n${list}\n\nCordiali saluti\nMedia Monitor`,
+    kind: 'agent-report',
+    sentBy: ctx.user!.username,
+    relatedResource: null,
+  });
+  return { mailId: id, recipient: to, auditIds: detections.map((d) => d.auditId) };
+}
 
 async function lookup(
   ctx: HandlerContext | { db: Db },

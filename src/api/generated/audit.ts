@@ -195,6 +195,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/detection/sendToMediaSupplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a media owner's detections to its media supplier
+         * @description Sends one mail through the mail service (kind `agent-report`) to the address of the media owner's supplier (`getMediaOwnerToSendMediaSupplier`), listing the media owner's detections of the period: the chosen `auditIds` when given, else every one of `dateStart`–`dateEnd`, else of the `lastDays` days up to today (a scheduled send names its period this way; such a report goes out even when empty, saying so). 404 when no supplier or address is known or a chosen detection is not the media owner's; 400 when a period of dates holds no detection.
+         */
+        post: operations["sendDetectionsToMediaSupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/detection/sendToSecretariat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a brand's or a subject's detections to its secretariat
+         * @description Sends one mail through the mail service (kind `agent-report`) to the secretariat of the brand (`getBrandNameToSendSecretarialData`) when `brandName` is given, else of the subject (`getSubjectToSendSecretarialData`), listing the detections of that subject and/or brand in the period: the chosen `auditIds` when given, else `dateStart`–`dateEnd`, else the `lastDays` days up to today (sent even when empty, saying so). 404 when no secretarial data or address is known or a chosen detection does not match; 400 when neither `brandName` nor `subject` is given or a period of dates holds no detection.
+         */
+        post: operations["sendDetectionsToSecretariat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/detection/syncLeads": {
         parameters: {
             query?: never;
@@ -1066,6 +1106,77 @@ export interface components {
              */
             auditIds: number[];
         };
+        /** @description A media owner's detections to mail to its supplier. */
+        SupplierSendRequest: {
+            /**
+             * @description The media owner, as in the detections.
+             * @example Affissioni Lombarde Srl
+             */
+            mediaOwner: string;
+            /**
+             * Format: date
+             * @description First day of the period.
+             * @example 2026-11-01
+             */
+            dateStart?: string;
+            /**
+             * Format: date
+             * @description Last day of the period.
+             * @example 2026-11-20
+             */
+            dateEnd?: string;
+            /**
+             * @description The period is the last N days up to today (when no dates are given).
+             * @example 7
+             */
+            lastDays?: number;
+            /**
+             * @description The chosen detections (instead of the whole period).
+             * @example [
+             *       1024,
+             *       1019
+             *     ]
+             */
+            auditIds?: number[];
+        };
+        /** @description A brand's or a subject's detections to mail to its secretariat (at least one of the two). */
+        SecretariatSendRequest: {
+            /**
+             * @description The brand, as in the detections.
+             * @example Caffè Aurora
+             */
+            brandName?: string;
+            /**
+             * @description The subject, as in the detections.
+             * @example Caffè Aurora – Miscela Oro
+             */
+            subject?: string;
+            /**
+             * Format: date
+             * @description First day of the period.
+             * @example 2026-11-01
+             */
+            dateStart?: string;
+            /**
+             * Format: date
+             * @description Last day of the period.
+             * @example 2026-11-20
+             */
+            dateEnd?: string;
+            /**
+             * @description The period is the last N days up to today (when no dates are given).
+             * @example 7
+             */
+            lastDays?: number;
+            /**
+             * @description The chosen detections (instead of the whole period).
+             * @example [
+             *       1024,
+             *       1019
+             *     ]
+             */
+            auditIds?: number[];
+        };
         /** @description The mail that was queued. */
         SendToAgentResult: {
             /**
@@ -1317,6 +1428,8 @@ export type SchemaAgent = components['schemas']['Agent'];
 export type SchemaAgentInput = components['schemas']['AgentInput'];
 export type SchemaAgentSummary = components['schemas']['AgentSummary'];
 export type SchemaSendToAgentRequest = components['schemas']['SendToAgentRequest'];
+export type SchemaSupplierSendRequest = components['schemas']['SupplierSendRequest'];
+export type SchemaSecretariatSendRequest = components['schemas']['SecretariatSendRequest'];
 export type SchemaSendToAgentResult = components['schemas']['SendToAgentResult'];
 export type SchemaSyncedLead = components['schemas']['SyncedLead'];
 export type SchemaSkippedLead = components['schemas']['SkippedLead'];
@@ -2035,6 +2148,95 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
+        };
+    };
+    sendDetectionsToMediaSupplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mediaOwner": "Affissioni Lombarde Srl",
+                 *       "dateStart": "2026-11-01",
+                 *       "dateEnd": "2026-11-20"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The mail was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mailId": 58,
+                     *       "recipient": "commerciale@affissionilombarde.it",
+                     *       "auditIds": [
+                     *         1024,
+                     *         1019
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendToAgentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendDetectionsToSecretariat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Caffè Aurora – Miscela Oro",
+                 *       "brandName": "Caffè Aurora",
+                 *       "lastDays": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecretariatSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The mail was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mailId": 59,
+                     *       "recipient": "segreteria@caffeaurora.it",
+                     *       "auditIds": [
+                     *         1024
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendToAgentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     syncLeads: {

@@ -240,6 +240,26 @@ export interface components {
              * @example 2026-03-03T07:00:00Z
              */
             nextRunAt?: string | null;
+            /** @description How its last run went; null if never run. */
+            lastRunResult?: null | components["schemas"]["RunResult"];
+        };
+        /** @description The outcome of a run of the callback. */
+        RunResult: {
+            /**
+             * @description Whether the callback answered with a success status.
+             * @example true
+             */
+            ok: boolean;
+            /**
+             * @description HTTP status of the callback's answer; 0 when it was not reached.
+             * @example 200
+             */
+            status: number;
+            /**
+             * @description What happened (Italian).
+             * @example Eseguito
+             */
+            message: string;
         };
         Error: {
             /**
@@ -399,6 +419,7 @@ export type SchemaEventName = components['schemas']['EventName'];
 export type SchemaEventDescription = components['schemas']['EventDescription'];
 export type SchemaEnabled = components['schemas']['Enabled'];
 export type SchemaEvent = components['schemas']['Event'];
+export type SchemaRunResult = components['schemas']['RunResult'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];

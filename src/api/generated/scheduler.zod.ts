@@ -68,7 +68,12 @@ export const saveEventResponse = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
   "createdBy": zod.string().describe('Username of who saved it first.'),
   "lastRunAt": zod.string().datetime({}).nullish().describe('When it last fired; null if never.'),
-  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.')
+  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
+  "lastRunResult": zod.union([zod.null(),zod.object({
+  "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
+  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "message": zod.string().describe('What happened (Italian).')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })
 
 
@@ -97,7 +102,12 @@ export const listEventsResponseItem = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
   "createdBy": zod.string().describe('Username of who saved it first.'),
   "lastRunAt": zod.string().datetime({}).nullish().describe('When it last fired; null if never.'),
-  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.')
+  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
+  "lastRunResult": zod.union([zod.null(),zod.object({
+  "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
+  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "message": zod.string().describe('What happened (Italian).')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })
 export const listEventsResponse = zod.array(listEventsResponseItem)
 
@@ -133,5 +143,10 @@ export const deleteEventResponse = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the event was first saved.'),
   "createdBy": zod.string().describe('Username of who saved it first.'),
   "lastRunAt": zod.string().datetime({}).nullish().describe('When it last fired; null if never.'),
-  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.')
+  "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
+  "lastRunResult": zod.union([zod.null(),zod.object({
+  "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
+  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "message": zod.string().describe('What happened (Italian).')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })

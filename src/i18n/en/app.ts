@@ -11,6 +11,7 @@ export const app: AppMessages = {
     label: 'User menu',
     profile: 'Profile',
     users: 'User management',
+    outbox: 'Outbox',
     test: 'Service test',
     theme: 'Theme',
     language: 'Language',

@@ -97,6 +97,8 @@ export const esecuzione: ResourcesMessages = {
     name: 'Campaign |||| Campaigns',
     create_title: 'New campaign',
     edit_title: 'Edit %{name}',
+    delete_title: 'Delete the campaign “%{name}”?',
+    delete_confirm: 'The campaign, its members and its attachments will be deleted.',
     members_pick: 'User',
     fields: {
       name: 'Name',

@@ -9,6 +9,7 @@ export const app = {
     label: 'Menu utente',
     profile: 'Profilo',
     users: 'Gestione utenti',
+    outbox: 'Posta in uscita',
     test: 'Test dei servizi',
     theme: 'Tema',
     language: 'Lingua',

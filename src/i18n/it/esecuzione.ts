@@ -105,6 +105,8 @@ export const esecuzione: ResourcesMessages = {
     name: 'Campagna |||| Campagne',
     create_title: 'Nuova campagna',
     edit_title: 'Modifica %{name}',
+    delete_title: 'Eliminare la campagna «%{name}»?',
+    delete_confirm: 'La campagna, i suoi membri e i suoi allegati saranno eliminati.',
     members_pick: 'Utente',
     fields: {
       name: 'Nome',

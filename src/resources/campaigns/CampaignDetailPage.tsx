@@ -20,6 +20,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   AutocompleteInput,
+  DeleteWithConfirmButton,
   Loading,
   RecordContextProvider,
   ReferenceField,
@@ -74,6 +75,9 @@ function CampaignStatus({ campaign }: { campaign: Campaign }) {
   );
 }
 
+/** The statuses a campaign may be deleted in (its members and attachments go with it). */
+const DELETABLE: readonly string[] = ['planned', 'cancelled'];
+
 function Overview({ campaign }: { campaign: Campaign }) {
   const translate = useTranslate();
   const fields: Array<[string, React.ReactNode]> = [
@@ -102,6 +106,18 @@ function Overview({ campaign }: { campaign: Campaign }) {
         >
           {translate('ra.action.edit')}
         </Button>
+        {DELETABLE.includes(campaign.status) && mayOpen(`/campaigns/${campaign.id}/edit`) ? (
+          <DeleteWithConfirmButton
+            record={campaign}
+            resource="campaigns"
+            mutationMode="pessimistic"
+            redirect="/campaigns"
+            confirmTitle="resources.campaigns.delete_title"
+            confirmContent="resources.campaigns.delete_confirm"
+            translateOptions={{ name: campaign.name }}
+            sx={{ ml: 1 }}
+          />
+        ) : null}
       </Grid>
       {fields.map(([field, value]) => (
         <Grid key={field} size={{ xs: 12, sm: 6, md: 4 }}>

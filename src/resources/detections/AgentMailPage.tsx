@@ -26,6 +26,7 @@ import { useFailure } from '@/ui/useFailure';
 import { lastDays } from '@/ui/period';
 import { detectionExportColumns, DistinctFilter, ListProblems } from './DetectionList';
 import { PageHeader } from './PageHeader';
+import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
 
 const filters = [
@@ -73,7 +74,7 @@ function SendButton({ agentId, onSent }: { agentId: number; onSent: (result: Sen
  * clears it; the detections chosen on the detections list count once the first agent's rows are
  * there, for those that are this agent's.
  */
-function AgentDetections({ agentId, preselected }: { agentId: number | ''; preselected: number[] }) {
+function AgentDetections({ agentId, agentName, preselected }: { agentId: number | ''; agentName: string; preselected: number[] }) {
   const translate = useTranslate();
   const { data, isPending, onSelect, onUnselectItems } = useListContext<DetectionRecord>();
   const [result, setResult] = useState<SendResult | null>(null);
@@ -115,6 +116,7 @@ function AgentDetections({ agentId, preselected }: { agentId: number | ''; prese
         bulkActionsToolbar={
           <BulkActionsToolbar label="resources.detections.agent_mail.selected">
             <SendButton agentId={agentId} onSent={setResult} />
+            <ScheduleAgentButton agentId={agentId} agentName={agentName} />
           </BulkActionsToolbar>
         }
         empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
@@ -186,7 +188,7 @@ export function AgentMailPage() {
         empty={false}
         exporter={false}
       >
-        <AgentDetections agentId={agentId} preselected={preselected} />
+        <AgentDetections agentId={agentId} agentName={agents.data?.find((a) => a.id === agentId)?.fullName ?? ''} preselected={preselected} />
       </List>
     </Box>
   );

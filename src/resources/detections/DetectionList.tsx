@@ -131,6 +131,16 @@ function ListActions() {
         startIcon={<MailIcon />}
       />
       <Button
+        label="resources.sends.supplier.menu"
+        onClick={() => navigate(`${MONITOR_PATH}/supplier-mail`)}
+        startIcon={<MailIcon />}
+      />
+      <Button
+        label="resources.sends.secretariat.menu"
+        onClick={() => navigate(`${MONITOR_PATH}/secretariat-mail`)}
+        startIcon={<MailIcon />}
+      />
+      <Button
         label="resources.detections.crm_sync.menu"
         onClick={() => navigate(`${MONITOR_PATH}/crm-sync`)}
         startIcon={<SyncIcon />}

@@ -6,10 +6,12 @@ import { DetectionList } from './DetectionList';
 import { AgentMailPage } from './AgentMailPage';
 import { CrmSyncPage } from './CrmSyncPage';
 import { ImportPage } from './ImportPage';
+import { SecretariatMailPage } from './SecretariatMailPage';
+import { SupplierMailPage } from './SupplierMailPage';
 
 /**
  * /media/monitor (Rilevazioni): the list, /create, /:id (edit), and the media monitor's own pages
- * /import, /agent-mail and /crm-sync (spec §2 names them without paths).
+ * /import, /agent-mail, /supplier-mail, /secretariat-mail and /crm-sync.
  */
 export default function MediaMonitorPage() {
   return (
@@ -19,6 +21,8 @@ export default function MediaMonitorPage() {
         <Route path="create" element={<DetectionCreate />} />
         <Route path="import" element={<ImportPage />} />
         <Route path="agent-mail" element={<AgentMailPage />} />
+        <Route path="supplier-mail" element={<SupplierMailPage />} />
+        <Route path="secretariat-mail" element={<SecretariatMailPage />} />
         <Route path="crm-sync" element={<CrmSyncPage />} />
         <Route path=":id" element={<DetectionEdit />} />
       </Routes>

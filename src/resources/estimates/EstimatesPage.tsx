@@ -9,8 +9,12 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useDataProvider,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { AppDataProvider } from '@/dataProviders';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
@@ -62,6 +66,19 @@ function Actions() {
   );
 }
 
+/** The estimate's opportunity by name, from the names of every opportunity (one request for the page). */
+function OpportunityName() {
+  const estimate = useRecordContext<Estimate>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const names = useQuery({
+    queryKey: ['opportunities', 'names'],
+    queryFn: () => dataProvider.opportunityNames('opportunities'),
+    staleTime: 60_000,
+  });
+  const id = estimate?.opportunityId;
+  return <span>{id == null ? '' : names.data?.[id] ?? ''}</span>;
+}
+
 /** Every estimate, searchable, filtered by status, sorted by any of the service's fields, exported whole. */
 function EstimateList() {
   const translate = useTranslate();
@@ -85,7 +102,7 @@ function EstimateList() {
             <ReferenceField source="advertiserId" reference="advertisers" link={false} />
           </DataTable.Col>
           <DataTable.Col source="opportunityId" disableSort>
-            <ReferenceField source="opportunityId" reference="opportunities" link={false} />
+            <OpportunityName />
           </DataTable.Col>
           <DataTable.Col source="status">
             <FunctionField<Estimate> source="status" render={(e) => codeLabel(STATUS_LABELS, e.status)} />

@@ -96,7 +96,7 @@ export async function startStack(options: { sandboxPort?: number; appPort?: numb
   const keep = (child: ChildProcess, name: string) => {
     for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => logs.push(`[${name}] ${d.toString()}`));
   };
-  const sandbox = spawn(bin('tsx'), ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(sandboxPort), '--seed', options.seed ?? 'small'], {
+  const sandbox = spawn(bin('tsx'), ['sandbox/main.ts', '--data-dir', dataDir, '--port', String(sandboxPort), '--seed', options.seed ?? 'small', '--test-mailbox'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

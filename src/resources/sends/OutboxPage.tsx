@@ -1,0 +1,85 @@
+import { Typography } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  DateTimeInput,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TextField,
+  Title,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { AppPagination } from '@/layout/Pagination';
+
+const KINDS = ['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic'];
+
+/** A failed scheduled run is mailed to its author with this subject. */
+const FAILED = /^Invio programmato non riuscito/;
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="kind"
+      source="kind"
+      alwaysOn
+      choices={KINDS.map((k) => ({ id: k, name: translate(`resources.mails.kinds.${k}`) }))}
+      emptyText="resources.mails.all_kinds"
+    />,
+    <DateTimeInput key="sentAt_gte" source="sentAt_gte" label="resources.mails.filters.from" />,
+    <DateTimeInput key="sentAt_lte" source="sentAt_lte" label="resources.mails.filters.to" />,
+  ];
+}
+
+/**
+ * The outbox: every mail the services sent, when, to whom and by whom; a failed scheduled send shows
+ * as failed. Reset, confirmation and share links come with their tokens hidden by the mail service.
+ */
+export default function OutboxPage() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Title title={translate('resources.mails.title')} />
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {translate('resources.mails.title')}
+      </Typography>
+      <List
+        resource="mails"
+        filters={useFilters()}
+        sort={{ field: 'sentAt', order: 'DESC' }}
+        disableSyncWithLocation
+        storeKey={false}
+        perPage={25}
+        pagination={<AppPagination />}
+        title={false}
+        exporter={false}
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick="expand" expand={<Body />} aria-label={translate('resources.mails.title')}>
+          <DataTable.Col source="sentAt">
+            <DateField source="sentAt" showTime locales="it-IT" />
+          </DataTable.Col>
+          <DataTable.Col source="to" />
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="kind">
+            <FunctionField<RaRecord> render={(m) => translate(`resources.mails.kinds.${String(m.kind)}`)} />
+          </DataTable.Col>
+          <DataTable.Col source="sentBy" />
+          <DataTable.Col source="outcome" disableSort>
+            <FunctionField<RaRecord>
+              render={(m) => translate(FAILED.test(String(m.subject)) ? 'resources.mails.failed' : 'resources.mails.sent')}
+            />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
+  );
+}
+
+function Body() {
+  return <TextField source="body" component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0, fontFamily: 'inherit' }} />;
+}

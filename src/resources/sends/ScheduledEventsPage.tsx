@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import EditIcon from '@mui/icons-material/Edit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Chip, Typography } from '@mui/material';
+import {
+  Button,
+  DataTable,
+  DateField,
+  DeleteWithConfirmButton,
+  FunctionField,
+  List,
+  SearchInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } from '@/api/schedule';
+import { AppPagination } from '@/layout/Pagination';
+import { useFailure } from '@/ui/useFailure';
+import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Changes an event: its name, when it runs and whether it is on (the callback stays as it was). */
+function EditEventButton() {
+  const event = useRecordContext<ScheduledEventRecord>();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const failure = useFailure();
+  const [open, setOpen] = useState(false);
+  const save = useMutation({
+    mutationFn: (value: ScheduleDialogValue) => {
+      const changed = eventInputFrom(event!, { name: value.name.trim(), enabled: value.enabled });
+      const { cronExpression: _c, runAt: _r, ...rest } = changed as Record<string, unknown>;
+      const timing =
+        value.repetition === 'custom'
+          ? { cronExpression: event!.cronExpression, timezone: event!.timezone }
+          : timingOf({ repetition: value.repetition, at: value.at });
+      return dataProvider.update('scheduledEvents', { id: event!.id, data: { ...rest, ...timing }, previousData: event! });
+    },
+    onSuccess: async () => {
+      notify('resources.scheduledEvents.saved', { type: 'success' });
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: ['scheduledEvents'] });
+    },
+    onError: failure,
+  });
+  if (!event) return null;
+  const first = event.runAt ?? event.nextRunAt;
+  return (
+    <>
+      <Button label="ra.action.edit" startIcon={<EditIcon />} onClick={() => setOpen(true)} />
+      {open ? (
+        <ScheduleDialog
+          open
+          showEnabled
+          title="resources.scheduledEvents.edit_title"
+          initial={{ name: event.name, repetition: repetitionOf(event), at: first ? new Date(first) : undefined, enabled: event.enabled }}
+          pending={save.isPending}
+          onClose={() => setOpen(false)}
+          onSave={(value) => save.mutate(value)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Outcome() {
+  const translate = useTranslate();
+  const event = useRecordContext<ScheduledEventRecord>();
+  const result = event?.lastRunResult;
+  if (!result) return <Typography variant="body2">{translate('resources.scheduledEvents.never_run')}</Typography>;
+  return (
+    <Chip
+      size="small"
+      color={result.ok ? 'success' : 'error'}
+      label={result.ok ? translate('resources.scheduledEvents.ok') : translate('resources.scheduledEvents.failed')}
+      title={result.message}
+    />
+  );
+}
+
+/** The scheduled events (the media monitor's sends among them): when each runs next, how its last run went. */
+export default function ScheduledEventsPage() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Title title={translate('resources.scheduledEvents.title')} />
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+        {translate('resources.scheduledEvents.title')}
+      </Typography>
+      <List
+        resource="scheduledEvents"
+        filters={filters}
+        sort={{ field: 'nextRunAt', order: 'ASC' }}
+        disableSyncWithLocation
+        storeKey={false}
+        perPage={25}
+        pagination={<AppPagination />}
+        title={false}
+        exporter={false}
+        actions={false}
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('resources.scheduledEvents.title')}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="repetition" disableSort>
+            <FunctionField<ScheduledEventRecord>
+              render={(e) => {
+                const repetition = repetitionOf(e);
+                const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
+                return repetition === 'custom' ? `${label}: ${e.cronExpression}` : label;
+              }}
+            />
+          </DataTable.Col>
+          <DataTable.Col source="nextRunAt">
+            <DateField source="nextRunAt" showTime locales="it-IT" emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="lastRunAt">
+            <DateField source="lastRunAt" showTime locales="it-IT" emptyText="—" />
+          </DataTable.Col>
+          <DataTable.Col source="lastRunResult" disableSort>
+            <Outcome />
+          </DataTable.Col>
+          <DataTable.Col source="createdBy" />
+          <DataTable.Col label="" disableSort>
+            <EditEventButton />
+            <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="resources.scheduledEvents.delete_confirm" />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </>
+  );
+}
