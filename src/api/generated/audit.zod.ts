@@ -599,20 +599,26 @@ export const sendDetectionsToAgentResponse = zod.object({
  * Sends one mail through the mail service (kind `agent-report`) to the address of the media owner's supplier (`getMediaOwnerToSendMediaSupplier`), listing the media owner's detections of the period: the chosen `auditIds` when given, else every one of `dateStart`–`dateEnd`, else of the `lastDays` days up to today (a scheduled send names its period this way; such a report goes out even when empty, saying so). 404 when no supplier or address is known or a chosen detection is not the media owner's; 400 when a period of dates holds no detection.
  * @summary Mail a media owner's detections to its media supplier
  */
-export const sendDetectionsToMediaSupplierBodyMediaOwnerMax = 200;export const sendDetectionsToMediaSupplierBodyLastDaysMax = 366;export const sendDetectionsToMediaSupplierBodyAuditIdsMax = 1000;
+export const sendDetectionsToMediaSupplierBodyMediaOwnerMax = 200;export const sendDetectionsToMediaSupplierBodyLastDaysMax = 366;
+export const sendDetectionsToMediaSupplierBodyAuditIdsMax = 1000;
+
 
 export const sendDetectionsToMediaSupplierBody = zod.object({
   "mediaOwner": zod.string().min(1).max(sendDetectionsToMediaSupplierBodyMediaOwnerMax).describe('The media owner, as in the detections.'),
   "dateStart": zod.string().date().optional().describe('First day of the period.'),
   "dateEnd": zod.string().date().optional().describe('Last day of the period.'),
-  "lastDays": zod.number().min(1).max(sendDetectionsToMediaSupplierBodyLastDaysMax).optional().describe('The period is the last N days up to today (when no dates are given).'),
-  "auditIds": zod.array(zod.number().min(1)).min(1).max(sendDetectionsToMediaSupplierBodyAuditIdsMax).optional().describe('The chosen detections (instead of the whole period).')
+  "lastDays": zod.number().min(1).max(sendDetectionsToMediaSupplierBodyLastDaysMax).int().optional().describe('The period is the last N days up to today (when no dates are given).'),
+  "auditIds": zod.array(zod.number().min(1).int()).min(1).max(sendDetectionsToMediaSupplierBodyAuditIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The chosen detections (instead of the whole period).')
 }).describe('A media owner\'s detections to mail to its supplier.')
 
+export const sendDetectionsToMediaSupplierResponseMailIdMax = 9007199254740991;
+export const sendDetectionsToMediaSupplierResponseAuditIdsItemMax = 9007199254740991;
+
+
 export const sendDetectionsToMediaSupplierResponse = zod.object({
-  "mailId": zod.number().min(1).describe('The mail\'s id in the mail service.'),
+  "mailId": zod.number().min(1).max(sendDetectionsToMediaSupplierResponseMailIdMax).int().describe('The mail\'s id in the mail service.'),
   "recipient": zod.string().email().describe('The agent\'s address.'),
-  "auditIds": zod.array(zod.number().min(1)).describe('The detections listed in the mail.')
+  "auditIds": zod.array(zod.number().min(1).max(sendDetectionsToMediaSupplierResponseAuditIdsItemMax).int()).describe('The detections listed in the mail.')
 }).describe('The mail that was queued.')
 
 
@@ -620,21 +626,27 @@ export const sendDetectionsToMediaSupplierResponse = zod.object({
  * Sends one mail through the mail service (kind `agent-report`) to the secretariat of the brand (`getBrandNameToSendSecretarialData`) when `brandName` is given, else of the subject (`getSubjectToSendSecretarialData`), listing the detections of that subject and/or brand in the period: the chosen `auditIds` when given, else `dateStart`–`dateEnd`, else the `lastDays` days up to today (sent even when empty, saying so). 404 when no secretarial data or address is known or a chosen detection does not match; 400 when neither `brandName` nor `subject` is given or a period of dates holds no detection.
  * @summary Mail a brand's or a subject's detections to its secretariat
  */
-export const sendDetectionsToSecretariatBodyBrandNameMax = 200;export const sendDetectionsToSecretariatBodySubjectMax = 200;export const sendDetectionsToSecretariatBodyLastDaysMax = 366;export const sendDetectionsToSecretariatBodyAuditIdsMax = 1000;
+export const sendDetectionsToSecretariatBodyBrandNameMax = 200;export const sendDetectionsToSecretariatBodySubjectMax = 200;export const sendDetectionsToSecretariatBodyLastDaysMax = 366;
+export const sendDetectionsToSecretariatBodyAuditIdsMax = 1000;
+
 
 export const sendDetectionsToSecretariatBody = zod.object({
   "brandName": zod.string().min(1).max(sendDetectionsToSecretariatBodyBrandNameMax).optional().describe('The brand, as in the detections.'),
   "subject": zod.string().min(1).max(sendDetectionsToSecretariatBodySubjectMax).optional().describe('The subject, as in the detections.'),
   "dateStart": zod.string().date().optional().describe('First day of the period.'),
   "dateEnd": zod.string().date().optional().describe('Last day of the period.'),
-  "lastDays": zod.number().min(1).max(sendDetectionsToSecretariatBodyLastDaysMax).optional().describe('The period is the last N days up to today (when no dates are given).'),
-  "auditIds": zod.array(zod.number().min(1)).min(1).max(sendDetectionsToSecretariatBodyAuditIdsMax).optional().describe('The chosen detections (instead of the whole period).')
+  "lastDays": zod.number().min(1).max(sendDetectionsToSecretariatBodyLastDaysMax).int().optional().describe('The period is the last N days up to today (when no dates are given).'),
+  "auditIds": zod.array(zod.number().min(1).int()).min(1).max(sendDetectionsToSecretariatBodyAuditIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The chosen detections (instead of the whole period).')
 }).describe('A brand\'s or a subject\'s detections to mail to its secretariat (at least one of the two).')
 
+export const sendDetectionsToSecretariatResponseMailIdMax = 9007199254740991;
+export const sendDetectionsToSecretariatResponseAuditIdsItemMax = 9007199254740991;
+
+
 export const sendDetectionsToSecretariatResponse = zod.object({
-  "mailId": zod.number().min(1).describe('The mail\'s id in the mail service.'),
+  "mailId": zod.number().min(1).max(sendDetectionsToSecretariatResponseMailIdMax).int().describe('The mail\'s id in the mail service.'),
   "recipient": zod.string().email().describe('The agent\'s address.'),
-  "auditIds": zod.array(zod.number().min(1)).describe('The detections listed in the mail.')
+  "auditIds": zod.array(zod.number().min(1).max(sendDetectionsToSecretariatResponseAuditIdsItemMax).int()).describe('The detections listed in the mail.')
 }).describe('The mail that was queued.')
 
 

@@ -71,7 +71,7 @@ export const saveEventResponse = zod.object({
   "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
   "lastRunResult": zod.union([zod.null(),zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
-  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
 }).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })
@@ -105,7 +105,7 @@ export const listEventsResponseItem = zod.object({
   "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
   "lastRunResult": zod.union([zod.null(),zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
-  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
 }).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })
@@ -146,7 +146,7 @@ export const deleteEventResponse = zod.object({
   "nextRunAt": zod.string().datetime({}).nullish().describe('When it fires next; null when disabled or a past one-off.'),
   "lastRunResult": zod.union([zod.null(),zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
-  "status": zod.number().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
+  "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
 }).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
 })
