@@ -61,13 +61,13 @@ export function hideServerFailure(error: unknown): unknown {
 }
 
 /**
- * The error a screen should show and react-admin should read: hideServerFailure, and for a 400 or
- * a 409 the per-field list keyed by field in `body.errors` (the service's list stays in
+ * The error a screen should show and react-admin should read: hideServerFailure, and for a 400, a
+ * 409 or a 422 (a reference to a record that does not exist) the per-field list keyed by field in `body.errors` (the service's list stays in
  * `body.violations`); the original failure is the `cause`.
  */
 export function userFacingError(error: unknown): unknown {
   const hidden = hideServerFailure(error);
-  if (hidden !== error || !(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return hidden;
+  if (hidden !== error || !(error instanceof ApiError) || ![400, 409, 422].includes(error.status)) return hidden;
   if (MAPPED in error) return error;
   const body = (error.body && typeof error.body === 'object' ? error.body : {}) as Record<string, unknown>;
   let errors: unknown = body.errors;

@@ -90,6 +90,12 @@ describe('failures reach the screens as clear Italian messages (userFacingError)
     expect(userFacingError(plain)).toBe(plain);
   });
 
+  it('a 422 naming a missing reference puts its message under that field', () => {
+    const list = [{ path: '/body/orderId', message: 'ordine inesistente: 999' }];
+    const error = userFacingError(new ApiError(422, 'Riferimento a un elemento inesistente', { message: 'Riferimento a un elemento inesistente', status: 422, errors: list }));
+    expect(error).toMatchObject({ status: 422, body: { errors: { orderId: 'ordine inesistente: 999' }, violations: list } });
+  });
+
   it('callOrThrow, the path of every data provider, gives the clear messages itself', async () => {
     server.use(
       http.get(`${SYSTEMS}/system/id/1`, () => HttpResponse.error()),
