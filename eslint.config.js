@@ -35,7 +35,7 @@ const screenImportRule = [
 ];
 
 /*
- * Who may import whom (ARCHITECTURE.md): a resource's folder never imports another resource's folder,
+ * Who may import whom (docs/ARCHITECTURE.md): a resource's folder never imports another resource's folder,
  * and src/pages never imports src/resources; what two screens share lives in src/ui (or src/forms,
  * src/layout). The registry src/resources/index.ts, outside every folder, is the one exception.
  * One zone per folder, read from the disk, so a new resource is covered without an edit here.
@@ -82,7 +82,7 @@ const CLIENT_FACTORY_PATTERNS = [
   },
 ];
 /*
- * ARCHITECTURE.md, "Who may import whom": a domain provider imports no other domain provider and
+ * docs/ARCHITECTURE.md, "Who may import whom": a domain provider imports no other domain provider and
  * no screen; what providers share lives in ./shared (mapping helpers) or ./simpleRest.
  */
 const DOMAIN_PROVIDER_PATTERNS = [
@@ -92,7 +92,7 @@ const DOMAIN_PROVIDER_PATTERNS = [
   },
   {
     regex: '^(@/|(\\.\\./)+)(dataProviders|resources|pages|layout|forms|ui|theme)(/|$)',
-    message: 'A domain provider imports only ./simpleRest, ./shared, @/api/* and react-admin types (ARCHITECTURE.md).',
+    message: 'A domain provider imports only ./simpleRest, ./shared, @/api/* and react-admin types (docs/ARCHITECTURE.md).',
   },
 ];
 
@@ -152,7 +152,7 @@ export default tseslint.config(
     },
   },
   // The sandbox: no import loops, and no service uses another as a library (shared code lives in
-  // sandbox/store.ts, sandbox/excel.ts, sandbox/shared/ and sandbox/seed/; see docs ARCHITECTURE).
+  // sandbox/store.ts, sandbox/excel.ts, sandbox/shared/ and sandbox/seed/; see docs/ARCHITECTURE.md).
   {
     files: ['sandbox/**/*.ts'],
     plugins: { 'import-x': importX },

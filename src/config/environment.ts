@@ -72,7 +72,7 @@ export function serviceBase(service: Service, config: RuntimeConfig): string | u
   }
 }
 
-/** Every service's sandbox host: `http://127.0.0.1:8787/<service>` (ARCHITECTURE.md). */
+/** Every service's sandbox host: `http://127.0.0.1:8787/<service>` (docs/ARCHITECTURE.md). */
 export function sandboxHosts(origin = 'http://127.0.0.1:8787'): Record<Service, string> {
   return Object.fromEntries(SERVICES.map((s) => [s, `${trimSlash(origin)}/${s}`])) as Record<Service, string>;
 }
