@@ -99,7 +99,7 @@ const DOMAIN_PROVIDER_PATTERNS = [
 /* The front door's modules (issue 16): none may import the back office. */
 const FRONT_DOOR = [
   'src/pages/public/**/*.{ts,tsx}', 'src/pages/errors/**/*.tsx', 'src/pages/shared/SharedResourcePage.tsx',
-  'src/pages/shared/EstimateView.tsx', 'src/pages/messages.ts', 'src/pages/validation.ts',
+  'src/pages/shared/EstimateView.tsx', 'src/pages/messages.ts', 'src/pages/validation.ts', 'src/pages/PasswordChangeForm.tsx',
   'src/pages/shared/LinkGone.tsx', 'src/pages/shared/SellerIdentity.tsx', 'src/pages/shared/linkVisit.ts', 'src/api/estimate.ts',
   'src/main.tsx', 'src/App.tsx', 'src/backOfficeLoader.ts', 'src/routes.tsx', 'src/auth/**/*.{ts,tsx}',
   'src/layout/PublicPage.tsx', 'src/layout/lazyPage.tsx', 'src/layout/LoadingAnimation.tsx',

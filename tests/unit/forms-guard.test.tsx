@@ -32,8 +32,7 @@ const EXEMPT: Record<string, string> = {
   'src/pages/public/LoginPage.tsx': 'credentials: never kept',
   'src/pages/public/ForgotPasswordPage.tsx': 'one e-mail address to ask for a reset link',
   'src/pages/public/ChangePasswordPage.tsx': 'passwords only: never kept',
-  'src/pages/profile/PasswordChangeForm.tsx': 'passwords only: never kept',
-  'src/pages/public/NewPasswordPage.tsx': 'passwords only: never kept',
+  'src/pages/PasswordChangeForm.tsx': 'passwords only: never kept',
 };
 
 const FORM = /<form\b|component="form"/;
