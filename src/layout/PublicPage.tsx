@@ -2,6 +2,28 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 
+/** A page of its own, its content centred on the screen. */
+const CENTRED = {
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  p: 2,
+} as const;
+
+/** An error page (403, 404): the message as the page's heading, then what the person can do. */
+export function ErrorPage({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ ...CENTRED, gap: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ textAlign: 'center' }}>
+        {message}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
 /** The frame of the public pages (no app bar): the product name and a centred card. */
 export function PublicPage({
   title,
@@ -19,15 +41,7 @@ export function PublicPage({
   return (
     <Box
       component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        p: 2,
-      }}
+      sx={{ ...CENTRED, bgcolor: 'background.default' }}
     >
       <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 2, mb: 1 }}>
         {overline ?? translate('app.title')}
