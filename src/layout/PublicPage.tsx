@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useMessages } from '@/i18n/lookup';
 
 /** A page of its own, its content centred on the screen. */
@@ -55,5 +56,44 @@ export function PublicPage({
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/**
+ * The form of a public page: an optional introduction, the fields, the failure (an alert read at
+ * once), the submit button (disabled while sending). The browser's own checks are off: the page
+ * checks the fields and puts its Italian message under each.
+ */
+export function PublicForm(props: {
+  onSubmit: (event: FormEvent) => void;
+  intro?: string;
+  error?: string;
+  submit: string;
+  submitting: boolean;
+  children: ReactNode;
+}) {
+  const { onSubmit, intro, error, submit, submitting, children } = props;
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {intro ? <Box sx={{ typography: 'body2' }}>{intro}</Box> : null}
+      {children}
+      {error ? (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Button type="submit" variant="contained" disabled={submitting}>
+        {submit}
+      </Button>
+    </Box>
+  );
+}
+
+/** A link of a public page to another (back to the sign-in, the forgotten password). */
+export function PublicLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <MuiLink component={Link} to={to}>
+      {children}
+    </MuiLink>
   );
 }

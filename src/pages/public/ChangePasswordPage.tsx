@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Box } from '@mui/material';
+import {  useSearchParams } from 'react-router-dom';
 import { useMessages } from '@/i18n/lookup';
-import { PublicPage } from '@/layout/PublicPage';
+import { PublicForm, PublicLink, PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor, statusOf } from '../messages';
 import { PasswordFields, type PasswordField } from '../PasswordChangeForm';
 import { resetPassword } from './calls';
@@ -58,32 +58,20 @@ export default function ChangePasswordPage() {
           {translate('app.change_password.done')}
         </Alert>
       ) : (
-        <Box
-          component="form"
+        <PublicForm
           onSubmit={submit}
-          noValidate
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          intro={translate('app.change_password.intro')}
+          error={error && translate(error)}
+          submit={translate('app.change_password.submit')}
+          submitting={submitting}
         >
-          <Box sx={{ typography: 'body2' }}>{translate('app.change_password.intro')}</Box>
           <PasswordFields fields={FIELDS} values={values} errors={errors} translate={translate} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
-          {error ? (
-            <Alert severity="error" role="alert">
-              {translate(error)}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {translate('app.change_password.submit')}
-          </Button>
-        </Box>
+        </PublicForm>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <MuiLink component={Link} to="/login">
-          {translate('app.auth.back_to_login')}
-        </MuiLink>
+        <PublicLink to="/login">{translate('app.auth.back_to_login')}</PublicLink>
         {!token || error === 'app.change_password.invalid_token' ? (
-          <MuiLink component={Link} to="/forgot-password">
-            {translate('app.forgot_password.title')}
-          </MuiLink>
+          <PublicLink to="/forgot-password">{translate('app.forgot_password.title')}</PublicLink>
         ) : null}
       </Box>
     </PublicPage>
