@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DeleteWithConfirmButton, List, TopToolbar, useRecordContext, useTranslate, type ListProps, type RaRecord } from 'react-admin';
+import { DateField, DeleteWithConfirmButton, List, TopToolbar, useRecordContext, useTranslate, type ListProps, type RaRecord } from 'react-admin';
 import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from './exporter';
 import { PageHeading } from './FormPage';
@@ -96,4 +96,9 @@ export function RowActions({ onEdit, prefix, names = (r) => ({ name: r.name }), 
       />
     </>
   );
+}
+
+/** A date cell, dd/mm/yyyy: `<DataTable.Col source="periodStart" field={DateText} />`. */
+export function DateText({ source }: { source: string }) {
+  return <DateField source={source} locales="it-IT" />;
 }

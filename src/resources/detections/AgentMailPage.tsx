@@ -7,9 +7,7 @@ import {
   BulkActionsToolbar,
   Button,
   DataTable,
-  DateField,
   DateInput,
-  List,
   SearchInput,
   TopToolbar,
   useDataProvider,
@@ -27,6 +25,7 @@ import { lastDays } from '@/ui/period';
 import { detectionExportColumns, DistinctFilter, ListProblems } from './DetectionList';
 import { PageHeader } from './PageHeader';
 import type { AgentRecord, DetectionRecord } from './shared';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -119,9 +118,7 @@ function AgentDetections({ agentId, preselected }: { agentId: number | ''; prese
         }
         empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
       >
-        <DataTable.Col source="detectionDate">
-          <DateField source="detectionDate" locales="it-IT" />
-        </DataTable.Col>
+        <DataTable.Col source="detectionDate" field={DateText} />
         <DataTable.Col source="brandName" />
         <DataTable.Col source="subject" />
         <DataTable.Col source="mediaOwner" />
@@ -164,7 +161,7 @@ export function AgentMailPage() {
           </MenuItem>
         ))}
       </TextField>
-      <List
+      <ListPage
         resource="detections"
         filter={agentId === '' ? {} : { agentId }}
         queryOptions={{ enabled: agentId !== '' }}
@@ -182,12 +179,9 @@ export function AgentMailPage() {
             )}
           </TopToolbar>
         }
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <AgentDetections agentId={agentId} preselected={preselected} />
-      </List>
+      </ListPage>
     </Box>
   );
 }

@@ -8,11 +8,6 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +16,7 @@ import type { AppDataProvider } from '@/dataProviders';
 import type { ImportOutcome } from './shared';
 import { failureMessage } from '@/api/failures';
 import { PageHeader } from './PageHeader';
+import { SimpleTable } from '@/ui/SimpleTable';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -131,22 +127,12 @@ export function ImportPage() {
                 <AlertTitle>{translate('resources.detections.import.rejected_title')}</AlertTitle>
                 {outcome.rejected.message}
               </Alert>
-              <Table size="small" aria-label={translate('resources.detections.import.rows')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.detections.import.row')}</TableCell>
-                    <TableCell>{translate('resources.detections.import.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {outcome.rejected.rejected.map((r) => (
-                    <TableRow key={r.row}>
-                      <TableCell>{r.row}</TableCell>
-                      <TableCell>{r.reason}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <SimpleTable
+                head={[translate('resources.detections.import.row'), translate('resources.detections.import.reason')]}
+                rows={outcome.rejected.rejected.map((r) => [r.row, r.reason])}
+                label={translate('resources.detections.import.rows')}
+                sx={{}}
+              />
             </Box>
           ) : null}
         </CardContent>

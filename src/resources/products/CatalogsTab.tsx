@@ -4,7 +4,6 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   DateInput,
   NumberInput,
   SearchInput,
@@ -17,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SchemaProduct } from '@/api/generated/product';
-import { EmptyRows, ListActions, ListPage } from '@/ui/ListPage';
+import { EmptyRows, ListActions, ListPage, DateText } from '@/ui/ListPage';
 import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 
 function validity(values: Record<string, unknown>) {
@@ -64,12 +63,8 @@ export function CatalogsTab() {
       >
         <DataTable rowClick={(_id, _resource, record) => { edit(record); return false; }} bulkActionButtons={false} empty={<EmptyRows message="resources.catalogs.empty" />}>
           <DataTable.Col source="name" />
-          <DataTable.Col source="validFrom">
-            <DateField source="validFrom" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="validTo">
-            <DateField source="validTo" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="validFrom" field={DateText} />
+          <DataTable.Col source="validTo" field={DateText} />
           <DataTable.Col source="prices" disableSort render={(r) => String(((r.prices as unknown[]) ?? []).length)} />
           <DataTable.Col source="active" field={BooleanField} />
         </DataTable>

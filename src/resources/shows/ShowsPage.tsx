@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
-import { DataTable, DateField, FunctionField, ReferenceField, ResourceContextProvider, SearchInput, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, ReferenceField, ResourceContextProvider, SearchInput, useTranslate } from 'react-admin';
 import type { ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { formatDate } from '@/ui/format';
-import { ListActions, ListPage, RowActions } from '@/ui/ListPage';
+import { ListActions, ListPage, RowActions, DateText } from '@/ui/ListPage';
 import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 import { schemaResolver } from '@/ui/validation';
 import { PlaylistsList } from './PlaylistsList';
@@ -40,12 +40,8 @@ function ShowsList() {
           <DataTable.Col source="playlistId">
             <ReferenceField source="playlistId" reference="playlists" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="startDate">
-            <DateField source="startDate" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="endDate">
-            <DateField source="endDate" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="startDate" field={DateText} />
+          <DataTable.Col source="endDate" field={DateText} />
           <DataTable.Col label="resources.shows.fields.deviceIds" disableSort>
             <FunctionField<Show> render={(r) => r.deviceIds.length} />
           </DataTable.Col>
