@@ -12,7 +12,7 @@ export const TOKEN_LIFETIMES = {
   guest: Number(process.env.SANDBOX_GUEST_TTL ?? 60 * 60),
 };
 
-/** The fixed basic client authorization of `/oauth/token` (spec §7). */
+/** The fixed basic client authorization of `/oauth/token`. */
 export const OAUTH_CLIENT = { id: 'backoffice', secret: 'backoffice-secret' };
 
 const SCRYPT_N = 16384;

@@ -4,7 +4,7 @@ import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MA
 
 /**
  * The runtime configuration, read from `/config.json` when the app starts, so that one build
- * serves every environment (spec §1). Hosts are per environment and per service.
+ * serves every environment. Hosts are per environment and per service.
  */
 export interface RuntimeConfig {
   /** dev, stage or prod; default prod. Any other value is an unknown environment. */
@@ -12,7 +12,7 @@ export interface RuntimeConfig {
   hosts: Partial<Record<Environment, Partial<Record<Service, string>>>>;
   /** Path prefix of the companies service (`{host}/{companyPrefix}/v1`). */
   companyPrefix?: string;
-  /** Host used for the opportunity service when none is configured (spec §1). */
+  /** Host used for the opportunity service when none is configured. */
   opportunityFallbackHost?: string;
   mapsId?: string;
   /** Map tile URL template; empty or missing = no tiles (markers and clusters still render). */
@@ -37,7 +37,7 @@ function trimSlash(host: string): string {
 }
 
 /**
- * Spec §1: the base address of a service in the configured environment.
+ * The base address of a service in the configured environment.
  * An unknown environment yields no base ('') for most services and an undefined base for share
  * and scheduler; the opportunity service falls back to its fallback host when none is configured.
  */

@@ -1,5 +1,5 @@
 /**
- * The robustness run (issue 9): a bounded load with no lost writes, and restarts of the sandbox in
+ * The robustness run: a bounded load with no lost writes, and restarts of the sandbox in
  * the middle of writes that lose no acknowledged write — both counted back from the database.
  *
  *   tsx tests/robustness/run.ts [--report <file>]

@@ -9,7 +9,7 @@ import { AppSimpleForm, DialogCancelButton, FormDialog, useUnsavedChangesGuard }
 import { i18nProvider, it as italian } from '@/i18n';
 
 /**
- * Issue 9: every form warns before leaving with unsaved changes — in-app navigation, the tab, and
+ * Every form warns before leaving with unsaved changes — in-app navigation, the tab, and
  * closing a dialog — through the one mechanism of src/forms/unsavedChanges.tsx. The scan below
  * fails when a form of src does not use it.
  */

@@ -6,7 +6,7 @@ import { LINKS, TEAM_PROVIDER_TYPES, TEAMS } from '../../seed/teams';
 import { missingSystems } from '../../shared/systems';
 import type { operations, SchemaSystemProvider, SchemaTeam, SchemaTeamFilter, SchemaTeamInput } from '../../../src/api/generated/systems';
 
-/** The provider teams of the systems service (spec §7 "Teams", in systems.yaml). */
+/** The provider teams of the systems service (in systems.yaml). */
 
 
 const teamOf = (r: StoredRecord): SchemaTeam => r as unknown as SchemaTeam;

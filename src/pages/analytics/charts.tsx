@@ -27,7 +27,7 @@ import { periodLabel, type Datum } from './series';
 import { SimpleTable } from '@/ui/SimpleTable';
 
 /*
- * The dashboards' charts (issue 15): MUI X Charts, so that a person gets what the stack's users
+ * The dashboards' charts: MUI X Charts, so that a person gets what the stack's users
  * expect (tooltips, axes, a legend, keyboard focus), and every chart also has its numbers as a table
  * and a CSV export (ChartCard).
  */

@@ -25,7 +25,7 @@ function GuestNotice() {
 }
 
 export interface LoginFormProps {
-  /** `wronguser`: the forced sign-out of spec §5, explained above the form. */
+  /** `wronguser`: the forced sign-out when stored credentials are incomplete, explained above the form. */
   notice?: 'wronguser';
 }
 

@@ -81,7 +81,7 @@ export const detectionExportColumns: ExportColumn<DetectionRecord>[] = [
   },
 ];
 
-/** The service's Excel export of the period (spec §7 exportExcel). */
+/** The service's Excel export of the period (exportExcel). */
 function ExcelExportButton() {
   const { filterValues } = useListContext();
   const notify = useNotify();

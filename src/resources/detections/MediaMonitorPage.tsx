@@ -9,7 +9,7 @@ import { ImportPage } from './ImportPage';
 
 /**
  * /media/monitor (Rilevazioni): the list, /create, /:id (edit), and the media monitor's own pages
- * /import, /agent-mail and /crm-sync (spec §2 names them without paths).
+ * /import, /agent-mail and /crm-sync (named by the menu, without paths of their own).
  */
 export default function MediaMonitorPage() {
   return (
