@@ -19,7 +19,7 @@ export interface PageRoute {
 /** A private page: lazily loaded, the simple loading animation inside the layout. */
 export const page = (loader: PageLoader) => lazyPage(loader, { loading: 'simple' });
 /** A public page: lazily loaded, the full-screen loading animation. */
-export const publicPage = (loader: PageLoader) => lazyPage(loader, { loading: 'fullScreen' });
+const publicPage = (loader: PageLoader) => lazyPage(loader, { loading: 'fullScreen' });
 
 /** The private screens (inside the layout, behind the route guard). */
 export const PRIVATE_ROUTES: readonly PageRoute[] = [

@@ -18,7 +18,7 @@ import {
 } from './session';
 
 /** A sign-in failure; `message` is an i18n key under app.auth.errors. */
-export class AuthError extends Error {
+class AuthError extends Error {
   readonly status?: number;
   constructor(message: string, status?: number, options?: { cause?: unknown }) {
     super(message, options);
@@ -85,7 +85,7 @@ export function roleOf(profile: Pick<SchemaUserProfile, 'authorities'>): string 
   return profile.authorities?.[0]?.authority ?? DEFAULT_ROLE;
 }
 
-export function sessionUserOf(profile: SchemaUserProfile): SessionUser {
+function sessionUserOf(profile: SchemaUserProfile): SessionUser {
   return {
     username: profile.principal.username,
     name: profile.name,

@@ -18,7 +18,7 @@ export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'ROLE_GUES
 export const ADMIN: Role = 'ROLE_ADMIN';
 export const GUEST: Role = 'ROLE_GUEST';
 
-export function isRole(value: unknown): value is Role {
+function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
@@ -211,7 +211,7 @@ export function menuFor(role: string | null | undefined): RoleMenu {
 }
 
 /** Where a guest signed in on /login lands: the login page explains guests open only shared links. */
-export const GUEST_HOME = '/login';
+const GUEST_HOME = '/login';
 
 /**
  * The home page: /orders for ROLE_SALES and ROLE_SALESLEADER, / for the others, or the first
@@ -236,7 +236,7 @@ export function afterLoginPath(role: string | null | undefined, remembered?: str
 }
 
 /** Public routes (no layout, no guard). */
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/login',
   '/logout',
   '/user/confirm/:confirmationToken',

@@ -57,10 +57,6 @@ export function getRole(): string | null {
   return storage().getItem(SESSION_KEYS.type);
 }
 
-export function getGroup(): string | null {
-  return storage().getItem(SESSION_KEYS.group);
-}
-
 export function getUser(): SessionUser | null {
   const raw = storage().getItem(SESSION_KEYS.user);
   if (!raw) return null;

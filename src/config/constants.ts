@@ -32,9 +32,6 @@ export const LAZY_PAGE_MIN_DELAY_MS = 100;
 export const DOWNLOAD_URL_REVOKE_MS = 40_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The pagination labels (the English keys; Italian translations live in src/i18n). */
-export const PAGINATION_LABELS = ['Page', 'Go to', 'Previous Page', 'Next Page', 'Page Size'] as const;
-
 export const CLASSIC_PRIMARY_COLOR = '#0a3f8a';
 export const THEMES = ['classic', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];

@@ -21,10 +21,10 @@ export interface RuntimeConfig {
   company?: CompanyIdentity;
 }
 
-export const DEFAULT_COMPANY_PREFIX = 'company';
+const DEFAULT_COMPANY_PREFIX = 'company';
 export const DEFAULT_OPPORTUNITY_FALLBACK_HOST = 'http://127.0.0.1:8787/opportunity';
 
-export function isKnownEnvironment(env: string | undefined): env is Environment {
+function isKnownEnvironment(env: string | undefined): env is Environment {
   return (ENVIRONMENTS as readonly string[]).includes(env ?? '');
 }
 
@@ -87,6 +87,7 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   runtimeConfig = config;
 }
 
+/** The maps map id: the configured one, else the fixed one. */
 export function mapsId(config: RuntimeConfig = runtimeConfig): string {
   return config.mapsId ?? MAPS_MAP_ID;
 }

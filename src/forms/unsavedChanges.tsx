@@ -30,7 +30,7 @@ interface FormDialogContextValue {
 const FormDialogContext = createContext<FormDialogContextValue | null>(null);
 
 /** The dialog a form sits in (null outside one). */
-export const useFormDialog = () => useContext(FormDialogContext);
+const useFormDialog = () => useContext(FormDialogContext);
 
 export interface FormDialogProps extends Omit<DialogProps, 'onClose'> {
   /** For a custom form: whether its values differ from what it started with. */

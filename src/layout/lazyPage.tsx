@@ -93,7 +93,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error?: unknown }> {
   }
 }
 
-export function ChunkLoadFailure({
+function ChunkLoadFailure({
   reason,
   onRetry,
 }: {

@@ -112,7 +112,3 @@ export function modeOf(theme: ThemeName): ThemeMode {
 export function themeNameOfMode(mode: string): ThemeName {
   return mode === 'dark' ? 'dark' : 'classic';
 }
-
-export function themeOptionsFor(theme: ThemeName): RaThemeOptions {
-  return theme === 'dark' ? darkTheme : classicTheme;
-}

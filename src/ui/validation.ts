@@ -13,7 +13,7 @@ import { i18nProvider } from '@/i18n';
 const t = (key: string, args?: Record<string, unknown>) => i18nProvider.translate(key, args);
 
 /** zod issues → the app's messages (react-admin's `ra.validation.*`, the app's `app.validation.*`). */
-export const italianErrors: z.ZodErrorMap = (issue, ctx) => {
+const italianErrors: z.ZodErrorMap = (issue, ctx) => {
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
       if (issue.received === 'undefined' || issue.received === 'null')

@@ -39,7 +39,7 @@ function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => v
 }
 
 /** The full address of a share's viewer page. */
-export const shareLinkOf = (share: Pick<SchemaShare, 'resourceType' | 'resourceId' | 'token'>) =>
+const shareLinkOf = (share: Pick<SchemaShare, 'resourceType' | 'resourceId' | 'token'>) =>
   `${window.location.origin}/resource/${share.resourceType}/${share.resourceId}/token/${share.token}/view`;
 
 function SendLink({ share }: { share: SchemaShare }) {

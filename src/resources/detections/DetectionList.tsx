@@ -48,7 +48,7 @@ export function DistinctFilter({ source }: { source: SchemaDistinctField; always
   );
 }
 
-export const detectionFilters = [
+const detectionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,

@@ -23,7 +23,7 @@ import { AppPagination } from '@/layout/Pagination';
 import { UserInputs } from './UserInputs';
 
 /** The users screens live under /settings/users, not under react-admin's default /users. */
-export const USERS_PATH = '/settings/users';
+const USERS_PATH = '/settings/users';
 
 const fullName = (record: RaRecord | undefined) =>
   record
