@@ -18,7 +18,7 @@ export const TOKEN_LIFETIMES = {
   session: Number(process.env.SANDBOX_SESSION_MAX_AGE ?? 12 * 60 * 60),
 };
 
-/** The fixed basic client authorization of `/oauth/token` (spec §7). */
+/** The fixed basic client authorization of `/oauth/token`. */
 export const OAUTH_CLIENT = { id: 'backoffice', secret: 'backoffice-secret' };
 
 const SCRYPT_N = 16384;

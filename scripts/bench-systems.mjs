@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Scale figures of the systems screens (issue 5 item 4), against a large-seed sandbox (20,000
+ * Scale figures of the systems screens, against a large-seed sandbox (20,000
  * systems) and the app's dev server, both started here on their own ports, driven by Debian's
  * chromium through playwright-core. Prints figures only (no pass/fail on timings):
  *   - marker elements on /systems-manage/map (clustered with supercluster),

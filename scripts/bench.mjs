@@ -180,7 +180,7 @@ try {
   }
 
   if (wants('systems')) {
-    // The systems screens at scale (issue 5 item 4): its own stack, the same seed.
+    // The systems screens at scale: its own stack, the same seed.
     const r = spawnSync(process.execPath, ['scripts/bench-systems.mjs', '--seed', opts.seed, '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     const json = r.stdout.slice(r.stdout.indexOf('{'));
     try {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Robustness (issue 9), what `npm test` runs after the contract suite: a bounded load (50
+// Robustness, what `npm test` runs after the contract suite: a bounded load (50
 // connections for 30 s, ROBUSTNESS_SECONDS to shorten it locally) with 0 errors and every
 // acknowledged write counted back from the database, then restarts of the sandbox (SIGTERM, then
 // SIGKILL) in the middle of writes that lose no acknowledged write; then the load again, 10 s

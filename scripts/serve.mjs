@@ -91,7 +91,7 @@ export function createStaticServer(dir) {
     }
     const isAsset = existsSync(file) && statSync(file).isFile();
     if (!isAsset) {
-      // Real routes (spec §2) are client-side: every unknown path gets the app, which shows its 404 page.
+      // Real routes are client-side: every unknown path gets the app, which shows its 404 page.
       if (path.extname(url.pathname) && url.pathname.startsWith('/assets/')) {
         res.statusCode = 404;
         return res.end('Non trovato');

@@ -22,7 +22,7 @@ registerBackOffice(loadBackOffice);
 const BackOffice = lazyPage(loadBackOffice, { loading: 'fullScreen' });
 
 /**
- * The front door (issue 16): one data router with browser history and real paths (spec §2). The
+ * The front door: one data router with browser history and real paths. The
  * public and error pages (sign-in, forced logout, signup, passwords, the shared-resource viewer,
  * 403, 404) render here with React, MUI and the message lookup only; every other path is the
  * back office, a lazy chunk with react-admin.

@@ -15,14 +15,14 @@ import { classicTheme, darkTheme } from '@/theme';
 // From here on, the call layer's and the shared blocks' messages follow the user's language.
 setTranslator((key, options) => i18nProvider.translate(key, options));
 
-/** Any unknown path shows the 404 page (spec §2). */
+/** Any unknown path shows the 404 page. */
 const CatchAll = () => <Navigate to="/404" replace />;
 
 /**
  * The back office, a chunk of its own that the front door (App.tsx) loads after sign-in: the one
  * authProvider (session, permission table), Italian first, classic and dark themes, the
  * app-bar-only layout. It runs on the front door's data router, so that forms can block leaving
- * with unsaved changes (issue 9); the QueryClient retries only reads, and only on network
+ * with unsaved changes; the QueryClient retries only reads, and only on network
  * failures and 5xx. The public pages are not here: the front door serves them without it.
  */
 export default function BackOffice() {

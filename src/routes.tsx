@@ -4,7 +4,7 @@ import { RouteGuard } from '@/auth/RouteGuard';
 import { lazyPage, type PageLoader } from '@/layout/lazyPage';
 
 /**
- * Every route of spec §2, spelled exactly as the spec writes it.
+ * Every route of the app, spelled exactly as its links and mails spell it.
  *
  * A domain engineer replaces ONLY their own line, e.g.
  *   { path: '/systems-manage/manage', page: page(() => import('@/resources/systems/SystemsManage')) },
@@ -19,9 +19,9 @@ export interface PageRoute {
 /** A private page: lazily loaded, the simple loading animation inside the layout. */
 export const page = (loader: PageLoader) => lazyPage(loader, { loading: 'simple' });
 /** A public page: lazily loaded, the full-screen loading animation. */
-export const publicPage = (loader: PageLoader) => lazyPage(loader, { loading: 'fullScreen' });
+const publicPage = (loader: PageLoader) => lazyPage(loader, { loading: 'fullScreen' });
 
-/** Spec §2 private screens (inside the layout, behind the route guard). */
+/** The private screens (inside the layout, behind the route guard). */
 export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: page(() => import('@/resources/systems/SystemsList')) },
   // Patrimonio
@@ -72,7 +72,7 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
 ];
 
 /**
- * Spec §2 public and error routes (no layout, no guard). The front door (App.tsx) serves them
+ * The public and error routes (no layout, no guard). The front door (App.tsx) serves them
  * without the back office: these pages and what they import stay clear of react-admin.
  */
 export const PUBLIC_ROUTES: readonly PageRoute[] = [

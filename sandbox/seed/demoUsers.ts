@@ -15,7 +15,7 @@ const NAMES: Record<Role, [string, string]> = {
   ROLE_DESIGNER: ['Elena', 'Bruno'],
 };
 
-/** One demo user per role: the role without ROLE_, lower case; password "demo" (ARCHITECTURE.md). */
+/** One demo user per role: the role without ROLE_, lower case; password "demo" (docs/ARCHITECTURE.md). */
 export const DEMO_USERS = ROLES.map((role) => {
   const username = role.replace('ROLE_', '').toLowerCase();
   const [name, surname] = NAMES[role];

@@ -6,7 +6,7 @@ import { DOOH_SYSTEM_TYPES, SYSTEM_STATUSES, SYSTEM_TYPES } from '../../src/api/
 /*
  * Seed data of the systems service: the lookups (system types, sizes, areas, media owners, leases,
  * authorizations) and ~2,000 systems (20,000 with `--seed large`) spread over the municipalities the
- * geo seed placed, every type and status of spec §3, OOH and DOOH. Rows go in with batched
+ * geo seed placed, every type and status of a system, OOH and DOOH. Rows go in with batched
  * INSERT … SELECT FROM jsonb_to_recordset (500 rows a statement).
  */
 

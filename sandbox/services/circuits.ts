@@ -7,7 +7,7 @@ import type { SeedOptions } from '../seed/options';
 import { allSystems, systemsByIds } from '../shared/systems';
 import { seedTeams } from '../seed/teams';
 
-/** The circuits service: named groups of systems of one type (spec §7 "Circuits"). */
+/** The circuits service: named groups of systems of one type. */
 
 const CIRCUITS = 'circuits';
 

@@ -1,5 +1,5 @@
 /* global document, window */
-// Front-door figures of `npm run bench` (issue 16): what staff and clients feel when they open the
+// Front-door figures of `npm run bench`: what staff and clients feel when they open the
 // product cold. Each is a ratio, so that it says something on a shared, noisy machine:
 // - the gzip JavaScript of /login and of the shared-estimate viewer, to a bare react-admin <Admin>;
 // - sign-in click → the home screen's first rows, with a cold cache, to the same with a warm one;

@@ -3,7 +3,7 @@
 // DOM, then a quiet network) and duplicate identical ones, and time from navigation to first rows
 // of the systems list, cold and from a warm cache.
 
-/** The list screens of spec §2, with the role that opens them. */
+/** The list screens of the app, with the role that opens them. */
 export const LIST_SCREENS = [
   ['/systems-manage/manage', 'admin'],
   ['/circuit-manage/manage', 'admin'],

@@ -2,7 +2,7 @@ import { ApiError } from './errors';
 import { translateMessage } from '@/i18n/lookup';
 
 /**
- * What a person sees of a failed call (issue 9, spec §8 "server-side error bodies: not shown"):
+ * What a person sees of a failed call (a service's error body for a 5xx is never shown):
  * a network failure or a 5xx becomes a clear Italian message (the service's own body stays on the
  * error, not on screen); a 400 keeps the service's validation message and its per-field list as
  * react-admin reads it (`body.errors` keyed by field); a 409 keeps the service's message — what

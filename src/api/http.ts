@@ -9,7 +9,7 @@ import { translateMessage } from '@/i18n/lookup';
 
 export { ApiError };
 
-/** What a 409 resolves with (spec §8): the parsed body plus statusCode 409. */
+/** What a 409 resolves with: the parsed body plus statusCode 409. */
 export type Conflict<B = Record<string, unknown>> = B & { statusCode: 409 };
 
 /** Page navigation, replaceable in tests (jsdom cannot navigate). */
@@ -18,7 +18,7 @@ export const browser = {
   assign: (url: string): void => window.location.assign(url),
 };
 
-/** Spec §8: the body is read as text and parsed as JSON if not empty (text that is not JSON stays text). */
+/** Every body is read as text and parsed as JSON if not empty (text that is not JSON stays text). */
 export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -37,7 +37,7 @@ export function messageOf(body: unknown, fallback: string): string {
 }
 
 /**
- * The app's one reaction to a 401 (spec §4, §8): clears the session, then fully reloads the page,
+ * The app's one reaction to a 401: clears the session, then fully reloads the page,
  * or goes to `to` (the share calls go to /404). Every 401 comes here: the typed clients, the
  * react-admin HTTP client, the upload, the share handling and the authProvider's checkError.
  * The reload happens only when something was stored, so two reactions to one 401 (the call's,
@@ -51,10 +51,10 @@ export function handleUnauthorized(to?: string): void {
 }
 
 /**
- * Spec §8, the shared response handling, for a response whose body is already parsed:
- * OK resolves with the body; 409 resolves with the body plus statusCode 409; 404 resolves with the
- * body; 401 clears the session, reloads and rejects; any other non-OK rejects with the body's
- * message, else the status text.
+ * The response rule of every call, in one place: an OK answer resolves with its body; a 409
+ * resolves with the body plus `statusCode: 409`; a 404 resolves with the body; a 401 clears the
+ * session, reloads the page and rejects; any other answer rejects with the body's message, else
+ * the status text (no answer or a 5xx: a clear Italian message, see hideServerFailure).
  */
 export function settle(response: Response, body: unknown): unknown {
   if (response.ok) return body;
@@ -63,17 +63,25 @@ export function settle(response: Response, body: unknown): unknown {
     throw new ApiError(401, messageOf(body, response.statusText || 'Unauthorized'), body);
   }
   if (response.status === 409) {
-    return { ...(body && typeof body === 'object' ? body : { message: body }), statusCode: 409 };
+    return { ...(body && typeof body === 'object' ? body : { message: body }), statusCode: 409 } satisfies Conflict;
   }
   if (response.status === 404) return body;
-  throw new ApiError(response.status, messageOf(body, response.statusText), body);
+  throw hideServerFailure(new ApiError(response.status, messageOf(body, response.statusText || `HTTP ${response.status}`), body));
 }
 
-export async function handleResponse(response: Response): Promise<unknown> {
-  return settle(response, await readBody(response));
+/**
+ * What a data provider hands react-admin for what settle resolved: a 409 becomes the refused
+ * save (an error with the service's message; its field list becomes the form's field errors,
+ * see userFacingError); a 404 becomes react-admin's "not found" (a rejection with status 404,
+ * upon which a show or edit page says the record does not exist and goes back to the list).
+ */
+export function forReactAdmin(status: number, settled: unknown): unknown {
+  if (status === 409) throw new ApiError(409, messageOf(settled, 'Conflict'), settled);
+  if (status === 404) throw new ApiError(404, messageOf(settled, 'Not Found'), settled);
+  return settled;
 }
 
-/** The share service's own variant (spec §8): 401 logs out to /404; 422 is the result; others reject. */
+/** The share service's own rule: 401 logs out to /404; 422 is the result; others reject. */
 export function settleShare(response: Response, body: unknown): unknown {
   if (response.ok || response.status === 422) return body;
   if (response.status === 401) {
@@ -84,7 +92,7 @@ export function settleShare(response: Response, body: unknown): unknown {
 }
 
 /**
- * Spec §5: without stored credentials the call does not leave: 'User or password wrong' is logged
+ * Without stored credentials the call does not leave: 'User or password wrong' is logged
  * and the page goes to the forced logout.
  */
 export function requireCredentials(): void {
@@ -116,7 +124,7 @@ function authorise(headers: Headers, method: string, token: string | null): void
 }
 
 /**
- * Normalises every response body as spec §8 reads it (text, then JSON when not empty), so that
+ * Normalises every response body as readBody reads it (text, then JSON when not empty), so that
  * openapi-fetch never fails on an empty body.
  */
 export const responseMiddleware: Middleware = {
@@ -185,7 +193,7 @@ const replayable = new Map<string, Request>();
 /**
  * On a 401 of an authorised call, refreshes the access token once (see setTokenRefresher) and
  * replays the call with the new token; when the refresh fails, or the replay answers 401 again,
- * the 401 goes on to the spec §8 handling (clear the session, reload). Inert until a refresher is
+ * the 401 goes on to settle's 401 rule (clear the session, reload). Inert until a refresher is
  * registered.
  */
 export const tokenRefreshMiddleware: Middleware = {
@@ -244,17 +252,11 @@ interface FetchResult<D> {
   response: Response;
 }
 
-/** Spec §8 semantics for a typed call: OK → data; 409 → body + statusCode; 404 → body; else reject. */
-export async function call<D>(promise: Promise<FetchResult<D>>): Promise<D | Conflict | unknown> {
-  const { data, error, response } = await promise;
-  return settle(response, response.ok ? data : error);
-}
-
 /**
- * For react-admin's data providers, which need every failure as an error: OK → data, anything else
- * rejects with an ApiError carrying status, message and body (401 still clears the session). A
- * network failure (status 0) or a 5xx carries a clear Italian message instead of the service's
- * (spec §8: server-side error bodies are not shown; the body stays on the error).
+ * The call of every named operation in `src/api/<service>.ts`, whose callers are the data
+ * providers: the answer goes through settle, then forReactAdmin. It resolves with the OK body and
+ * rejects with an ApiError (status, message, body) on everything else; no answer at all rejects
+ * with a clear Italian message.
  */
 export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<D> {
   let result: FetchResult<D>;
@@ -264,9 +266,7 @@ export async function callOrThrow<D>(promise: Promise<FetchResult<D>>): Promise<
     throw hideServerFailure(failure);
   }
   const { data, error, response } = result;
-  if (response.ok) return data as D;
-  if (response.status === 401) handleUnauthorized();
-  throw hideServerFailure(new ApiError(response.status, messageOf(error, response.statusText || `HTTP ${response.status}`), error));
+  return forReactAdmin(response.status, settle(response, response.ok ? data : error)) as D;
 }
 
 /** What react-admin's `fetchUtils.fetchJson` resolves with, which ra-data-simple-rest reads. */
@@ -283,10 +283,8 @@ export interface FetchJsonOptions extends Omit<RequestInit, 'headers'> {
 
 /**
  * A `fetchUtils.fetchJson`-compatible HTTP client for react-admin's REST data providers
- * (ra-data-simple-rest): the same bearer and username, token refresh and spec §8 body parsing as
- * the typed clients. Like callOrThrow it rejects on every non-OK answer (react-admin needs a
- * failure, e.g. a getOne that gets a 404 is "not found") with an ApiError carrying status and
- * body; a 401 first takes the one 401 path; no answer or a 5xx carries a clear Italian message.
+ * (ra-data-simple-rest): the same bearer and username, token refresh, body parsing (text, then
+ * JSON when not empty) and response rule (settle, then forReactAdmin) as the typed clients.
  */
 export async function fetchJson(url: string, options: FetchJsonOptions = {}): Promise<FetchJsonResult> {
   requireCredentials();
@@ -304,12 +302,11 @@ export async function fetchJson(url: string, options: FetchJsonOptions = {}): Pr
   const response = await withTokenRefresh(send);
   const text = await response.text();
   const json = text ? await readBody(new Response(text)) : undefined;
-  if (response.ok) return { status: response.status, headers: response.headers, body: text, json };
-  if (response.status === 401) handleUnauthorized();
-  throw hideServerFailure(new ApiError(response.status, messageOf(json, response.statusText || `HTTP ${response.status}`), json));
+  forReactAdmin(response.status, settle(response, json));
+  return { status: response.status, headers: response.headers, body: text, json };
 }
 
-/** The blob variant (spec §8): downloads a file and revokes its object URL after 40 s. */
+/** Downloads a file and revokes its object URL after 40 s. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -348,7 +345,7 @@ export interface UploadOptions {
   answerStatuses?: readonly number[];
 }
 
-/** What an upload answered: the status and the body (spec §8 parsing: text, then JSON when not empty). */
+/** What an upload answered: the status and the body (parsed as readBody parses it). */
 export interface UploadAnswer<T> {
   status: number;
   body: T;
@@ -374,7 +371,7 @@ function sendMultipart(url: string, form: FormData, token: string | null, onProg
 /**
  * The app's one multipart upload (`POST {service base}{path}`), for every file a person sends:
  * reports progress (0..1), carries the bearer and username like every call, goes through the token
- * refresh (a 401 refreshes once and replays the upload; a second 401 takes the spec §8 401 path),
+ * refresh (a 401 refreshes once and replays the upload; a second 401 takes settle's 401 rule),
  * and fails with one Italian message (`app.errors.upload`) when no answer comes, the service's
  * clear message for a 5xx (see hideServerFailure), else the service's own message. Resolves with
  * the status and the body; `answerStatuses` lists non-OK statuses that resolve too.

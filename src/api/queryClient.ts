@@ -1,7 +1,7 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { failureStatus, isNetworkFailure } from '@/api/failures';
 
-/** How many times a failed read is tried again (issue 9: only idempotent reads are retried). */
+/** How many times a failed read is tried again (only idempotent reads are retried). */
 export const MAX_QUERY_RETRIES = 2;
 
 /**

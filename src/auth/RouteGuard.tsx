@@ -6,7 +6,7 @@ import { loginPathFor, originState } from './redirect';
 import { getRole } from './session';
 
 /**
- * Spec §2 private route guard: without a stored user and role → /login remembering the origin; a
+ * The private route guard: without a stored user and role → /login remembering the origin; a
  * role the table does not allow → /403 with the origin. The home path `/` sends a role that may
  * not open it to its own home page instead.
  */

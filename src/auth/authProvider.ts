@@ -59,7 +59,7 @@ type Grant =
   | { grant_type: 'password'; username: string; password: string }
   | { grant_type: 'refresh_token'; refresh_token: string };
 
-/** POST /oauth/token with the fixed basic client authorization (spec §7). */
+/** POST /oauth/token with the fixed basic client authorization. */
 async function requestTokens(grant: Grant): Promise<SchemaTokenResponse> {
   let result;
   try {
@@ -97,12 +97,12 @@ async function fetchProfile(accessToken: string): Promise<SchemaUserProfile> {
   return data;
 }
 
-/** Spec §3: the role is the first authority, ROLE_ADMIN when there is none; the group defaults to administrators. */
+/** The role is the first authority, ROLE_ADMIN when there is none; the group defaults to administrators. */
 export function roleOf(profile: Pick<SchemaUserProfile, 'authorities'>): string {
   return profile.authorities?.[0]?.authority ?? DEFAULT_ROLE;
 }
 
-export function sessionUserOf(profile: SchemaUserProfile): SessionUser {
+function sessionUserOf(profile: SchemaUserProfile): SessionUser {
   return {
     username: profile.principal.username,
     name: profile.name,
@@ -113,7 +113,7 @@ export function sessionUserOf(profile: SchemaUserProfile): SessionUser {
   };
 }
 
-/** Loads the profile and stores the spec §4 session items; a failure is logged and returned as an error. */
+/** Loads the profile and stores the session items; a failure is logged and returned as an error. */
 async function loadProfileIntoSession(accessToken: string, refreshToken?: string): Promise<string> {
   let profile: SchemaUserProfile;
   try {
@@ -137,7 +137,7 @@ async function loadProfileIntoSession(accessToken: string, refreshToken?: string
   return role;
 }
 
-/** Sign-in with username and password: /oauth/token, then /user/profile (spec §7, §4). */
+/** Sign-in with username and password: /oauth/token, then /user/profile. */
 export async function signIn(username: string, password: string): Promise<string> {
   clearSession();
   const tokens = await requestTokens({ grant_type: 'password', username, password });
@@ -146,7 +146,7 @@ export async function signIn(username: string, password: string): Promise<string
 }
 
 /**
- * Guest login for a tokenised link (spec §4): stores the bearer token and the guest marker, then
+ * Guest login for a tokenised link: stores the bearer token and the guest marker, then
  * loads the profile. The shared-resource viewer calls it with the share service's guest token.
  * The guest session is the tab's own (session.ts): a staff session in other tabs stays signed in.
  */
@@ -194,7 +194,7 @@ async function revokeStoredSession(): Promise<void> {
 }
 
 /**
- * Spec §4: sign-out ends the session on the server, then clears user, type, group, auth,
+ * Sign-out ends the session on the server, then clears user, type, group, auth,
  * subscription and check and reloads the page. Reloads only when something was stored, so a page
  * that signs out on load does not loop.
  */

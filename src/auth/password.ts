@@ -9,7 +9,7 @@
 import type { ZxcvbnResult } from '@zxcvbn-ts/core';
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MIN_SCORE = 2;
+const PASSWORD_MIN_SCORE = 2;
 
 /** Why a password is refused: an i18n key suffix (`auth.password.<problem>`) and the sandbox's code. */
 export type PasswordProblem = 'tooShort' | 'guessable';

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 
 /**
- * The one permission table of the product (spec §6). It alone drives the route guard, the app bar
+ * The one permission table of the product. It alone drives the route guard, the app bar
  * menus, the home page and react-admin's `authProvider.canAccess`. No screen checks a role itself.
  *
  * To add a page: add (or reuse) its row in ROUTE_PERMISSIONS. To let react-admin screens of a
@@ -12,13 +12,13 @@ import { ROLES, type Role } from './roles';
 
 export { ROLES, type Role };
 
-/** The nine staff roles ("all nine roles" of spec §6). ROLE_GUEST reaches only the shared-resource viewer. */
+/** The nine staff roles. ROLE_GUEST reaches only the shared-resource viewer. */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'ROLE_GUEST');
 
 export const ADMIN: Role = 'ROLE_ADMIN';
 export const GUEST: Role = 'ROLE_GUEST';
 
-export function isRole(value: unknown): value is Role {
+function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
@@ -26,7 +26,7 @@ export function isRole(value: unknown): value is Role {
 export type Allowed = readonly Role[] | 'all';
 
 export interface RoutePermission {
-  /** A route pattern as spec §2 writes it, `:param` segments and an optional trailing `/*`. */
+  /** A route pattern, spelled as the route is, `:param` segments and an optional trailing `/*`. */
   pattern: string;
   allowed: Allowed;
   /** react-admin resources whose screens and actions follow this row (authProvider.canAccess). */
@@ -38,7 +38,7 @@ const ASSETS: Allowed = ['ROLE_ADMIN', 'ROLE_ASSETMANAGER'];
 const SALES: Allowed = ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER'];
 const MEDIA: Allowed = ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR'];
 
-/** Spec §2 private routes → spec §6 roles. The first matching row decides. */
+/** Private routes → the roles that may open them. The first matching row decides. */
 export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   // Admin only
   { pattern: '/', allowed: ADMIN_ONLY },
@@ -57,7 +57,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
   { pattern: '/providers/*', allowed: ASSETS, resources: ['teams'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
-  // Execution (issue 7): the creatives manager is also the designer's; uploading documents to an
+  // Execution: the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
   {
     pattern: '/campaigns/:id/creatives',
@@ -113,23 +113,23 @@ export function canOpen(role: string | null | undefined, path: string): boolean 
 }
 
 export interface MenuEntry {
-  /** Italian label, exactly as spec §2 writes it. */
+  /** Italian label, exactly as the menu shows it. */
   label: string;
   to: string;
 }
 
 export interface MenuGroup {
   key: string;
-  /** Italian label, exactly as spec §2 writes it. */
+  /** Italian label, exactly as the menu shows it. */
   label: string;
-  /** The group path of spec §2 (an identifier: no page lives there). */
+  /** The group's path (an identifier: no page lives there). */
   path: string;
-  /** The roles spec §6 shows the group to. */
+  /** The roles the group is shown to. */
   roles: readonly Role[];
   entries: readonly MenuEntry[];
 }
 
-/** The five menu groups of spec §2, each shown to the roles of spec §6. */
+/** The five menu groups of the app bar, each shown to its roles. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     key: 'patrimonio',
@@ -217,10 +217,10 @@ export function menuFor(role: string | null | undefined): RoleMenu {
 }
 
 /** Where a guest signed in on /login lands: the login page explains guests open only shared links. */
-export const GUEST_HOME = '/login';
+const GUEST_HOME = '/login';
 
 /**
- * Spec §2 home page: /orders for ROLE_SALES and ROLE_SALESLEADER, / for the others, or the first
+ * The home page: /orders for ROLE_SALES and ROLE_SALESLEADER, / for the others, or the first
  * page the role may open (in app bar order) when it may not open /.
  */
 export function homeFor(role: string | null | undefined): string {
@@ -242,7 +242,7 @@ export function afterLoginPath(role: string | null | undefined, remembered?: str
 }
 
 /** Public routes (no layout, no guard). */
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/login',
   '/logout',
   '/user/confirm/:confirmationToken',

@@ -9,7 +9,7 @@ export interface OriginState {
   nextSearch: string;
 }
 
-export const REDIRECT_PARAM = 'redirect';
+const REDIRECT_PARAM = 'redirect';
 
 export function originState(location: Pick<Location, 'pathname' | 'search'>): OriginState {
   return { nextPathname: location.pathname, nextSearch: location.search };

@@ -1,5 +1,5 @@
 /**
- * The ten roles of spec §6: nine staff roles, and ROLE_GUEST, the visitor of a tokenised link.
+ * The ten roles: nine staff roles, and ROLE_GUEST, the visitor of a tokenised link.
  * Plain data with no imports, so the sandbox (demo users, `x-roles` checks) reads the same list.
  */
 export const ROLES = [

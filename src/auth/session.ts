@@ -1,5 +1,5 @@
 /**
- * Session items of spec §4: auth (access token), refresh token, user, type (the role), group,
+ * The session items: auth (access token), refresh token, user, type (the role), group,
  * subscription and the check flag; a guest marker for tokenised links.
  *
  * A staff session lives in localStorage, shared by the browser's tabs. A guest session (a shared
@@ -57,10 +57,6 @@ export function getRole(): string | null {
   return storage().getItem(SESSION_KEYS.type);
 }
 
-export function getGroup(): string | null {
-  return storage().getItem(SESSION_KEYS.group);
-}
-
 export function getUser(): SessionUser | null {
   const raw = storage().getItem(SESSION_KEYS.user);
   if (!raw) return null;
@@ -101,7 +97,7 @@ export function storeTokens(auth: string, refreshToken?: string): void {
 }
 
 /**
- * Guest login (spec §4): a bearer token and a guest marker, in this tab's own storage, replacing
+ * Guest login: a bearer token and a guest marker, in this tab's own storage, replacing
  * any guest session the tab held and leaving the browser's staff session alone. Where the tab's
  * storage is refused, the browser's is used, as a single-tab session.
  */
@@ -122,7 +118,7 @@ export function storeGuest(token: string): void {
 }
 
 /**
- * Spec §4: sign-out or any 401 clears user, type, group, auth, subscription and check (and the
+ * Sign-out or any 401 clears user, type, group, auth, subscription and check (and the
  * refresh token and guest marker) of this tab's session: a guest tab's own, or the staff one.
  */
 export function clearSession(): void {
@@ -130,7 +126,7 @@ export function clearSession(): void {
   for (const key of SESSION_ITEMS) s.removeItem(key);
 }
 
-/** Spec §5: the auth header helper needs user, type, auth and the check flag. */
+/** The auth header helper needs user, type, auth and the check flag. */
 export function hasCompleteCredentials(): boolean {
   const s = storage();
   return Boolean(

@@ -12,7 +12,7 @@ const matching = (pattern: RegExp) => z.string().check(z.regex(pattern));
  * `company` block of the runtime configuration (`config.json`), which the app reads at start and
  * the sandbox reads for the estimate PDF, so one file names the seller everywhere.
  */
-export const companyIdentitySchema = z.strictObject({
+const companyIdentitySchema = z.strictObject({
   /** Legal name (ragione sociale). */
   name: text(),
   /** PNG or JPEG path under `public/` (`/brand/logo.png`), shipped with the project. */
@@ -47,7 +47,6 @@ export const companyIdentitySchema = z.strictObject({
 });
 
 export type CompanyIdentity = z.output<typeof companyIdentitySchema>;
-export type CompanyIdentityInput = z.input<typeof companyIdentitySchema>;
 
 /** What is wrong with one field, in Italian (the mini build carries no messages of its own). */
 function problem(issue: z.core.$ZodIssue): string {

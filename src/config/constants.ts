@@ -1,14 +1,14 @@
-/** Spec §9 business constants and limits, written once and imported everywhere. */
+/** Business constants and limits, written once and imported everywhere. */
 
 export const ENVIRONMENTS = ['dev', 'stage', 'prod'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 export const DEFAULT_ENVIRONMENT: Environment = 'prod';
-/** The environment marker shown in the app bar (spec §1). */
+/** The environment marker shown in the app bar. */
 export const STAGE_MARKER = 'stage';
 export const API_VERSION = 'v1';
 export const HISTORY_SUFFIX = '/history';
 
-/** Fixed maps map id (spec §1). */
+/** Fixed maps map id. */
 export const MAPS_MAP_ID = 'ooh-systems-map';
 
 export const OPPORTUNITY_LIST_DEFAULTS = { page: 0, perPage: 10, sort: 'DESC' } as const;
@@ -32,9 +32,6 @@ export const LAZY_PAGE_MIN_DELAY_MS = 100;
 export const DOWNLOAD_URL_REVOKE_MS = 40_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Spec §9 pagination labels (the English keys; Italian translations live in src/i18n). */
-export const PAGINATION_LABELS = ['Page', 'Go to', 'Previous Page', 'Next Page', 'Page Size'] as const;
-
 export const CLASSIC_PRIMARY_COLOR = '#0a3f8a';
 export const THEMES = ['classic', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
@@ -45,10 +42,10 @@ export const LOADING_ANIMATION_WIDTH = { fullScreen: 200, simple: 150 } as const
 export const DEFAULT_GROUP = 'administrators';
 export const DEFAULT_ROLE = 'ROLE_ADMIN';
 
-/** The header carrying the signed-in username on JSON calls (spec §7). */
+/** The header carrying the signed-in username on JSON calls. */
 export const USERNAME_HEADER = 'username';
 export const FORCED_LOGOUT_URL = '/logout?error=wronguser';
 export const WRONG_CREDENTIALS_LOG = 'User or password wrong';
 
-/** The fixed basic client authorization of POST /oauth/token (spec §7), `client:secret` before Base64. */
+/** The fixed basic client authorization of POST /oauth/token, `client:secret` before Base64. */
 export const OAUTH_CLIENT_AUTHORIZATION = 'backoffice:backoffice-secret';

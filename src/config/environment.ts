@@ -4,7 +4,7 @@ import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MA
 
 /**
  * The runtime configuration, read from `/config.json` when the app starts, so that one build
- * serves every environment (spec §1). Hosts are per environment and per service.
+ * serves every environment. Hosts are per environment and per service.
  */
 export interface RuntimeConfig {
   /** dev, stage or prod; default prod. Any other value is an unknown environment. */
@@ -12,7 +12,7 @@ export interface RuntimeConfig {
   hosts: Partial<Record<Environment, Partial<Record<Service, string>>>>;
   /** Path prefix of the companies service (`{host}/{companyPrefix}/v1`). */
   companyPrefix?: string;
-  /** Host used for the opportunity service when none is configured (spec §1). */
+  /** Host used for the opportunity service when none is configured. */
   opportunityFallbackHost?: string;
   mapsId?: string;
   /** Map tile URL template; empty or missing = no tiles (markers and clusters still render). */
@@ -21,10 +21,10 @@ export interface RuntimeConfig {
   company?: CompanyIdentity;
 }
 
-export const DEFAULT_COMPANY_PREFIX = 'company';
+const DEFAULT_COMPANY_PREFIX = 'company';
 export const DEFAULT_OPPORTUNITY_FALLBACK_HOST = 'http://127.0.0.1:8787/opportunity';
 
-export function isKnownEnvironment(env: string | undefined): env is Environment {
+function isKnownEnvironment(env: string | undefined): env is Environment {
   return (ENVIRONMENTS as readonly string[]).includes(env ?? '');
 }
 
@@ -37,7 +37,7 @@ function trimSlash(host: string): string {
 }
 
 /**
- * Spec §1: the base address of a service in the configured environment.
+ * The base address of a service in the configured environment.
  * An unknown environment yields no base ('') for most services and an undefined base for share
  * and scheduler; the opportunity service falls back to its fallback host when none is configured.
  */
@@ -72,7 +72,7 @@ export function serviceBase(service: Service, config: RuntimeConfig): string | u
   }
 }
 
-/** Every service's sandbox host: `http://127.0.0.1:8787/<service>` (ARCHITECTURE.md). */
+/** Every service's sandbox host: `http://127.0.0.1:8787/<service>` (docs/ARCHITECTURE.md). */
 export function sandboxHosts(origin = 'http://127.0.0.1:8787'): Record<Service, string> {
   return Object.fromEntries(SERVICES.map((s) => [s, `${trimSlash(origin)}/${s}`])) as Record<Service, string>;
 }
@@ -87,6 +87,7 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
   runtimeConfig = config;
 }
 
+/** The maps map id: the configured one, else the fixed one. */
 export function mapsId(config: RuntimeConfig = runtimeConfig): string {
   return config.mapsId ?? MAPS_MAP_ID;
 }

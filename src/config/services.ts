@@ -1,4 +1,4 @@
-/** The 21 domain services, spelled as spec §1 spells them (kept in step with scripts/services.mjs). */
+/** The 21 domain services, spelled as their addresses spell them (kept in step with scripts/services.mjs). */
 export const SERVICES = [
   'systems',
   'companies',
@@ -25,7 +25,7 @@ export const SERVICES = [
 
 export type Service = (typeof SERVICES)[number];
 
-/** Spec §1 address forms. */
+/** The address forms of the services. */
 export type AddressForm =
   | 'versioned'
   | 'company'

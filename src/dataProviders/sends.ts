@@ -5,6 +5,8 @@ import type { SchemaMediaSupplier, SchemaSecretarialData, SchemaSendToAgentResul
 import type { SchemaEvent, SchemaEventInput } from '@/api/generated/scheduler';
 import type { SendTarget } from '@/api/schedule';
 import { deleteScheduledEvent, listScheduledEvents, saveScheduledEvent, sendToMediaSupplier, sendToSecretariat } from '@/api/sends';
+import { saveEventBody } from '@/api/generated/scheduler.zod';
+import { toDeleted, toList, toMany, toOne } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /*
@@ -33,7 +35,7 @@ export const sendsMethods: SendsMethods = {
 function sorted(events: SchemaEvent[], params: GetListParams): SchemaEvent[] {
   const { field, order } = params.sort ?? { field: 'nextRunAt', order: 'ASC' };
   const dir = order === 'DESC' ? -1 : 1;
-  const value = (e: SchemaEvent) => (e as unknown as Record<string, unknown>)[field];
+  const value = (e: SchemaEvent): unknown => Reflect.get(e, field);
   return [...events].sort((a, b) => {
     const [x, y] = [value(a), value(b)];
     if (x === y) return a.id - b.id;
@@ -49,6 +51,10 @@ async function eventById(id: unknown): Promise<SchemaEvent> {
   return event;
 }
 
+/** What a save sends: the generated body schema's fields (a one-off or a repeating event), checked as the document says. */
+function eventInputOf(record: object): SchemaEventInput {
+  return saveEventBody.parse(record);
+}
 
 /** `scheduledEvents`: the scheduler's events (one list call; changes save the whole event). */
 export const scheduledEventsDataProvider: DataProvider = {
@@ -57,20 +63,20 @@ export const scheduledEventsDataProvider: DataProvider = {
     const q = String((params.filter as Record<string, unknown> | undefined)?.q ?? '').trim().toLowerCase();
     const rows = q ? all.filter((e) => `${e.name} ${e.description ?? ''} ${e.createdBy}`.toLowerCase().includes(q)) : all;
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-    return { data: rows.slice((page - 1) * perPage, page * perPage) as never, total: rows.length };
+    return toList({ data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length });
   },
-  getOne: async (_r, { id }) => ({ data: (await eventById(id)) as never }),
+  getOne: async (_r, { id }) => toOne(await eventById(id)),
   async getMany(_r, { ids }) {
     const wanted = new Set(ids.map(Number));
-    return { data: (await listScheduledEvents()).filter((e) => wanted.has(e.id)) as never };
+    return toMany((await listScheduledEvents()).filter((e) => wanted.has(e.id)));
   },
   getManyReference: () => Promise.reject(new ApiError(400, 'Non previsto per gli eventi programmati')),
-  create: async (_r, { data }) => ({ data: (await saveScheduledEvent(data as SchemaEventInput)) as never }),
+  create: async (_r, { data }) => toOne(await saveScheduledEvent(eventInputOf(data))),
   async update(_r, { id, data }) {
-    return { data: (await saveScheduledEvent({ ...(data as SchemaEventInput), id: Number(id) })) as never };
+    return toOne(await saveScheduledEvent({ ...eventInputOf(data), id: Number(id) }));
   },
   updateMany: () => Promise.reject(new ApiError(400, 'Non previsto per gli eventi programmati')),
-  delete: async (_r, { id }) => ({ data: (await deleteScheduledEvent(Number(id))) as never }),
+  delete: async (_r, { id }) => toDeleted(id, await deleteScheduledEvent(Number(id))),
   async deleteMany(_r, { ids }) {
     for (const id of ids) await deleteScheduledEvent(Number(id));
     return { data: ids };
@@ -78,4 +84,4 @@ export const scheduledEventsDataProvider: DataProvider = {
 };
 
 /** `mails`: the outbox, read only. */
-export const mailsDataProvider: DataProvider = simpleRestProvider('mail', { mails: { inputFields: [], readOnly: true } });
+export const mailsDataProvider: DataProvider = simpleRestProvider('mail', { mails: { readOnly: true } });

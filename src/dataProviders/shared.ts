@@ -10,7 +10,7 @@ import { failureMessage } from '@/api/failures';
 
 /*
  * Mapping helpers that more than one domain provider uses. Domain providers never import each
- * other (ARCHITECTURE.md, "Who may import whom"): what they share lives here.
+ * other (docs/ARCHITECTURE.md, "Who may import whom"): what they share lives here.
  */
 
 /**

@@ -5,7 +5,7 @@ import { useFormState } from 'react-hook-form';
 import { useConfirmDiscard, useUnsavedChangesGuard } from './unsavedChangesGuard';
 
 /**
- * Issue 9: no form of the app loses typed data without asking. One mechanism for all of them:
+ * No form of the app loses typed data without asking. One mechanism for all of them:
  * - react-admin forms use AppSimpleForm (react-admin's own warnWhenUnsavedChanges, on by default);
  * - custom forms call useUnsavedChangesGuard(dirty) and render its `guard`;
  * - a form in a dialog sits in a FormDialog: Escape, the backdrop and DialogCancelButton ask
@@ -30,7 +30,7 @@ interface FormDialogContextValue {
 const FormDialogContext = createContext<FormDialogContextValue | null>(null);
 
 /** The dialog a form sits in (null outside one). */
-export const useFormDialog = () => useContext(FormDialogContext);
+const useFormDialog = () => useContext(FormDialogContext);
 
 export interface FormDialogProps extends Omit<DialogProps, 'onClose'> {
   /** For a custom form: whether its values differ from what it started with. */

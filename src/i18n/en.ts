@@ -9,7 +9,7 @@ import { users } from './en/users';
 import { sends } from './en/sends';
 
 /**
- * English: react-admin's own messages (ra-language-english) with the spec §9 pagination labels,
+ * English: react-admin's own messages (ra-language-english) with the pagination labels,
  * plus the app's messages and each domain's `resources.<name>` messages from ./en/<domain>.ts.
  */
 export const en: TranslationMessages = {

@@ -7,7 +7,7 @@ export type Locale = (typeof LOCALES)[number];
 /** Italian is the default language. */
 export const DEFAULT_LOCALE: Locale = 'it';
 
-export const messagesFor = (locale: string) => (locale === 'en' ? en : it);
+const messagesFor = (locale: string) => (locale === 'en' ? en : it);
 
 /** The i18n provider: Italian by default, English selectable from the user menu. */
 export const i18nProvider = polyglotI18nProvider(messagesFor, DEFAULT_LOCALE, [

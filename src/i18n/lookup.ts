@@ -3,7 +3,7 @@ import { ra } from './it/ra';
 import { vendite } from './it/vendite';
 
 /**
- * The message lookup of the front door (issue 16): the public pages, the shared-resource viewer
+ * The message lookup of the front door: the public pages, the shared-resource viewer
  * and the call layer translate through it, so that they load without react-admin and its
  * polyglot provider. It reads the same Italian texts as the back office (`./it/*`), and speaks
  * polyglot's dialect: `%{name}` placeholders, `_` as the default, `smart_count` choosing between

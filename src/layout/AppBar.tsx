@@ -6,7 +6,7 @@ import { currentEnvironment, getRuntimeConfig } from '@/config/environment';
 import { MenuBar } from './MenuBar';
 import { UserMenu } from './UserMenu';
 
-/** Spec §1: the 'stage' marker when the configured environment is stage. */
+/** The 'stage' marker when the configured environment is stage. */
 export function StageMarker() {
   const translate = useTranslate();
   if (currentEnvironment(getRuntimeConfig()) !== STAGE_MARKER) return null;
@@ -21,7 +21,7 @@ export function StageMarker() {
   );
 }
 
-/** The top app bar: title, the five §2 menu groups the role may see, stage marker, user menu. */
+/** The top app bar: title, the five menu groups the role may see, stage marker, user menu. */
 export function AppBar() {
   const translate = useTranslate();
   return (

@@ -5,7 +5,7 @@ import { useProfileTheme } from '@/theme/useThemePreference';
 import { AppBar } from './AppBar';
 
 /*
- * Fits a 1280×720 laptop (issue 13, point 7): the content column may shrink below its widest child
+ * Fits a 1280×720 laptop: the content column may shrink below its widest child
  * (flex items default to min-width:auto, which let a wide table push the page sideways); a wide
  * table scrolls inside its own box; toolbars wrap instead of pushing buttons off screen.
  */
@@ -22,7 +22,7 @@ const LAYOUT_SX = {
     { flexWrap: 'wrap' },
 } as const;
 
-/** Spec §1: the sidebar and the footer are disabled; navigation lives in the app bar. */
+/** The sidebar and the footer are disabled; navigation lives in the app bar. */
 const NoSidebar = () => null;
 const NoMenu = () => null;
 

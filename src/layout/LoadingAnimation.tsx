@@ -11,7 +11,7 @@ const pulse = keyframes`
 export type LoadingVariant = keyof typeof LOADING_ANIMATION_WIDTH;
 
 /**
- * Spec §9 loading animation: 200 px wide on a full screen (public pages, app start), 150 px wide
+ * The loading animation: 200 px wide on a full screen (public pages, app start), 150 px wide
  * inside a page (simple).
  */
 export function LoadingAnimation({ variant = 'simple' }: { variant?: LoadingVariant }) {

@@ -10,7 +10,7 @@ function isCurrent(entry: MenuEntry, pathname: string, search: string): boolean 
   return entry.to === pathname + search || (entry.to === pathname && !search);
 }
 
-/** One §2 menu group: a button opening a keyboard-usable menu (arrow keys, Enter, Escape) of links. */
+/** One menu group: a button opening a keyboard-usable menu (arrow keys, Enter, Escape) of links. */
 function GroupMenu({ group }: { group: MenuGroup }) {
   const translate = useTranslate();
   const { pathname, search } = useLocation();

@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 
 /**
- * List pagination with the spec §9 labels (Page, Go to, Previous Page, Next Page, Page Size, in the
+ * List pagination with its labels (Page, Go to, Previous Page, Next Page, Page Size, in the
  * chosen language) and a "go to page" field. Use it as `<List pagination={<AppPagination />}>`.
  */
 export function AppPagination(props: PaginationProps) {

@@ -12,7 +12,7 @@ import { useMessages } from '@/i18n/lookup';
 import { CHUNK_LOAD_TIMEOUT_MS, LAZY_PAGE_MIN_DELAY_MS } from '@/config/constants';
 import { LoadingAnimation, type LoadingVariant } from './LoadingAnimation';
 
-/** A page's code that did not arrive: `timeout` after spec §9's 120 s, else the load failed. */
+/** A page's code that did not arrive: `timeout` after 120 s, else the load failed. */
 export class ChunkLoadError extends Error {
   readonly reason: 'timeout' | 'failed';
   constructor(reason: 'timeout' | 'failed', options?: { cause?: unknown }) {
@@ -31,9 +31,9 @@ type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
 export interface LazyPageOptions {
-  /** Minimum wait before the page shows (spec §9: 100 ms), so the animation does not flash. */
+  /** Minimum wait before the page shows (100 ms), so the animation does not flash. */
   minDelayMs?: number;
-  /** Give up after this long (spec §9: 120 s). */
+  /** Give up after this long (120 s). */
   timeoutMs?: number;
   /** The loading animation: `simple` inside the layout, `fullScreen` on public pages. */
   loading?: LoadingVariant;
@@ -93,7 +93,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error?: unknown }> {
   }
 }
 
-export function ChunkLoadFailure({
+function ChunkLoadFailure({
   reason,
   onRetry,
 }: {
@@ -121,7 +121,7 @@ export function ChunkLoadFailure({
 }
 
 /**
- * A lazily loaded page (spec §2, §9): the loading animation for at least 100 ms, and after 120 s
+ * A lazily loaded page: the loading animation for at least 100 ms, and after 120 s
  * without the page's code an Italian error with a retry button (a retry loads the code again).
  */
 export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): ComponentType {

@@ -6,17 +6,17 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from '@/auth/password';
  * `. _ @ + -`). Each returns the i18n key of an Italian message, or undefined.
  */
 export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 const USERNAME = /^[A-Za-z0-9._@+-]{3,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
-export function requiredKey(value: string): string | undefined {
+function requiredKey(value: string): string | undefined {
   return value.trim() ? undefined : 'app.validation.required';
 }
 
-export function passwordKey(value: string): string | undefined {
+function passwordKey(value: string): string | undefined {
   if (!value) return 'app.validation.required';
   if (value.length < PASSWORD_MIN) return 'app.validation.password_min';
   if (value.length > PASSWORD_MAX) return 'app.validation.password_max';
@@ -40,7 +40,7 @@ export function usernameKey(value: string): string | undefined {
   return USERNAME.test(value) ? undefined : 'app.validation.username';
 }
 
-export function emailKey(value: string): string | undefined {
+function emailKey(value: string): string | undefined {
   if (!value.trim()) return 'app.validation.required';
   return EMAIL.test(value) ? undefined : 'app.validation.email';
 }

@@ -3,7 +3,7 @@ import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 
 /**
- * Translated accessibility defaults for the components inside (issue 9, axe-core): every progress
+ * Translated accessibility defaults for the components inside (axe-core): every progress
  * indicator without its own name (react-admin's <Loading>, the app bar's loading indicator,
  * spinners in buttons) is named "Caricamento in corso", as ARIA requires of a progressbar.
  * A component's own aria-label still wins. MUI's TablePagination reads "1-10 di 24" and names its

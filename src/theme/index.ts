@@ -3,7 +3,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import { CLASSIC_PRIMARY_COLOR, DEFAULT_THEME, THEMES, type ThemeName } from '@/config/constants';
 
 /**
- * Accessibility fixes shared by both themes (issue 9, axe-core on every screen):
+ * Accessibility fixes shared by both themes (axe-core on every screen):
  * - a Checkbox given an `aria-label` (react-admin's row selection does this) gets it on its
  *   `<input>`, where assistive technology reads it, instead of on the wrapping `<span>` (where
  *   the label is not allowed and the input stays nameless);
@@ -71,7 +71,7 @@ const darkStatus = {
   success: { main: '#81c784' },
 };
 
-/** Classic: light, primary #0a3f8a (spec §1, §9), the default. */
+/** Classic: light, primary #0a3f8a, the default. */
 export const classicTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
@@ -111,8 +111,4 @@ export function modeOf(theme: ThemeName): ThemeMode {
 
 export function themeNameOfMode(mode: string): ThemeName {
   return mode === 'dark' ? 'dark' : 'classic';
-}
-
-export function themeOptionsFor(theme: ThemeName): RaThemeOptions {
-  return theme === 'dark' ? darkTheme : classicTheme;
 }

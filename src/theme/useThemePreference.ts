@@ -7,7 +7,7 @@ import type { ThemeName } from '@/config/constants';
 import { modeOf, themeNameOf, themeNameOfMode } from './index';
 
 /** PUT /user/preference: saves the signed-in user's theme on the user service. */
-export async function saveThemePreference(theme: ThemeName): Promise<void> {
+async function saveThemePreference(theme: ThemeName): Promise<void> {
   await callOrThrow(userApi().PUT('/user/preference', { body: { theme } }));
 }
 

@@ -5,7 +5,7 @@ import { AppSimpleForm } from '@/forms/unsavedChanges';
 
 /**
  * A page's one heading: react-admin's `<Title>` in the app bar and the page's single `h1`
- * (issue 13, point 3). Every page and form page uses it, so headings read the same everywhere.
+ *. Every page and form page uses it, so headings read the same everywhere.
  */
 export function PageHeading({ title, actions }: { title: string; actions?: ReactNode }) {
   return (

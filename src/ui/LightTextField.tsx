@@ -19,7 +19,7 @@ export interface LightTextFieldProps {
  * A text field for the public pages: what MUI's TextField renders in the theme's filled variant
  * (label, filled input, helper text, the same ids and ARIA wiring), built from its parts. MUI's
  * TextField imports Select, Menu, Popover and Modal for its `select` mode, about 10 kB gzip that
- * the sign-in page would load for nothing (issue 16: /login at most 0.75 of a bare react-admin).
+ * the sign-in page would load for nothing (/login loads at most 0.75 of a bare react-admin).
  */
 export function LightTextField({ label, name, helperText, error, required, ...input }: LightTextFieldProps) {
   const id = `${name}-${useId()}`;

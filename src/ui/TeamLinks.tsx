@@ -51,7 +51,7 @@ const teamSideResolver = schemaResolver(linkToSystemSchema);
 const systemSideResolver = schemaResolver(linkToTeamSchema);
 
 /** The query of one system's links. */
-export const systemLinksKey = (systemId: number) => ['teams', 'systemProviders', systemId];
+const systemLinksKey = (systemId: number) => ['teams', 'systemProviders', systemId];
 
 const dutyLabels = (duties: string[]) => duties.map((d) => codeLabel(PROVIDER_TYPE_LABELS, d)).join(', ');
 const teamName = (l: Link) => l.team?.companyName ?? String(l.teamId);

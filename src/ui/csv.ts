@@ -1,7 +1,7 @@
 import { saveBlob } from '@/api/http';
 
 /*
- * The one CSV writer (issue 13, point 6): every list export and every analytics chart writes
+ * The one CSV writer: every list export and every analytics chart writes
  * through it. Italian Excel reads `;` as the separator, a decimal comma, and needs the BOM to
  * read UTF-8 accents.
  */

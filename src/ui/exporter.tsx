@@ -14,7 +14,7 @@ import { downloadCsv, type CsvCell } from './csv';
 import { useFailure } from './useFailure';
 
 /*
- * The one exporter for every list (issue 13, point 6): every row of the current filter and sort
+ * The one exporter for every list: every row of the current filter and sort
  * (paged through the data provider, not the rows on screen), one CSV writer (src/ui/csv.ts).
  */
 

@@ -1,7 +1,7 @@
 import { i18nProvider } from '@/i18n';
 
 /*
- * Italian formats, one module for every screen, export and chart (issue 13, point 7): dates
+ * Italian formats, one module for every screen, export and chart: dates
  * dd/mm/yyyy, money and numbers grouped by thousands, codes as Italian labels.
  */
 

@@ -3,7 +3,7 @@ import { useNotify } from 'react-admin';
 import { failureMessage } from '@/api/failures';
 
 /**
- * The one way a screen shows a failure (issue 13, point 5): `const failure = useFailure();` then
+ * The one way a screen shows a failure: `const failure = useFailure();` then
  * `failure(error)` in a catch or a mutation's `onError`. Every failure reads the same: the clear
  * Italian message of failureMessage (network and 5xx hidden, the service's 4xx message kept), as an
  * error notification. Field violations of a form are not for this: they land under the fields.

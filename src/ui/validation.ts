@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { i18nProvider } from '@/i18n';
 
 /*
- * Form validation from the documents (issue 13, point 5): the orval zod schema of an operation's
+ * Form validation from the documents: the orval zod schema of an operation's
  * body (`src/api/generated/<service>.zod.ts`) becomes the form's react-admin `resolver`, with the
  * document's constraints (required, maxLength, minimum/maximum, pattern, date) in Italian before
  * anything is sent. Cross-field rules go on top with `withRules`, never by retyping the schema.

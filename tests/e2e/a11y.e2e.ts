@@ -8,9 +8,9 @@ import { api } from './support/session';
 import { ROOT } from './support/stack';
 
 /*
- * Issue 9: axe-core on every screen of src/routes.tsx (as the admin), with 0 serious or critical
+ * Axe-core on every screen of src/routes.tsx (as the admin), with 0 serious or critical
  * violations, plus an open dialog, the open app-bar menus and the dark theme. The same visit of each
- * private screen checks issue 13's laptop fit: at 1280×720 no page scrolls sideways (one walk for
+ * private screen checks the laptop fit: at 1280×720 no page scrolls sideways (one walk for
  * both, so that each screen is loaded once per run). Every main action
  * usable with the keyboard alone, with a visible focus ring; and the README screenshots of the main
  * screens (viewport only, 1366×900), written to .e2e/screenshots/ by a test run, so that it leaves
@@ -23,7 +23,7 @@ let page: Page;
 let errors: string[] = [];
 
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR ?? path.join(ROOT, '.e2e', 'screenshots');
-/** The README screenshots' size, and the laptop every private screen must fit (issue 13). */
+/** The README screenshots' size, and the laptop every private screen must fit. */
 const SCREENSHOT_VIEWPORT = { width: 1366, height: 900 };
 const LAPTOP = { width: 1280, height: 720 };
 const MAX_SCREENSHOT_BYTES = 300 * 1024;
@@ -237,7 +237,7 @@ async function screenshot(name: string): Promise<void> {
   expect(size).toBeGreaterThan(5_000);
 }
 
-/** Issue 13: the settled page is exactly the laptop's width, so nothing scrolls sideways. */
+/** The settled page is exactly the laptop's width, so nothing scrolls sideways. */
 async function expectNoSidewaysScroll(where: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -262,7 +262,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('axe-core: 0 serious or critical violations on every screen (issue 9)', () => {
+describe('axe-core: 0 serious or critical violations on every screen', () => {
   it('has a case for every path of PRIVATE_ROUTES and PUBLIC_ROUTES', () => {
     const table = routeTable();
     expect(table.private.length).toBeGreaterThan(30);
@@ -414,7 +414,7 @@ async function choose(p: Page, combobox: Locator, text: string, option: string):
   }
 }
 
-describe('keyboard only (issue 9)', () => {
+describe('keyboard only', () => {
   let kb: Page;
   let kbContext: BrowserContext;
   const NAME = `E2E Tastiera ${Date.now() % 100000}`;

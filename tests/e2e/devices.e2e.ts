@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
-/* DOOH players attached to and detached from a system, from the system detail (issue 15, point 1). */
+/* DOOH players attached to and detached from a system, from the system detail. */
 
 let browser: Browser;
 let context: BrowserContext;

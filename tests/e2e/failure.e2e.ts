@@ -4,7 +4,7 @@ import { appUrl, launch, sandboxUrl, visit } from './support/browser';
 import { signedInPage } from './support/session';
 
 /*
- * Issue 9, the app under failure, as the admin: a 500 and a network failure on a save show a clear
+ * The app under failure, as the admin: a 500 and a network failure on a save show a clear
  * Italian message and keep every typed value, and saving works once the service is back; a dirty
  * form asks before leaving (menu link, dialog Escape); a 409 of the real sandbox says what
  * conflicted; script text saved in free-text fields renders as text on every screen.

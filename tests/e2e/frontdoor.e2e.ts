@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, sandboxUrl, signIn } from './support/browser';
 
 /*
- * Issue 16, the light front door: /login and the shared-resource viewer load without the back
+ * The light front door: /login and the shared-resource viewer load without the back
  * office (react-admin, the data providers, the domain screens), and the spec's behaviour of these
  * pages stays: sign-in reaches the home, the guest viewer signs in with the link's token, the
- * wrong-user path (spec §5) signs out to the login with its notice, and sign-in goes back to the
- * remembered location (spec §2).
+ * wrong-user path signs out to the login with its notice, and sign-in goes back to the
+ * remembered location.
  */
 
 /** A script of the back office: its chunk (build) or module (dev), or react-admin's own code. */
@@ -113,7 +113,7 @@ describe('the front door', () => {
     await context.close();
   });
 
-  it('an unknown link token goes to the 404 page (spec §8), which speaks to the client who opened the link', async () => {
+  it('an unknown link token goes to the 404 page, which speaks to the client who opened the link', async () => {
     const { viewPath } = await sharedEstimate();
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -129,7 +129,7 @@ describe('the front door', () => {
     await context.close();
   });
 
-  it('a private page opened signed out goes to /login and, after sign-in, back to where it was (spec §2)', async () => {
+  it('a private page opened signed out goes to /login and, after sign-in, back to where it was', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(appUrl('/campaigns?page=1'));
@@ -143,7 +143,7 @@ describe('the front door', () => {
     await context.close();
   });
 
-  it('incomplete stored credentials: the next call signs out to the login with the wrong-user notice (spec §5)', async () => {
+  it('incomplete stored credentials: the next call signs out to the login with the wrong-user notice', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, 'admin');

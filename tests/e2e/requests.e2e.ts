@@ -4,7 +4,7 @@ import { appUrl, countRequests, launch, networkQuiet, readRequestBodies, sandbox
 import { apiToken, signedInPage } from './support/session';
 
 /*
- * What a list screen asks the services for its first page (issue 9, the figures of `npm run
+ * What a list screen asks the services for its first page (the figures of `npm run
  * bench`): the estimates list reads its advertisers' and opportunities' names with one request each,
  * not one per row (three requests in all), and
  * asks nothing twice; the systems list asks for its page alone; the media monitor's list loads its

@@ -6,7 +6,7 @@ import { launch, readRequestBodies, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
- * Issue 15, point 3, as the admin (who may write circuits and plannings): an area drawn on the
+ * As the admin (who may write circuits and plannings): an area drawn on the
  * systems map becomes a selection of every system inside it; the selection fills a circuit (seen
  * listed and on the circuit's map) and a planning (a system booked elsewhere refused by its code).
  */

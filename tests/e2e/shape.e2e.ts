@@ -5,7 +5,7 @@ import { appUrl, launch, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
- * Issue 13, one screen shape: the campaigns example screen shows names, validates before sending,
+ * One screen shape: the campaigns example screen shows names, validates before sending,
  * puts a 400 under its field and exports every row with formula cells neutralised. That every
  * private route fits a 1280×720 laptop with no sideways page scroll is checked by a11y.e2e.ts's
  * walk, in the same visit as its axe check.

@@ -8,7 +8,7 @@ import { api, signedInPage } from './support/session';
 import { pdfPages } from '../support/pdfText';
 
 /*
- * Issue 15 point 6, the client's side of a shared link: the viewer shows the seller and downloads
+ * The client's side of a shared link: the viewer shows the seller and downloads
  * the offer's PDF, and reads on a 390×844 phone without sideways scrolling; a revoked or expired
  * link shows a page that speaks to the client (no staff home button); staff set a link's expiry
  * in the share panel, and an expiry in the past is refused under the field.
@@ -106,7 +106,7 @@ describe("the client's side of a shared link", () => {
     await context.close();
   });
 
-  it('a revoked link shows the client page (spec §8 still goes to /404), with no staff button', async () => {
+  it('a revoked link shows the client page (a refused share call still goes to /404), with no staff button', async () => {
     const revoked = await share();
     await api(`/share/v1/share/delete?id=${revoked.id}`, { method: 'DELETE', as: 'sales' });
     const { context, page } = await clientPage();

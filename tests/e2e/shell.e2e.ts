@@ -4,7 +4,7 @@ import { appUrl, launch, networkQuiet, newContext, sandboxUrl, signIn, visit } f
 import { api, signedInPage } from './support/session';
 
 /*
- * Spec §2 and §6, written out role by role (independently of src/auth/permissions.ts): where each
+ * The routes and the role matrix, written out role by role (independently of src/auth/permissions.ts): where each
  * demo user lands, which menu groups and all-roles links its app bar shows, one route it may open
  * and one it may not.
  */
@@ -34,7 +34,7 @@ async function signedIn(user: string): Promise<{ context: BrowserContext; page: 
   const page = await context.newPage();
   await signIn(page, user);
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-  // The back office is a lazy chunk after sign-in (issue 16): its app bar says it has rendered, so
+  // The back office is a lazy chunk after sign-in: its app bar says it has rendered, so
   // a reading of the page (e.g. the theme's background) is the back office's, not the front door's.
   await nav(page).waitFor({ timeout: 60_000 });
   return { context, page };
@@ -42,7 +42,7 @@ async function signedIn(user: string): Promise<{ context: BrowserContext; page: 
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigazione principale' });
 
-describe('each staff role: home page, menus and guarded routes (spec §2, §6)', () => {
+describe('each staff role: home page, menus and guarded routes', () => {
   for (const role of STAFF) {
     it(`${role.user} lands on ${role.home} and sees exactly its menus`, async () => {
       const { context, page } = await signedIn(role.user);
@@ -137,7 +137,7 @@ describe('guarded routes, session and preferences', () => {
       await api(`/user/user/updateUser?id=${user.id}`, { method: 'POST', body: { enabled: false } });
       await page.goto(appUrl('/opportunities'));
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-      // The 401 clears the session and reloads the page (spec §8): wait for the reloaded login form.
+      // The 401 clears the session and reloads the page: wait for the reloaded login form.
       await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
       await page.waitForLoadState('load');
       expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();

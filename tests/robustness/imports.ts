@@ -2,7 +2,7 @@ import { bombWorkbook } from '../contract/hostile-imports';
 import { percentile } from './client';
 
 /*
- * /health while a decompression bomb is imported (issue 14): the sandbox must stay responsive
+ * /health while a decompression bomb is imported: the sandbox must stay responsive
  * while it reads and refuses the file. A figure (the latencies) and a check (every /health
  * answered, the import refused with 413); the latency bound is reported, not asserted in unit tests.
  */

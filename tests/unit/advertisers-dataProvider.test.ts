@@ -76,7 +76,7 @@ describe('advertisers', () => {
     expect(seen[0].operationId).toBe('uploadAdvertiserImage');
     expect(seen[0].violations).toEqual([]);
   });
-  it('spells the spec §8 logo messages exactly', () => {
+  it('spells the logo messages exactly', () => {
     expect(LOGO_MESSAGES.load).toBe("Errore nel caricamento dell'immagine");
     expect(LOGO_MESSAGES.upload(415, 'Tipo non ammesso')).toBe("Errore nell'upload del logo: 415 - Tipo non ammesso");
     expect(LOGO_MESSAGES.remove(404, 'x')).toBe("Errore nell'eliminazione del logo: 404 - x");

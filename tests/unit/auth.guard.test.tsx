@@ -23,7 +23,7 @@ const guarded = (path: string) => (
 const locationText = () => screen.getByTestId('location').textContent;
 const locationState = () => JSON.parse(screen.getByTestId('location').getAttribute('data-state')!);
 
-describe('private route guard (spec §2)', () => {
+describe('private route guard', () => {
   it('without a stored user and role → /login, remembering the origin (state and ?redirect=)', async () => {
     renderWithAdmin(guarded('/campaigns/:id'), '/campaigns/7?tab=history');
     await waitFor(() => expect(locationText()).toBe('/login?redirect=%2Fcampaigns%2F7%3Ftab%3Dhistory'));

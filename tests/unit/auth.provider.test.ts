@@ -94,7 +94,7 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 
-describe('authProvider.login (spec §7 sign-in, §4 session)', () => {
+describe('authProvider.login: sign-in and the session', () => {
   it('posts the password grant as a form with the fixed basic client authorization, then loads the profile with the new token', async () => {
     await authProvider.login({ username: 'sales', password: 'demo' });
     expect(tokenRequests).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('authProvider.login (spec §7 sign-in, §4 session)', () => {
   });
 });
 
-describe('guest login (spec §4)', () => {
+describe('guest login', () => {
   it('stores the bearer token and the guest marker, then loads the profile with that token', async () => {
     server.use(
       http.get(`${USER}/user/profile`, ({ request }) => {
@@ -260,7 +260,7 @@ describe('guest login (spec §4)', () => {
   });
 });
 
-describe('sign-out and 401 (spec §4, §8)', () => {
+describe('sign-out and 401', () => {
   const signIn = () =>
     storeSession({
       auth: 'access-1',

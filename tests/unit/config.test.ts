@@ -12,7 +12,7 @@ const config = (environment?: string): RuntimeConfig => ({
   hosts: { dev: hostsFor('dev'), stage: hostsFor('stage'), prod: hostsFor('prod') },
 });
 
-/** Spec §1, written out service by service so a rule change fails here. */
+/** The address rules, written out service by service so a rule change fails here. */
 const expected: Record<Service, (host: string) => string> = {
   systems: (h) => `${h}/v1`,
   geo: (h) => `${h}/v1`,
@@ -37,7 +37,7 @@ const expected: Record<Service, (host: string) => string> = {
   history: (h) => `${h}/v1/history`,
 };
 
-describe('service addresses (spec §1)', () => {
+describe('service addresses', () => {
   for (const env of ENVIRONMENTS) {
     for (const service of SERVICES) {
       it(`${service} in ${env} follows its address form`, () => {

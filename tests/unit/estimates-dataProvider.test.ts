@@ -26,7 +26,7 @@ beforeEach(() => {
 afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
 
 describe('estimates', () => {
-  it('defaults to page 0, 9999 per page, ascending by name (spec §9)', () => {
+  it('defaults to page 0, 9999 per page, ascending by name', () => {
     expect(listEstimatesRequest({})).toEqual({ path: { p: 0, n: 9999, dir: 'ASC' }, query: { sortValue: 'name' } });
     expect(listEstimatesRequest({ pagination: { page: 2, perPage: 25 }, sort: { field: 'total', order: 'DESC' } })).toEqual({ path: { p: 1, n: 25, dir: 'DESC' }, query: { sortValue: 'total' } });
   });

@@ -14,7 +14,7 @@ import { dataProvider } from '@/dataProviders';
 import { i18nProvider, it as italian } from '@/i18n';
 
 /**
- * Issue 9, the app under failure: a network failure or a 5xx reaches the screens as a clear
+ * The app under failure: a network failure or a 5xx reaches the screens as a clear
  * Italian message (never "Failed to fetch" nor the service's body), a 400 / 409 as field errors
  * react-admin shows under the fields, reads are retried (network / 5xx only), writes never.
  */

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   browser,
-  call,
   callOrThrow,
   createServiceClient,
   downloadBlob,
-  handleResponse,
+  forReactAdmin,
+  readBody,
+  settle,
   settleShare,
 } from '@/api/http';
 import { setRuntimeConfig } from '@/config/environment';
@@ -29,39 +30,45 @@ beforeEach(() => {
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });
 
-describe('spec §8 shared response handling', () => {
+const settled = async (response: Response) => settle(response, await readBody(response));
+
+describe('the response rule of every call (settle)', () => {
   it('parses a non-empty body as JSON', async () => {
-    await expect(handleResponse(json(200, { a: 1 }))).resolves.toEqual({ a: 1 });
+    await expect(settled(json(200, { a: 1 }))).resolves.toEqual({ a: 1 });
   });
 
   it('resolves an empty OK body with nothing', async () => {
-    await expect(handleResponse(new Response('', { status: 200 }))).resolves.toBeUndefined();
+    await expect(settled(new Response('', { status: 200 }))).resolves.toBeUndefined();
   });
 
   it('a 409 resolves with the body and statusCode 409', async () => {
-    await expect(handleResponse(json(409, { message: 'Duplicato' }))).resolves.toEqual({ message: 'Duplicato', statusCode: 409 });
+    await expect(settled(json(409, { message: 'Duplicato' }))).resolves.toEqual({ message: 'Duplicato', statusCode: 409 });
   });
 
   it('a 404 resolves with the parsed body, not an error', async () => {
-    await expect(handleResponse(json(404, { message: 'Non trovato' }))).resolves.toEqual({ message: 'Non trovato' });
+    await expect(settled(json(404, { message: 'Non trovato' }))).resolves.toEqual({ message: 'Non trovato' });
   });
 
   it('any other non-OK rejects with the body message', async () => {
-    await expect(handleResponse(json(500, { message: 'Errore interno' }, 'Server Error'))).rejects.toMatchObject({
-      status: 500,
-      message: 'Errore interno',
+    await expect(settled(json(403, { message: 'Ruolo non ammesso' }, 'Forbidden'))).rejects.toMatchObject({
+      status: 403,
+      message: 'Ruolo non ammesso',
     });
   });
 
   it('any other non-OK without a message rejects with the status text', async () => {
-    await expect(handleResponse(new Response('', { status: 503, statusText: 'Service Unavailable' }))).rejects.toThrow(
-      'Service Unavailable',
-    );
+    await expect(settled(new Response('', { status: 422, statusText: 'Unprocessable Content' }))).rejects.toThrow('Unprocessable Content');
+  });
+
+  it('a 5xx rejects with a clear Italian message, the body kept on the error', async () => {
+    const error = await settled(json(500, { message: 'NullPointerException' }, 'Server Error')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, body: { message: 'NullPointerException' } });
+    expect((error as Error).message).not.toContain('NullPointerException');
   });
 
   it('a 401 clears the session and reloads the page', async () => {
     signIn();
-    await expect(handleResponse(json(401, { message: 'scaduto' }))).rejects.toBeInstanceOf(ApiError);
+    await expect(settled(json(401, { message: 'scaduto' }))).rejects.toBeInstanceOf(ApiError);
     for (const key of ['user', 'type', 'group', 'auth', 'subscription', 'check'] as const) {
       expect(window.localStorage.getItem(SESSION_KEYS[key])).toBeNull();
     }
@@ -69,7 +76,24 @@ describe('spec §8 shared response handling', () => {
   });
 });
 
-describe('share service variant (spec §8)', () => {
+describe('react-admin states of a settled answer (forReactAdmin)', () => {
+  it('a settled 409 rejects with its message and the whole body', () => {
+    expect(() => forReactAdmin(409, { message: 'Duplicato', statusCode: 409 })).toThrow(
+      expect.objectContaining({ status: 409, message: 'Duplicato', body: { message: 'Duplicato', statusCode: 409 } }),
+    );
+  });
+
+  it('a settled 404 rejects with status 404, react-admin\'s not found', () => {
+    expect(() => forReactAdmin(404, { message: 'Non trovato' })).toThrow(expect.objectContaining({ status: 404, message: 'Non trovato' }));
+    expect(() => forReactAdmin(404, undefined)).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('an OK body passes through', () => {
+    expect(forReactAdmin(200, { id: 1 })).toEqual({ id: 1 });
+  });
+});
+
+describe('the share service\'s rule', () => {
   it('422 returns the body as the result', () => {
     expect(settleShare(new Response(null, { status: 422 }), { message: 'scaduto' })).toEqual({ message: 'scaduto' });
   });
@@ -115,7 +139,7 @@ describe('typed clients and their middleware', () => {
     signIn();
     const client = createServiceClient<TestPaths>('systems', { fetch: fakeFetch });
     reply = () => json(200, { id: 3 });
-    await expect(call(client.POST('/things', { body: { name: 'x' } }))).resolves.toEqual({ id: 3 });
+    await expect(callOrThrow(client.POST('/things', { body: { name: 'x' } }))).resolves.toEqual({ id: 3 });
     const request = seen[0];
     expect(request.url).toBe('http://svc.test/systems/v1/things');
     expect(request.headers.get('Authorization')).toBe('Bearer tok-1');

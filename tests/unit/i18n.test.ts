@@ -62,7 +62,7 @@ describe('i18n completeness', () => {
   }
 });
 
-describe('spec §9 pagination labels', () => {
+describe('pagination labels', () => {
   it('English speaks them as the spec writes them', () => {
     expect(get(en as Tree, 'app.pagination')).toEqual({
       page: 'Page',

@@ -34,7 +34,7 @@ beforeEach(() => {
 
 const Page = () => <h1>Pagina caricata</h1>;
 
-describe('lazy pages (spec §2, §9)', () => {
+describe('lazy pages', () => {
   afterEach(() => vi.useRealTimers());
 
   it('wait at least the 100 ms minimum delay', async () => {

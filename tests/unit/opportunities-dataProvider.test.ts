@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
 
 describe('opportunities list', () => {
-  it('defaults to page 0, 10 per page, DESC, no sort field (spec §9)', () => {
+  it('defaults to page 0, 10 per page, DESC, no sort field', () => {
     expect(listOpportunitiesRequest({})).toEqual({ page: 0, perPage: 10, dir: 'DESC', field: undefined, filters: {} });
   });
   it('maps the q search to name and keeps the known filters as strings', () => {

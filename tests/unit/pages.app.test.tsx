@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('error pages (texts exactly as spec §2 writes them)', () => {
+describe('error pages (texts exactly as given)', () => {
   it('/403 shows its text and a LOGOUT button that signs out', async () => {
     signInAs('ROLE_SALES');
     openApp('/403');

@@ -14,7 +14,7 @@ import {
 import { PRIVATE_ROUTES } from '@/routes';
 
 /**
- * Spec §6, written out by hand (independently of src/auth/permissions.ts). One column per role, in
+ * The role matrix, written out by hand (independently of src/auth/permissions.ts). One column per role, in
  * this order: A=ADMIN M=MANAGER G=GUEST a=ASSETMANAGER S=SALES L=SALESLEADER m=MEDIAMONITOR
  * P=PLANNER U=SUPERVISOR D=DESIGNER. 'x' = may open, '.' = may not.
  */
@@ -31,7 +31,7 @@ const COLUMNS: Role[] = [
   'ROLE_DESIGNER',
 ];
 
-//                              route pattern (§2)            sample path                     AMGaSLmPUD
+//                              route pattern                 sample path                     AMGaSLmPUD
 const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/', '/', 'x.........'],
   ['/systems-manage/map', '/systems-manage/map', 'x..x......'],
@@ -68,7 +68,7 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/test', '/test', 'x.........'],
 ];
 
-describe('the role × route matrix of spec §6', () => {
+describe('the role × route matrix', () => {
   it('lists exactly the ten roles', () => {
     expect([...ROLES].sort()).toEqual([...COLUMNS].sort());
   });
@@ -82,7 +82,7 @@ describe('the role × route matrix of spec §6', () => {
     }
   }
 
-  it('every §2 private path is a route of src/routes.tsx', () => {
+  it('every private path is a route of src/routes.tsx', () => {
     const routed = new Set(PRIVATE_ROUTES.map((r) => r.path.replace(/\/\*$/, '')));
     expect(MATRIX.map(([pattern]) => pattern).filter((p) => !routed.has(p))).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('the role × route matrix of spec §6', () => {
   });
 });
 
-describe('home page per role (spec §2)', () => {
+describe('home page per role', () => {
   const HOMES: Record<Role, string> = {
     ROLE_ADMIN: '/',
     ROLE_MANAGER: '/orders',
@@ -161,7 +161,7 @@ describe('home page per role (spec §2)', () => {
   });
 });
 
-describe('menus per role (spec §2 groups, §6 visibility)', () => {
+describe('menus per role: groups and visibility', () => {
   const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
@@ -199,7 +199,7 @@ describe('menus per role (spec §2 groups, §6 visibility)', () => {
     });
   }
 
-  it('the groups carry the §2 paths and targets', () => {
+  it('the groups carry their paths and targets', () => {
     expect(MENU_GROUPS.map((g) => [g.label, g.path])).toEqual([
       ['PATRIMONIO', '/ooh'],
       ['PUBBLICAZIONE', '/dooh'],

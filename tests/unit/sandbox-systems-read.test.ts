@@ -11,9 +11,9 @@ import { systemsWhere } from '../../sandbox/services/systems';
 import { openMigrated, openSmallSeed } from './support/smallSeed';
 
 /*
- * How the sandbox reads systems in bulk (issue 9, the size-9999 search): each row travels as one
+ * How the sandbox reads systems in bulk (the size-9999 search): each row travels as one
  * JSON tuple, the count of a filter is kept while the table is unchanged (migration 070), and the
- * seed gathers the planner's statistics. What a client sees must be the System of spec §3, the
+ * seed gathers the planner's statistics. What a client sees must be the System of the document, the
  * same through every read, with every optional member and lookup name.
  */
 

@@ -14,7 +14,7 @@ import SharedResourcePage from '@/pages/shared/SharedResourcePage';
 import { isLinkVisitor, rememberLinkVisit } from '@/pages/shared/linkVisit';
 import { renderWithAdmin } from './pages.helpers';
 
-/* Issue 15 point 6: a link that no longer opens speaks to the client, with the seller's identity. */
+/* A link that no longer opens speaks to the client, with the seller's identity. */
 
 const ORIGIN = 'http://svc.test';
 const server = setupServer();

@@ -7,7 +7,7 @@ import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
 import { importDetections } from '@/api/audit';
 import { uploadCampaignAttachment } from '@/api/campaign';
 
-/* The one upload helper (issue 13): progress, the bearer, the token refresh, one Italian failure. */
+/* The one upload helper: progress, the bearer, the token refresh, one Italian failure. */
 
 const ORIGIN = 'http://svc.test';
 const server = setupServer();

@@ -8,7 +8,7 @@ import { i18nProvider } from '@/i18n';
 import { STATUS_COLOURS, statusColour } from '@/ui/map/SystemPopup';
 
 /**
- * Issue 9: a script text saved in any field renders as text everywhere. React escapes what it
+ * A script text saved in any field renders as text everywhere. React escapes what it
  * renders; this test keeps src free of the ways around it (HTML strings handed to the DOM or to
  * Leaflet) and checks the path where user data meets translated text (interpolation, notifications).
  * The end-to-end twin is tests/e2e/failure.e2e.ts (lists, show, edit, map popup).

@@ -4,7 +4,7 @@ import { HttpError } from '../../http';
 import { registerResourceReader } from '../../shared/resources';
 
 /*
- * The systems service (systems.yaml, spec §7 "Systems"): the asset inventory in the `systems`
+ * The systems service (systems.yaml): the asset inventory in the `systems`
  * table (migration 020), its lookups, map queries, images (files table, owner `system_images`),
  * the Excel template and the all-or-nothing import. Every write records a history entry
  * (entityType 'system'). The provider teams live in ./teams.ts. This module: reading and searching.

@@ -5,7 +5,7 @@ import { definePartialHandlers } from '../../typed';
 import { LINKS, TEAM_PROVIDER_TYPES, TEAMS } from '../../seed/teams';
 import type { operations, SchemaSystemProvider, SchemaTeam, SchemaTeamFilter, SchemaTeamInput } from '../../../src/api/generated/systems';
 
-/** The provider teams of the systems service (spec §7 "Teams", in systems.yaml). */
+/** The provider teams of the systems service (in systems.yaml). */
 
 
 const teamOf = (r: StoredRecord): SchemaTeam => r as unknown as SchemaTeam;

@@ -6,11 +6,6 @@ import {
   Button,
   Card,
   CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
   useTheme,
   type Theme,
@@ -29,9 +24,10 @@ import { useTranslate } from 'react-admin';
 import { downloadCsv } from '@/ui/csv';
 import { formatNumber as formatItalian } from '@/ui/format';
 import { periodLabel, type Datum } from './series';
+import { SimpleTable } from '@/ui/SimpleTable';
 
 /*
- * The dashboards' charts (issue 15): MUI X Charts, so that a person gets what the stack's users
+ * The dashboards' charts: MUI X Charts, so that a person gets what the stack's users
  * expect (tooltips, axes, a legend, keyboard focus), and every chart also has its numbers as a table
  * and a CSV export (ChartCard).
  */
@@ -245,32 +241,14 @@ export function ChartCard({
           chart
         )}
         {showTable && rows.length ? (
-          <Box sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }}>
-            <Table
-              size="small"
-              stickyHeader
-              aria-label={`${title} – ${translate('resources.analytics.table')}`}
-            >
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c}>{c}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r, i) => (
-                  <TableRow key={i}>
-                    {r.map((v, j) => (
-                      <TableCell key={j} align={typeof v === 'number' ? 'right' : 'left'}>
-                        {typeof v === 'number' ? formatNumber(v, 2) : v}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <SimpleTable
+            head={columns}
+            rows={rows}
+            numbers
+            stickyHeader
+            label={`${title} – ${translate('resources.analytics.table')}`}
+            sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }}
+          />
         ) : null}
       </CardContent>
     </Card>

@@ -26,7 +26,7 @@ import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { useThemePreference } from '@/theme/useThemePreference';
 import { PageHeading } from '@/ui/FormPage';
 import { useFailure } from '@/ui/useFailure';
-import { PasswordChangeForm } from './PasswordChangeForm';
+import { PasswordChangeForm } from '../PasswordChangeForm';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -178,6 +178,7 @@ function ThemeChoice() {
 export default function ProfilePage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const failure = useFailure();
   const { data: profile, error } = useQuery({
     queryKey: PROFILE_KEY,
     queryFn: () => dataProvider.ownProfile('users'),
@@ -201,7 +202,7 @@ export default function ProfilePage() {
             <AvatarSection profile={profile} />
           </Section>
           <Section title={translate('app.profile.password')}>
-            <PasswordChangeForm />
+            <PasswordChangeForm send={(body) => dataProvider.changeOwnPassword('users', body)} translate={translate} onFailure={failure} maxWidth={420} />
           </Section>
           <Section title={translate('app.profile.theme')}>
             <ThemeChoice />

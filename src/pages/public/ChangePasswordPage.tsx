@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Box } from '@mui/material';
+import {  useSearchParams } from 'react-router-dom';
 import { useMessages } from '@/i18n/lookup';
-import { LightTextField } from '@/ui/LightTextField';
-import { PublicPage } from '@/layout/PublicPage';
+import { PublicForm, PublicLink, PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor, statusOf } from '../messages';
+import { PasswordFields, type PasswordField } from '../PasswordChangeForm';
 import { resetPassword } from './calls';
 import { newPasswordKey, validatePasswordReset, type Errors, type PasswordReset } from '../validation';
+
+const FIELDS: PasswordField<keyof PasswordReset>[] = [
+  { name: 'newPassword', label: 'app.password.new', autoComplete: 'new-password' },
+  { name: 'newPasswordConfirm', label: 'app.password.confirm', autoComplete: 'new-password' },
+];
 
 /** /change-password?token=…: the link of the reset mail; POST /user/savePassword (public) with the token and the new password. */
 export default function ChangePasswordPage() {
@@ -42,20 +47,6 @@ export default function ChangePasswordPage() {
     }
   };
 
-  const field = (name: keyof PasswordReset, label: string) => (
-    <LightTextField
-      label={translate(label)}
-      name={name}
-      type="password"
-      autoComplete="new-password"
-      required
-      value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ? translate(errors[name]) : undefined}
-    />
-  );
-
   return (
     <PublicPage title={translate('app.change_password.title')}>
       {!token ? (
@@ -67,33 +58,20 @@ export default function ChangePasswordPage() {
           {translate('app.change_password.done')}
         </Alert>
       ) : (
-        <Box
-          component="form"
+        <PublicForm
           onSubmit={submit}
-          noValidate
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          intro={translate('app.change_password.intro')}
+          error={error && translate(error)}
+          submit={translate('app.change_password.submit')}
+          submitting={submitting}
         >
-          <Box sx={{ typography: 'body2' }}>{translate('app.change_password.intro')}</Box>
-          {field('newPassword', 'app.password.new')}
-          {field('newPasswordConfirm', 'app.password.confirm')}
-          {error ? (
-            <Alert severity="error" role="alert">
-              {translate(error)}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {translate('app.change_password.submit')}
-          </Button>
-        </Box>
+          <PasswordFields fields={FIELDS} values={values} errors={errors} translate={translate} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+        </PublicForm>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <MuiLink component={Link} to="/login">
-          {translate('app.auth.back_to_login')}
-        </MuiLink>
+        <PublicLink to="/login">{translate('app.auth.back_to_login')}</PublicLink>
         {!token || error === 'app.change_password.invalid_token' ? (
-          <MuiLink component={Link} to="/forgot-password">
-            {translate('app.forgot_password.title')}
-          </MuiLink>
+          <PublicLink to="/forgot-password">{translate('app.forgot_password.title')}</PublicLink>
         ) : null}
       </Box>
     </PublicPage>

@@ -11,7 +11,7 @@ type Outcome = { severity: 'success' | 'info' | 'error'; key: string };
 const confirmations = new Map<string, Promise<Outcome>>();
 
 /** GET /prereg/confirm/{token} once per token (a token works once: a second call would answer 409). */
-export function confirmRegistration(token: string): Promise<Outcome> {
+function confirmRegistration(token: string): Promise<Outcome> {
   let outcome = confirmations.get(token);
   if (!outcome) {
     outcome = confirmSignup(token).then(

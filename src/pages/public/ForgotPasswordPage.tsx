@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Alert } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 import { LightTextField } from '@/ui/LightTextField';
-import { PublicPage } from '@/layout/PublicPage';
+import { PublicForm, PublicLink, PublicPage } from '@/layout/PublicPage';
 import { errorKeyFor } from '../messages';
 import { requestPasswordReset } from './calls';
 import { usernameKey } from '../validation';
@@ -41,13 +40,13 @@ export default function ForgotPasswordPage() {
           {translate('app.forgot_password.sent')}
         </Alert>
       ) : (
-        <Box
-          component="form"
+        <PublicForm
           onSubmit={submit}
-          noValidate
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          intro={translate('app.forgot_password.intro')}
+          error={error && translate(error)}
+          submit={translate('app.forgot_password.submit')}
+          submitting={submitting}
         >
-          <Box sx={{ typography: 'body2' }}>{translate('app.forgot_password.intro')}</Box>
           <LightTextField
             label={translate('app.auth.username')}
             name="username"
@@ -58,19 +57,9 @@ export default function ForgotPasswordPage() {
             error={Boolean(fieldError)}
             helperText={fieldError ? translate(fieldError) : undefined}
           />
-          {error ? (
-            <Alert severity="error" role="alert">
-              {translate(error)}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {translate('app.forgot_password.submit')}
-          </Button>
-        </Box>
+        </PublicForm>
       )}
-      <MuiLink component={Link} to="/login">
-        {translate('app.auth.back_to_login')}
-      </MuiLink>
+      <PublicLink to="/login">{translate('app.auth.back_to_login')}</PublicLink>
     </PublicPage>
   );
 }

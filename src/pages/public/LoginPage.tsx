@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, AlertTitle, Box, Button, Link as MuiLink } from '@mui/material';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { prefetchBackOffice } from '@/backOfficeLoader';
 import { afterLoginPath, GUEST } from '@/auth/permissions';
 import { rememberedLocation } from '@/auth/redirect';
 import { getRole } from '@/auth/session';
 import { useMessages } from '@/i18n/lookup';
 import { LightTextField } from '@/ui/LightTextField';
-import { PublicPage } from '@/layout/PublicPage';
+import { PublicForm, PublicLink, PublicPage } from '@/layout/PublicPage';
 import { AuthError, isSignedIn, signIn } from './calls';
 
 /** What a guest signed in on /login sees: guests open only shared links. */
@@ -25,7 +25,7 @@ function GuestNotice() {
 }
 
 export interface LoginFormProps {
-  /** `wronguser`: the forced sign-out of spec §5, explained above the form. */
+  /** `wronguser`: the forced sign-out when stored credentials are incomplete, explained above the form. */
   notice?: 'wronguser';
 }
 
@@ -69,11 +69,11 @@ export function LoginForm({ notice }: LoginFormProps) {
           {translate('app.auth.wronguser')}
         </Alert>
       ) : null}
-      <Box
-        component="form"
+      <PublicForm
         onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        error={error && translate(error.key, error.params)}
+        submit={translate(submitting ? 'app.auth.signing_in' : 'app.auth.sign_in')}
+        submitting={submitting}
       >
         <LightTextField
           label={translate('app.auth.username')}
@@ -97,22 +97,10 @@ export function LoginForm({ notice }: LoginFormProps) {
             setPassword(e.target.value);
           }}
         />
-        {error ? (
-          <Alert severity="error" role="alert">
-            {translate(error.key, error.params)}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="contained" disabled={submitting}>
-          {translate(submitting ? 'app.auth.signing_in' : 'app.auth.sign_in')}
-        </Button>
-      </Box>
+      </PublicForm>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <MuiLink component={Link} to="/forgot-password">
-          {translate('app.auth.forgot_password')}
-        </MuiLink>
-        <MuiLink component={Link} to="/signup">
-          {translate('app.auth.signup')}
-        </MuiLink>
+        <PublicLink to="/forgot-password">{translate('app.auth.forgot_password')}</PublicLink>
+        <PublicLink to="/signup">{translate('app.auth.signup')}</PublicLink>
       </Box>
     </PublicPage>
   );

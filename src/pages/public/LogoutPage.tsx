@@ -6,8 +6,8 @@ import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { LoginForm } from './LoginPage';
 
 /**
- * /logout (spec §2: a login screen): ends the session on the server, clears it and reloads
- * (spec §4); after the reload, the login form. /logout?error=wronguser explains the forced sign-out of incomplete credentials (spec §5).
+ * /logout (a login screen): ends the session on the server, clears it and reloads; after the
+ * reload, the login form. /logout?error=wronguser explains the forced sign-out of incomplete credentials.
  */
 export default function LogoutPage() {
   const [params] = useSearchParams();

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Alert } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 import { LightTextField } from '@/ui/LightTextField';
-import { PublicPage } from '@/layout/PublicPage';
+import { PublicForm, PublicLink, PublicPage } from '@/layout/PublicPage';
 import { useUnsavedChangesGuard } from '@/forms/unsavedChangesGuard';
 import { errorKeyFor, statusOf } from '../messages';
 import { newPasswordKey, validateSignup, type Errors, type Signup } from '../validation';
@@ -77,14 +76,14 @@ export default function SignupPage() {
           {translate('app.signup.done')}
         </Alert>
       ) : (
-        <Box
-          component="form"
+        <PublicForm
           onSubmit={submit}
-          noValidate
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          intro={translate('app.signup.intro')}
+          error={error && translate(error)}
+          submit={translate('app.signup.submit')}
+          submitting={submitting}
         >
           {guard}
-          <Box sx={{ typography: 'body2' }}>{translate('app.signup.intro')}</Box>
           {FIELDS.map((f) => (
             <LightTextField
               key={f.name}
@@ -99,19 +98,9 @@ export default function SignupPage() {
               helperText={errors[f.name] ? translate(errors[f.name]!) : undefined}
             />
           ))}
-          {error ? (
-            <Alert severity="error" role="alert">
-              {translate(error)}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {translate('app.signup.submit')}
-          </Button>
-        </Box>
+        </PublicForm>
       )}
-      <MuiLink component={Link} to="/login">
-        {translate('app.auth.back_to_login')}
-      </MuiLink>
+      <PublicLink to="/login">{translate('app.auth.back_to_login')}</PublicLink>
     </PublicPage>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * What the public pages and the shared-resource viewer call (issue 16). They must load without
+ * What the public pages and the shared-resource viewer call. They must load without
  * react-admin and the data providers, so they do not go through the data provider: they call the
  * named functions of the service modules, gathered here (ESLint allows this one module, and no
  * other screen, to import `@/api/<service>`).

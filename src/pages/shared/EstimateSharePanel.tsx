@@ -15,7 +15,7 @@ import { useFailure } from '@/ui/useFailure';
 import { dayOfExpiry, expiryOfDay } from './expiry';
 
 /**
- * A share write's outcome: spec §8 makes a 422 body the result, shown as the service says it;
+ * A share write's outcome: the share service's 422 body is the result, shown as the service says it;
  * otherwise the success message, and the resource's shares are read again.
  */
 function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => void, onRefused?: (refusal: ShareRefusal) => boolean) {
@@ -39,7 +39,7 @@ function useShareWrite<A>(write: (args: A) => Promise<unknown>, onDone?: () => v
 }
 
 /** The full address of a share's viewer page. */
-export const shareLinkOf = (share: Pick<SchemaShare, 'resourceType' | 'resourceId' | 'token'>) =>
+const shareLinkOf = (share: Pick<SchemaShare, 'resourceType' | 'resourceId' | 'token'>) =>
   `${window.location.origin}/resource/${share.resourceType}/${share.resourceId}/token/${share.token}/view`;
 
 function SendLink({ share }: { share: SchemaShare }) {

@@ -48,7 +48,7 @@ function EstimatePdfButton({ id }: { id: number }) {
  * /resource/:resourceType/:resourceId/token/:token/view: signs the visitor in as a guest with the
  * link's token (POST /token/auth, no auth header; guest session via loginAsGuest, which loads the
  * guest profile) and shows the resource read-only, without menus, under the seller's identity. An
- * unknown or revoked token goes to /404 (spec §8), which this tab's visit turns into the client's
+ * unknown or revoked token goes to /404, which this tab's visit turns into the client's
  * page; an expired link (422) shows that page here, with the service's message.
  */
 export default function SharedResourcePage() {
@@ -73,7 +73,7 @@ export default function SharedResourcePage() {
         if (alive) setState({ kind: 'refused', message: auth.message });
         return;
       }
-      // Spec §4: guest login stores the token and the guest marker, then loads the profile.
+      // Guest login stores the token and the guest marker, then loads the profile.
       await loginAsGuest(auth.access_token);
       const resource = await getSharedResource(type, id);
       if (!alive) return;

@@ -1,7 +1,7 @@
 import { hasCompleteCredentials, isGuest } from '@/auth/session';
 
 /*
- * Spec §8 sends a refused share call to /404, after a full reload that clears the session (the
+ * The share service's rule sends a refused share call (401) to /404, after a full reload that clears the session (the
  * guest marker with it). The /404 page still has to know it speaks to a client who opened a link,
  * not to staff: the viewer notes the visit in this tab's sessionStorage, which the reload keeps and
  * a mailed link opened in a new tab starts without.

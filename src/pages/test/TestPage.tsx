@@ -16,7 +16,7 @@ import { currentEnvironment, getRuntimeConfig, serviceBase } from '@/config/envi
 import { SERVICES, type Service } from '@/config/services';
 
 /** A cheap GET per service where the spec names one; the others are probed at their base address. */
-export const PROBE_PATHS: Partial<Record<Service, string>> = {
+const PROBE_PATHS: Partial<Record<Service, string>> = {
   user: '/user/getAllRole',
   companies: '/company/getAll',
   systems: '/system/systemType/getAll',
@@ -25,7 +25,7 @@ export const PROBE_PATHS: Partial<Record<Service, string>> = {
   history: '/idSystem/1',
 };
 
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 export function probeUrl(base: string, path = ''): string {
   if (!path) return base;

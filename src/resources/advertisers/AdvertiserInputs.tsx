@@ -31,7 +31,7 @@ function blanksDropped(value: unknown): unknown {
 }
 
 /** The advertiser's body from advertiser.yaml (maxLength, patterns, e-mail, required). */
-export const advertiserSchema = z.preprocess(blanksDropped, createAdvertiserBody);
+const advertiserSchema = z.preprocess(blanksDropped, createAdvertiserBody);
 
 const UNIQUE_FIELDS: SchemaUniqueField[] = ['name', 'vatNumber', 'fiscalCode', 'email'];
 
@@ -39,7 +39,7 @@ const UNIQUE_FIELDS: SchemaUniqueField[] = ['name', 'vatNumber', 'fiscalCode', '
  * The document's rules, then, on the fields that pass them, the service's uniqueness check (a
  * resolver replaces field-level validators, so the check runs here).
  */
-export function advertiserResolver(check: UniquenessCheck, own: Partial<Record<SchemaUniqueField, string>>): Resolver<FieldValues> {
+function advertiserResolver(check: UniquenessCheck, own: Partial<Record<SchemaUniqueField, string>>): Resolver<FieldValues> {
   const base = schemaResolver(advertiserSchema);
   const validators = UNIQUE_FIELDS.map((field) => [field, uniqueValidator(field, own[field], check)] as const);
   return async (values, context, options) => {

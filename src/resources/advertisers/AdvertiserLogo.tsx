@@ -16,7 +16,7 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
   return url;
 }
 
-/** The advertiser's logo: shown, uploaded (or replaced) with progress, deleted; failures carry the spec §8 texts. */
+/** The advertiser's logo: shown, uploaded (or replaced) with progress, deleted; failures carry their fixed Italian texts. */
 export function AdvertiserLogo() {
   const record = useRecordContext();
   const translate = useTranslate();

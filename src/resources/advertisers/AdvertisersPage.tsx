@@ -5,7 +5,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   CreateBase,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -15,11 +14,10 @@ import {
 import { FormDialog } from '@/forms/unsavedChanges';
 import { useNavigate } from 'react-router-dom';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
 import { useFailure } from '@/ui/useFailure';
 import { AdvertiserForm, useAdvertiserChoices } from './AdvertiserInputs';
+import { ListPage } from '@/ui/ListPage';
 
 const exportColumns: ExportColumn<SchemaAdvertiser>[] = [
   { label: 'resources.advertisers.fields.name', value: (a) => a.name },
@@ -73,15 +71,13 @@ export default function AdvertisersPage() {
   const filters = useFilters();
   return (
     <>
-      <PageHeading title={translate('resources.advertisers.name', { smart_count: 2 })} />
-      <List
+      <ListPage
+        heading={translate('resources.advertisers.name', { smart_count: 2 })}
         resource="advertisers"
-        title={false}
         filters={filters}
         perPage={ADVERTISER_LIST_DEFAULTS.perPage}
         sort={{ field: 'name', order: 'ASC' }}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
-        exporter={false}
+        rowsPerPage={[10, 25, 50]}
         actions={
           <TopToolbar>
             <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
@@ -90,7 +86,6 @@ export default function AdvertisersPage() {
             <ExportAllButton columns={exportColumns} fileName="inserzionisti" />
           </TopToolbar>
         }
-        empty={false}
       >
         <DataTable
           rowClick={(id) => `${ADVERTISERS_PATH}/${id}`}
@@ -103,7 +98,7 @@ export default function AdvertisersPage() {
           <DataTable.Col source="email" disableSort />
           <DataTable.Col source="city" disableSort />
         </DataTable>
-      </List>
+      </ListPage>
       <CreateDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );

@@ -1,7 +1,7 @@
 import type { SchemaUniqueField } from '@/api/generated/advertiser';
 
 /** How long typing must pause before the uniqueness check is sent. */
-export const UNIQUE_CHECK_DELAY_MS = 400;
+const UNIQUE_CHECK_DELAY_MS = 400;
 
 export type UniquenessCheck = (field: SchemaUniqueField, value: string) => Promise<boolean>;
 

@@ -1,9 +1,7 @@
 import {
   CreateButton,
   DataTable,
-  DateField,
   FunctionField,
-  List,
   ReferenceField,
   ReferenceInput,
   AutocompleteInput,
@@ -12,10 +10,10 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -56,15 +54,12 @@ export default function CampaignsPage() {
   const title = translate('resources.campaigns.name', { smart_count: 2 });
   return (
     <>
-      <PageHeading title={title} />
-      <List
+      <ListPage
+        heading={title}
         resource="campaigns"
         filters={filters}
         actions={<Actions />}
         sort={{ field: 'periodStart', order: 'DESC' }}
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <DataTable rowClick={(id) => `/campaigns/${id}`} bulkActionButtons={false}>
           <DataTable.Col source="name" />
@@ -74,16 +69,12 @@ export default function CampaignsPage() {
           <DataTable.Col source="advertiserId">
             <ReferenceField source="advertiserId" reference="advertisers" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="periodStart">
-            <DateField source="periodStart" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="periodEnd">
-            <DateField source="periodEnd" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="periodStart" field={DateText} />
+          <DataTable.Col source="periodEnd" field={DateText} />
           {/* NumberCol renders its own NumberField and ignores children: the format goes on the column. */}
           <DataTable.NumberCol source="budget" options={MONEY_OPTIONS} locales="it-IT" />
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { RaRecord } from 'react-admin';
 
-/** The `catalogs` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
+/** The `catalogs` resource; its screens are routed by src/routes.tsx. */
 export const catalogsResource = {
   name: 'catalogs',
   icon: ListAltIcon,

@@ -4,7 +4,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   DataTable,
   FunctionField,
-  List,
   ReferenceField,
   SearchInput,
   SelectInput,
@@ -13,11 +12,11 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { CircuitAssets } from './CircuitAssets';
 import { CircuitDialog } from './CircuitDialog';
 import { circuitTypeChoices, type Circuit, type CircuitType } from './shared';
+import { ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -103,19 +102,16 @@ export default function CircuitsPage() {
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageHeading title={translate('resources.circuits.name', { smart_count: 2 })} />
-      <List
+      <ListPage
+        heading={translate('resources.circuits.name', { smart_count: 2 })}
         resource="circuits"
         filters={filters}
         filterDefaultValues={{ type: 'OOH' }}
         sort={{ field: 'name', order: 'ASC' }}
         actions={<Actions onCreate={() => setCreating(true)} />}
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <Circuits creating={creating} onCreated={() => setCreating(false)} />
-      </List>
+      </ListPage>
     </>
   );
 }

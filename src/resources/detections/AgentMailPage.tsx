@@ -7,9 +7,7 @@ import {
   BulkActionsToolbar,
   Button,
   DataTable,
-  DateField,
   DateInput,
-  List,
   SearchInput,
   TopToolbar,
   useDataProvider,
@@ -28,6 +26,7 @@ import { detectionExportColumns, DistinctFilter, ListProblems } from './Detectio
 import { PageHeader } from './PageHeader';
 import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -121,9 +120,7 @@ function AgentDetections({ agentId, agentName, preselected }: { agentId: number 
         }
         empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
       >
-        <DataTable.Col source="detectionDate">
-          <DateField source="detectionDate" locales="it-IT" />
-        </DataTable.Col>
+        <DataTable.Col source="detectionDate" field={DateText} />
         <DataTable.Col source="brandName" />
         <DataTable.Col source="subject" />
         <DataTable.Col source="mediaOwner" />
@@ -166,7 +163,7 @@ export function AgentMailPage() {
           </MenuItem>
         ))}
       </TextField>
-      <List
+      <ListPage
         resource="detections"
         filter={agentId === '' ? {} : { agentId }}
         queryOptions={{ enabled: agentId !== '' }}
@@ -184,12 +181,9 @@ export function AgentMailPage() {
             )}
           </TopToolbar>
         }
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <AgentDetections agentId={agentId} agentName={agents.data?.find((a) => a.id === agentId)?.fullName ?? ''} preselected={preselected} />
-      </List>
+      </ListPage>
     </Box>
   );
 }

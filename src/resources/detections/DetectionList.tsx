@@ -10,11 +10,9 @@ import {
   Button,
   CreateButton,
   DataTable,
-  DateField,
   DateInput,
   DeleteWithConfirmButton,
   EditButton,
-  List,
   SearchInput,
   SelectInput,
   TopToolbar,
@@ -26,16 +24,15 @@ import {
 } from 'react-admin';
 import type { SchemaDistinctField } from '@/api/generated/audit';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate } from '@/ui/format';
-import { PageHeading } from '@/ui/FormPage';
 import { useFailure } from '@/ui/useFailure';
 import { LeadButton } from './LeadButton';
 import { leadStatusChoices, LeadStatusField } from './leadStatus';
 import { isPeriod, lastDays } from '@/ui/period';
 import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 export const MONITOR_PATH = '/media/monitor';
 
@@ -51,7 +48,7 @@ export function DistinctFilter({ source }: { source: SchemaDistinctField; always
   );
 }
 
-export const detectionFilters = [
+const detectionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
@@ -84,7 +81,7 @@ export const detectionExportColumns: ExportColumn<DetectionRecord>[] = [
   },
 ];
 
-/** The service's Excel export of the period (spec §7 exportExcel). */
+/** The service's Excel export of the period (exportExcel). */
 function ExcelExportButton() {
   const { filterValues } = useListContext();
   const notify = useNotify();
@@ -220,18 +217,15 @@ export function DetectionList() {
   const translate = useTranslate();
   return (
     <>
-      <PageHeading title={translate('resources.detections.title')} />
-      <List
+      <ListPage
+        heading={translate('resources.detections.title')}
         resource="detections"
-        title={false}
         filters={detectionFilters}
         filterDefaultValues={lastDays(90)}
         actions={<ListActions />}
         perPage={25}
         sort={{ field: 'detectionDate', order: 'DESC' }}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-        exporter={false}
-        empty={false}
+        rowsPerPage={[10, 25, 50, 100]}
       >
         <ListProblems />
         <DataTable
@@ -240,9 +234,7 @@ export function DetectionList() {
           empty={<Empty />}
         >
           <DataTable.Col source="auditId" />
-          <DataTable.Col source="detectionDate">
-            <DateField source="detectionDate" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="detectionDate" field={DateText} />
           <DataTable.Col source="mediaOwner" />
           <DataTable.Col source="brandName" />
           <DataTable.Col source="subject" />
@@ -254,7 +246,7 @@ export function DetectionList() {
             <RowActions />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

@@ -6,7 +6,6 @@ import { Alert, Box, Button, DialogContent, DialogTitle, IconButton, Tab, Tabs, 
 import {
   Confirm,
   DataTable,
-  List,
   ListNoResults,
   SearchInput,
   TextInput,
@@ -29,6 +28,7 @@ import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
 import { PageHeader } from './PageHeader';
 import { agentSchema, SUB_ITEM_TYPES, subItemSchema, type AgentRecord, type SubItemRecord } from './shared';
+import { ListPage } from '@/ui/ListPage';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -226,16 +226,13 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
   const open = (record?: SubItemRecord) => setEditing((e) => ({ record, key: (e?.key ?? 0) + 1 }));
   return (
     <>
-      <List
+      <ListPage
         resource="subItems"
         filter={{ type }}
         filters={searchFilter}
         disableSyncWithLocation
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
-        title={false}
-        empty={false}
-        exporter={false}
         error={<LoadError message="resources.subItems.load_error" />}
         actions={
           <Actions
@@ -259,7 +256,7 @@ function SubItemTab({ type }: { type: SchemaSubItemTypeName }) {
             <SubItemActions onEdit={open} />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </ListPage>
       {editing ? (
         <SubItemDialog key={editing.key} type={type} record={editing.record} onClose={() => setEditing(null)} />
       ) : null}
@@ -309,15 +306,12 @@ function AgentsTab() {
   const [adding, setAdding] = useState(0);
   return (
     <>
-      <List
+      <ListPage
         resource="agents"
         filters={searchFilter}
         disableSyncWithLocation
         sort={{ field: 'surname', order: 'ASC' }}
         perPage={25}
-        title={false}
-        empty={false}
-        exporter={false}
         error={<LoadError message="resources.agents.load_error" />}
         actions={
           <Actions
@@ -338,7 +332,7 @@ function AgentsTab() {
           <DataTable.Col source="name" />
           <DataTable.Col source="fullName" />
         </DataTable>
-      </List>
+      </ListPage>
       {adding ? <AgentDialog key={adding} onClose={() => setAdding(0)} /> : null}
     </>
   );

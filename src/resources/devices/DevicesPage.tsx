@@ -1,32 +1,19 @@
-import { useState } from 'react';
-import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
-  Create,
   DataTable,
   DateField,
-  DeleteWithConfirmButton,
-  Edit,
   FilterButton,
-  List,
   ReferenceField,
   ReferenceInput,
   ResourceContextProvider,
   SearchInput,
   SelectInput,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import { AppPagination } from '@/layout/Pagination';
-import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
+import type { ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate } from '@/ui/format';
-import { useFailure } from '@/ui/useFailure';
+import { EmptyRows, ListActions, ListPage, RowActions } from '@/ui/ListPage';
+import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 import { schemaResolver } from '@/ui/validation';
 import { DeviceInputs } from './DeviceInputs';
 import { DeviceStatusField } from './DeviceStatusField';
@@ -74,69 +61,25 @@ const exportColumns: ExportColumn<Device>[] = [
   { label: 'resources.devices.fields.ipAddress', value: (d) => d.ipAddress },
 ];
 
-function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
-  const translate = useTranslate();
-  const record = useRecordContext();
-  if (!record) return null;
-  return (
-    <>
-      <Button
-        size="small"
-        onClick={() => onEdit(record)}
-        aria-label={translate('resources.devices.actions.edit_one', { serial: record.serial })}
-      >
-        {translate('ra.action.edit')}
-      </Button>
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        redirect={false}
-        confirmTitle={translate('resources.devices.messages.delete_title', { serial: record.serial })}
-        confirmContent="resources.devices.messages.delete_content"
-        aria-label={translate('resources.devices.actions.delete_one', { serial: record.serial })}
-      />
-    </>
-  );
-}
-
 /** /dooh/players: the DOOH players with their system and state; create, edit and delete. */
 export default function DevicesPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const failure = useFailure();
-  const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const onSuccess = () => {
-    notify(editing === 'new' ? 'resources.devices.messages.created' : 'resources.devices.messages.updated', {
-      type: 'success',
-    });
-    close();
-  };
-  const mutationOptions = { onSuccess, onError: failure };
+  const { editing, edit, create, close } = useEditing();
   return (
     <ResourceContextProvider value="devices">
-      <PageHeading title={translate('resources.devices.name', { smart_count: 2 })} />
-      <List
-        title={false}
+      <ListPage
+        heading={translate('resources.devices.name', { smart_count: 2 })}
         filters={filters}
         perPage={25}
         sort={{ field: 'serial', order: 'ASC' }}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-        exporter={false}
-        empty={false}
+        rowsPerPage={[10, 25, 50, 100]}
         actions={
-          <TopToolbar>
+          <ListActions create={{ label: 'resources.devices.actions.create', onClick: create }} exportAll={{ columns: exportColumns, fileName: 'player' }}>
             <FilterButton />
-            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              {translate('resources.devices.actions.create')}
-            </Button>
-            <ExportAllButton columns={exportColumns} fileName="player" />
-          </TopToolbar>
+          </ListActions>
         }
       >
-        <DataTable
-          bulkActionButtons={false}
-          empty={<Typography sx={{ p: 2 }}>{translate('resources.devices.messages.empty')}</Typography>}
-        >
+        <DataTable bulkActionButtons={false} empty={<EmptyRows message="resources.devices.messages.empty" />}>
           <DataTable.Col source="serial" />
           <DataTable.Col source="model" />
           <DataTable.Col source="resolution" />
@@ -154,46 +97,26 @@ export default function DevicesPage() {
           </DataTable.Col>
           <DataTable.Col source="ipAddress" disableSort />
           <DataTable.Col label="resources.devices.actions.actions" disableSort>
-            <RowActions onEdit={setEditing} />
+            <RowActions
+              onEdit={edit}
+              prefix="resources.devices"
+              names={(d) => ({ serial: d.serial })}
+              deleteLabel="resources.devices.actions.delete_one"
+            />
           </DataTable.Col>
         </DataTable>
-      </List>
-      <FormDialog
-        open={editing !== null}
+      </ListPage>
+      <RecordDialog
+        resource="devices"
+        editing={editing}
         onClose={close}
-        fullWidth
         maxWidth="sm"
-        aria-labelledby="device-dialog-title"
+        title={{ create: 'resources.devices.actions.create', edit: 'resources.devices.actions.edit' }}
+        resolver={resolver}
+        saved={{ created: 'resources.devices.messages.created', updated: 'resources.devices.messages.updated' }}
       >
-        <DialogTitle id="device-dialog-title">
-          {translate(
-            editing === 'new' ? 'resources.devices.actions.create' : 'resources.devices.actions.edit',
-          )}
-        </DialogTitle>
-        <DialogContent>
-          {editing === 'new' ? (
-            <Create resource="devices" redirect={false} title=" " mutationOptions={mutationOptions}>
-              <AppSimpleForm resolver={resolver}>
-                <DeviceInputs />
-              </AppSimpleForm>
-            </Create>
-          ) : editing ? (
-            <Edit
-              resource="devices"
-              id={editing.id}
-              redirect={false}
-              title=" "
-              actions={false}
-              mutationMode="pessimistic"
-              mutationOptions={mutationOptions}
-            >
-              <AppSimpleForm resolver={resolver}>
-                <DeviceInputs />
-              </AppSimpleForm>
-            </Edit>
-          ) : null}
-        </DialogContent>
-      </FormDialog>
+        <DeviceInputs />
+      </RecordDialog>
     </ResourceContextProvider>
   );
 }

@@ -1,10 +1,10 @@
-import { DataTable, FunctionField, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, FunctionField, SearchInput, TopToolbar, useTranslate } from 'react-admin';
 import type { components } from '@/api/generated/systems';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
 import { codeLabel } from '@/ui/format';
 import { RecordSystemDevices } from './SystemDevices';
+import { ListPage } from '@/ui/ListPage';
 
 type System = components['schemas']['System'];
 
@@ -27,16 +27,13 @@ export default function DoohSystemsPage() {
   const translate = useTranslate();
   return (
     <>
-      <PageHeading title={translate('resources.devices.dooh_systems')} />
-      <List
+      <ListPage
+        heading={translate('resources.devices.dooh_systems')}
         resource="systems"
-        title={false}
         filter={{ type: 'DOOH' }}
         filters={filters}
         perPage={SYSTEM_PAGE_SIZE}
         sort={{ field: 'code', order: 'ASC' }}
-        exporter={false}
-        empty={false}
         actions={
           <TopToolbar>
             <ExportAllButton columns={exportColumns} fileName="impianti_dooh" />
@@ -56,7 +53,7 @@ export default function DoohSystemsPage() {
             <FunctionField<System> render={(s) => codeLabel(STATUS_LABELS, s.status)} />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

@@ -6,7 +6,7 @@ export type Device = components['schemas']['Device'];
 export type DeviceStatus = components['schemas']['DeviceStatus'];
 
 /** The device states, from the document; their Italian labels are `resources.devices.status.*`. */
-export const DEVICE_STATUSES = createDeviceBody.shape.status.unwrap().options;
+const DEVICE_STATUSES = createDeviceBody.shape.status.unwrap().options;
 export const DEVICE_STATUS_LABELS = 'resources.devices.status';
 export const deviceStatusChoices = codeChoices(DEVICE_STATUS_LABELS, DEVICE_STATUSES);
 

@@ -2,9 +2,7 @@ import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataTable,
-  DateField,
   FunctionField,
-  List,
   ReferenceField,
   SearchInput,
   SelectInput,
@@ -17,11 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { AppDataProvider } from '@/dataProviders';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { EstimateCreate, EstimateEdit } from './EstimateEditor';
 import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
 import { estimateStatusChoices, STATUS_LABELS, type Estimate } from './shared';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -84,15 +82,12 @@ function EstimateList() {
   const translate = useTranslate();
   return (
     <>
-      <PageHeading title={translate('resources.estimates.name', { smart_count: 2 })} />
-      <List
+      <ListPage
+        heading={translate('resources.estimates.name', { smart_count: 2 })}
         resource="estimates"
-        title={false}
         filters={filters}
         perPage={25}
         sort={{ field: 'name', order: 'ASC' }}
-        exporter={false}
-        empty={false}
         actions={<Actions />}
       >
         <DataTable rowClick={(id) => estimateEditorPath(id)} bulkActionButtons={false}>
@@ -108,14 +103,10 @@ function EstimateList() {
             <FunctionField<Estimate> source="status" render={(e) => codeLabel(STATUS_LABELS, e.status)} />
           </DataTable.Col>
           <DataTable.NumberCol source="total" options={MONEY_OPTIONS} locales="it-IT" />
-          <DataTable.Col source="validUntil">
-            <DateField source="validUntil" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt">
-            <DateField source="createdAt" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="validUntil" field={DateText} />
+          <DataTable.Col source="createdAt" field={DateText} />
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import type { ResourceDefinition } from '@/resources';
 
-/** The `estimates` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
+/** The `estimates` resource; its screens are routed by src/routes.tsx. */
 export const estimatesResource: ResourceDefinition = {
   name: 'estimates',
   icon: RequestQuoteIcon,

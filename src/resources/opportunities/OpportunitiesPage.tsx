@@ -3,8 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
   DataTable,
-  DateField,
-  List,
   ListBase,
   ReferenceInput,
   SearchInput,
@@ -17,11 +15,10 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
 const SOURCES = ['manual', 'mediamonitor'];
@@ -120,17 +117,14 @@ export default function OpportunitiesPage() {
   ];
   return (
     <>
-      <PageHeading title={translate('resources.opportunities.name', { smart_count: 2 })} />
-      <List
+      <ListPage
+        heading={translate('resources.opportunities.name', { smart_count: 2 })}
         resource="opportunities"
-        title={false}
         actions={<Actions />}
         filters={filters}
         perPage={OPPORTUNITY_LIST_DEFAULTS.perPage}
         sort={{ field: 'createdAt', order: OPPORTUNITY_LIST_DEFAULTS.sort }}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
-        exporter={false}
-        empty={false}
+        rowsPerPage={[10, 25, 50]}
       >
         <DataTable
           rowClick={(rid) => {
@@ -147,14 +141,10 @@ export default function OpportunitiesPage() {
           <DataTable.Col source="salesName" />
           <DataTable.Col source="status" render={(r) => translate(`resources.opportunities.status.${String(r.status)}`)} />
           <DataTable.NumberCol source="amount" options={MONEY_OPTIONS} locales="it-IT" />
-          <DataTable.Col source="expectedCloseDate">
-            <DateField source="expectedCloseDate" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt">
-            <DateField source="createdAt" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="expectedCloseDate" field={DateText} />
+          <DataTable.Col source="createdAt" field={DateText} />
         </DataTable>
-      </List>
+      </ListPage>
       <Drawer anchor="right" open={Number.isInteger(id) && id > 0} onClose={close}>
         {id > 0 ? (
           <Card elevation={0}>

@@ -1,7 +1,7 @@
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import type { ResourceDefinition } from '@/resources';
 
-/** The `opportunities` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
+/** The `opportunities` resource; its screens are routed by src/routes.tsx. */
 export const opportunitiesResource: ResourceDefinition = {
   name: 'opportunities',
   icon: LightbulbIcon,

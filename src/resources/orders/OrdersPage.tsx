@@ -6,7 +6,6 @@ import {
   AutocompleteInput,
   DataTable,
   FunctionField,
-  List,
   ReferenceField,
   ReferenceInput,
   SearchInput,
@@ -22,13 +21,13 @@ import { createOrderFromEstimateParams } from '@/api/generated/order.zod';
 import type { AppDataProvider } from '@/dataProviders';
 import { AppSimpleForm, DialogFormToolbar, FormDialog } from '@/forms/unsavedChanges';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
 import { mayOpen } from '@/ui/mayOpen';
 import { period } from './common';
 import { ORDER_STATUS_LABELS, orderStatusChoices, type Order } from './shared';
+import { ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -139,15 +138,12 @@ export default function OrdersPage() {
   const canChange = mayOpen('/orders/1/documents');
   return (
     <>
-      <PageHeading title={translate('resources.orders.name', { smart_count: 2 })} />
-      <List
+      <ListPage
+        heading={translate('resources.orders.name', { smart_count: 2 })}
         resource="orders"
         filters={filters}
         actions={<Actions />}
         sort={{ field: 'orderDate', order: 'DESC' }}
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <DataTable rowClick={(id) => `/orders/orderVisualizer?id=${id}`} bulkActionButtons={false}>
           <DataTable.Col source="code" />
@@ -181,7 +177,7 @@ export default function OrdersPage() {
             </DataTable.Col>
           ) : null}
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

@@ -4,7 +4,6 @@ import SearchIcon from '@mui/icons-material/Search';
 import ShareIcon from '@mui/icons-material/Share';
 import {
   DataTable,
-  DateField,
   FunctionField,
   List,
   Loading,
@@ -29,6 +28,7 @@ import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
 import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } from './shared';
 import { useBookedSystems } from './useBookedSystems';
+import { DateText } from '@/ui/ListPage';
 
 function ShareLink({ planningId }: { planningId: number }) {
   const translate = useTranslate();
@@ -107,12 +107,8 @@ function BookedItems({ planningId }: { planningId: number }) {
             <FunctionField<SchemaSystem> render={(s) => codeLabel(SYSTEM_TYPE_LABELS, s.systemType)} />
           </ReferenceField>
         </DataTable.Col>
-        <DataTable.Col source="periodStart">
-          <DateField source="periodStart" locales="it-IT" />
-        </DataTable.Col>
-        <DataTable.Col source="periodEnd">
-          <DateField source="periodEnd" locales="it-IT" />
-        </DataTable.Col>
+        <DataTable.Col source="periodStart" field={DateText} />
+        <DataTable.Col source="periodEnd" field={DateText} />
         <DataTable.NumberCol source="price" options={MONEY_OPTIONS} locales="it-IT" />
       </DataTable>
     </List>

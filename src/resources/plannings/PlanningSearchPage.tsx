@@ -4,7 +4,6 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import {
   DataTable,
   FunctionField,
-  List,
   Loading,
   SearchInput,
   SelectInput,
@@ -40,6 +39,7 @@ import {
   type SystemAvailability,
 } from './shared';
 import { MAX_ITEMS, useBookedSystems } from './useBookedSystems';
+import { ListPage } from '@/ui/ListPage';
 
 type System = SchemaSystem & { id: number };
 
@@ -299,7 +299,7 @@ export default function PlanningSearchPage() {
         </Alert>
       )}
       <Box>
-        <List
+        <ListPage
           resource="systems"
           filter={types.length ? { systemTypes: types } : {}}
           filters={filtersFor(translate)}
@@ -308,9 +308,6 @@ export default function PlanningSearchPage() {
           storeKey={`planningSearch.${planningId}`}
           perPage={25}
           sort={{ field: 'code', order: 'ASC' }}
-          title={false}
-          empty={false}
-          exporter={false}
           actions={
             <TopToolbar>
               <ExportAllButton columns={exportColumns} fileName={`impianti_pianificazione_${planningId}`} />
@@ -318,7 +315,7 @@ export default function PlanningSearchPage() {
           }
         >
           <SearchResults planning={planning} onConflict={setConflict} />
-        </List>
+        </ListPage>
       </Box>
     </>
   );

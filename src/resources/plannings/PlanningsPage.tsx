@@ -4,10 +4,8 @@ import {
   CheckboxGroupInput,
   CreateBase,
   DataTable,
-  DateField,
   DateInput,
   FunctionField,
-  List,
   ReferenceField,
   ReferenceInput,
   SaveButton,
@@ -34,6 +32,7 @@ import {
   systemTypeChoices,
   type Planning,
 } from './shared';
+import { DateText, ListPage } from '@/ui/ListPage';
 
 const resolver = schemaResolver(planningSchema);
 const EMPTY_CRITERIA = { circuitIds: [], systemTypes: [], municipalityIds: [] };
@@ -147,26 +146,19 @@ export default function PlanningsPage() {
     <>
       <PageHeading title={translate('resources.plannings.name', { smart_count: 2 })} />
       <Configurator />
-      <List
+      <ListPage
         resource="plannings"
         filters={filters}
         actions={<Actions />}
         sort={{ field: 'periodStart', order: 'DESC' }}
-        title={false}
-        empty={false}
-        exporter={false}
       >
         <DataTable rowClick={(id) => `/plannings/${id}`} bulkActionButtons={false}>
           <DataTable.Col source="name" />
           <DataTable.Col source="campaignId">
             <ReferenceField source="campaignId" reference="campaigns" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="periodStart">
-            <DateField source="periodStart" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="periodEnd">
-            <DateField source="periodEnd" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="periodStart" field={DateText} />
+          <DataTable.Col source="periodEnd" field={DateText} />
           <DataTable.Col source="status">
             <FunctionField<Planning> source="status" render={(p) => codeLabel(STATUS_LABELS, p.status)} />
           </DataTable.Col>
@@ -179,7 +171,7 @@ export default function PlanningsPage() {
             disableSort
           />
         </DataTable>
-      </List>
+      </ListPage>
     </>
   );
 }

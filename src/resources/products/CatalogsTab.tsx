@@ -1,33 +1,23 @@
-import { useState } from 'react';
-import { Box, Button, DialogContent, DialogTitle, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box } from '@mui/material';
 import {
   ArrayInput,
   BooleanField,
   BooleanInput,
-  CreateBase,
   DataTable,
-  DateField,
   DateInput,
-  DeleteWithConfirmButton,
-  EditBase,
-  List,
   NumberInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   SimpleFormIterator,
   TextInput,
-  Toolbar,
-  TopToolbar,
   minValue,
   required,
   useGetList,
   useTranslate,
 } from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import type { SchemaProduct } from '@/api/generated/product';
-import { useFailure } from '@/ui/useFailure';
+import { EmptyRows, ListActions, ListPage, DateText } from '@/ui/ListPage';
+import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 
 function validity(values: Record<string, unknown>) {
   if (values.validFrom && values.validTo && String(values.validTo) < String(values.validFrom)) {
@@ -58,72 +48,38 @@ function CatalogInputs() {
   );
 }
 
-function CatalogDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
-  const translate = useTranslate();
-  const onError = useFailure();
-  return (
-    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="catalog-dialog-title">
-      <DialogTitle id="catalog-dialog-title">{translate(id ? 'resources.catalogs.edit' : 'resources.catalogs.create')}</DialogTitle>
-      <DialogContent>
-        {id ? (
-          <EditBase resource="catalogs" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <AppSimpleForm
-              validate={validity}
-              toolbar={
-                <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                  <SaveButton />
-                  <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }} confirmContent="resources.catalogs.delete_content" />
-                </Toolbar>
-              }
-            >
-              <CatalogInputs />
-            </AppSimpleForm>
-          </EditBase>
-        ) : (
-          <CreateBase resource="catalogs" redirect={false} record={{ currency: 'EUR', active: true, prices: [] }} mutationOptions={{ onSuccess: onClose, onError }}>
-            <AppSimpleForm validate={validity}>
-              <CatalogInputs />
-            </AppSimpleForm>
-          </CreateBase>
-        )}
-      </DialogContent>
-    </FormDialog>
-  );
-}
-
 /** The price lists tab of /estimates/products: list, create, edit (prices per product) and delete. */
 export function CatalogsTab() {
   const translate = useTranslate();
-  const [dialog, setDialog] = useState<{ id?: number } | undefined>();
+  const { editing, edit, create, close } = useEditing();
   return (
     <>
-      <List
+      <ListPage
         resource="catalogs"
-        title={translate('resources.catalogs.name', { smart_count: 2 })}
         filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.catalogs.search')} />]}
         perPage={25}
         sort={{ field: 'name', order: 'ASC' }}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button startIcon={<AddIcon />} onClick={() => setDialog({})}>{translate('resources.catalogs.create')}</Button>
-          </TopToolbar>
-        }
+        actions={<ListActions create={{ label: 'resources.catalogs.create', onClick: create }} />}
       >
-        <DataTable rowClick={(id) => { setDialog({ id: Number(id) }); return false; }} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.catalogs.empty')}</Typography>}>
+        <DataTable rowClick={(_id, _resource, record) => { edit(record); return false; }} bulkActionButtons={false} empty={<EmptyRows message="resources.catalogs.empty" />}>
           <DataTable.Col source="name" />
-          <DataTable.Col source="validFrom">
-            <DateField source="validFrom" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="validTo">
-            <DateField source="validTo" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="validFrom" field={DateText} />
+          <DataTable.Col source="validTo" field={DateText} />
           <DataTable.Col source="prices" disableSort render={(r) => String(((r.prices as unknown[]) ?? []).length)} />
           <DataTable.Col source="active" field={BooleanField} />
         </DataTable>
-      </List>
-      <CatalogDialog key={dialog?.id ?? 'new'} id={dialog?.id} open={Boolean(dialog)} onClose={() => setDialog(undefined)} />
+      </ListPage>
+      <RecordDialog
+        resource="catalogs"
+        editing={editing}
+        onClose={close}
+        title={{ create: 'resources.catalogs.create', edit: 'resources.catalogs.edit' }}
+        validate={validity}
+        record={{ currency: 'EUR', active: true, prices: [] }}
+        deleteConfirm="resources.catalogs.delete_content"
+      >
+        <CatalogInputs />
+      </RecordDialog>
     </>
   );
 }

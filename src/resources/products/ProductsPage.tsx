@@ -1,42 +1,32 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import {
   BooleanField,
   BooleanInput,
   CheckboxGroupInput,
-  CreateBase,
   DataTable,
-  DeleteWithConfirmButton,
-  EditBase,
-  List,
   NumberInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   TextInput,
-  Toolbar,
-  TopToolbar,
   useDataProvider,
   useGetList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { useSearchParams } from 'react-router-dom';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import { z } from 'zod';
 import type { SchemaProduct } from '@/api/generated/product';
 import { saveProductBody } from '@/api/generated/product.zod';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppPagination } from '@/layout/Pagination';
 import { CatalogsTab } from './CatalogsTab';
 import { systemTypeChoices, systemTypeLabel } from '@/ui/systemLabels';
-import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import type { ExportColumn } from '@/ui/exporter';
+import { EmptyRows, ListActions, ListPage } from '@/ui/ListPage';
+import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 import { PageHeading } from '@/ui/FormPage';
 import { codeChoices, codeLabel, formatMoney, MONEY_OPTIONS } from '@/ui/format';
-import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
 import { ProductPhotos } from './ProductPhotos';
 
@@ -106,67 +96,24 @@ function ProductInputs() {
   );
 }
 
-function ProductDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
-  const translate = useTranslate();
-  const onError = useFailure();
-  return (
-    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="product-dialog-title">
-      <DialogTitle id="product-dialog-title">{translate(id ? 'resources.products.edit' : 'resources.products.create')}</DialogTitle>
-      <DialogContent>
-        {id ? (
-          <EditBase resource="products" id={id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <AppSimpleForm
-              resolver={resolver}
-              toolbar={
-                <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                  <SaveButton />
-                  <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: onClose, onError }} confirmContent="resources.products.delete_content" />
-                </Toolbar>
-              }
-            >
-              <ProductInputs />
-              <ProductCatalogs />
-              <ProductPhotos />
-            </AppSimpleForm>
-          </EditBase>
-        ) : (
-          <CreateBase resource="products" redirect={false} mutationOptions={{ onSuccess: onClose, onError }}>
-            <AppSimpleForm resolver={resolver}>
-              <ProductInputs />
-            </AppSimpleForm>
-          </CreateBase>
-        )}
-      </DialogContent>
-    </FormDialog>
-  );
-}
-
 function ProductsTab() {
   const translate = useTranslate();
   const catalogs = useCatalogChoices();
-  const [dialog, setDialog] = useState<{ id?: number } | undefined>();
+  const { editing, edit, create, close } = useEditing();
   return (
     <>
-      <List
+      <ListPage
         resource="products"
-        title={false}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.products.search')} />,
           <SelectInput key="catalogId" source="catalogId" choices={catalogs} alwaysOn label="resources.products.fields.catalogId" />,
         ]}
         perPage={25}
         sort={{ field: 'name', order: 'ASC' }}
-        pagination={<AppPagination rowsPerPageOptions={[25, 50, 100]} />}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button startIcon={<AddIcon />} onClick={() => setDialog({})}>{translate('resources.products.create')}</Button>
-            <ExportAllButton columns={exportColumns} fileName="prodotti" />
-          </TopToolbar>
-        }
+        rowsPerPage={[25, 50, 100]}
+        actions={<ListActions create={{ label: 'resources.products.create', onClick: create }} exportAll={{ columns: exportColumns, fileName: 'prodotti' }} />}
       >
-        <DataTable rowClick={(id) => { setDialog({ id: Number(id) }); return false; }} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.products.empty')}</Typography>}>
+        <DataTable rowClick={(_id, _resource, record) => { edit(record); return false; }} bulkActionButtons={false} empty={<EmptyRows message="resources.products.empty" />}>
           <DataTable.Col source="code" />
           <DataTable.Col source="name" />
           <DataTable.Col source="systemType" render={(r) => systemTypeLabel(r.systemType as string)} />
@@ -175,8 +122,23 @@ function ProductsTab() {
           <DataTable.Col source="catalogIds" disableSort render={(r) => ((r.catalogIds as number[]) ?? []).map((cid) => catalogs.find((c) => c.id === cid)?.name ?? cid).join(', ')} />
           <DataTable.Col source="active" field={BooleanField} />
         </DataTable>
-      </List>
-      <ProductDialog key={dialog?.id ?? 'new'} id={dialog?.id} open={Boolean(dialog)} onClose={() => setDialog(undefined)} />
+      </ListPage>
+      <RecordDialog
+        resource="products"
+        editing={editing}
+        onClose={close}
+        title={{ create: 'resources.products.create', edit: 'resources.products.edit' }}
+        resolver={resolver}
+        deleteConfirm="resources.products.delete_content"
+        editOnly={
+          <>
+            <ProductCatalogs />
+            <ProductPhotos />
+          </>
+        }
+      >
+        <ProductInputs />
+      </RecordDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import type { RaRecord } from 'react-admin';
 
-/** The `products` resource; its screens are routed at the spec §2 paths by src/routes.tsx. */
+/** The `products` resource; its screens are routed by src/routes.tsx. */
 export const productsResource = {
   name: 'products',
   icon: Inventory2Icon,

@@ -1,25 +1,7 @@
-import { useState } from 'react';
-import { Button, DialogContent, DialogTitle } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import {
-  Create,
-  DataTable,
-  DeleteWithConfirmButton,
-  Edit,
-  FunctionField,
-  List,
-  ResourceContextProvider,
-  SearchInput,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import { AppPagination } from '@/layout/Pagination';
-import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { useFailure } from '@/ui/useFailure';
+import { DataTable, FunctionField, ResourceContextProvider, SearchInput } from 'react-admin';
+import type { ExportColumn } from '@/ui/exporter';
+import { ListActions, ListPage, RowActions } from '@/ui/ListPage';
+import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 import { schemaResolver } from '@/ui/validation';
 import { PlaylistInputs, playlistSchema, type Playlist } from './PlaylistInputs';
 
@@ -33,57 +15,17 @@ const exportColumns: ExportColumn<Playlist>[] = [
   { label: 'resources.playlists.fields.totalSeconds', value: totalSeconds },
 ];
 
-function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
-  const translate = useTranslate();
-  const record = useRecordContext<Playlist>();
-  if (!record) return null;
-  return (
-    <>
-      <Button size="small" onClick={() => onEdit(record)} aria-label={translate('resources.playlists.actions.edit_one', { name: record.name })}>
-        {translate('ra.action.edit')}
-      </Button>
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        redirect={false}
-        confirmTitle={translate('resources.playlists.messages.delete_title', { name: record.name })}
-        confirmContent="resources.playlists.messages.delete_content"
-      />
-    </>
-  );
-}
-
 /** The playlists: ordered creatives with their durations. A playlist used by a show cannot be deleted (the service says which shows). */
 export function PlaylistsList() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const failure = useFailure();
-  const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const options = {
-    onSuccess: () => {
-      notify('resources.playlists.messages.saved', { type: 'success' });
-      close();
-    },
-    onError: failure,
-  };
+  const { editing, edit, create, close } = useEditing();
   return (
     <ResourceContextProvider value="playlists">
-      <List
-        title={false}
+      <ListPage
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              {translate('resources.playlists.actions.create')}
-            </Button>
-            <ExportAllButton columns={exportColumns} fileName="playlist" />
-          </TopToolbar>
-        }
+        rowsPerPage={[10, 25, 50]}
+        actions={<ListActions create={{ label: 'resources.playlists.actions.create', onClick: create }} exportAll={{ columns: exportColumns, fileName: 'playlist' }} />}
       >
         <DataTable bulkActionButtons={false}>
           <DataTable.Col source="name" />
@@ -94,28 +36,21 @@ export function PlaylistsList() {
             <FunctionField<Playlist> render={(r) => `${totalSeconds(r)} s`} />
           </DataTable.Col>
           <DataTable.Col label="resources.devices.actions.actions" disableSort>
-            <RowActions onEdit={setEditing} />
+            <RowActions onEdit={edit} prefix="resources.playlists" />
           </DataTable.Col>
         </DataTable>
-      </List>
-      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="playlist-dialog-title">
-        <DialogTitle id="playlist-dialog-title">{translate(editing === 'new' ? 'resources.playlists.actions.create' : 'resources.playlists.actions.edit')}</DialogTitle>
-        <DialogContent>
-          {editing === 'new' ? (
-            <Create resource="playlists" redirect={false} title=" " mutationOptions={options}>
-              <AppSimpleForm defaultValues={{ items: [] }} resolver={resolver}>
-                <PlaylistInputs />
-              </AppSimpleForm>
-            </Create>
-          ) : editing ? (
-            <Edit resource="playlists" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
-              <AppSimpleForm resolver={resolver}>
-                <PlaylistInputs />
-              </AppSimpleForm>
-            </Edit>
-          ) : null}
-        </DialogContent>
-      </FormDialog>
+      </ListPage>
+      <RecordDialog
+        resource="playlists"
+        editing={editing}
+        onClose={close}
+        title={{ create: 'resources.playlists.actions.create', edit: 'resources.playlists.actions.edit' }}
+        resolver={resolver}
+        record={{ items: [] }}
+        saved="resources.playlists.messages.saved"
+      >
+        <PlaylistInputs />
+      </RecordDialog>
     </ResourceContextProvider>
   );
 }

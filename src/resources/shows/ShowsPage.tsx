@@ -1,29 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import {
-  Create,
-  DataTable,
-  DateField,
-  DeleteWithConfirmButton,
-  Edit,
-  FunctionField,
-  List,
-  ReferenceField,
-  ResourceContextProvider,
-  SearchInput,
-  TopToolbar,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
-import { AppPagination } from '@/layout/Pagination';
-import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { Box, Tab, Tabs } from '@mui/material';
+import { DataTable, FunctionField, ReferenceField, ResourceContextProvider, SearchInput, useTranslate } from 'react-admin';
+import type { ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { formatDate } from '@/ui/format';
-import { useFailure } from '@/ui/useFailure';
+import { ListActions, ListPage, RowActions, DateText } from '@/ui/ListPage';
+import { RecordDialog, useEditing } from '@/ui/RecordDialog';
 import { schemaResolver } from '@/ui/validation';
 import { PlaylistsList } from './PlaylistsList';
 import { ShowInputs, showSchema, type Show } from './ShowInputs';
@@ -42,94 +24,43 @@ export const showsExportColumns: ExportColumn<Show>[] = [
   { label: 'resources.shows.fields.deviceIds', value: (s) => s.deviceIds.length },
 ];
 
-function RowActions({ onEdit }: { onEdit: (r: RaRecord) => void }) {
-  const translate = useTranslate();
-  const record = useRecordContext<Show>();
-  if (!record) return null;
-  return (
-    <>
-      <Button size="small" onClick={() => onEdit(record)} aria-label={translate('resources.shows.actions.edit_one', { name: record.name })}>
-        {translate('ra.action.edit')}
-      </Button>
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        redirect={false}
-        confirmTitle={translate('resources.shows.messages.delete_title', { name: record.name })}
-        confirmContent="resources.shows.messages.delete_content"
-      />
-    </>
-  );
-}
-
 function ShowsList() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const failure = useFailure();
-  const [editing, setEditing] = useState<RaRecord | 'new' | null>(null);
-  const close = () => setEditing(null);
-  const options = {
-    onSuccess: () => {
-      notify('resources.shows.messages.saved', { type: 'success' });
-      close();
-    },
-    onError: failure,
-  };
+  const { editing, edit, create, close } = useEditing();
   return (
     <ResourceContextProvider value="shows">
-      <List
-        title={false}
+      <ListPage
         filters={[<SearchInput key="q" source="q" alwaysOn />]}
         sort={{ field: 'startDate', order: 'DESC' }}
         perPage={25}
-        pagination={<AppPagination rowsPerPageOptions={[10, 25, 50]} />}
-        exporter={false}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              {translate('resources.shows.actions.create')}
-            </Button>
-            <ExportAllButton columns={showsExportColumns} fileName="show" />
-          </TopToolbar>
-        }
+        rowsPerPage={[10, 25, 50]}
+        actions={<ListActions create={{ label: 'resources.shows.actions.create', onClick: create }} exportAll={{ columns: showsExportColumns, fileName: 'show' }} />}
       >
         <DataTable bulkActionButtons={false}>
           <DataTable.Col source="name" />
           <DataTable.Col source="playlistId">
             <ReferenceField source="playlistId" reference="playlists" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="startDate">
-            <DateField source="startDate" locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="endDate">
-            <DateField source="endDate" locales="it-IT" />
-          </DataTable.Col>
+          <DataTable.Col source="startDate" field={DateText} />
+          <DataTable.Col source="endDate" field={DateText} />
           <DataTable.Col label="resources.shows.fields.deviceIds" disableSort>
             <FunctionField<Show> render={(r) => r.deviceIds.length} />
           </DataTable.Col>
           <DataTable.Col label="resources.devices.actions.actions" disableSort>
-            <RowActions onEdit={setEditing} />
+            <RowActions onEdit={edit} prefix="resources.shows" />
           </DataTable.Col>
         </DataTable>
-      </List>
-      <FormDialog open={editing !== null} onClose={close} fullWidth maxWidth="md" aria-labelledby="show-dialog-title">
-        <DialogTitle id="show-dialog-title">{translate(editing === 'new' ? 'resources.shows.actions.create' : 'resources.shows.actions.edit')}</DialogTitle>
-        <DialogContent>
-          {editing === 'new' ? (
-            <Create resource="shows" redirect={false} title=" " mutationOptions={options}>
-              <AppSimpleForm defaultValues={{ deviceIds: [] }} resolver={resolver}>
-                <ShowInputs />
-              </AppSimpleForm>
-            </Create>
-          ) : editing ? (
-            <Edit resource="shows" id={editing.id} redirect={false} title=" " actions={false} mutationMode="pessimistic" mutationOptions={options}>
-              <AppSimpleForm resolver={resolver}>
-                <ShowInputs />
-              </AppSimpleForm>
-            </Edit>
-          ) : null}
-        </DialogContent>
-      </FormDialog>
+      </ListPage>
+      <RecordDialog
+        resource="shows"
+        editing={editing}
+        onClose={close}
+        title={{ create: 'resources.shows.actions.create', edit: 'resources.shows.actions.edit' }}
+        resolver={resolver}
+        record={{ deviceIds: [] }}
+        saved="resources.shows.messages.saved"
+      >
+        <ShowInputs />
+      </RecordDialog>
     </ResourceContextProvider>
   );
 }

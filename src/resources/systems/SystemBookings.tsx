@@ -36,7 +36,7 @@ function defaultPeriod(): { from: string; to: string } {
 }
 
 /**
- * Issue 15, point 7: the system's bookings over a period (every planning that books it), drawn as
+ * The system's bookings over a period (every planning that books it), drawn as
  * a strip of free and occupied days, with the plannings by name. Plannings are the admin's
  * (planner service, x-roles): other roles see nothing of them.
  */

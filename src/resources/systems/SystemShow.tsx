@@ -19,7 +19,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -46,6 +45,7 @@ import { SystemCircuits } from './SystemCircuits';
 import { SystemDevices } from './SystemDevices';
 import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
+import { SimpleTable } from '@/ui/SimpleTable';
 
 /** A titled box with the loading, error and empty states of its rows. */
 function Section<T>({
@@ -80,31 +80,6 @@ function Section<T>({
         render(rows)
       )}
     </Paper>
-  );
-}
-
-function SimpleTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {head.map((h) => (
-              <TableCell key={h}>{h}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={i}>
-              {r.map((c, j) => (
-                <TableCell key={j}>{c}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
   );
 }
 

@@ -26,7 +26,7 @@ import { AddToCircuitButton, AddToPlanningButton, DialogToolbar, JobRunner, type
 import { systemStatusChoices, systemStatusLabel, useLookups, useT } from './shared';
 
 /*
- * The bulk work of the systems list (issue 15, point 2): with a selection, up to the whole filter,
+ * The bulk work of the systems list: with a selection, up to the whole filter,
  * change one field, add to a circuit or a planning (./SelectionActions, shared with the map), export. Each write asks first naming the count, shows its
  * progress, then what changed and what the service refused, by code and reason.
  */

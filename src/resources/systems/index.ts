@@ -2,7 +2,7 @@ import type { ResourceDefinition } from '@/resources';
 
 /**
  * The `systems` resource (registered for react-admin's references and record representation); its
- * screens are the custom routes of spec §2 (/systems-manage/…) in src/routes.tsx.
+ * screens are the custom routes /systems-manage/… in src/routes.tsx.
  */
 export const systemsResource: ResourceDefinition = {
   name: 'systems',

@@ -10,7 +10,6 @@ import {
   DataTable,
   FormDataConsumer,
   FunctionField,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
@@ -30,6 +29,7 @@ import { PROVIDER_TYPE_LABELS, useProviderTypeChoices } from '@/ui/providerTypes
 import { SystemTeamLinks, TeamLinkDialog } from '@/ui/TeamLinks';
 import type { Team } from './providerTypes';
 import { TeamDialog } from './TeamDialog';
+import { ListPage } from '@/ui/ListPage';
 
 const exportColumns: ExportColumn<Team>[] = [
   { label: 'resources.teams.fields.companyName', value: (t) => t.companyName },
@@ -107,13 +107,10 @@ function TeamsList() {
   ];
   return (
     <>
-      <List
+      <ListPage
         resource="teams"
         filters={filters}
         sort={{ field: 'companyName', order: 'ASC' }}
-        title={false}
-        empty={false}
-        exporter={false}
         actions={
           <TopToolbar>
             <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => open()}>
@@ -142,7 +139,7 @@ function TeamsList() {
             <TeamActions onEdit={open} onLink={setLinking} />
           </DataTable.Col>
         </DataTable>
-      </List>
+      </ListPage>
       {editing ? (
         <TeamDialog
           key={editing.key}

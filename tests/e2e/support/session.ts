@@ -7,7 +7,7 @@ import { appUrl, newContext, sandboxUrl, signIn, watchErrors } from './browser';
 /*
  * Signed-in browser states, one per demo user, shared by every end-to-end file of a run: the first
  * file that needs a user signs in through the form and saves the context's storage state (the
- * session lives in localStorage, spec §4); later files open a context from that state and skip the
+ * session lives in localStorage); later files open a context from that state and skip the
  * form. A state is made again when it is older than STATE_MAX_AGE_MS, well inside the sandbox's
  * 15-minute access token, so that no test meets a token expiring under it.
  */

@@ -63,9 +63,13 @@ async function parsedBody(request: Request): Promise<unknown> {
   return await request.text();
 }
 
-/** The first 2xx answer of an operation: its example body and the examples of its stated headers. */
-function exampleOf(op: Op): { status: number; body: unknown; headers: Record<string, string> } {
-  const entry = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code));
+/**
+ * An operation's answer of the given status (by default its first 2xx): its example body and the
+ * examples of its stated headers. A status the document does not list for the operation throws.
+ */
+function exampleOf(op: Op, status?: number): { status: number; body: unknown; headers: Record<string, string> } {
+  const entry = Object.entries(op.responses ?? {}).find(([code]) => (status ? code === String(status) : /^2\d\d$/.test(code)));
+  if (status && !entry) throw new Error(`${op.operationId ?? 'the operation'} documents no ${status} answer`);
   if (!entry) return { status: 200, body: null, headers: {} };
   const [code, response] = entry;
   const json = response.content?.['application/json'];
@@ -78,7 +82,11 @@ function exampleOf(op: Op): { status: number; body: unknown; headers: Record<str
   return { status: Number(code), body, headers };
 }
 
-export async function documentHandlers(origin: string, services: string[], seen: Seen[]) {
+/**
+ * `answers` names, by operationId, the status an operation answers instead of its first 2xx (the
+ * document's own example of that status, e.g. a 409 or a 404).
+ */
+export async function documentHandlers(origin: string, services: string[], seen: Seen[], answers: Record<string, number> = {}) {
   const backends = await Promise.all(services.map(async (s) => ({ service: s, ...(await documentBackend(s)) })));
   return backends.map(({ service, api, doc, root }) =>
     http.all(`${origin}${root}/*`, async ({ request }) => {
@@ -100,7 +108,7 @@ export async function documentHandlers(origin: string, services: string[], seen:
       const needsBearer = security.length > 0 && !security.some((s) => Object.keys(s).length === 0) && security.some((s) => 'bearerAuth' in s);
       if (needsBearer && !/^Bearer \S+/.test(headers.authorization ?? '')) record.violations.push('missing bearer authorization');
       if (record.violations.length) return HttpResponse.json({ message: 'invalid', errors: record.violations }, { status: 400 });
-      const { status, body: example, headers: answerHeaders } = exampleOf(operation);
+      const { status, body: example, headers: answerHeaders } = exampleOf(operation, operation.operationId ? answers[operation.operationId] : undefined);
       if (status === 204) return new HttpResponse(null, { status, headers: answerHeaders });
       return HttpResponse.json(example as never, { status, headers: answerHeaders });
     }),

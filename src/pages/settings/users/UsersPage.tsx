@@ -22,8 +22,8 @@ import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { AppPagination } from '@/layout/Pagination';
 import { UserInputs } from './UserInputs';
 
-/** The users screens live under /settings/users (spec §2), not under react-admin's default /users. */
-export const USERS_PATH = '/settings/users';
+/** The users screens live under /settings/users, not under react-admin's default /users. */
+const USERS_PATH = '/settings/users';
 
 const fullName = (record: RaRecord | undefined) =>
   record

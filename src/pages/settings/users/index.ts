@@ -3,7 +3,7 @@ import type { RaRecord } from 'react-admin';
 
 /**
  * The `users` resource definition for the registry. Its screens are routed at /settings/users by
- * src/routes.tsx (spec §2), so the definition carries no list/edit/create of its own.
+ * src/routes.tsx, so the definition carries no list/edit/create of its own.
  */
 export const usersResource = {
   name: 'users',
