@@ -413,7 +413,7 @@ export interface SystemsMethods {
   setSystemStatusByFilter(
     resource: 'systems',
     params: { filter: Record<string, unknown>; status: SystemStatus },
-  ): Promise<{ matched: number; changed: number }>;
+  ): Promise<{ matched: number; changed: number[] }>;
 }
 
 function systemsMethods(): SystemsMethods {

@@ -112,7 +112,7 @@ export const systemHandlers = {
         for (const r of changing)
           await history(ctx, tx, Number(r.id), 'update', [{ field: 'status', oldValue: r.status, newValue: body.status }]);
       }
-      return { matched: matched.length, changed: changing.length };
+      return { matched: matched.length, changed: changing.map((r) => Number(r.id)) };
     });
   },
 

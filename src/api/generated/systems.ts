@@ -956,8 +956,8 @@ export interface components {
         SystemBulkByFilterResult: {
             /** @description Systems matching the filter. */
             matched: number;
-            /** @description Systems whose status changed. */
-            changed: number;
+            /** @description The ids of the systems whose status changed. */
+            changed: number[];
         };
         /**
          * @description Sortable system fields.
@@ -2474,7 +2474,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How many systems matched and how many changed. */
+            /** @description How many systems matched and which changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2482,8 +2482,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "matched": 120,
-                     *       "changed": 118
+                     *       "matched": 3,
+                     *       "changed": [
+                     *         12,
+                     *         14
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SystemBulkByFilterResult"];

@@ -586,13 +586,12 @@ export const bulkSetSystemStatusByFilterBody = zod.object({
 
 export const bulkSetSystemStatusByFilterResponseMatchedMin = 0;
 export const bulkSetSystemStatusByFilterResponseMatchedMax = 9007199254740991;
-export const bulkSetSystemStatusByFilterResponseChangedMin = 0;
-export const bulkSetSystemStatusByFilterResponseChangedMax = 9007199254740991;
-
+export const bulkSetSystemStatusByFilterResponseChangedItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterResponseChangedMax = 1000000;
 
 export const bulkSetSystemStatusByFilterResponse = zod.object({
   "matched": zod.number().min(bulkSetSystemStatusByFilterResponseMatchedMin).max(bulkSetSystemStatusByFilterResponseMatchedMax).int().describe('Systems matching the filter.'),
-  "changed": zod.number().min(bulkSetSystemStatusByFilterResponseChangedMin).max(bulkSetSystemStatusByFilterResponseChangedMax).int().describe('Systems whose status changed.')
+  "changed": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterResponseChangedItemMax).int()).max(bulkSetSystemStatusByFilterResponseChangedMax).describe('The ids of the systems whose status changed.')
 }).describe('The outcome of a change by filter.')
 
 
