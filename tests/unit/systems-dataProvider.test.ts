@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/http';
 import { storeSession } from '@/auth/session';
-import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
+import { sandboxHosts, searchPageLimit, setRuntimeConfig } from '@/config/environment';
 import { isFilteredSearch, pageParamsOf, searchFilterOf, servicePageSize, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
 import { fetchAllRows } from '@/ui/exporter';
 import type { System } from '@/api/systems';
@@ -308,6 +308,14 @@ describe('the filtered search, paged', () => {
     const { data, total } = await dp.getList('systems', { filter, pagination: { page: 1, perPage: 9999 }, sort: { field: 'code', order: 'ASC' } });
     expect(data).toHaveLength(9999);
     expect(total).toBe(15500);
+  });
+
+  it('the per-request limit is the runtime config\'s, within 1..9,999, else 9,999', () => {
+    const hosts = {};
+    expect(searchPageLimit({ hosts })).toBe(9999);
+    expect(searchPageLimit({ hosts, searchPageLimit: 50 })).toBe(50);
+    expect(searchPageLimit({ hosts, searchPageLimit: 20000 })).toBe(9999);
+    expect(searchPageLimit({ hosts, searchPageLimit: 0 })).toBe(9999);
   });
 
   it('the service page size divides react-admin\'s page and keeps within the limit', () => {
