@@ -263,34 +263,31 @@ async function bulkUpdateSystems(ids: number[], change: SystemBulkChange, onProg
   };
 }
 
-/** The largest page size of the service (at most `limit`) that divides `perPage`, so its pages tile react-admin's page. */
-export function servicePageSize(perPage: number, limit: number): number {
-  for (let size = Math.min(perPage, limit); size > 1; size -= 1) if (perPage % size === 0) return size;
-  return 1;
-}
-
 /**
  * react-admin's page of the filtered search (POST /system/search/params), sorted by the service:
  * one request when the page fits the per-request limit (9,999, or the runtime config's
- * `searchPageLimit`), else the service's pages that make it up, read in turn. The total is the
- * service's count of the whole filter.
+ * `searchPageLimit`), else the service's pages of the limit that cover it, read in turn and cut to
+ * the page. The total is the service's count of the whole filter.
  */
 export async function searchRange(filter: Filter, params: Pick<GetListParams, 'pagination' | 'sort'>): Promise<{ data: System[]; total: number }> {
   const limit = searchPageLimit();
   const perPage = Math.max(1, params.pagination?.perPage ?? limit);
   const start = Math.max(0, (params.pagination?.page ?? 1) - 1) * perPage;
-  const size = servicePageSize(perPage, limit);
+  const end = start + perPage;
+  const size = Math.min(perPage, limit);
   const { sort, sortDir } = pageParamsOf({ sort: params.sort, filter, pagination: params.pagination });
   const body = searchFilterOf(filter);
-  const data: System[] = [];
+  const first = Math.floor(start / size);
+  const rows: System[] = [];
   let total = 0;
-  for (let page = start / size; data.length < perPage; page += 1) {
+  for (let page = first; page * size < end; page += 1) {
     const answer = await searchSystems(body, kindOf(filter), { page, size, sort, sortDir });
-    data.push(...answer.content);
+    rows.push(...answer.content);
     total = answer.totalElements;
     if (answer.content.length < size) break;
   }
-  return { data, total };
+  const skip = start - first * size;
+  return { data: rows.slice(skip, skip + perPage), total };
 }
 
 async function getList(params: GetListParams): Promise<GetListResult> {

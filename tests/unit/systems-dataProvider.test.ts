@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ApiError } from '@/api/http';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, searchPageLimit, setRuntimeConfig } from '@/config/environment';
-import { isFilteredSearch, pageParamsOf, searchFilterOf, servicePageSize, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
+import { isFilteredSearch, pageParamsOf, searchFilterOf, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
 import { fetchAllRows } from '@/ui/exporter';
 import type { System } from '@/api/systems';
 import { documentHandlers, type Seen } from './support/documentMock';
@@ -286,8 +286,8 @@ describe('the filtered search, paged', () => {
     const rows = await fetchAllRows(dp as never, 'systems', { filter, sort: { field: 'code', order: 'ASC' } });
     expect(rows).toHaveLength(1234);
     expect(new Set(rows.map((r) => r.id)).size).toBe(1234);
-    // The exporter's pages of 500 are read as the service's pages of at most 7 rows (5 divides 500).
-    expect(Math.max(...calls.map((c) => c.size))).toBeLessThanOrEqual(7);
+    // The exporter's pages of 500 are read as the service's pages of 7 rows.
+    expect(new Set(calls.map((c) => c.size))).toEqual(new Set([7]));
   });
 
   it('a page larger than the per-request limit is read as the service pages that tile it', async () => {
@@ -318,11 +318,17 @@ describe('the filtered search, paged', () => {
     expect(searchPageLimit({ hosts, searchPageLimit: 0 })).toBe(9999);
   });
 
-  it('the service page size divides react-admin\'s page and keeps within the limit', () => {
-    expect(servicePageSize(500, 9999)).toBe(500);
-    expect(servicePageSize(500, 7)).toBe(5);
-    expect(servicePageSize(9999, 50)).toBe(33);
-    expect(servicePageSize(7, 3)).toBe(1);
+  it('a page that is no multiple of the limit is read from the service pages that cover it, cut to the page', async () => {
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) }, searchPageLimit: 5 });
+    const calls = pagedSearch(40);
+    // "Select all" of a filter of 23 asks 24 rows (one more than the total).
+    const { data } = await dp.getList('systems', { filter, pagination: { page: 1, perPage: 24 }, sort: { field: 'code', order: 'ASC' } });
+    expect(data).toHaveLength(24);
+    expect(calls).toEqual([0, 1, 2, 3, 4].map((page) => ({ page, size: 5 })));
+    calls.length = 0;
+    const second = await dp.getList('systems', { filter, pagination: { page: 2, perPage: 7 }, sort: { field: 'code', order: 'ASC' } });
+    expect(second.data.map((r) => r.id)).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(calls).toEqual([{ page: 1, size: 5 }, { page: 2, size: 5 }]);
   });
 
   it('a status change of the whole filter is one request by filter', async () => {
