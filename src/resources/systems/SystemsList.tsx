@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Autocomplete, Box, Button, Chip, Stack, TableBody, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, Stack, TableBody, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -213,6 +213,8 @@ function SystemsBody() {
         {t('list.empty')}
       </Alert>
     );
+  // The page size is being switched (to or from the search's limit): the rows of the other size are not shown.
+  else if (perPage !== wanted) table = <LinearProgress sx={{ my: 2 }} aria-label={t('list.loading')} />;
   else if (filtered)
     table = (
       <>
