@@ -157,6 +157,15 @@ async function replaceLogo(ctx: HandlerContext, advertiserId: number) {
 
 const byName = (a: Advertiser, b: Advertiser) => a.name.localeCompare(b.name, 'it') || a.id - b.id;
 
+const SORT_FIELDS = ['name', 'businessArea', 'vatNumber', 'email', 'city', 'createdAt'] as const;
+
+/** The order of a list: `sort` (name when absent or unknown) in `sortDir`, ties by id; a missing value sorts first. */
+export function advertiserOrder(sort: unknown, sortDir: unknown): (a: Advertiser, b: Advertiser) => number {
+  const field = SORT_FIELDS.find((f) => f === sort) ?? 'name';
+  const dir = sortDir === 'DESC' ? -1 : 1;
+  return (a, b) => (String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'it', { numeric: true }) || a.id - b.id) * dir;
+}
+
 export const handlers = defineHandlers<operations>({
   async listAdvertisers(ctx) {
     return (await allRows(ctx.db, 'advertisers')).map(toAdvertiser).sort(byName);
@@ -183,7 +192,7 @@ export const handlers = defineHandlers<operations>({
     const items = (await allRows(ctx.db, 'advertisers'))
       .map(toAdvertiser)
       .filter((a) => (!name || a.name.toLowerCase().includes(name)) && (!area || a.businessArea === area))
-      .sort(byName);
+      .sort(advertiserOrder(query.sort, query.sortDir));
     return pageOf(items, Number(ctx.params.p), Number(ctx.params.n));
   },
   async createAdvertiser(ctx) {

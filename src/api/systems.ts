@@ -42,11 +42,27 @@ export function listSystemsPage(args: { page?: number; perPage?: number; type?: 
   );
 }
 
-export function searchSystems(filter: SystemSearchFilter, type: SystemKindFilter = 'ALL') {
-  return callOrThrow(
-    systemsApi().POST('/system/search/params', { params: { query: { page: SYSTEM_FILTERED_SEARCH.page, size: SYSTEM_FILTERED_SEARCH.size, type } }, body: filter }),
-  );
+/** One page of the filtered search (pages from 0, at most 9,999 rows), sorted by the service (code by default). */
+export function searchSystems(
+  filter: SystemSearchFilter,
+  type: SystemKindFilter = 'ALL',
+  paging: { page?: number; size?: number; sort?: SystemSortField; sortDir?: 'ASC' | 'DESC' } = {},
+) {
+  const query: NonNullable<paths['/system/search/params']['post']['parameters']['query']> = {
+    page: paging.page ?? SYSTEM_FILTERED_SEARCH.page,
+    size: paging.size ?? SYSTEM_FILTERED_SEARCH.size,
+    type,
+  };
+  if (paging.sort) {
+    query.sort = paging.sort;
+    query.sortDir = paging.sortDir ?? 'ASC';
+  }
+  return callOrThrow(systemsApi().POST('/system/search/params', { params: { query }, body: filter }));
 }
+
+/** Every system matching `filter` takes `status`, on the service, however many they are. */
+export const setSystemStatusByFilter = (filter: SystemSearchFilter, type: SystemKindFilter, status: SystemStatus) =>
+  callOrThrow(systemsApi().POST('/system/bulk/status/params', { params: { query: { type } }, body: { filter, status } }));
 
 export function suggestSystems(searchTerm: string, options: { searchField?: SuggestionField; type?: SystemKindFilter } = {}) {
   return callOrThrow(

@@ -1,6 +1,6 @@
 import { ADDRESS_FORMS, SERVICES, type Service } from './services';
 import { parseCompanyIdentity, type CompanyIdentity } from './company';
-import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MAP_ID, type Environment } from './constants';
+import { API_VERSION, DEFAULT_ENVIRONMENT, ENVIRONMENTS, HISTORY_SUFFIX, MAPS_MAP_ID, SYSTEM_FILTERED_SEARCH, type Environment } from './constants';
 
 /**
  * The runtime configuration, read from `/config.json` when the app starts, so that one build
@@ -19,6 +19,11 @@ export interface RuntimeConfig {
   tileUrl?: string;
   /** The seller (name, logo, VAT number, address, contacts, offer terms): see `company.ts`. */
   company?: CompanyIdentity;
+  /**
+   * Rows per request of the systems' filtered search, at most (and by default) 9,999; a test stack
+   * sets a small number to exercise lists, exports and selections longer than one request.
+   */
+  searchPageLimit?: number;
 }
 
 const DEFAULT_COMPANY_PREFIX = 'company';
@@ -85,6 +90,12 @@ export function getRuntimeConfig(): RuntimeConfig {
 
 export function setRuntimeConfig(config: RuntimeConfig): void {
   runtimeConfig = config;
+}
+
+/** The rows per request of the systems' filtered search: the configured number within 1..9,999, else 9,999. */
+export function searchPageLimit(config: RuntimeConfig = runtimeConfig): number {
+  const n = Math.floor(Number(config.searchPageLimit));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, SYSTEM_FILTERED_SEARCH.size) : SYSTEM_FILTERED_SEARCH.size;
 }
 
 /** The maps map id: the configured one, else the fixed one. */

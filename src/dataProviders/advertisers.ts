@@ -21,6 +21,7 @@ import type {
   SchemaAdvertiserContact,
   SchemaAdvertiserImage,
   SchemaAdvertiserInput,
+  SchemaAdvertiserSortField,
   SchemaBusinessArea,
   SchemaContactRole,
   SchemaUniqueField,
@@ -36,11 +37,19 @@ import { inputOf, toDeleted, toList, toMany, toOne } from './shared';
  */
 
 /** The list request: page from 0, per page, the filters the service knows (`q` is the name search). */
-export function listAdvertisersRequest(params: Partial<Pick<GetListParams, 'pagination' | 'filter'>>) {
+/** The columns the service sorts an advertiser list by. */
+export const ADVERTISER_SORT_FIELDS: readonly SchemaAdvertiserSortField[] = ['name', 'businessArea', 'vatNumber', 'email', 'city', 'createdAt'];
+
+export function listAdvertisersRequest(params: Partial<Pick<GetListParams, 'pagination' | 'filter' | 'sort'>>) {
   const p = Math.max(0, (params.pagination?.page ?? ADVERTISER_LIST_DEFAULTS.page + 1) - 1);
   const n = params.pagination?.perPage ?? ADVERTISER_LIST_DEFAULTS.perPage;
   const filter = params.filter ?? {};
-  const query: { name?: string; businessArea?: string } = {};
+  const query: { name?: string; businessArea?: string; sort?: SchemaAdvertiserSortField; sortDir?: 'ASC' | 'DESC' } = {};
+  const sort = ADVERTISER_SORT_FIELDS.find((f) => f === params.sort?.field);
+  if (sort) {
+    query.sort = sort;
+    query.sortDir = params.sort?.order === 'DESC' ? 'DESC' : 'ASC';
+  }
   const name = filter.name ?? filter.q;
   if (typeof name === 'string' && name.trim()) query.name = name.trim();
   if (typeof filter.businessArea === 'string' && filter.businessArea)

@@ -21,7 +21,7 @@ import type {
 } from '@/api/generated/estimate';
 import { ESTIMATE_LIST_DEFAULTS } from '@/config/constants';
 import { saveEstimateBody } from '@/api/generated/estimate.zod';
-import { inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
+import { everyPage, inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Estimates: the list is all/page/{p}/perPage/{n}/sort/{dir}/?sortValue (spec §9 defaults: page 0,
@@ -60,13 +60,11 @@ async function listEstimates(params: Partial<Pick<GetListParams, 'pagination' | 
     const page = await listEstimatesPage(listEstimatesRequest(params));
     return { data: page.content, total: page.totalElements };
   }
-  const all = await listEstimatesPage(
-    listEstimatesRequest({
-      sort: params.sort,
-      pagination: { page: 1, perPage: ESTIMATE_LIST_DEFAULTS.perPage },
-    }),
+  const all = await everyPage(
+    (page, perPage) => listEstimatesPage(listEstimatesRequest({ sort: params.sort, pagination: { page: page + 1, perPage } })),
+    ESTIMATE_LIST_DEFAULTS.perPage,
   );
-  return localList(all.content, { filter: params.filter, pagination: params.pagination });
+  return localList(all, { filter: params.filter, pagination: params.pagination });
 }
 
 const readEstimate = (id: Identifier): Promise<SchemaEstimate> => getEstimate(Number(id));

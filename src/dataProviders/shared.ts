@@ -14,6 +14,22 @@ import { failureMessage } from '@/api/failures';
  */
 
 /**
+ * Every row of a paged endpoint: its pages of `size` (from 0) read in turn until the service's
+ * total, for the lists a service cannot filter, which are then filtered here over all the rows.
+ */
+export async function everyPage<T>(
+  readPage: (page: number, size: number) => Promise<{ content: T[]; totalElements: number }>,
+  size: number,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; ; page += 1) {
+    const { content, totalElements } = await readPage(page, size);
+    rows.push(...content);
+    if (content.length < size || rows.length >= totalElements) return rows;
+  }
+}
+
+/**
  * One page of a list that a service answers whole (paging, sorting and the text search applied
  * here, on the answer): `q` matches any text field (or only the `searchIn` fields, when a record
  * carries text a person does not read as its content, such as a composite id); other filters

@@ -37,6 +37,7 @@ import {
   listSystemsInArea,
   listSystemsPage,
   searchSystems,
+  setSystemStatusByFilter,
   suggestSystems,
   updateSystem,
   uploadSystemImage,
@@ -50,6 +51,7 @@ import {
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.zod';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { searchPageLimit } from '@/config/environment';
 import { translateMessage } from '@/i18n/lookup';
 import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
 
@@ -57,7 +59,7 @@ import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkRe
  * react-admin's contract for the `systems` resource over the systems service's irregular
  * endpoints (spec §7, §9):
  *  - getList, no filter but type / searchTerm → GET /system/all/page/{p}/perPage/{n}?type&searchTerm
- *  - getList with any other filter          → POST /system/search/params?page=0&size=9999&type (every row)
+ *  - getList with any other filter          → POST /system/search/params?page&size&type&sort&sortDir (paged, ≤ 9,999 a request)
  *  - getList with `q` (search suggestions)   → GET /system/suggestion (page 0, size 20, relevance DESC, type ALL)
  *  - getMany → one POST /system/getAllByIds
  * Everything else is a typed custom method (`systemsDataProvider.uploadImage(...)` etc.).
@@ -136,27 +138,6 @@ export function pageParamsOf({
     sort: field,
     sortDir: field ? (sort?.order === 'DESC' ? ('DESC' as const) : ('ASC' as const)) : undefined,
   };
-}
-
-const sortValue = (s: System, field: string): string | number => {
-  if (field === 'municipality') return s.municipality.name;
-  const v: unknown = Reflect.get(s, field);
-  return typeof v === 'number' ? v : String(v ?? '');
-};
-
-/** Client-side sort of the rows of the filtered search (it answers them all at once). */
-export function sortSystems(rows: System[], sort?: GetListParams['sort']): System[] {
-  if (!sort?.field) return rows;
-  const dir = sort.order === 'DESC' ? -1 : 1;
-  return [...rows].sort((a, b) => {
-    const x = sortValue(a, sort.field);
-    const y = sortValue(b, sort.field);
-    const c =
-      typeof x === 'number' && typeof y === 'number'
-        ? x - y
-        : String(x).localeCompare(String(y), 'it', { numeric: true });
-    return c * dir || (a.id - b.id) * dir;
-  });
 }
 
 const ids = (values: unknown) =>
@@ -282,6 +263,33 @@ async function bulkUpdateSystems(ids: number[], change: SystemBulkChange, onProg
   };
 }
 
+/**
+ * react-admin's page of the filtered search (POST /system/search/params), sorted by the service:
+ * one request when the page fits the per-request limit (9,999, or the runtime config's
+ * `searchPageLimit`), else the service's pages of the limit that cover it, read in turn and cut to
+ * the page. The total is the service's count of the whole filter.
+ */
+export async function searchRange(filter: Filter, params: Pick<GetListParams, 'pagination' | 'sort'>): Promise<{ data: System[]; total: number }> {
+  const limit = searchPageLimit();
+  const perPage = Math.max(1, params.pagination?.perPage ?? limit);
+  const start = Math.max(0, (params.pagination?.page ?? 1) - 1) * perPage;
+  const end = start + perPage;
+  const size = Math.min(perPage, limit);
+  const { sort, sortDir } = pageParamsOf({ sort: params.sort, filter, pagination: params.pagination });
+  const body = searchFilterOf(filter);
+  const first = Math.floor(start / size);
+  const rows: System[] = [];
+  let total = 0;
+  for (let page = first; page * size < end; page += 1) {
+    const answer = await searchSystems(body, kindOf(filter), { page, size, sort, sortDir });
+    rows.push(...answer.content);
+    total = answer.totalElements;
+    if (answer.content.length < size) break;
+  }
+  const skip = start - first * size;
+  return { data: rows.slice(skip, skip + perPage), total };
+}
+
 async function getList(params: GetListParams): Promise<GetListResult> {
   const filter = (params.filter ?? {}) as Filter;
   if (present(filter.q)) {
@@ -290,10 +298,7 @@ async function getList(params: GetListParams): Promise<GetListResult> {
     });
     return toList({ data: page.content, total: page.totalElements });
   }
-  if (isFilteredSearch(filter)) {
-    const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
-    return toList({ data: sortSystems(page.content, params.sort), total: page.totalElements });
-  }
+  if (isFilteredSearch(filter)) return toList(await searchRange(filter, params));
   const page = await listSystemsPage(pageParamsOf(params));
   return toList({ data: page.content, total: page.totalElements });
 }
@@ -327,10 +332,7 @@ export const systemsDataProvider = {
     const key = REFERENCE_TARGETS[params.target];
     if (!key) throw new Error(`Riferimento non gestito per gli impianti: ${params.target}`);
     const filter = { ...(params.filter ?? {}), [key]: [params.id] };
-    const page = await searchSystems(searchFilterOf(filter), kindOf(filter));
-    const sorted = sortSystems(page.content, params.sort);
-    const { page: p = 1, perPage = sorted.length || 1 } = params.pagination ?? {};
-    return toList({ data: sorted.slice((p - 1) * perPage, p * perPage), total: page.totalElements });
+    return toList(await searchRange(filter, params));
   },
 
   async create(_resource: string, params: { data: Partial<RaRecord> }) {
@@ -404,6 +406,11 @@ export interface SystemsMethods {
     resource: 'systems',
     params: { ids: number[]; change: SystemBulkChange; onProgress?: BulkProgress },
   ): Promise<BulkResult>;
+  /** Every system of the list's filter takes `status`, in one request to the service (a selection of the whole filter). */
+  setSystemStatusByFilter(
+    resource: 'systems',
+    params: { filter: Record<string, unknown>; status: SystemStatus },
+  ): Promise<{ matched: number; changed: number[] }>;
 }
 
 function systemsMethods(): SystemsMethods {
@@ -434,5 +441,6 @@ function systemsMethods(): SystemsMethods {
     downloadSystemsTemplate: () => downloadImportTemplate(),
     importSystems: (_r, { file, onProgress }) => importSystems(file, onProgress),
     bulkUpdateSystems: (_r, { ids, change, onProgress }) => bulkUpdateSystems(ids, change, onProgress),
+    setSystemStatusByFilter: (_r, { filter, status }) => setSystemStatusByFilter(searchFilterOf(filter), kindOf(filter), status),
   };
 }

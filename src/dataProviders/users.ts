@@ -22,7 +22,7 @@ import type {
 } from '@/api/generated/user';
 import { createUserBody, listUsersQueryParams, updateUserBody } from '@/api/generated/user.zod';
 import { DEFAULT_GROUP } from '@/config/constants';
-import { inputOf, toList, toMany, toOne } from './shared';
+import { everyPage, inputOf, toList, toMany, toOne } from './shared';
 
 /** The fields GET /user/all/page/{page}/perPage/{perPage}/sort/{sort} sorts by (`sortValue`). */
 export const USER_SORT_FIELDS = listUsersQueryParams.shape.sortValue.removeDefault().options;
@@ -68,8 +68,8 @@ const SEARCHED_FIELDS = ['username', 'name', 'surname', 'email'] as const;
  * sorted user list whole and filters it here, then pages the matches the way react-admin asked.
  */
 async function searchUsers(q: string, params: GetListParams) {
-  const all = await listUsersPage(listUsersParams({ sort: params.sort, pagination: { page: 1, perPage: 9999 } }));
-  const matches = (all.content as SchemaUser[]).filter((user) =>
+  const all = await everyPage((page, perPage) => listUsersPage(listUsersParams({ sort: params.sort, pagination: { page: page + 1, perPage } })), 9999);
+  const matches = (all as SchemaUser[]).filter((user) =>
     SEARCHED_FIELDS.some((field) =>
       String(user[field] ?? '')
         .toLocaleLowerCase('it')

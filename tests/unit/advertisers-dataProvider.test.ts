@@ -31,10 +31,16 @@ describe('advertisers', () => {
       query: { name: 'caffè', businessArea: 'Alimentare' },
     });
   });
+  it('sends the sort of a column the service sorts, and leaves out one it does not', () => {
+    expect(listAdvertisersRequest({ sort: { field: 'city', order: 'DESC' } }).query).toEqual({ sort: 'city', sortDir: 'DESC' });
+    expect(listAdvertisersRequest({ sort: { field: 'vatNumber', order: 'ASC' } }).query).toEqual({ sort: 'vatNumber', sortDir: 'ASC' });
+    expect(listAdvertisersRequest({ sort: { field: 'logoId', order: 'ASC' } }).query).toEqual({});
+  });
   it('getList calls allPaginated/page/{p}/perPage/{n}', async () => {
     await advertisersDataProvider.getList('advertisers', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'torre' } });
     expect(seen[0].operationId).toBe('listAdvertisersPaginated');
     expect(new URL(seen[0].url).searchParams.get('name')).toBe('torre');
+    expect(new URL(seen[0].url).searchParams.get('sort')).toBe('name');
     expect(seen[0].violations).toEqual([]);
   });
   it('create sends only the input fields (no logo, no id)', () => {

@@ -3,8 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/http';
 import { storeSession } from '@/auth/session';
-import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
-import { isFilteredSearch, pageParamsOf, searchFilterOf, sortSystems, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
+import { sandboxHosts, searchPageLimit, setRuntimeConfig } from '@/config/environment';
+import { isFilteredSearch, pageParamsOf, searchFilterOf, systemInputOf, systemsDataProvider as dp } from '@/dataProviders/systems';
+import { fetchAllRows } from '@/ui/exporter';
 import type { System } from '@/api/systems';
 import { documentHandlers, type Seen } from './support/documentMock';
 
@@ -84,15 +85,15 @@ describe('getList', () => {
     });
   });
 
-  it('sends filters beyond type and searchTerm to POST /system/search/params (page 0, size 9999, type)', async () => {
+  it('sends filters beyond type and searchTerm to POST /system/search/params with react-admin\'s page and the sort', async () => {
     await dp.getList('systems', {
       pagination: { page: 2, perPage: 10 },
-      sort: { field: 'code', order: 'ASC' },
+      sort: { field: 'municipality', order: 'DESC' },
       filter: { type: 'OOH', systemTypes: ['poster', 'poster', 'stendardo'], statuses: 'active', mediaOwners: ['1'], municipalityIds: ['015146'], areaIds: [2], leaseIds: [3], authorizationIds: [4], province: 'Milano', searchTerm: 'via' },
     });
     const s = last();
     expect(s.operationId).toBe('searchSystems');
-    expect(Object.fromEntries(urlOf(s).searchParams)).toEqual({ page: '0', size: '9999', type: 'OOH' });
+    expect(Object.fromEntries(urlOf(s).searchParams)).toEqual({ page: '1', size: '10', type: 'OOH', sort: 'municipality', sortDir: 'DESC' });
     expect(violations()).toEqual([]);
   });
 
@@ -103,15 +104,6 @@ describe('getList', () => {
     expect(isFilteredSearch({ type: 'OOH', searchTerm: 'x' })).toBe(false);
     expect(isFilteredSearch({ leaseIds: [1] })).toBe(true);
     expect(isFilteredSearch({ leaseIds: [] })).toBe(false);
-  });
-
-  it('sorts the rows of the filtered search on the client', () => {
-    const rows = [
-      { ...READ, id: 1, code: 'MI-0010', municipality: { istatCode: '1', name: 'Milano' } },
-      { ...READ, id: 2, code: 'MI-0002', municipality: { istatCode: '2', name: 'Bergamo' } },
-    ] as unknown as System[];
-    expect(sortSystems(rows, { field: 'code', order: 'ASC' }).map((s) => s.id)).toEqual([2, 1]);
-    expect(sortSystems(rows, { field: 'municipality', order: 'DESC' }).map((s) => s.id)).toEqual([1, 2]);
   });
 
   it('answers `q` with the suggestions: page 0, size 20, relevance DESC, type ALL', async () => {
@@ -265,5 +257,85 @@ describe('custom methods', () => {
     expect((error as ApiError).status).toBe(422);
     expect((error as ApiError).message).toBe('Importazione annullata');
     expect(((error as ApiError).body as { rejected: { row: number }[] }).rejected.map((r) => r.row)).toEqual([4, 3]);
+  });
+});
+
+/** A filtered search over `count` systems that honours page and size like the service (and counts its calls). */
+function pagedSearch(count: number) {
+  const calls: { page: number; size: number }[] = [];
+  const rows = Array.from({ length: count }, (_, i) => ({ ...READ, id: i + 1, code: `MI-${String(i + 1).padStart(4, '0')}` }));
+  server.use(
+    http.post(`${BASE}/system/search/params`, ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const page = Number(q.get('page'));
+      const size = Number(q.get('size'));
+      calls.push({ page, size });
+      const content = rows.slice(page * size, (page + 1) * size);
+      return HttpResponse.json({ content, totalElements: count, totalPages: Math.ceil(count / size), number: page, size });
+    }),
+  );
+  return calls;
+}
+
+describe('the filtered search, paged', () => {
+  const filter = { statuses: ['active'] };
+
+  it('the export reads every row of the filter exactly once, however many requests it takes', async () => {
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) }, searchPageLimit: 7 });
+    const calls = pagedSearch(1234);
+    const rows = await fetchAllRows(dp as never, 'systems', { filter, sort: { field: 'code', order: 'ASC' } });
+    expect(rows).toHaveLength(1234);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1234);
+    // The exporter's pages of 500 are read as the service's pages of 7 rows.
+    expect(new Set(calls.map((c) => c.size))).toEqual(new Set([7]));
+  });
+
+  it('a page larger than the per-request limit is read as the service pages that tile it', async () => {
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) }, searchPageLimit: 5 });
+    const calls = pagedSearch(23);
+    const { data, total } = await dp.getList('systems', { filter, pagination: { page: 2, perPage: 10 }, sort: { field: 'code', order: 'ASC' } });
+    expect(calls).toEqual([{ page: 2, size: 5 }, { page: 3, size: 5 }]);
+    expect(data.map((r) => r.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(total).toBe(23);
+    calls.length = 0;
+    const last3 = await dp.getList('systems', { filter, pagination: { page: 3, perPage: 10 }, sort: { field: 'code', order: 'ASC' } });
+    expect(last3.data.map((r) => r.id)).toEqual([21, 22, 23]);
+    expect(calls).toEqual([{ page: 4, size: 5 }]);
+  });
+
+  it('the list\'s total is the service\'s count of the whole filter, not the rows of one request', async () => {
+    pagedSearch(15500);
+    const { data, total } = await dp.getList('systems', { filter, pagination: { page: 1, perPage: 9999 }, sort: { field: 'code', order: 'ASC' } });
+    expect(data).toHaveLength(9999);
+    expect(total).toBe(15500);
+  });
+
+  it('the per-request limit is the runtime config\'s, within 1..9,999, else 9,999', () => {
+    const hosts = {};
+    expect(searchPageLimit({ hosts })).toBe(9999);
+    expect(searchPageLimit({ hosts, searchPageLimit: 50 })).toBe(50);
+    expect(searchPageLimit({ hosts, searchPageLimit: 20000 })).toBe(9999);
+    expect(searchPageLimit({ hosts, searchPageLimit: 0 })).toBe(9999);
+  });
+
+  it('a page that is no multiple of the limit is read from the service pages that cover it, cut to the page', async () => {
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) }, searchPageLimit: 5 });
+    const calls = pagedSearch(40);
+    // "Select all" of a filter of 23 asks 24 rows (one more than the total).
+    const { data } = await dp.getList('systems', { filter, pagination: { page: 1, perPage: 24 }, sort: { field: 'code', order: 'ASC' } });
+    expect(data).toHaveLength(24);
+    expect(calls).toEqual([0, 1, 2, 3, 4].map((page) => ({ page, size: 5 })));
+    calls.length = 0;
+    const second = await dp.getList('systems', { filter, pagination: { page: 2, perPage: 7 }, sort: { field: 'code', order: 'ASC' } });
+    expect(second.data.map((r) => r.id)).toEqual([8, 9, 10, 11, 12, 13, 14]);
+    expect(calls).toEqual([{ page: 1, size: 5 }, { page: 2, size: 5 }]);
+  });
+
+  it('a status change of the whole filter is one request by filter', async () => {
+    await dp.setSystemStatusByFilter('systems', { filter: { type: 'OOH', statuses: ['active'], province: 'Milano' }, status: 'maintenance' });
+    const s = last();
+    expect(s.operationId).toBe('bulkSetSystemStatusByFilter');
+    expect(Object.fromEntries(urlOf(s).searchParams)).toEqual({ type: 'OOH' });
+    expect(violations()).toEqual([]);
   });
 });

@@ -98,7 +98,22 @@ export const systemHandlers = {
 
   async searchSystems(ctx) {
     const w = filterWhere((ctx.body ?? {}) as SystemFilter, ctx.query.type);
-    return page(ctx.db, w, num(ctx.query.page ?? 0), num(ctx.query.size ?? 9999), 'code ASC');
+    return page(ctx.db, w, num(ctx.query.page ?? 0), num(ctx.query.size ?? 9999), orderOf(ctx.query.sort ?? 'code', ctx.query.sortDir));
+  },
+
+  async bulkSetSystemStatusByFilter(ctx) {
+    const body = ctx.body as { filter: SystemFilter; status: S['SystemStatus'] };
+    const w = filterWhere(body.filter ?? {}, ctx.query.type);
+    return ctx.db.transaction(async (tx) => {
+      const { rows: matched } = await tx.query<{ id: string; status: string }>(`SELECT id, status FROM systems ${w.sql}`, w.params);
+      const changing = matched.filter((r) => r.status !== body.status);
+      if (changing.length) {
+        await tx.query('UPDATE systems SET status = $1, updated_at = now() WHERE id = ANY($2::bigint[])', [body.status, changing.map((r) => r.id)]);
+        for (const r of changing)
+          await history(ctx, tx, Number(r.id), 'update', [{ field: 'status', oldValue: r.status, newValue: body.status }]);
+      }
+      return { matched: matched.length, changed: changing.map((r) => Number(r.id)) };
+    });
   },
 
   async createSystem(ctx) {

@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * Page of advertisers, with optional filters
-         * @description One page of advertisers sorted by name; the filters combine with AND.
+         * @description One page of advertisers, sorted by name unless `sort` says otherwise; the filters combine with AND.
          */
         get: operations["listAdvertisersPaginated"];
         put?: never;
@@ -282,6 +282,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The fields an advertiser list sorts by.
+         * @default name
+         * @example name
+         * @enum {string}
+         */
+        AdvertiserSortField: "name" | "businessArea" | "vatNumber" | "email" | "city" | "createdAt";
         /**
          * Format: int64
          * @description Record id.
@@ -687,6 +694,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SchemaAdvertiserSortField = components['schemas']['AdvertiserSortField'];
 export type SchemaId = components['schemas']['Id'];
 export type SchemaUniqueField = components['schemas']['UniqueField'];
 export type SchemaUnicityResult = components['schemas']['UnicityResult'];
@@ -956,6 +964,16 @@ export interface operations {
                  * @example Alimentare
                  */
                 businessArea?: string;
+                /**
+                 * @description Field to sort by (default name); ties are broken by id.
+                 * @example name
+                 */
+                sort?: components["schemas"]["AdvertiserSortField"];
+                /**
+                 * @description Sort direction.
+                 * @example ASC
+                 */
+                sortDir?: "ASC" | "DESC";
             };
             header?: never;
             path: {

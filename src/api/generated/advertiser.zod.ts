@@ -133,7 +133,7 @@ export const checkAdvertiserUnicityResponse = zod.object({
 
 
 /**
- * One page of advertisers sorted by name; the filters combine with AND.
+ * One page of advertisers, sorted by name unless `sort` says otherwise; the filters combine with AND.
  * @summary Page of advertisers, with optional filters
  */
 export const listAdvertisersPaginatedPathPDefault = 0;
@@ -148,11 +148,13 @@ export const listAdvertisersPaginatedParams = zod.object({
   "n": zod.number().min(1).max(listAdvertisersPaginatedPathNMax).int().gte(-2147483648).lte(2147483647).describe('Page size.')
 })
 
-export const listAdvertisersPaginatedQueryNameMax = 200;export const listAdvertisersPaginatedQueryBusinessAreaMax = 100;
+export const listAdvertisersPaginatedQueryNameMax = 200;export const listAdvertisersPaginatedQueryBusinessAreaMax = 100;export const listAdvertisersPaginatedQuerySortDefault = "name";export const listAdvertisersPaginatedQuerySortDirDefault = "ASC";
 
 export const listAdvertisersPaginatedQueryParams = zod.object({
   "name": zod.string().max(listAdvertisersPaginatedQueryNameMax).optional().describe('Case-insensitive substring of the advertiser name.'),
-  "businessArea": zod.string().max(listAdvertisersPaginatedQueryBusinessAreaMax).optional().describe('Exact business area name.')
+  "businessArea": zod.string().max(listAdvertisersPaginatedQueryBusinessAreaMax).optional().describe('Exact business area name.'),
+  "sort": zod.enum(['name', 'businessArea', 'vatNumber', 'email', 'city', 'createdAt']).default(listAdvertisersPaginatedQuerySortDefault).describe('Field to sort by (default name); ties are broken by id.'),
+  "sortDir": zod.enum(['ASC', 'DESC']).default(listAdvertisersPaginatedQuerySortDirDefault).describe('Sort direction.')
 })
 
 export const listAdvertisersPaginatedResponseContentItemIdMax = 9007199254740991;

@@ -132,6 +132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/bulk/status/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the status of every system matching a filter
+         * @description The filter is the one of `searchSystems` (same body, same `type`), so a selection of the whole filter is changed at once however many systems it holds. Systems already in the status are left as they are; each changed system gets a history entry.
+         */
+        post: operations["bulkSetSystemStatusByFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/create": {
         parameters: {
             query?: never;
@@ -927,6 +947,18 @@ export interface components {
          * @enum {string}
          */
         SystemStatus: "initialized" | "active" | "maintenance" | "removed";
+        /** @description The systems of a filter and the status they all take. */
+        SystemBulkStatusByFilter: {
+            filter: components["schemas"]["SystemSearchFilter"];
+            status: components["schemas"]["SystemStatus"];
+        };
+        /** @description The outcome of a change by filter. */
+        SystemBulkByFilterResult: {
+            /** @description Systems matching the filter. */
+            matched: number;
+            /** @description The ids of the systems whose status changed. */
+            changed: number[];
+        };
         /**
          * @description Sortable system fields.
          * @default id
@@ -2112,6 +2144,8 @@ export type SchemaSystemKind = components['schemas']['SystemKind'];
 export type SchemaSystemKindFilter = components['schemas']['SystemKindFilter'];
 export type SchemaSystemTypeCode = components['schemas']['SystemTypeCode'];
 export type SchemaSystemStatus = components['schemas']['SystemStatus'];
+export type SchemaSystemBulkStatusByFilter = components['schemas']['SystemBulkStatusByFilter'];
+export type SchemaSystemBulkByFilterResult = components['schemas']['SystemBulkByFilterResult'];
 export type SchemaSystemSortField = components['schemas']['SystemSortField'];
 export type SchemaSuggestionField = components['schemas']['SuggestionField'];
 export type SchemaSuggestionSortField = components['schemas']['SuggestionSortField'];
@@ -2392,12 +2426,25 @@ export interface operations {
     searchSystems: {
         parameters: {
             query?: {
-                /** @example 0 */
+                /**
+                 * @description Page number, from 0; with `size` it reaches every matching system.
+                 * @example 0
+                 */
                 page?: number;
-                /** @example 9999 */
+                /**
+                 * @description Systems per page (at most 9,999 per request).
+                 * @example 9999
+                 */
                 size?: number;
                 /** @example OOH */
                 type?: components["schemas"]["SystemKindFilter"];
+                /**
+                 * @description Field to sort by (default code); ties are broken by id, so pages never overlap.
+                 * @example code
+                 */
+                sort?: components["schemas"]["SystemSortField"];
+                /** @example ASC */
+                sortDir?: components["schemas"]["SortDirection"];
             };
             header?: never;
             path?: never;
@@ -2446,6 +2493,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SystemPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    bulkSetSystemStatusByFilter: {
+        parameters: {
+            query?: {
+                /** @example OOH */
+                type?: components["schemas"]["SystemKindFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "statuses": [
+                 *           "active"
+                 *         ],
+                 *         "province": "Milano"
+                 *       },
+                 *       "status": "maintenance"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SystemBulkStatusByFilter"];
+            };
+        };
+        responses: {
+            /** @description How many systems matched and which changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matched": 3,
+                     *       "changed": [
+                     *         12,
+                     *         14
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemBulkByFilterResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

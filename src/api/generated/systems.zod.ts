@@ -469,12 +469,14 @@ export const searchSystemsQueryPageMin = 0;
 export const searchSystemsQueryPageMax = 9007199254740991;
 export const searchSystemsQuerySizeDefault = 9999;
 export const searchSystemsQuerySizeMax = 9999;
-export const searchSystemsQueryTypeDefault = "ALL";
+export const searchSystemsQueryTypeDefault = "ALL";export const searchSystemsQuerySortDefault = "id";export const searchSystemsQuerySortDirDefault = "ASC";
 
 export const searchSystemsQueryParams = zod.object({
-  "page": zod.number().min(searchSystemsQueryPageMin).max(searchSystemsQueryPageMax).int().optional(),
-  "size": zod.number().min(1).max(searchSystemsQuerySizeMax).int().default(searchSystemsQuerySizeDefault),
-  "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(searchSystemsQueryTypeDefault)
+  "page": zod.number().min(searchSystemsQueryPageMin).max(searchSystemsQueryPageMax).int().optional().describe('Page number, from 0; with `size` it reaches every matching system.'),
+  "size": zod.number().min(1).max(searchSystemsQuerySizeMax).int().default(searchSystemsQuerySizeDefault).describe('Systems per page (at most 9,999 per request).'),
+  "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(searchSystemsQueryTypeDefault),
+  "sort": zod.enum(['id', 'code', 'name', 'type', 'systemType', 'status', 'address', 'municipality', 'province', 'region', 'createdAt', 'updatedAt']).default(searchSystemsQuerySortDefault).describe('Field to sort by (default code); ties are broken by id, so pages never overlap.'),
+  "sortDir": zod.enum(['ASC', 'DESC']).default(searchSystemsQuerySortDirDefault)
 })
 
 export const searchSystemsBodyTypeDefault = "ALL";export const searchSystemsBodyMunicipalityIdsItemRegExp = new RegExp('^[0-9]{6}$');
@@ -576,6 +578,51 @@ export const searchSystemsResponse = zod.object({
   "number": zod.number().min(searchSystemsResponseNumberMin).max(searchSystemsResponseNumberMax).int().describe('This page\'s number (from 0).'),
   "size": zod.number().min(1).max(searchSystemsResponseSizeMax).int().describe('Page size.')
 }).describe('A page of systems.')
+
+
+/**
+ * The filter is the one of `searchSystems` (same body, same `type`), so a selection of the whole filter is changed at once however many systems it holds. Systems already in the status are left as they are; each changed system gets a history entry.
+ * @summary Set the status of every system matching a filter
+ */
+export const bulkSetSystemStatusByFilterQueryTypeDefault = "ALL";
+
+export const bulkSetSystemStatusByFilterQueryParams = zod.object({
+  "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(bulkSetSystemStatusByFilterQueryTypeDefault)
+})
+
+export const bulkSetSystemStatusByFilterBodyFilterTypeDefault = "ALL";export const bulkSetSystemStatusByFilterBodyFilterMunicipalityIdsItemRegExp = new RegExp('^[0-9]{6}$');
+export const bulkSetSystemStatusByFilterBodyFilterRegionMax = 100;export const bulkSetSystemStatusByFilterBodyFilterProvinceMax = 100;export const bulkSetSystemStatusByFilterBodyFilterMediaOwnersItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterAreaIdsItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterLeaseIdsItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterAuthorizationIdsItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterSearchTermMax = 200;
+
+export const bulkSetSystemStatusByFilterBody = zod.object({
+  "filter": zod.object({
+  "type": zod.enum(['OOH', 'DOOH', 'ALL']).default(bulkSetSystemStatusByFilterBodyFilterTypeDefault).describe('OOH, DOOH, or ALL for both.'),
+  "systemTypes": zod.array(zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('System type. DOOH systems take alux, customdooh, posterdooh, totem; OOH systems take those plus customooh and the marker types autobus ... tiny-markers.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these system types.'),
+  "statuses": zod.array(zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Any of these statuses.'),
+  "municipalityIds": zod.array(zod.string().regex(bulkSetSystemStatusByFilterBodyFilterMunicipalityIdsItemRegExp).describe('ISTAT code of an Italian municipality (six digits).')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Istat codes of the municipalities.'),
+  "region": zod.string().max(bulkSetSystemStatusByFilterBodyFilterRegionMax).optional().describe('Region name.'),
+  "province": zod.string().max(bulkSetSystemStatusByFilterBodyFilterProvinceMax).optional().describe('Province name.'),
+  "mediaOwners": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterMediaOwnersItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the media owners.'),
+  "areaIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterAreaIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the areas.'),
+  "leaseIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterLeaseIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the leases.'),
+  "authorizationIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the authorizations.'),
+  "searchTerm": zod.string().max(bulkSetSystemStatusByFilterBodyFilterSearchTermMax).optional().describe('Text matched like in the paged list.')
+}).describe('The list filters; every field is optional.'),
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')
+}).describe('The systems of a filter and the status they all take.')
+
+export const bulkSetSystemStatusByFilterResponseMatchedMin = 0;
+export const bulkSetSystemStatusByFilterResponseMatchedMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterResponseChangedItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterResponseChangedMax = 1000000;
+
+export const bulkSetSystemStatusByFilterResponse = zod.object({
+  "matched": zod.number().min(bulkSetSystemStatusByFilterResponseMatchedMin).max(bulkSetSystemStatusByFilterResponseMatchedMax).int().describe('Systems matching the filter.'),
+  "changed": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterResponseChangedItemMax).int()).max(bulkSetSystemStatusByFilterResponseChangedMax).describe('The ids of the systems whose status changed.')
+}).describe('The outcome of a change by filter.')
 
 
 /**

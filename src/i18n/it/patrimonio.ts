@@ -86,6 +86,8 @@ const systems = {
     error: 'Impossibile caricare gli impianti: %{message}',
     retry: 'Riprova',
     found: '1 impianto trovato |||| %{smart_count} impianti trovati',
+    limit:
+      'Al massimo %{limit} impianti per pagina: gli altri dei %{smart_count} del filtro sono nelle pagine seguenti. L’esportazione e «Seleziona tutti» li comprendono tutti.',
     per_page: 'Righe per pagina',
     select_all: 'Seleziona tutti',
     select_row: 'Seleziona %{code}',
@@ -105,6 +107,8 @@ const systems = {
     media_owners_help: 'Le concessionarie scelte sostituiscono quelle attuali',
     confirm_edit: 'Modificare 1 impianto? |||| Modificare %{smart_count} impianti?',
     confirm_edit_content: '%{field} diventa «%{value}» su 1 impianto. |||| %{field} diventa «%{value}» su %{smart_count} impianti.',
+    confirm_edit_filter:
+      '%{field} diventa «%{value}» su tutti i %{smart_count} impianti del filtro, in un’unica operazione del servizio.',
     circuit: 'Aggiungi a circuito',
     circuit_title: 'Aggiungi 1 impianto a un circuito |||| Aggiungi %{smart_count} impianti a un circuito',
     circuit_pick: 'Circuito',
@@ -116,6 +120,7 @@ const systems = {
     changed: '1 impianto modificato |||| %{smart_count} impianti modificati',
     added: '1 impianto aggiunto |||| %{smart_count} impianti aggiunti',
     unchanged: '1 impianto era già nel circuito |||| %{smart_count} impianti erano già nel circuito',
+    unchanged_status: '1 impianto aveva già questo stato |||| %{smart_count} impianti avevano già questo stato',
     refused: '1 impianto rifiutato: |||| %{smart_count} impianti rifiutati:',
     not_found: 'Impianto %{id} non trovato',
     close: 'Chiudi',
@@ -302,6 +307,7 @@ const circuits = {
     search_failed: 'Ricerca degli impianti non riuscita',
     no_systems: 'Nessun impianto trovato',
     no_assets: 'Il circuito non ha impianti: aggiungili con la ricerca qui sopra.',
+    members: '1 impianto nel circuito |||| %{smart_count} impianti nel circuito',
     pick_one: 'Scegli «Gestisci» su un circuito per vederne e modificarne gli impianti.',
     none: 'Nessuno',
     created: 'Circuito %{name} creato',

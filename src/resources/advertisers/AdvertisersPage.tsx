@@ -92,11 +92,11 @@ export default function AdvertisersPage() {
           bulkActionButtons={false}
           empty={<Typography sx={{ p: 2 }}>{translate('resources.advertisers.empty')}</Typography>}
         >
-          <DataTable.Col source="name" disableSort />
-          <DataTable.Col source="businessArea" disableSort />
-          <DataTable.Col source="vatNumber" disableSort />
-          <DataTable.Col source="email" disableSort />
-          <DataTable.Col source="city" disableSort />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="businessArea" />
+          <DataTable.Col source="vatNumber" />
+          <DataTable.Col source="email" />
+          <DataTable.Col source="city" />
         </DataTable>
       </ListPage>
       <CreateDialog open={creating} onClose={() => setCreating(false)} />

@@ -11,6 +11,7 @@ import {
   DataTable,
   FunctionField,
   ListContextProvider,
+  Pagination,
   ReferenceInput,
   SaveButton,
   TextInput,
@@ -118,8 +119,12 @@ function Members({ circuit }: { circuit: Circuit }) {
 }
 
 function MemberTable({ circuit, list }: { circuit: Circuit; list: ReturnType<typeof useList<CircuitAsset>> }) {
+  const translate = useTranslate();
   return (
     <ListContextProvider value={list}>
+      <Typography variant="body2" sx={{ mb: 1 }} data-testid="circuit-members-count">
+        {translate('resources.circuits.messages.members', { smart_count: list.total ?? 0 })}
+      </Typography>
       <DataTable resource="circuitAssets" bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="code" label="resources.circuits.asset.code" />
         <DataTable.Col source="name" label="resources.circuits.asset.name" />
@@ -134,6 +139,7 @@ function MemberTable({ circuit, list }: { circuit: Circuit; list: ReturnType<typ
           <RemoveMember circuit={circuit} />
         </DataTable.Col>
       </DataTable>
+      <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />
     </ListContextProvider>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { createSystemBody } from '@/api/generated/systems.zod';
 import type { SchemaSystem as System } from '@/api/generated/systems';
-import { SYSTEM_FILTERED_SEARCH } from '@/config/constants';
+import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider, SystemBulkChange } from '@/dataProviders';
 import { AppSimpleForm, FormDialog } from '@/forms/unsavedChanges';
 import { ExportSelectedButton, type ExportColumn } from '@/ui/exporter';
@@ -113,7 +113,7 @@ function BulkEditButton() {
   const t = useT();
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { selectedIds, onUnselectItems } = useListContext<System>();
+  const { selectedIds, onUnselectItems, total, filterValues } = useListContext<System>();
   const [open, setOpen] = useState(false);
   // The toolbar is mounted with the list: the lookups (five calls) wait for the dialog.
   const { lookups } = useLookups(open);
@@ -138,17 +138,27 @@ function BulkEditButton() {
       value = (v.mediaOwnerIds ?? []).map((id) => named(lookups?.mediaOwners, id)).join(', ');
     }
     const ids = selectedIds.map(Number);
+    // The whole filter, longer than one request of the search: the service changes the status by filter.
+    const byFilter = change.field === 'status' && total !== undefined && ids.length === total && total > searchPageLimit();
+    const status = change.field === 'status' ? change.value : undefined;
     setOpen(false);
     setJob({
       title: 'resources.systems.bulk.confirm_edit',
-      content: 'resources.systems.bulk.confirm_edit_content',
+      content: byFilter ? 'resources.systems.bulk.confirm_edit_filter' : 'resources.systems.bulk.confirm_edit_content',
       options: {
         smart_count: ids.length,
         field: translate(FIELDS.find((f) => f.id === v.field)!.name),
         value,
       },
       doneKey: 'changed',
-      run: (onProgress) => dataProvider.bulkUpdateSystems('systems', { ids, change, onProgress }),
+      unchangedKey: byFilter ? 'bulk.unchanged_status' : undefined,
+      run: byFilter
+        ? async () => {
+            const { changed } = await dataProvider.setSystemStatusByFilter('systems', { filter: filterValues, status: status! });
+            const done = new Set(changed);
+            return { changed, refused: [], unchanged: ids.filter((id) => !done.has(id)) };
+          }
+        : (onProgress) => dataProvider.bulkUpdateSystems('systems', { ids, change, onProgress }),
     });
   };
   return (
@@ -210,7 +220,7 @@ export function SystemsBulkToolbar({
 }) {
   const t = useT();
   const { total } = useListContext<System>();
-  const count = Math.min(total ?? 0, SYSTEM_FILTERED_SEARCH.size);
+  const count = total ?? 0;
   return (
     // Over a scrolling box react-admin's toolbar (lifted above the table) would be clipped: it takes its own row instead.
     <Box
@@ -226,13 +236,9 @@ export function SystemsBulkToolbar({
       }
     >
       <BulkActionsToolbar
-        // react-admin warns "limit reached" when it gets exactly `limit` rows: one more than the filter holds.
-        selectAllButton={
-          <SelectAllButton
-            label={t('bulk.select_filter', { smart_count: count })}
-            limit={Math.min(count + 1, SYSTEM_FILTERED_SEARCH.size)}
-          />
-        }
+        // Every id of the filter (the data provider reads them in the search's pages); react-admin
+        // warns "limit reached" when it gets exactly `limit` rows: one more than the filter holds.
+        selectAllButton={<SelectAllButton label={t('bulk.select_filter', { smart_count: count })} limit={count + 1} />}
       >
         <BulkEditButton />
         <BulkCircuitButton />

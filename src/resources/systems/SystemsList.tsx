@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Autocomplete, Box, Button, Chip, Stack, TableBody, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, Stack, TableBody, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -20,6 +20,7 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { SchemaSystem as System, SchemaSystemSuggestionPage } from '@/api/generated/systems';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
@@ -29,9 +30,12 @@ import { SystemsBulkToolbar } from './SystemsBulk';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
-/** The filters that need the filtered search (every row at once); the same keys as the data provider's. */
+/** The filters that need the filtered search (paged by its per-request limit); the same keys as the data provider's. */
 const SEARCH_KEYS = ['systemTypes', 'statuses', 'municipalityIds', 'mediaOwners', 'areaIds', 'leaseIds', 'authorizationIds'] as const;
 const isFiltered = (f: SystemFilterValues) => SEARCH_KEYS.some((k) => (f[k]?.length ?? 0) > 0);
+
+/** The page sizes of the unfiltered list. */
+const PAGE_SIZES = [10, 25, 50];
 
 const names = (refs: { name: string }[] | undefined) => (refs ?? []).map((r) => r.name).join(', ');
 
@@ -123,7 +127,7 @@ const ROW_ESTIMATE = 53;
 const VIEWPORT = 560;
 
 /**
- * The DataTable body for the filtered search (up to 9,999 rows at once): only the rows in view of
+ * The DataTable body for the filtered search (a page of up to 9,999 rows): only the rows in view of
  * the scrolling box (and a few around them) are in the DOM, between two spacer rows. TanStack
  * Virtual measures each rendered row, so rows whose name or address wraps keep the scroll steady.
  */
@@ -188,13 +192,19 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
 /** Search, kind switch, filter panel and the table (paged, or the whole filtered search virtualized). */
 function SystemsBody() {
   const t = useT();
-  const { filterValues, setFilters, total, error, isPending } = useListContext<System>();
+  const { filterValues, setFilters, total, error, isPending, perPage, setPerPage } = useListContext<System>();
   const filter = filterValues as SystemFilterValues;
   const [showFilters, setShowFilters] = useState(false);
   const { lookups, error: lookupError } = useLookups(showFilters);
   const change = (next: SystemFilterValues) =>
     setFilters(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))));
   const filtered = isFiltered(filter);
+  // The filtered search shows one request's worth of rows at once (virtualized), the rest on the next pages.
+  const limit = searchPageLimit();
+  const wanted = filtered ? limit : PAGE_SIZES.includes(perPage) ? perPage : SYSTEM_PAGE_SIZE;
+  useEffect(() => {
+    if (perPage !== wanted) setPerPage(wanted);
+  }, [perPage, wanted, setPerPage]);
   let table: ReactNode;
   if (error) table = <Alert severity="error" sx={{ my: 2 }}>{t('list.error', { message: failureMessage(error) })}</Alert>;
   else if (!isPending && total === 0)
@@ -203,12 +213,19 @@ function SystemsBody() {
         {t('list.empty')}
       </Alert>
     );
+  // The page size is being switched (to or from the search's limit): the rows of the other size are not shown.
+  else if (perPage !== wanted) table = <LinearProgress sx={{ my: 2 }} aria-label={t('list.loading')} />;
   else if (filtered)
     table = (
       <>
         <Typography variant="body2" sx={{ my: 1 }} data-testid="systems-count">
           {t('list.found', { smart_count: total ?? 0 })}
         </Typography>
+        {(total ?? 0) > limit ? (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="systems-limit">
+            {t('list.limit', { limit: limit.toLocaleString('it-IT'), smart_count: total })}
+          </Alert>
+        ) : null}
         <Box
           data-testid="systems-virtual"
           sx={{
@@ -225,13 +242,14 @@ function SystemsBody() {
         >
           <SystemsTable virtual />
         </Box>
+        {(total ?? 0) > limit ? <Pagination rowsPerPageOptions={[limit]} /> : null}
       </>
     );
   else
     table = (
       <>
         <SystemsTable virtual={false} />
-        <Pagination rowsPerPageOptions={[10, 25, 50]} />
+        <Pagination rowsPerPageOptions={PAGE_SIZES} />
       </>
     );
   return (

@@ -11,6 +11,7 @@ import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SchemaSystem, SchemaSystemMarker as SystemMarker } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
+import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { ITALY_BOUNDS } from '@/ui/map/basemap';
@@ -141,14 +142,22 @@ export default function SystemsMap() {
   });
   const markers = useMemo(() => inArea.data ?? [], [inArea.data]);
 
-  // Filters beyond type: the ids of the filtered search (every row), intersected with the viewport.
+  // Filters beyond type: the ids of the filtered search (every row, page after page of the search's
+  // per-request limit), intersected with the viewport.
   const filtered = (['systemTypes', 'statuses', 'municipalityIds', 'mediaOwners', 'areaIds', 'leaseIds', 'authorizationIds'] as const).some(
     (k) => (filter[k]?.length ?? 0) > 0,
   );
   const search = useQuery({
     queryKey: ['systems', 'getList', 'map', filter],
-    queryFn: () =>
-      dataProvider.getList<SchemaSystem>('systems', { filter, pagination: { page: 1, perPage: 9999 }, sort: { field: 'id', order: 'ASC' } }),
+    queryFn: async () => {
+      const perPage = searchPageLimit();
+      const data: SchemaSystem[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await dataProvider.getList<SchemaSystem>('systems', { filter, pagination: { page, perPage }, sort: { field: 'id', order: 'ASC' } });
+        data.push(...answer.data);
+        if (answer.data.length < perPage || data.length >= (answer.total ?? 0)) return { data, total: answer.total };
+      }
+    },
     enabled: filtered,
   });
   const allowed = useMemo(
