@@ -11,7 +11,7 @@ import type { SeedOptions } from '../../seed/options';
 import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
 import { registerResourceReader } from '../../shared/resources';
 import { seller } from '../../company';
-import { euro, offerPdf, type OfferParties } from './pdf';
+import { euro, offerPdf, validUntilOf, type OfferParties } from './pdf';
 
 export { euro } from './pdf';
 
@@ -80,6 +80,11 @@ export function toEstimate(row: Row): Estimate {
   };
   if (row.validUntil) out.validUntil = String(row.validUntil);
   if (row.notes) out.notes = String(row.notes);
+  out.version = Number(row.version ?? 1);
+  if (row.previousVersionId) out.previousVersionId = Number(row.previousVersionId);
+  if (row.replacedById) out.replacedById = Number(row.replacedById);
+  if (row.acceptance) out.acceptance = row.acceptance as Estimate['acceptance'];
+  if (Array.isArray(row.changeRequests) && row.changeRequests.length) out.changeRequests = row.changeRequests as Estimate['changeRequests'];
   return out;
 }
 
@@ -120,10 +125,61 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
   if (!row) return null;
   const { commissions: _internal, ...estimate } = toEstimate(row);
   const { opportunityName, advertiserName, salesName } = await partiesOf(db, toEstimate(row));
-  return { ...estimate, opportunityName, advertiserName, salesName, statusLabel: STATUS_LABELS[estimate.status] };
+  // The conditions the client agrees to when accepting: the PDF's.
+  const offer = seller().identity.offer;
+  const conditions = [...offer.terms, `Offerta valida fino al ${validUntilOf(estimate, offer.validityDays).split('-').reverse().join('/')}.`];
+  return { ...estimate, opportunityName, advertiserName, salesName, statusLabel: STATUS_LABELS[estimate.status], conditions };
 }
 
 registerResourceReader('estimate', sharedEstimateView);
+
+/** The newest version of an estimate: following `replacedById` from it (itself when never revised). */
+export async function latestVersionId(db: Db, id: number): Promise<number> {
+  let current = id;
+  for (let hops = 0; hops < 1000; hops++) {
+    const row = await oneRow(db, 'estimates', current);
+    const next = Number(row?.replacedById ?? 0);
+    if (!next) return current;
+    current = next;
+  }
+  return current;
+}
+
+/** The last day an offer is valid (`validUntil`) is over, by the sandbox's clock in Rome. */
+export function offerExpired(e: Estimate, now: Date): boolean {
+  if (!e.validUntil) return false;
+  const today = now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+  return e.validUntil < today;
+}
+
+const dayIt = (day: string) => day.split('-').reverse().join('/');
+
+export type ClientAnswer =
+  | { kind: 'accepted'; name: string; role: string; at: string; address?: string }
+  | { kind: 'changes'; name: string; note: string; at: string; address?: string };
+
+/**
+ * The client's answer through a shared link: an acceptance moves the estimate from sent to accepted
+ * (the generated rules; 409 from any other status) and is recorded on it; a request for changes is
+ * added to its list and leaves its status. Both need the estimate sent and its offer still valid
+ * (422 past its `validUntil` day, telling the client to contact the seller).
+ */
+export async function recordClientAnswer(db: Db, id: number, answer: ClientAnswer, now: Date): Promise<Estimate> {
+  const row = await requireEstimateRow(db, id);
+  const e = toEstimate(row);
+  if (answer.kind === 'accepted') checkMove(RULES, e.status, 'accepted');
+  else if (e.status !== 'sent') throw new HttpError(409, `Il preventivo non attende una risposta (stato: «${STATUS_LABELS[e.status]}»)`);
+  if (offerExpired(e, now)) {
+    throw new HttpError(422, `L'offerta è scaduta il ${dayIt(e.validUntil!)}: contatti il venditore per un'offerta aggiornata`);
+  }
+  if (answer.kind === 'accepted') {
+    const acceptance = { name: answer.name, role: answer.role, acceptedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
+    return toEstimate(await saveRow(db, 'estimates', id, { ...row, status: 'accepted', acceptance }));
+  }
+  const request = { name: answer.name, note: answer.note, requestedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
+  const changeRequests = [...((row.changeRequests as unknown[] | undefined) ?? []), request];
+  return toEstimate(await saveRow(db, 'estimates', id, { ...row, changeRequests }));
+}
 
 const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
 
@@ -211,7 +267,8 @@ export const handlers = defineHandlers<operations>({
     const id = Number(ctx.params.id);
     // A shared link's guest downloads the offer its link opens, and no other.
     const shared = ctx.user?.kind === 'guest' ? ctx.user.resource : undefined;
-    if (ctx.user?.kind === 'guest' && !(shared?.resourceType === 'estimate' && Number(shared.resourceId) === id)) {
+    // (A revised estimate's link opens its newest version instead.)
+    if (ctx.user?.kind === 'guest' && !(shared?.resourceType === 'estimate' && (await latestVersionId(ctx.db, Number(shared.resourceId))) === id)) {
       throw new HttpError(403, 'Il link condiviso non dà accesso a questo preventivo');
     }
     const e = toEstimate(await requireEstimateRow(ctx.db, id));
@@ -252,11 +309,44 @@ export const handlers = defineHandlers<operations>({
           validUntil: input.validUntil,
           notes: input.notes,
           createdAt: existing?.createdAt ?? new Date().toISOString(),
+          // A version keeps its place in its chain of revisions.
+          version: existing?.version,
+          previousVersionId: existing?.previousVersionId,
+          replacedById: existing?.replacedById,
         },
         lines,
       );
       const row = existing ? await saveRow(tx, 'estimates', existing.id, data) : await insertNumbered(tx, 'estimates', data);
       return existing ? toEstimate(row) : reply(201, toEstimate(row));
+    });
+  },
+  async reviseEstimate(ctx) {
+    const id = Number(ctx.query.estimateId);
+    return ctx.db.transaction(async (tx) => {
+      const row = await requireEstimateRow(tx, id);
+      if (row.replacedById) throw new HttpError(409, `Il preventivo ${id} è già stato sostituito dalla versione ${String(row.replacedById)}: modifica la più recente`);
+      const previous = toEstimate(row);
+      // New lines take fresh ids, as any new estimate's.
+      const fresh = await nextvals(tx, ESTIMATE_LINE_SEQUENCE, previous.lines.length);
+      const lines = previous.lines.map((l) => ({ ...l, id: fresh.shift()! }));
+      const data = withTotals(
+        {
+          name: previous.name,
+          opportunityId: previous.opportunityId,
+          advertiserId: previous.advertiserId,
+          salesId: previous.salesId,
+          status: 'draft',
+          validUntil: previous.validUntil,
+          notes: previous.notes,
+          createdAt: new Date().toISOString(),
+          version: (previous.version ?? 1) + 1,
+          previousVersionId: id,
+        },
+        lines,
+      );
+      const created = await insertNumbered(tx, 'estimates', data);
+      await saveRow(tx, 'estimates', id, { ...row, replacedById: created.id });
+      return reply(201, toEstimate(created));
     });
   },
   async changeEstimateStatus(ctx) {

@@ -28,7 +28,9 @@ export const listEstimatesQueryParams = zod.object({
 export const listEstimatesResponseContentItemIdMax = 9007199254740991;
 export const listEstimatesResponseContentItemCommissionsMin = 0;export const listEstimatesResponseContentItemLinesItemIdMax = 9007199254740991;
 export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
-export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseTotalElementsMin = 0;
+export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;export const listEstimatesResponseContentItemSubtotalMin = 0;export const listEstimatesResponseContentItemDiscountTotalMin = 0;export const listEstimatesResponseContentItemTotalMin = 0;export const listEstimatesResponseContentItemPreviousVersionIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemReplacedByIdMax = 9007199254740991;
+export const listEstimatesResponseTotalElementsMin = 0;
 export const listEstimatesResponseTotalPagesMin = 0;
 export const listEstimatesResponseNumberMin = 0;
 
@@ -59,7 +61,22 @@ export const listEstimatesResponse = zod.object({
   "total": zod.number().min(listEstimatesResponseContentItemTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(listEstimatesResponseContentItemPreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(listEstimatesResponseContentItemReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')).describe('The estimates of this page.'),
   "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).int().describe('Estimates over all pages.'),
   "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).int().describe('Number of pages.'),
@@ -119,7 +136,9 @@ export const listEstimatesByOpportunityIdQueryParams = zod.object({
 export const listEstimatesByOpportunityIdResponseIdMax = 9007199254740991;
 export const listEstimatesByOpportunityIdResponseCommissionsMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemIdMax = 9007199254740991;
 export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
-export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;export const listEstimatesByOpportunityIdResponseTotalMin = 0;export const listEstimatesByOpportunityIdResponsePreviousVersionIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseReplacedByIdMax = 9007199254740991;
+
 
 export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).int().describe('Record id.'),
@@ -146,7 +165,22 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "total": zod.number().min(listEstimatesByOpportunityIdResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(listEstimatesByOpportunityIdResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(listEstimatesByOpportunityIdResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 export const listEstimatesByOpportunityIdResponse = zod.array(listEstimatesByOpportunityIdResponseItem)
 
@@ -165,7 +199,9 @@ export const getEstimateByIdParams = zod.object({
 export const getEstimateByIdResponseIdMax = 9007199254740991;
 export const getEstimateByIdResponseCommissionsMin = 0;export const getEstimateByIdResponseLinesItemIdMax = 9007199254740991;
 export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
-export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;export const getEstimateByIdResponseSubtotalMin = 0;export const getEstimateByIdResponseDiscountTotalMin = 0;export const getEstimateByIdResponseTotalMin = 0;
+export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;export const getEstimateByIdResponseSubtotalMin = 0;export const getEstimateByIdResponseDiscountTotalMin = 0;export const getEstimateByIdResponseTotalMin = 0;export const getEstimateByIdResponsePreviousVersionIdMax = 9007199254740991;
+export const getEstimateByIdResponseReplacedByIdMax = 9007199254740991;
+
 
 export const getEstimateByIdResponse = zod.object({
   "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).int().describe('Record id.'),
@@ -192,7 +228,22 @@ export const getEstimateByIdResponse = zod.object({
   "total": zod.number().min(getEstimateByIdResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(getEstimateByIdResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(getEstimateByIdResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 
 
@@ -285,7 +336,9 @@ export const saveEstimateBody = zod.object({
 export const saveEstimateResponseIdMax = 9007199254740991;
 export const saveEstimateResponseCommissionsMin = 0;export const saveEstimateResponseLinesItemIdMax = 9007199254740991;
 export const saveEstimateResponseLinesItemUnitPriceMin = 0;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
-export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;export const saveEstimateResponseSubtotalMin = 0;export const saveEstimateResponseDiscountTotalMin = 0;export const saveEstimateResponseTotalMin = 0;
+export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;export const saveEstimateResponseSubtotalMin = 0;export const saveEstimateResponseDiscountTotalMin = 0;export const saveEstimateResponseTotalMin = 0;export const saveEstimateResponsePreviousVersionIdMax = 9007199254740991;
+export const saveEstimateResponseReplacedByIdMax = 9007199254740991;
+
 
 export const saveEstimateResponse = zod.object({
   "id": zod.number().min(1).max(saveEstimateResponseIdMax).int().describe('Record id.'),
@@ -312,7 +365,22 @@ export const saveEstimateResponse = zod.object({
   "total": zod.number().min(saveEstimateResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(saveEstimateResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(saveEstimateResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 
 
@@ -331,7 +399,9 @@ export const changeEstimateStatusQueryParams = zod.object({
 export const changeEstimateStatusResponseIdMax = 9007199254740991;
 export const changeEstimateStatusResponseCommissionsMin = 0;export const changeEstimateStatusResponseLinesItemIdMax = 9007199254740991;
 export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
-export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;export const changeEstimateStatusResponseSubtotalMin = 0;export const changeEstimateStatusResponseDiscountTotalMin = 0;export const changeEstimateStatusResponseTotalMin = 0;
+export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;export const changeEstimateStatusResponseSubtotalMin = 0;export const changeEstimateStatusResponseDiscountTotalMin = 0;export const changeEstimateStatusResponseTotalMin = 0;export const changeEstimateStatusResponsePreviousVersionIdMax = 9007199254740991;
+export const changeEstimateStatusResponseReplacedByIdMax = 9007199254740991;
+
 
 export const changeEstimateStatusResponse = zod.object({
   "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).int().describe('Record id.'),
@@ -358,5 +428,32 @@ export const changeEstimateStatusResponse = zod.object({
   "total": zod.number().min(changeEstimateStatusResponseTotalMin).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(changeEstimateStatusResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(changeEstimateStatusResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
+
+
+/**
+ * Copies the estimate (name, parties, lines, validity, notes) as a new draft whose `version` is one more and whose `previousVersionId` is the copied estimate; the copied one gets `replacedById`, and its shared links show the new version from then on. Only the newest version can be revised (409 otherwise). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+ * @summary Duplicate an estimate as its next version
+ */
+export const reviseEstimateQueryEstimateIdMax = 9007199254740991;
+
+
+export const reviseEstimateQueryParams = zod.object({
+  "estimateId": zod.number().min(1).max(reviseEstimateQueryEstimateIdMax).int().describe('The estimate to revise.')
+})
