@@ -8,7 +8,7 @@ import { defineHandlers } from '../typed';
 import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 import { clock } from '../clock';
-import { latestVersionId, recordClientAnswer, type ClientAnswer } from './estimate';
+import { latestVersionId, recordClientAnswer, type ClientAnswer } from '../shared/estimateAnswers';
 
 /*
  * The share service: tokenised links (collection `shares` of the record store) and the guest

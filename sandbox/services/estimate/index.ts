@@ -10,6 +10,7 @@ import { cents } from '../../shared/values';
 import type { SeedOptions } from '../../seed/options';
 import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
 import { registerResourceReader } from '../../shared/resources';
+import { latestVersionId } from '../../shared/estimateAnswers';
 import { seller } from '../../company';
 import { euro, offerPdf, validUntilOf, type OfferParties } from './pdf';
 
@@ -132,54 +133,6 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
 }
 
 registerResourceReader('estimate', sharedEstimateView);
-
-/** The newest version of an estimate: following `replacedById` from it (itself when never revised). */
-export async function latestVersionId(db: Db, id: number): Promise<number> {
-  let current = id;
-  for (let hops = 0; hops < 1000; hops++) {
-    const row = await oneRow(db, 'estimates', current);
-    const next = Number(row?.replacedById ?? 0);
-    if (!next) return current;
-    current = next;
-  }
-  return current;
-}
-
-/** The last day an offer is valid (`validUntil`) is over, by the sandbox's clock in Rome. */
-export function offerExpired(e: Estimate, now: Date): boolean {
-  if (!e.validUntil) return false;
-  const today = now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
-  return e.validUntil < today;
-}
-
-const dayIt = (day: string) => day.split('-').reverse().join('/');
-
-export type ClientAnswer =
-  | { kind: 'accepted'; name: string; role: string; at: string; address?: string }
-  | { kind: 'changes'; name: string; note: string; at: string; address?: string };
-
-/**
- * The client's answer through a shared link: an acceptance moves the estimate from sent to accepted
- * (the generated rules; 409 from any other status) and is recorded on it; a request for changes is
- * added to its list and leaves its status. Both need the estimate sent and its offer still valid
- * (422 past its `validUntil` day, telling the client to contact the seller).
- */
-export async function recordClientAnswer(db: Db, id: number, answer: ClientAnswer, now: Date): Promise<Estimate> {
-  const row = await requireEstimateRow(db, id);
-  const e = toEstimate(row);
-  if (answer.kind === 'accepted') checkMove(RULES, e.status, 'accepted');
-  else if (e.status !== 'sent') throw new HttpError(409, `Il preventivo non attende una risposta (stato: «${STATUS_LABELS[e.status]}»)`);
-  if (offerExpired(e, now)) {
-    throw new HttpError(422, `L'offerta è scaduta il ${dayIt(e.validUntil!)}: contatti il venditore per un'offerta aggiornata`);
-  }
-  if (answer.kind === 'accepted') {
-    const acceptance = { name: answer.name, role: answer.role, acceptedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
-    return toEstimate(await saveRow(db, 'estimates', id, { ...row, status: 'accepted', acceptance }));
-  }
-  const request = { name: answer.name, note: answer.note, requestedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
-  const changeRequests = [...((row.changeRequests as unknown[] | undefined) ?? []), request];
-  return toEstimate(await saveRow(db, 'estimates', id, { ...row, changeRequests }));
-}
 
 const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
 
