@@ -49,7 +49,7 @@ export function EstimateClientActivity() {
     onError: failure,
   });
   if (!record) return null;
-  const opened = openedOf(shares ?? []);
+  const opened = shares ? openedOf(shares) : undefined;
   const t = (key: string, args?: Record<string, unknown>) => translate(`resources.estimates.client.${key}`, args);
   return (
     <Box component="section" aria-label={t('title')} data-testid="estimate-client-activity" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -71,9 +71,12 @@ export function EstimateClientActivity() {
           </>
         ) : null}
       </Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="estimate-link-opened">
-        {opened ? t('opened', { first: when(opened.first), last: when(opened.last) }) : t('never_opened')}
-      </Typography>
+      {/* Said once the links are read: "never opened" is an answer, not a placeholder. */}
+      {shares ? (
+        <Typography variant="body2" color="text.secondary" data-testid="estimate-link-opened">
+          {opened ? t('opened', { first: when(opened.first), last: when(opened.last) }) : t('never_opened')}
+        </Typography>
+      ) : null}
       {record.acceptance ? (
         <Alert severity="success" data-testid="estimate-acceptance">
           {t('accepted', { name: record.acceptance.name, role: record.acceptance.role, at: when(record.acceptance.acceptedAt) })}
