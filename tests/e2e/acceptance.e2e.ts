@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, sandboxUrl, SERVICES } from './support/browser';
+import { seriousViolations } from './support/a11y';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -101,6 +102,7 @@ describe('the client accepts an offer online', () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByLabel(/Dichiaro di aver letto/).check();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'acceptance-form-390.png'), fullPage: true });
     await send.click();
     const done = page.getByTestId('offer-accepted');
