@@ -7,6 +7,8 @@ import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord 
 import { defineHandlers } from '../typed';
 import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
+import { clock } from '../clock';
+import { latestVersionId, recordClientAnswer, type ClientAnswer } from '../shared/estimateAnswers';
 
 /*
  * The share service: tokenised links (collection `shares` of the record store) and the guest
@@ -56,6 +58,8 @@ function toShare(record: StoredRecord): Share {
     expiresAt: (record.expiresAt as string | null | undefined) ?? null,
     createdBy: String(record.createdBy),
     viewPath: viewPathOf({ resourceType, resourceId, token }),
+    firstOpenedAt: (record.firstOpenedAt as string | null | undefined) ?? null,
+    lastOpenedAt: (record.lastOpenedAt as string | null | undefined) ?? null,
   };
 }
 
@@ -113,7 +117,70 @@ function shareIdOfGuest(ctx: HandlerContext): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** The live share of the caller's guest token, for this very resource (403 for another, 401 once gone). */
+async function guestShare(ctx: HandlerContext, resourceType: ResourceType, resourceId: number): Promise<Share> {
+  const r = ctx.user?.kind === 'guest' ? ctx.user.resource : undefined;
+  if (!r || r.resourceType !== resourceType || Number(r.resourceId) !== resourceId) {
+    throw new HttpError(403, 'Il link condiviso non dà accesso a questa risorsa');
+  }
+  const shareId = shareIdOfGuest(ctx);
+  const record = shareId ? await getRecord(ctx.db, 'shares', shareId) : undefined;
+  const share = record && toShare(record);
+  if (!share || isExpired(share)) throw new HttpError(401, 'Il link di condivisione non è più valido');
+  return share;
+}
+
+const whenIt = (iso: string) => new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * The client's answer to a shared offer (acceptance or request for changes): recorded on the
+ * newest version of the link's estimate, then mailed to the link's creator.
+ */
+async function answerSharedEstimate(ctx: HandlerContext, answer: (at: string, address?: string) => ClientAnswer) {
+  const resourceType = ctx.query.resourceType as ResourceType;
+  const resourceId = Number(ctx.query.resourceId);
+  const share = await guestShare(ctx, resourceType, resourceId);
+  if (resourceType !== 'estimate') throw new HttpError(409, 'Solo un preventivo condiviso si può accettare o far modificare');
+  const at = clock.now().toISOString();
+  const address = ctx.clientAddress || undefined;
+  const given = answer(at, address);
+  return ctx.db.transaction(async (tx) => {
+    const estimateId = await latestVersionId(tx, resourceId);
+    const estimate = await recordClientAnswer(tx, estimateId, given, clock.now());
+    const { rows } = await tx.query<{ email: string | null }>(`SELECT data->>'email' AS email FROM users WHERE username = $1`, [share.createdBy]);
+    const to = rows[0]?.email;
+    if (to) {
+      const title = `Preventivo ${estimate.id} - ${estimate.name}`;
+      const link = `${APP_ORIGIN}/estimates/${estimate.id}`;
+      const body =
+        given.kind === 'accepted'
+          ? `${given.name} (${given.role}) ha accettato online l'offerta ${title} il ${whenIt(at)}.\nApra il preventivo: ${link}`
+          : `${given.name} ha chiesto modifiche all'offerta ${title} il ${whenIt(at)}:\n\n${given.note}\n\nApra il preventivo: ${link}`;
+      await sendMailAs(ctx.services, tx, {
+        to,
+        subject: given.kind === 'accepted' ? `Offerta accettata: ${title}` : `Richiesta di modifiche: ${title}`,
+        body,
+        kind: 'generic',
+        sentBy: 'system',
+        relatedResource: { resourceType: 'estimate', resourceId: estimate.id },
+      });
+    }
+    const { address: _a, ...rest } = given;
+    return { ...rest, estimateId: estimate.id, ...(address ? { address } : {}) };
+  });
+}
+
 export const handlers = defineHandlers<operations>({
+  async acceptSharedEstimate(ctx) {
+    const { name, role } = ctx.body;
+    return answerSharedEstimate(ctx, (at, address) => ({ kind: 'accepted', name: name.trim(), role: role.trim(), at, address }));
+  },
+
+  async requestSharedEstimateChanges(ctx) {
+    const { name, note } = ctx.body;
+    return answerSharedEstimate(ctx, (at, address) => ({ kind: 'changes', name: name.trim(), note: note.trim(), at, address }));
+  },
+
   async createShare(ctx) {
     const input = ctx.body;
     requireReadable(ctx, input.resourceType);
@@ -228,14 +295,10 @@ export const handlers = defineHandlers<operations>({
     const resourceId = Number(ctx.query.resourceId);
     let share: Share | undefined;
     if (ctx.user?.kind === 'guest') {
-      const r = ctx.user.resource;
-      if (!r || r.resourceType !== resourceType || Number(r.resourceId) !== resourceId) {
-        throw new HttpError(403, 'Il link condiviso non dà accesso a questa risorsa');
-      }
-      const shareId = shareIdOfGuest(ctx);
-      const record = shareId ? await getRecord(ctx.db, 'shares', shareId) : undefined;
-      share = record && toShare(record);
-      if (!share || isExpired(share)) throw new HttpError(401, 'Il link di condivisione non è più valido');
+      share = await guestShare(ctx, resourceType, resourceId);
+      // The seller sees when the link was first and last opened.
+      const now = clock.now().toISOString();
+      await updateRecord(ctx.db, 'shares', share.id, { firstOpenedAt: share.firstOpenedAt ?? now, lastOpenedAt: now });
     } else {
       requireReadable(ctx, resourceType);
       const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown> }>(
@@ -245,16 +308,19 @@ export const handlers = defineHandlers<operations>({
       );
       share = rows[0] ? toShare({ ...rows[0].data, id: Number(rows[0].id) }) : undefined;
     }
-    const found = await readResource(ctx.db, resourceType, resourceId);
+    // A revised estimate's link shows its newest version, saying it replaced the link's one.
+    const shownId = resourceType === 'estimate' ? await latestVersionId(ctx.db, resourceId) : resourceId;
+    const found = await readResource(ctx.db, resourceType, shownId);
     if (found.status === 'missing' || (found.status === 'unknown' && !share)) {
       throw new HttpError(404, `Risorsa non trovata: ${LABELS[resourceType].toLowerCase()} ${resourceId}`);
     }
     // Until the owning service has records in the sandbox, the share tells what it knows.
-    const data = found.status === 'found' ? { ...found.record, id: resourceId } : { id: resourceId, resourceType };
+    const data = found.status === 'found' ? { ...found.record, id: shownId } : { id: shownId, resourceType };
     return {
       resourceType,
-      resourceId,
-      title: titleOf(resourceType, resourceId, found.status === 'found' ? found.record : undefined),
+      resourceId: shownId,
+      ...(shownId !== resourceId ? { replacedResourceId: resourceId } : {}),
+      title: titleOf(resourceType, shownId, found.status === 'found' ? found.record : undefined),
       ...(share ? { sharedBy: share.createdBy, expiresAt: share.expiresAt ?? null } : {}),
       data,
     };

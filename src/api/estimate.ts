@@ -56,6 +56,11 @@ export function calculateCommission(id: number): Promise<SchemaCommission> {
 }
 
 /** PUT changeStatus?estimateId&status (a refused move rejects with the 409's message). */
+/** POST /revise: the estimate duplicated as its next version (a draft). */
+export function reviseEstimate(estimateId: number): Promise<SchemaEstimate> {
+  return callOrThrow(estimateApi().POST('/revise', { params: { query: { estimateId } } }));
+}
+
 export function changeEstimateStatus(
   estimateId: number,
   status: SchemaEstimateStatus,

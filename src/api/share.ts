@@ -1,5 +1,8 @@
 import type {
   paths,
+  SchemaAcceptanceInput,
+  SchemaChangeRequestInput,
+  SchemaClientAnswer,
   SchemaGuestToken,
   SchemaResourceType,
   SchemaSendLinkInput,
@@ -45,6 +48,16 @@ export function authenticateShareToken(resourceType: SchemaResourceType, resourc
 /** GET /token/resource with the guest token. */
 export function getSharedResource(resourceType: SchemaResourceType, resourceId: number) {
   return settled<SchemaSharedResource>(shareApi().GET('/token/resource', { params: { query: { resourceType, resourceId } } }));
+}
+
+/** POST /token/accept with the guest token: the client accepts the shared offer (422 past its validity: the body). */
+export function acceptSharedEstimate(resourceId: number, body: SchemaAcceptanceInput) {
+  return settled<SchemaClientAnswer>(shareApi().POST('/token/accept', { params: { query: { resourceType: 'estimate', resourceId } }, body }));
+}
+
+/** POST /token/requestChanges with the guest token: the client asks for changes, with a note. */
+export function requestSharedEstimateChanges(resourceId: number, body: SchemaChangeRequestInput) {
+  return settled<SchemaClientAnswer>(shareApi().POST('/token/requestChanges', { params: { query: { resourceType: 'estimate', resourceId } }, body }));
 }
 
 /** GET /share/byResource: the links of a resource, newest first. */

@@ -8,6 +8,7 @@ import {
   listEstimates as listEstimatesPage,
   listEstimatesByOpportunity,
   listSalesPeople,
+  reviseEstimate,
   saveEstimate,
 } from '@/api/estimate';
 import type {
@@ -120,6 +121,8 @@ export interface EstimatesMethods {
     params: { id: number; status: SchemaEstimateStatus },
   ): Promise<SchemaEstimate>;
   downloadEstimatePdf(resource: 'estimates', params: { id: number }): Promise<string>;
+  /** The estimate duplicated as its next version. */
+  reviseEstimate(resource: 'estimates', params: { id: number }): Promise<SchemaEstimate>;
   estimateSalesPeople(resource: 'estimates'): Promise<SchemaSalesPerson[]>;
 }
 
@@ -157,5 +160,6 @@ export const estimatesDataProvider: DataProvider & EstimatesMethods = {
   estimateCommission: (_r, { id }) => calculateCommission(id),
   changeEstimateStatus: (_r, { id, status }) => changeEstimateStatus(id, status),
   downloadEstimatePdf: (_r, { id }) => downloadEstimatePdf(id),
+  reviseEstimate: (_r, { id }) => reviseEstimate(id),
   estimateSalesPeople: () => listSalesPeople(),
 };

@@ -292,6 +292,18 @@ export const MADE_BY_ANSWER: Record<string, (answer: unknown, owns: (resource: s
 /** The password `createUser`'s example gives the users this run makes. */
 const RUN_USER_PASSWORD = 'Estate-sul-Garda-2026';
 
+/**
+ * The client's side of a shared offer: a new estimate of this run, valid for a month and sent, a
+ * link to it, and that link's guest token (the client's answer needs the guest of its own link).
+ */
+async function sharedOfferGuest(f: FixtureApi): Promise<RequestPatch> {
+  const estimate = (await f.call('estimate.saveEstimate', { body: { validUntil: inFuture(30).slice(0, 10) } })) as { id: number };
+  await f.call('estimate.changeEstimateStatus', { query: { estimateId: estimate.id, status: 'sent' } });
+  const share = (await f.call('share.createShare', { body: { resourceType: 'estimate', resourceId: estimate.id, expiresAt: inFuture(30) } })) as { token: string };
+  const guest = (await f.call('share.authenticateShareToken', { query: { resourceType: 'estimate', resourceId: estimate.id, token: share.token } })) as { access_token: string };
+  return { query: { resourceType: 'estimate', resourceId: estimate.id }, bearer: guest.access_token };
+}
+
 /** As a new user of this run: an operation on "the signed-in user's own" record never touches the run's own user. */
 async function asRunUser(f: FixtureApi): Promise<RequestPatch> {
   const user = await f.fresh('user');
@@ -467,6 +479,9 @@ export const FIXTURES: Record<string, Fixture> = {
     const s = await f.need('share');
     return { query: { resourceId: num(s, 'resourceId'), resourceType: num(s, 'resourceType'), token: num(s, 'token') } };
   },
+
+  'share.acceptSharedEstimate': sharedOfferGuest,
+  'share.requestSharedEstimateChanges': sharedOfferGuest,
 
   'systems.updateSystem': async (f) => {
     const s = await f.need('system');

@@ -10,8 +10,9 @@ import { cents } from '../../shared/values';
 import type { SeedOptions } from '../../seed/options';
 import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
 import { registerResourceReader } from '../../shared/resources';
+import { latestVersionId } from '../../shared/estimateAnswers';
 import { seller } from '../../company';
-import { euro, offerPdf, type OfferParties } from './pdf';
+import { euro, offerPdf, validUntilOf, type OfferParties } from './pdf';
 
 export { euro } from './pdf';
 
@@ -80,6 +81,11 @@ export function toEstimate(row: Row): Estimate {
   };
   if (row.validUntil) out.validUntil = String(row.validUntil);
   if (row.notes) out.notes = String(row.notes);
+  out.version = Number(row.version ?? 1);
+  if (row.previousVersionId) out.previousVersionId = Number(row.previousVersionId);
+  if (row.replacedById) out.replacedById = Number(row.replacedById);
+  if (row.acceptance) out.acceptance = row.acceptance as Estimate['acceptance'];
+  if (Array.isArray(row.changeRequests) && row.changeRequests.length) out.changeRequests = row.changeRequests as Estimate['changeRequests'];
   return out;
 }
 
@@ -120,7 +126,10 @@ export async function sharedEstimateView(db: Db, id: number): Promise<Record<str
   if (!row) return null;
   const { commissions: _internal, ...estimate } = toEstimate(row);
   const { opportunityName, advertiserName, salesName } = await partiesOf(db, toEstimate(row));
-  return { ...estimate, opportunityName, advertiserName, salesName, statusLabel: STATUS_LABELS[estimate.status] };
+  // The conditions the client agrees to when accepting: the PDF's.
+  const offer = seller().identity.offer;
+  const conditions = [...offer.terms, `Offerta valida fino al ${validUntilOf(estimate, offer.validityDays).split('-').reverse().join('/')}.`];
+  return { ...estimate, opportunityName, advertiserName, salesName, statusLabel: STATUS_LABELS[estimate.status], conditions };
 }
 
 registerResourceReader('estimate', sharedEstimateView);
@@ -211,7 +220,8 @@ export const handlers = defineHandlers<operations>({
     const id = Number(ctx.params.id);
     // A shared link's guest downloads the offer its link opens, and no other.
     const shared = ctx.user?.kind === 'guest' ? ctx.user.resource : undefined;
-    if (ctx.user?.kind === 'guest' && !(shared?.resourceType === 'estimate' && Number(shared.resourceId) === id)) {
+    // (A revised estimate's link opens its newest version instead.)
+    if (ctx.user?.kind === 'guest' && !(shared?.resourceType === 'estimate' && (await latestVersionId(ctx.db, Number(shared.resourceId))) === id)) {
       throw new HttpError(403, 'Il link condiviso non dà accesso a questo preventivo');
     }
     const e = toEstimate(await requireEstimateRow(ctx.db, id));
@@ -252,11 +262,44 @@ export const handlers = defineHandlers<operations>({
           validUntil: input.validUntil,
           notes: input.notes,
           createdAt: existing?.createdAt ?? new Date().toISOString(),
+          // A version keeps its place in its chain of revisions.
+          version: existing?.version,
+          previousVersionId: existing?.previousVersionId,
+          replacedById: existing?.replacedById,
         },
         lines,
       );
       const row = existing ? await saveRow(tx, 'estimates', existing.id, data) : await insertNumbered(tx, 'estimates', data);
       return existing ? toEstimate(row) : reply(201, toEstimate(row));
+    });
+  },
+  async reviseEstimate(ctx) {
+    const id = Number(ctx.query.estimateId);
+    return ctx.db.transaction(async (tx) => {
+      const row = await requireEstimateRow(tx, id);
+      if (row.replacedById) throw new HttpError(409, `Il preventivo ${id} è già stato sostituito dalla versione ${String(row.replacedById)}: modifica la più recente`);
+      const previous = toEstimate(row);
+      // New lines take fresh ids, as any new estimate's.
+      const fresh = await nextvals(tx, ESTIMATE_LINE_SEQUENCE, previous.lines.length);
+      const lines = previous.lines.map((l) => ({ ...l, id: fresh.shift()! }));
+      const data = withTotals(
+        {
+          name: previous.name,
+          opportunityId: previous.opportunityId,
+          advertiserId: previous.advertiserId,
+          salesId: previous.salesId,
+          status: 'draft',
+          validUntil: previous.validUntil,
+          notes: previous.notes,
+          createdAt: new Date().toISOString(),
+          version: (previous.version ?? 1) + 1,
+          previousVersionId: id,
+        },
+        lines,
+      );
+      const created = await insertNumbered(tx, 'estimates', data);
+      await saveRow(tx, 'estimates', id, { ...row, replacedById: created.id });
+      return reply(201, toEstimate(created));
     });
   },
   async changeEstimateStatus(ctx) {

@@ -369,6 +369,11 @@ export async function offerPdf(e: Estimate, parties: OfferParties, seller: Selle
   const terms = [...offer.terms, `Offerta valida fino al ${itDate(validUntil)}.`];
   if (seller.identity.iban) terms.push(`Coordinate bancarie: IBAN ${seller.identity.iban}.`);
   drawParagraphs(w, 'Condizioni', terms, true);
+  if (e.acceptance) {
+    const at = new Date(e.acceptance.acceptedAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
+    const from = e.acceptance.address ? `, dall'indirizzo ${e.acceptance.address}` : '';
+    drawParagraphs(w, 'Accettazione online', [`Offerta accettata online da ${e.acceptance.name} (${e.acceptance.role}) il ${at}${from}, con accettazione delle condizioni sopra riportate.`], false);
+  }
   drawSignatures(w, seller, parties);
   drawFooters(w, seller);
   return pdf.save({ useObjectStreams: false });

@@ -201,6 +201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate an estimate as its next version
+         * @description Copies the estimate (name, parties, lines, validity, notes) as a new draft whose `version` is one more and whose `previousVersionId` is the copied estimate; the copied one gets `replacedById`, and its shared links show the new version from then on. Only the newest version can be revised (409 otherwise). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+         */
+        post: operations["reviseEstimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -402,6 +422,66 @@ export interface components {
              * @example 2026-02-01T10:00:00Z
              */
             createdAt: string;
+            /**
+             * @description The version number (1 for an original, one more for each `reviseEstimate`).
+             * @example 1
+             */
+            version?: number;
+            /** @description The estimate this version replaced; absent on an original. */
+            previousVersionId?: components["schemas"]["Id"];
+            /** @description The newer version that replaced this one; absent on the newest. */
+            replacedById?: components["schemas"]["Id"];
+            acceptance?: components["schemas"]["Acceptance"];
+            /** @description The client's requests for changes through the shared link, oldest first. */
+            changeRequests?: components["schemas"]["ChangeRequest"][];
+        };
+        /** @description The client's acceptance through the shared link. */
+        Acceptance: {
+            /**
+             * @description Who accepted.
+             * @example Mario Bianchi
+             */
+            name: string;
+            /**
+             * @description Their role in the client's company.
+             * @example Direttore marketing
+             */
+            role: string;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2026-03-03T10:15:00Z
+             */
+            acceptedAt: string;
+            /**
+             * @description The network address the acceptance came from.
+             * @example 203.0.113.7
+             */
+            address?: string;
+        };
+        /** @description A request for changes by the client through the shared link. */
+        ChangeRequest: {
+            /**
+             * @description Who asked.
+             * @example Mario Bianchi
+             */
+            name: string;
+            /**
+             * @description The changes asked for.
+             * @example Possiamo spostare l'inizio al 15 aprile?
+             */
+            note: string;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2026-03-03T10:15:00Z
+             */
+            requestedAt: string;
+            /**
+             * @description The network address the request came from.
+             * @example 203.0.113.7
+             */
+            address?: string;
         };
         /** @description Body of `saveEstimate`; opportunity, advertiser and sales person travel as query parameters, status changes through `changeEstimateStatus`, totals are computed. */
         EstimateInput: {
@@ -706,6 +786,8 @@ export type SchemaMoney = components['schemas']['Money'];
 export type SchemaEstimateLine = components['schemas']['EstimateLine'];
 export type SchemaEstimateLineInput = components['schemas']['EstimateLineInput'];
 export type SchemaEstimate = components['schemas']['Estimate'];
+export type SchemaAcceptance = components['schemas']['Acceptance'];
+export type SchemaChangeRequest = components['schemas']['ChangeRequest'];
 export type SchemaEstimateInput = components['schemas']['EstimateInput'];
 export type SchemaEstimateDto = components['schemas']['EstimateDto'];
 export type SchemaEstimatePage = components['schemas']['EstimatePage'];
@@ -1197,6 +1279,37 @@ export interface operations {
         responses: {
             /** @description The estimate in its new status. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Estimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reviseEstimate: {
+        parameters: {
+            query: {
+                /**
+                 * @description The estimate to revise.
+                 * @example 42
+                 */
+                estimateId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new version, a draft. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,7 +40,9 @@ export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;e
 export const listEstimatesResponseContentItemLinesItemTotalMax = 1000000000;export const listEstimatesResponseContentItemSubtotalMin = 0;
 export const listEstimatesResponseContentItemSubtotalMax = 1000000000;export const listEstimatesResponseContentItemDiscountTotalMin = 0;
 export const listEstimatesResponseContentItemDiscountTotalMax = 1000000000;export const listEstimatesResponseContentItemTotalMin = 0;
-export const listEstimatesResponseContentItemTotalMax = 1000000000;export const listEstimatesResponseTotalElementsMin = 0;
+export const listEstimatesResponseContentItemTotalMax = 1000000000;export const listEstimatesResponseContentItemPreviousVersionIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemReplacedByIdMax = 9007199254740991;
+export const listEstimatesResponseTotalElementsMin = 0;
 export const listEstimatesResponseTotalElementsMax = 9007199254740991;
 export const listEstimatesResponseTotalPagesMin = 0;
 export const listEstimatesResponseTotalPagesMax = 9007199254740991;
@@ -75,7 +77,22 @@ export const listEstimatesResponse = zod.object({
   "total": zod.number().min(listEstimatesResponseContentItemTotalMin).max(listEstimatesResponseContentItemTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(listEstimatesResponseContentItemPreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(listEstimatesResponseContentItemReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')).describe('The estimates of this page.'),
   "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).max(listEstimatesResponseTotalElementsMax).int().describe('Estimates over all pages.'),
   "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).max(listEstimatesResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -151,7 +168,9 @@ export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 1
 export const listEstimatesByOpportunityIdResponseLinesItemTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;
 export const listEstimatesByOpportunityIdResponseSubtotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;
 export const listEstimatesByOpportunityIdResponseDiscountTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
-export const listEstimatesByOpportunityIdResponseTotalMax = 1000000000;
+export const listEstimatesByOpportunityIdResponseTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponsePreviousVersionIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseReplacedByIdMax = 9007199254740991;
+
 
 export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listEstimatesByOpportunityIdResponseIdMax).int().describe('Record id.'),
@@ -178,7 +197,22 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "total": zod.number().min(listEstimatesByOpportunityIdResponseTotalMin).max(listEstimatesByOpportunityIdResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(listEstimatesByOpportunityIdResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(listEstimatesByOpportunityIdResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 export const listEstimatesByOpportunityIdResponse = zod.array(listEstimatesByOpportunityIdResponseItem)
 
@@ -209,7 +243,9 @@ export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export con
 export const getEstimateByIdResponseLinesItemTotalMax = 1000000000;export const getEstimateByIdResponseSubtotalMin = 0;
 export const getEstimateByIdResponseSubtotalMax = 1000000000;export const getEstimateByIdResponseDiscountTotalMin = 0;
 export const getEstimateByIdResponseDiscountTotalMax = 1000000000;export const getEstimateByIdResponseTotalMin = 0;
-export const getEstimateByIdResponseTotalMax = 1000000000;
+export const getEstimateByIdResponseTotalMax = 1000000000;export const getEstimateByIdResponsePreviousVersionIdMax = 9007199254740991;
+export const getEstimateByIdResponseReplacedByIdMax = 9007199254740991;
+
 
 export const getEstimateByIdResponse = zod.object({
   "id": zod.number().min(1).max(getEstimateByIdResponseIdMax).int().describe('Record id.'),
@@ -236,7 +272,22 @@ export const getEstimateByIdResponse = zod.object({
   "total": zod.number().min(getEstimateByIdResponseTotalMin).max(getEstimateByIdResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(getEstimateByIdResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(getEstimateByIdResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 
 
@@ -349,7 +400,9 @@ export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const 
 export const saveEstimateResponseLinesItemTotalMax = 1000000000;export const saveEstimateResponseSubtotalMin = 0;
 export const saveEstimateResponseSubtotalMax = 1000000000;export const saveEstimateResponseDiscountTotalMin = 0;
 export const saveEstimateResponseDiscountTotalMax = 1000000000;export const saveEstimateResponseTotalMin = 0;
-export const saveEstimateResponseTotalMax = 1000000000;
+export const saveEstimateResponseTotalMax = 1000000000;export const saveEstimateResponsePreviousVersionIdMax = 9007199254740991;
+export const saveEstimateResponseReplacedByIdMax = 9007199254740991;
+
 
 export const saveEstimateResponse = zod.object({
   "id": zod.number().min(1).max(saveEstimateResponseIdMax).int().describe('Record id.'),
@@ -376,7 +429,22 @@ export const saveEstimateResponse = zod.object({
   "total": zod.number().min(saveEstimateResponseTotalMin).max(saveEstimateResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(saveEstimateResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(saveEstimateResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
 
 
@@ -407,7 +475,9 @@ export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;expor
 export const changeEstimateStatusResponseLinesItemTotalMax = 1000000000;export const changeEstimateStatusResponseSubtotalMin = 0;
 export const changeEstimateStatusResponseSubtotalMax = 1000000000;export const changeEstimateStatusResponseDiscountTotalMin = 0;
 export const changeEstimateStatusResponseDiscountTotalMax = 1000000000;export const changeEstimateStatusResponseTotalMin = 0;
-export const changeEstimateStatusResponseTotalMax = 1000000000;
+export const changeEstimateStatusResponseTotalMax = 1000000000;export const changeEstimateStatusResponsePreviousVersionIdMax = 9007199254740991;
+export const changeEstimateStatusResponseReplacedByIdMax = 9007199254740991;
+
 
 export const changeEstimateStatusResponse = zod.object({
   "id": zod.number().min(1).max(changeEstimateStatusResponseIdMax).int().describe('Record id.'),
@@ -434,5 +504,32 @@ export const changeEstimateStatusResponse = zod.object({
   "total": zod.number().min(changeEstimateStatusResponseTotalMin).max(changeEstimateStatusResponseTotalMax).describe('Amount in euro.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().optional().describe('Free notes printed on the PDF.'),
-  "createdAt": zod.string().datetime({}).describe('When the estimate was created.')
+  "createdAt": zod.string().datetime({}).describe('When the estimate was created.'),
+  "version": zod.number().min(1).int().optional().describe('The version number (1 for an original, one more for each `reviseEstimate`).'),
+  "previousVersionId": zod.number().min(1).max(changeEstimateStatusResponsePreviousVersionIdMax).int().optional().describe('Record id.'),
+  "replacedById": zod.number().min(1).max(changeEstimateStatusResponseReplacedByIdMax).int().optional().describe('Record id.'),
+  "acceptance": zod.object({
+  "name": zod.string().describe('Who accepted.'),
+  "role": zod.string().describe('Their role in the client\'s company.'),
+  "acceptedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the acceptance came from.')
+}).optional().describe('The client\'s acceptance through the shared link.'),
+  "changeRequests": zod.array(zod.object({
+  "name": zod.string().describe('Who asked.'),
+  "note": zod.string().describe('The changes asked for.'),
+  "requestedAt": zod.string().datetime({}).describe('When.'),
+  "address": zod.string().optional().describe('The network address the request came from.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
 }).describe('An estimate.')
+
+
+/**
+ * Copies the estimate (name, parties, lines, validity, notes) as a new draft whose `version` is one more and whose `previousVersionId` is the copied estimate; the copied one gets `replacedById`, and its shared links show the new version from then on. Only the newest version can be revised (409 otherwise). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+ * @summary Duplicate an estimate as its next version
+ */
+export const reviseEstimateQueryEstimateIdMax = 9007199254740991;
+
+
+export const reviseEstimateQueryParams = zod.object({
+  "estimateId": zod.number().min(1).max(reviseEstimateQueryEstimateIdMax).int().describe('The estimate to revise.')
+})

@@ -141,6 +141,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the shared offer as its client
+         * @description The client of a shared estimate accepts it: their name, their role in the company and their agreement to the conditions shown (`agreed` must be true). The service records the time and the address the request came from, moves the estimate from sent to accepted (the estimate's `x-transitions`) and mails the link's creator. Needs the guest access token of this very resource (403 for another one, or a staff token). An estimate not in the sent status (already accepted, a draft) answers 409; an offer past its `validUntil` day answers 422 and the client is told to contact the seller. A link whose estimate was replaced by a newer version accepts the newest one.
+         */
+        post: operations["acceptSharedEstimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/requestChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the seller for changes to the shared offer
+         * @description The client of a shared estimate asks for changes, with a note. The request is kept on the estimate (its status does not change) with the time and the address it came from, and the link's creator gets a mail. Needs the guest access token of this very resource (403 otherwise). An estimate not in the sent status answers 409; an offer past its `validUntil` day answers 422.
+         */
+        post: operations["requestSharedEstimateChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -189,6 +229,18 @@ export interface components {
              * @example /resource/estimate/42/token/Xk3v9QbT2mLr8WzA5nYd/view
              */
             viewPath?: string;
+            /**
+             * Format: date-time
+             * @description When a visitor first opened the link (read the resource as its guest); null when never.
+             * @example 2026-03-02T11:02:00Z
+             */
+            firstOpenedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When a visitor last opened the link; null when never.
+             * @example 2026-03-03T10:14:00Z
+             */
+            lastOpenedAt?: string | null;
         };
         ShareInput: {
             resourceId: components["schemas"]["Id"];
@@ -281,10 +333,77 @@ export interface components {
              * @example 2026-04-30T22:00:00Z
              */
             expiresAt?: string | null;
+            /** @description Present when the link's estimate was replaced by a newer version: the link's own estimate id. `resourceId` and `data` are then the newest version's. */
+            replacedResourceId?: components["schemas"]["Id"];
             /** @description The resource's record, read-only, as its own service describes it. */
             data: {
                 [key: string]: unknown;
             };
+        };
+        AcceptanceInput: {
+            /**
+             * @description Full name of who accepts.
+             * @example Mario Bianchi
+             */
+            name: string;
+            /**
+             * @description Their role in the client's company.
+             * @example Direttore marketing
+             */
+            role: string;
+            /**
+             * @description Agreement to the conditions shown with the offer; must be true.
+             * @example true
+             * @enum {boolean}
+             */
+            agreed: true;
+        };
+        ChangeRequestInput: {
+            /**
+             * @description Full name of who asks.
+             * @example Mario Bianchi
+             */
+            name: string;
+            /**
+             * @description The changes asked for.
+             * @example Possiamo spostare l'inizio al 15 aprile?
+             */
+            note: string;
+        };
+        ClientAnswer: {
+            /**
+             * @description An acceptance or a request for changes.
+             * @example accepted
+             * @enum {string}
+             */
+            kind: "accepted" | "changes";
+            estimateId: components["schemas"]["Id"];
+            /**
+             * @description Who answered.
+             * @example Mario Bianchi
+             */
+            name: string;
+            /**
+             * @description Their company role (acceptances).
+             * @example Direttore marketing
+             */
+            role?: string;
+            /**
+             * @description The changes asked for (requests for changes).
+             * @example Possiamo spostare l'inizio al 15 aprile?
+             */
+            note?: string;
+            /**
+             * Format: date-time
+             * @description When the answer was recorded.
+             * @example 2026-03-03T10:15:00Z
+             */
+            at: string;
+            /**
+             * @description The network address the answer came from.
+             * @example 203.0.113.7
+             */
+            address?: string;
         };
         Error: {
             /**
@@ -457,6 +576,36 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The estimate is not waiting for an answer (not in the sent status: already accepted, a draft, refused), or the shared resource is not an estimate. */
+        AnswerConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Passaggio di stato non consentito: da «Accettato» a «Accettato» («Accettato» è uno stato finale)",
+                 *       "status": 409
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The offer is past its validity day; the client is told to contact the seller. */
+        OfferExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "L'offerta è scaduta il 15/03/2026: contatti il venditore per un'offerta aggiornata",
+                 *       "status": 422
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -489,6 +638,9 @@ export type SchemaSendLinkInput = components['schemas']['SendLinkInput'];
 export type SchemaSendLinkResult = components['schemas']['SendLinkResult'];
 export type SchemaGuestToken = components['schemas']['GuestToken'];
 export type SchemaSharedResource = components['schemas']['SharedResource'];
+export type SchemaAcceptanceInput = components['schemas']['AcceptanceInput'];
+export type SchemaChangeRequestInput = components['schemas']['ChangeRequestInput'];
+export type SchemaClientAnswer = components['schemas']['ClientAnswer'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
@@ -500,6 +652,8 @@ export type ResponseResourceNotFound = components['responses']['ResourceNotFound
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseAnswerConflict = components['responses']['AnswerConflict'];
+export type ResponseOfferExpired = components['responses']['OfferExpired'];
 export type ParameterIdQuery = components['parameters']['IdQuery'];
 export type ParameterResourceIdQuery = components['parameters']['ResourceIdQuery'];
 export type ParameterResourceTypeQuery = components['parameters']['ResourceTypeQuery'];
@@ -863,6 +1017,151 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
+        };
+    };
+    acceptSharedEstimate: {
+        parameters: {
+            query: {
+                /**
+                 * @description Type of the shared resource.
+                 * @example estimate
+                 */
+                resourceType: components["parameters"]["ResourceTypeQuery"];
+                /**
+                 * @description Id of the shared resource.
+                 * @example 42
+                 */
+                resourceId: components["parameters"]["ResourceIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Mario Bianchi",
+                 *       "role": "Direttore marketing",
+                 *       "agreed": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptanceInput"];
+            };
+        };
+        responses: {
+            /** @description The recorded acceptance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "accepted",
+                     *       "estimateId": 42,
+                     *       "name": "Mario Bianchi",
+                     *       "role": "Direttore marketing",
+                     *       "at": "2026-03-03T10:15:00Z",
+                     *       "address": "203.0.113.7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["AnswerConflict"];
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Tipo di contenuto non supportato: text/plain (attesi: application/json)",
+                     *       "status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["OfferExpired"];
+        };
+    };
+    requestSharedEstimateChanges: {
+        parameters: {
+            query: {
+                /**
+                 * @description Type of the shared resource.
+                 * @example estimate
+                 */
+                resourceType: components["parameters"]["ResourceTypeQuery"];
+                /**
+                 * @description Id of the shared resource.
+                 * @example 42
+                 */
+                resourceId: components["parameters"]["ResourceIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Mario Bianchi",
+                 *       "note": "Possiamo spostare l'inizio al 15 aprile?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The recorded request for changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "changes",
+                     *       "estimateId": 42,
+                     *       "name": "Mario Bianchi",
+                     *       "note": "Possiamo spostare l'inizio al 15 aprile?",
+                     *       "at": "2026-03-03T10:15:00Z",
+                     *       "address": "203.0.113.7"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ResourceNotFound"];
+            409: components["responses"]["AnswerConflict"];
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Tipo di contenuto non supportato: text/plain (attesi: application/json)",
+                     *       "status": 415
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["OfferExpired"];
         };
     };
 }

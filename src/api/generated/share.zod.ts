@@ -41,7 +41,9 @@ export const listSharesByResourceResponseItem = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the link stops working; null when it never expires.'),
   "createdBy": zod.string().describe('Username of who created the link.'),
-  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.')
+  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
+  "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
 })
 export const listSharesByResourceResponse = zod.array(listSharesByResourceResponseItem)
 
@@ -77,7 +79,9 @@ export const updateShareResponse = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the link stops working; null when it never expires.'),
   "createdBy": zod.string().describe('Username of who created the link.'),
-  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.')
+  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
+  "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
 })
 
 
@@ -105,7 +109,9 @@ export const deleteShareResponse = zod.object({
   "createdAt": zod.string().datetime({}).describe('When the link was created.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the link stops working; null when it never expires.'),
   "createdBy": zod.string().describe('Username of who created the link.'),
-  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.')
+  "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
+  "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
 })
 
 
@@ -178,6 +184,7 @@ export const getSharedResourceQueryParams = zod.object({
 })
 
 export const getSharedResourceResponseResourceIdMax = 9007199254740991;
+export const getSharedResourceResponseReplacedResourceIdMax = 9007199254740991;
 
 
 export const getSharedResourceResponse = zod.object({
@@ -186,5 +193,73 @@ export const getSharedResourceResponse = zod.object({
   "title": zod.string().describe('Heading for the viewer.'),
   "sharedBy": zod.string().optional().describe('Username of who created the link.'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the share expires; null when never.'),
+  "replacedResourceId": zod.number().min(1).max(getSharedResourceResponseReplacedResourceIdMax).int().optional().describe('Record id.'),
   "data": zod.record(zod.string(), zod.any()).describe('The resource\'s record, read-only, as its own service describes it.')
+})
+
+
+/**
+ * The client of a shared estimate accepts it: their name, their role in the company and their agreement to the conditions shown (`agreed` must be true). The service records the time and the address the request came from, moves the estimate from sent to accepted (the estimate's `x-transitions`) and mails the link's creator. Needs the guest access token of this very resource (403 for another one, or a staff token). An estimate not in the sent status (already accepted, a draft) answers 409; an offer past its `validUntil` day answers 422 and the client is told to contact the seller. A link whose estimate was replaced by a newer version accepts the newest one.
+ * @summary Accept the shared offer as its client
+ */
+export const acceptSharedEstimateQueryResourceIdMax = 9007199254740991;
+
+
+export const acceptSharedEstimateQueryParams = zod.object({
+  "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
+  "resourceId": zod.number().min(1).max(acceptSharedEstimateQueryResourceIdMax).int().describe('Id of the shared resource.')
+})
+
+export const acceptSharedEstimateBodyNameMax = 200;export const acceptSharedEstimateBodyRoleMax = 200;
+
+export const acceptSharedEstimateBody = zod.object({
+  "name": zod.string().min(1).max(acceptSharedEstimateBodyNameMax).describe('Full name of who accepts.'),
+  "role": zod.string().min(1).max(acceptSharedEstimateBodyRoleMax).describe('Their role in the client\'s company.'),
+  "agreed": zod.literal(true).describe('Agreement to the conditions shown with the offer; must be true.')
+})
+
+export const acceptSharedEstimateResponseEstimateIdMax = 9007199254740991;
+
+
+export const acceptSharedEstimateResponse = zod.object({
+  "kind": zod.enum(['accepted', 'changes']).describe('An acceptance or a request for changes.'),
+  "estimateId": zod.number().min(1).max(acceptSharedEstimateResponseEstimateIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Who answered.'),
+  "role": zod.string().optional().describe('Their company role (acceptances).'),
+  "note": zod.string().optional().describe('The changes asked for (requests for changes).'),
+  "at": zod.string().datetime({}).describe('When the answer was recorded.'),
+  "address": zod.string().optional().describe('The network address the answer came from.')
+})
+
+
+/**
+ * The client of a shared estimate asks for changes, with a note. The request is kept on the estimate (its status does not change) with the time and the address it came from, and the link's creator gets a mail. Needs the guest access token of this very resource (403 otherwise). An estimate not in the sent status answers 409; an offer past its `validUntil` day answers 422.
+ * @summary Ask the seller for changes to the shared offer
+ */
+export const requestSharedEstimateChangesQueryResourceIdMax = 9007199254740991;
+
+
+export const requestSharedEstimateChangesQueryParams = zod.object({
+  "resourceType": zod.enum(['estimate', 'planning', 'campaign', 'order', 'system']).describe('Type of the shared resource.'),
+  "resourceId": zod.number().min(1).max(requestSharedEstimateChangesQueryResourceIdMax).int().describe('Id of the shared resource.')
+})
+
+export const requestSharedEstimateChangesBodyNameMax = 200;export const requestSharedEstimateChangesBodyNoteMax = 2000;
+
+export const requestSharedEstimateChangesBody = zod.object({
+  "name": zod.string().min(1).max(requestSharedEstimateChangesBodyNameMax).describe('Full name of who asks.'),
+  "note": zod.string().min(1).max(requestSharedEstimateChangesBodyNoteMax).describe('The changes asked for.')
+})
+
+export const requestSharedEstimateChangesResponseEstimateIdMax = 9007199254740991;
+
+
+export const requestSharedEstimateChangesResponse = zod.object({
+  "kind": zod.enum(['accepted', 'changes']).describe('An acceptance or a request for changes.'),
+  "estimateId": zod.number().min(1).max(requestSharedEstimateChangesResponseEstimateIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Who answered.'),
+  "role": zod.string().optional().describe('Their company role (acceptances).'),
+  "note": zod.string().optional().describe('The changes asked for (requests for changes).'),
+  "at": zod.string().datetime({}).describe('When the answer was recorded.'),
+  "address": zod.string().optional().describe('The network address the answer came from.')
 })

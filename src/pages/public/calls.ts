@@ -5,7 +5,7 @@
  * other screen, to import `@/api/<service>`).
  */
 export { changeOwnPassword, confirmSignup, requestPasswordReset, resetPassword, signUp } from '@/api/user';
-export { authenticateShareToken, getSharedResource } from '@/api/share';
+export { acceptSharedEstimate, authenticateShareToken, getSharedResource, requestSharedEstimateChanges } from '@/api/share';
 /** The shared estimate's PDF, loaded on the click: the viewer's first load stays light (README bench). */
 export const downloadEstimatePdf = (id: number): Promise<string> => import('@/api/estimate').then((m) => m.downloadEstimatePdf(id));
 export { AuthError, isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';

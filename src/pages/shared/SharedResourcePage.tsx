@@ -7,7 +7,8 @@ import type { SchemaResourceType, SchemaSharedResource } from '@/api/generated/s
 import { failureMessage } from '@/api/failures';
 import { PublicPage } from '@/layout/PublicPage';
 import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAsGuest } from '../public/calls';
-import { EstimateView, type EstimateViewData } from './EstimateView';
+import { EstimateAnswer, type AnswerableEstimate } from './EstimateAnswer';
+import { EstimateView } from './EstimateView';
 import { LinkGone } from './LinkGone';
 import { rememberLinkVisit } from './linkVisit';
 import { SellerIdentity, sellerName } from './SellerIdentity';
@@ -108,8 +109,14 @@ export default function SharedResourcePage() {
       ) : null}
       {resource.resourceType === 'estimate' ? (
         <>
+          {resource.replacedResourceId ? (
+            <Alert severity="info" data-testid="offer-replaced">
+              {translate('resources.shares.viewer.replaced', { id: resource.replacedResourceId })}
+            </Alert>
+          ) : null}
           <EstimatePdfButton id={resource.resourceId} />
-          <EstimateView estimate={resource.data as EstimateViewData} />
+          <EstimateView estimate={resource.data as AnswerableEstimate} />
+          <EstimateAnswer estimate={resource.data as AnswerableEstimate} linkId={resource.replacedResourceId ?? resource.resourceId} />
         </>
       ) : (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, m: 0, overflowWrap: 'anywhere' }}>

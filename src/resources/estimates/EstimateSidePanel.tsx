@@ -14,6 +14,7 @@ import { failureMessage } from '@/api/failures';
 import type { SchemaEstimateStatus } from '@/api/generated/estimate';
 import type { AppDataProvider } from '@/dataProviders';
 import { SharePanel } from '@/pages/shared/EstimateSharePanel';
+import { EstimateClientActivity } from './EstimateClientActivity';
 import { codeLabel, formatMoney, formatNumber } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { ESTIMATES_PATH } from '@/ui/estimatePaths';
@@ -167,6 +168,8 @@ export function EstimateSidePanel() {
       <Commission id={id} />
       <Divider />
       <StatusChange />
+      <Divider />
+      <EstimateClientActivity />
       <Divider />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button
