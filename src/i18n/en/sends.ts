@@ -5,6 +5,7 @@ export const sends: ResourcesMessages = {
   sends: {
     name: 'Send |||| Sends',
     fields: {},
+    menu: 'Send…',
     rows: 'Detections to send',
     recipient: 'Recipient: %{name} <%{email}>',
     no_recipient: 'No address is known for this send: the detections can be exported, not sent.',

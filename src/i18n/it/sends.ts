@@ -5,6 +5,7 @@ export const sends: ResourcesMessages = {
   sends: {
     name: 'Invio |||| Invii',
     fields: {},
+    menu: 'Invia…',
     rows: 'Rilevazioni da inviare',
     recipient: 'Destinatario: %{name} <%{email}>',
     no_recipient: 'Nessun indirizzo noto per questo invio: le rilevazioni si possono esportare, non inviare.',

@@ -1,4 +1,5 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box, Menu, MenuItem, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -110,6 +111,33 @@ function ExcelExportButton() {
   );
 }
 
+/** The three sends (to an agent, a supplier, the secretariat) behind one button, so the toolbar fits 1280 px. */
+function SendsMenu() {
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(`${MONITOR_PATH}/${path}`);
+  };
+  return (
+    <>
+      <Button
+        label="resources.sends.menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<MailIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+      />
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => go('agent-mail')}>{translate('resources.detections.agent_mail.menu')}</MenuItem>
+        <MenuItem onClick={() => go('supplier-mail')}>{translate('resources.sends.supplier.menu')}</MenuItem>
+        <MenuItem onClick={() => go('secretariat-mail')}>{translate('resources.sends.secretariat.menu')}</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
 function ListActions() {
   const navigate = useNavigate();
   return (
@@ -122,21 +150,7 @@ function ListActions() {
         onClick={() => navigate(`${MONITOR_PATH}/import`)}
         startIcon={<UploadFileIcon />}
       />
-      <Button
-        label="resources.detections.agent_mail.menu"
-        onClick={() => navigate(`${MONITOR_PATH}/agent-mail`)}
-        startIcon={<MailIcon />}
-      />
-      <Button
-        label="resources.sends.supplier.menu"
-        onClick={() => navigate(`${MONITOR_PATH}/supplier-mail`)}
-        startIcon={<MailIcon />}
-      />
-      <Button
-        label="resources.sends.secretariat.menu"
-        onClick={() => navigate(`${MONITOR_PATH}/secretariat-mail`)}
-        startIcon={<MailIcon />}
-      />
+      <SendsMenu />
       <Button
         label="resources.detections.crm_sync.menu"
         onClick={() => navigate(`${MONITOR_PATH}/crm-sync`)}
