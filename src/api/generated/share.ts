@@ -1074,6 +1074,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
             409: components["responses"]["AnswerConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The body is not JSON. */
             415: {
                 headers: {
@@ -1146,6 +1147,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ResourceNotFound"];
             409: components["responses"]["AnswerConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The body is not JSON. */
             415: {
                 headers: {

@@ -407,7 +407,7 @@ export interface components {
              */
             refresh_token: string;
         };
-        /** @description The form of the revocation endpoint (RFC 7009). */
+        /** @description The form of the revocation endpoint (RFC 7009). Other parameters are ignored, as the OAuth token endpoints ignore unrecognised request parameters (RFC 6749). */
         RevocationRequest: {
             /**
              * @description The refresh token (or an access token) whose session ends.
@@ -1077,6 +1077,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getProfile: {
