@@ -61,7 +61,7 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   playLogs: devicesDataProvider,
   analytics: analyticsDataProvider,
   scheduledEvents: scheduledEventsDataProvider,
-  sends: sendsMethods as unknown as DataProvider,
+  sends: sendsMethods,
   mails: mailsDataProvider,
 };
 

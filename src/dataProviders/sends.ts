@@ -23,7 +23,20 @@ export interface SendsMethods {
   scheduleEvent(resource: 'sends', params: { input: SchemaEventInput }): Promise<SchemaEvent>;
 }
 
-export const sendsMethods: SendsMethods = {
+const noRecords = async (): Promise<never> => {
+  throw new ApiError(400, 'Gli invii non hanno record propri: si fanno con i loro metodi');
+};
+
+export const sendsMethods: DataProvider & SendsMethods = {
+  getList: noRecords,
+  getOne: noRecords,
+  getMany: noRecords,
+  getManyReference: noRecords,
+  create: noRecords,
+  update: noRecords,
+  updateMany: noRecords,
+  delete: noRecords,
+  deleteMany: noRecords,
   mediaSupplierOf: (_r, { mediaOwner }) => lookups.mediaSupplier(mediaOwner),
   secretarialDataOf: (_r, { brandName, subject }) =>
     brandName ? lookups.brandSecretarialData(brandName) : subject ? lookups.subjectSecretarialData(subject) : Promise.resolve(null),
