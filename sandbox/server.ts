@@ -72,7 +72,7 @@ export function loadDocument(service: string): Document {
   return parseYaml(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8')) as Document;
 }
 
-/** The path the sandbox serves a service under: `/<service>` plus its §1 address form. */
+/** The path the sandbox serves a service under: `/<service>` plus its address form (versioned at the root, under a prefix, with a trailing slash, or none). */
 export function apiRootOf(service: string, doc: Document): string {
   const server = doc.servers?.[0];
   let url = server?.url ?? '{host}';
@@ -302,7 +302,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       apiRoot: apiRootOf(service, doc),
       validate: true,
       coerceTypes: true,
-      ignoreTrailingSlashes: false, // spec §7 spells some paths with a trailing slash; they are routed as written
+      ignoreTrailingSlashes: false, // the documents spell some paths with a trailing slash; they are routed as written
       quick: true, // the documents are validated by redocly lint; its 3.0-era validator rejects 3.1 keywords
       customizeAjv: (_original, ajvOpts) => {
         const ajv = new Ajv2020({ ...ajvOpts, strict: false, allErrors: true, coerceTypes: ajvOpts.coerceTypes });
@@ -440,8 +440,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (user.kind === 'guest' && !op['x-guest']) {
         return sendError(res, 403, 'Il link condiviso non dà accesso a questa operazione');
       }
-      // `x-roles` in a document lists the roles allowed to call the operation; admin passes every check
-      // (spec §6). Without it (a guest-link operation) only staff roles pass: the ROLE_GUEST account
+      // `x-roles` in a document lists the roles allowed to call the operation; admin passes every check.
+      // Without it (a guest-link operation) only staff roles pass: the ROLE_GUEST account
       // reaches nothing its document does not name it for.
       const roles = op['x-roles'] ?? STAFF_ROLES;
       if (user.kind === 'user' && user.role !== 'ROLE_ADMIN' && !roles.includes(user.role)) {

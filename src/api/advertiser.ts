@@ -7,10 +7,10 @@ import type {
 } from './generated/advertiser';
 import { ApiError, callOrThrow, lazyClient, upload, type UploadProgress } from './http';
 
-/** The advertiser service (spec §7): a typed openapi-fetch client. */
+/** The advertiser service: a typed openapi-fetch client. */
 export const advertiserApi = lazyClient<paths>('advertiser');
 
-/** Spec §8, the advertiser image messages (exact texts). */
+/** The advertiser image messages, word for word. */
 export const LOGO_MESSAGES = {
   load: "Errore nel caricamento dell'immagine",
   upload: (status: number, text: string) => `Errore nell'upload del logo: ${status} - ${text}`,

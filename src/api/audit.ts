@@ -22,7 +22,7 @@ import { createDetectionBody } from './generated/audit.zod';
 import { ApiError } from './errors';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } from './http';
 
-/** The audit service (spec §7): a typed openapi-fetch client. */
+/** The audit service: a typed openapi-fetch client. */
 export const auditApi = lazyClient<paths>('audit');
 
 /** The sub-item type names (Gestione Campi): the keys of a detection's `items`, in the document's order. */
@@ -32,12 +32,12 @@ export function isSubItemType(value: unknown): value is SchemaSubItemTypeName {
   return typeof value === 'string' && (SUB_ITEM_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3: a type name is written in paths with its underscores removed (`media_type` → `mediatype`). */
+/** A type name is written in paths with its underscores removed (`media_type` → `mediatype`). */
 export function subItemPathType(type: SchemaSubItemTypeName): SchemaSubItemPathType {
   return type.replace(/_/g, '') as SchemaSubItemPathType;
 }
 
-/** Spec §7: the body of `POST {type}/save` is an object keyed by the type name holding the item. */
+/** The body of `POST {type}/save` is an object keyed by the type name holding the item. */
 export function subItemSaveBody(
   type: SchemaSubItemTypeName,
   item: SchemaSubItemInput,
@@ -86,12 +86,12 @@ export async function deleteSubItem(type: SchemaSubItemTypeName, id: number): Pr
   );
 }
 
-/** The spreadsheet name of an export (spec §7): `export` plus the two dates. */
+/** The spreadsheet name of an export: `export` plus the two dates. */
 export function exportFileName(dateStart: string, dateEnd: string): string {
   return `export_${dateStart}_${dateEnd}.xlsx`;
 }
 
-/* ---------- detections (spec §7): one named call per endpoint ---------- */
+/* ---------- detections: one named call per endpoint ---------- */
 
 /** The query of byRangeDate: the period and the optional query fields. */
 export interface DetectionRangeQuery {
@@ -187,7 +187,7 @@ export function syncLeads(): Promise<SchemaSyncLeadsReport> {
   return callOrThrow(auditApi().POST('/detection/syncLeads'));
 }
 
-/** The lookups of spec §7; `null` when the service knows nothing (404). */
+/** The lookups from a detection's media owner, brand or subject; `null` when the service knows nothing (404). */
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;

@@ -1,7 +1,7 @@
 import type { paths, SchemaCampaignAttachment } from './generated/campaign';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
-/** The campaign service (spec §7): a typed openapi-fetch client. */
+/** The campaign service: a typed openapi-fetch client. */
 export const campaignApi = lazyClient<paths>('campaign');
 
 /** GET /campaigns: every campaign (the dashboards count them and name them). */

@@ -1,7 +1,7 @@
 import type { paths, SchemaCatalog, SchemaCatalogInput } from './generated/catalogue';
 import { callOrThrow, lazyClient } from './http';
 
-/** The catalogue service (spec §7): a typed openapi-fetch client. */
+/** The catalogue service: a typed openapi-fetch client. */
 export const catalogueApi = lazyClient<paths>('catalogue');
 
 /** GET /getCatalogsByProductId/{id}: the price lists that price a product. */

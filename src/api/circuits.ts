@@ -1,7 +1,7 @@
 import type { components, paths } from './generated/circuits';
 import { callOrThrow, lazyClient } from './http';
 
-/** The circuits service (spec §7): a typed openapi-fetch client. */
+/** The circuits service: a typed openapi-fetch client. */
 export const circuitsApi = lazyClient<paths>('circuits');
 
 type S = components['schemas'];

@@ -1,5 +1,5 @@
 import type { paths } from './generated/companies';
 import { lazyClient } from './http';
 
-/** The companies service (spec §7): a typed openapi-fetch client. */
+/** The companies service: a typed openapi-fetch client. */
 export const companiesApi = lazyClient<paths>('companies');

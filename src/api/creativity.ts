@@ -2,7 +2,7 @@ import type { paths, SchemaCreative } from './generated/creativity';
 import { ApiError } from './errors';
 import { fileForm, lazyClient, upload, type UploadProgress } from './http';
 
-/** The creativity service (spec §7): a typed openapi-fetch client. */
+/** The creativity service: a typed openapi-fetch client. */
 export const creativityApi = lazyClient<paths>('creativity');
 
 export interface CreativeUploadFields {

@@ -1,7 +1,7 @@
 import type { components, paths } from './generated/device';
 import { callOrThrow, lazyClient } from './http';
 
-/** The device service (spec §7): a typed openapi-fetch client. */
+/** The device service: a typed openapi-fetch client. */
 export const deviceApi = lazyClient<paths>('device');
 
 type S = components['schemas'];

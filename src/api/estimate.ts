@@ -11,7 +11,7 @@ import type {
 } from './generated/estimate';
 import { callOrThrow, downloadBlob, lazyClient } from './http';
 
-/** The estimate service (spec §7): a typed openapi-fetch client. */
+/** The estimate service: a typed openapi-fetch client. */
 export const estimateApi = lazyClient<paths>('estimate');
 
 /** GET all/page/{p}/perPage/{n}/sort/{dir}/?sortValue: a page of estimates. */

@@ -1,7 +1,7 @@
 import type { components, paths } from './generated/frame';
 import { lazyClient } from './http';
 
-/** The frame service (spec §7): a typed openapi-fetch client. */
+/** The frame service: a typed openapi-fetch client. */
 export const frameApi = lazyClient<paths>('frame');
 
 export type Frame = components['schemas']['Frame'];

@@ -1,7 +1,7 @@
 import type { components, paths } from './generated/geo';
 import { callOrThrow, lazyClient } from './http';
 
-/** The geo service (spec §7): a typed openapi-fetch client. */
+/** The geo service: a typed openapi-fetch client. */
 export const geoApi = lazyClient<paths>('geo');
 
 export type Region = components['schemas']['Region'];

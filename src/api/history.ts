@@ -1,7 +1,7 @@
 import type { paths, SchemaHistoryEntry } from './generated/history';
 import { callOrThrow, lazyClient } from './http';
 
-/** The history service (spec §7): a typed openapi-fetch client. */
+/** The history service: a typed openapi-fetch client. */
 export const historyApi = lazyClient<paths>('history');
 
 /** The history of one system (GET /idSystem/{id}), newest first. */

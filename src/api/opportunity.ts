@@ -8,7 +8,7 @@ import type {
 } from './generated/opportunity';
 import { callOrThrow, lazyClient } from './http';
 
-/** The opportunity service (spec §7): a typed openapi-fetch client. */
+/** The opportunity service: a typed openapi-fetch client. */
 export const opportunityApi = lazyClient<paths>('opportunity');
 
 /** Opportunity filters travel as plain query parameters (`filters` exploded: ?name=…&status=…). */

@@ -8,7 +8,7 @@ import type {
 } from './generated/order';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
-/** The order service (spec §7): a typed openapi-fetch client. Its CRUD goes through ra-data-simple-rest. */
+/** The order service: a typed openapi-fetch client. Its CRUD goes through ra-data-simple-rest. */
 export const orderApi = lazyClient<paths>('order');
 
 /** GET /orders: every order (the dashboards count them). */

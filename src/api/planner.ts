@@ -1,7 +1,7 @@
 import type { paths, SchemaPlanningItem, SchemaPlanningItemInput, SchemaSystemAvailability } from './generated/planner';
 import { callOrThrow, lazyClient } from './http';
 
-/** The planner service (spec §7): a typed openapi-fetch client. */
+/** The planner service: a typed openapi-fetch client. */
 export const plannerApi = lazyClient<paths>('planner');
 
 /** The most systems one availability request names (the query string stays short). */

@@ -1,7 +1,7 @@
 import type { paths, SchemaProduct, SchemaProductInput, SchemaProductPhoto } from './generated/product';
 import { callOrThrow, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
-/** The product service (spec §7): a typed openapi-fetch client. */
+/** The product service: a typed openapi-fetch client. */
 export const productApi = lazyClient<paths>('product');
 
 /** GET /v1/estimate/product/all?catalogId: every product, or those of one price list. */

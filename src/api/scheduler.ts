@@ -1,5 +1,5 @@
 import type { paths } from './generated/scheduler';
 import { lazyClient } from './http';
 
-/** The scheduler service (spec §7): a typed openapi-fetch client. */
+/** The scheduler service: a typed openapi-fetch client. */
 export const schedulerApi = lazyClient<paths>('scheduler');

@@ -14,12 +14,12 @@ import type {
 } from './generated/share';
 import { lazyClient, settleShare } from './http';
 
-/** The share service (spec §7): a typed openapi-fetch client. */
+/** The share service: a typed openapi-fetch client. */
 export const shareApi = lazyClient<paths>('share');
-/** Token authentication of a shared resource (spec §7: no auth header). */
+/** Token authentication of a shared resource: the public calls send no auth header. */
 export const sharePublicApi = lazyClient<paths>('share', { public: true });
 
-/** A 422 of the share service, taken as the call's result (spec §8): the body, marked. */
+/** A 422 of the share service, taken as the call's result: the body, marked. */
 export type ShareRefusal = {
   message: string;
   status?: number;
@@ -32,7 +32,7 @@ export function isShareRefusal(value: unknown): value is ShareRefusal {
   return Boolean(value && typeof value === 'object' && 'statusCode' in value && value.statusCode === 422);
 }
 
-/** Spec §8 share handling on a typed call: 401 → sign out to /404; 422 → the body as result; others reject. */
+/** The share service's own handling on a typed call: 401 → sign out to /404; 422 → the body as result; others reject. */
 async function settled<T>(promise: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T | ShareRefusal> {
   const { data, error, response } = await promise;
   const result = settleShare(response, response.ok ? data : error);

@@ -2,7 +2,7 @@ import { createSystemBody } from './generated/systems.zod';
 import type { SchemaSystemTypeCode } from './generated/systems';
 
 /*
- * The system kinds, types and statuses of openapi/systems.yaml, written once (issue 13, point 8):
+ * The system kinds, types and statuses of openapi/systems.yaml, written once:
  * the app's screens and the sandbox (seed, validation, import template) import them from here, the
  * way src/auth/roles.ts serves both. The lists come from the document's enums through the generated
  * zod schema, so a change to the document reaches every user.
@@ -22,7 +22,7 @@ export type SystemKind = (typeof SYSTEM_KINDS)[number];
 export type SystemTypeCode = (typeof SYSTEM_TYPES)[number];
 export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
 
-/** The types a kind allows (spec §3): DOOH only four, OOH all. */
+/** The types a kind allows: DOOH only four (alux, customdooh, posterdooh, totem), OOH all. */
 export function systemTypesFor(kind: SystemKind | '' | null | undefined): readonly SystemTypeCode[] {
   return kind === 'DOOH' ? DOOH_SYSTEM_TYPES : SYSTEM_TYPES;
 }

@@ -2,7 +2,7 @@ import type { components, paths } from './generated/systems';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 import { MAP_BOUNDS_BIAS, SYSTEM_FILTERED_SEARCH, SYSTEM_PAGE_SIZE, SYSTEM_SUGGESTION_DEFAULTS } from '@/config/constants';
 
-/** The systems service (spec §7): a typed openapi-fetch client. */
+/** The systems service: a typed openapi-fetch client. */
 export const systemsApi = lazyClient<paths>('systems');
 
 type S = components['schemas'];

@@ -11,7 +11,7 @@ import type {
 } from './generated/user';
 import { OAUTH_CLIENT_AUTHORIZATION } from '@/config/constants';
 import { ApiError, callOrThrow, fileForm, lazyClient, upload } from './http';
-/** The user service (spec §7): typed openapi-fetch clients. */
+/** The user service: typed openapi-fetch clients. */
 export const userApi = lazyClient<paths>('user');
 export const userPublicApi = lazyClient<paths>('user', { public: true });
 

@@ -33,7 +33,7 @@ import { inputOf, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Advertisers: the list is allPaginated/page/{p}/perPage/{n} with the optional name and business
- * area filters (spec §7, §9 defaults); uniqueness checks, logos and history as custom methods.
+ * area filters (by default page 0, 10 per page); uniqueness checks, logos and history as custom methods.
  */
 
 /** The list request: page from 0, per page, the filters the service knows (`q` is the name search). */

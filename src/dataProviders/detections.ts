@@ -29,7 +29,7 @@ import { inputOf, read, toDeleted, toList, toMany, toOne } from './shared';
 /** A detection as react-admin sees it: the service's `auditId` is also its `id`. */
 export type DetectionRecord = SchemaDetection & { id: number };
 
-/** The list filters of `detections`: the period and the query fields of spec §3 (plus the lead status). */
+/** The list filters of `detections`: the period, the query fields mediaOwner, brandName, subject, and the lead status. */
 export interface DetectionFilter {
   dateStart?: string;
   dateEnd?: string;
@@ -99,7 +99,7 @@ export const detectionInputOf = inputOf<SchemaDetectionInput>(
   { empty: 'null' },
 );
 
-/** The call a list makes: by period when both dates are set (spec §7 byRangeDate), else all. */
+/** The call a list makes: by period when both dates are set (byRangeDate), else all. */
 export function listDetectionsRequest(filter: DetectionFilter) {
   if (filter.dateStart && filter.dateEnd) {
     const query: DetectionRangeQuery = { dateStart: filter.dateStart, dateEnd: filter.dateEnd };

@@ -25,7 +25,7 @@ import { saveEstimateBody } from '@/api/generated/estimate.zod';
 import { everyPage, inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
- * Estimates: the list is all/page/{p}/perPage/{n}/sort/{dir}/?sortValue (spec §9 defaults: page 0,
+ * Estimates: the list is all/page/{p}/perPage/{n}/sort/{dir}/?sortValue (by default page 0,
  * 9999 per page, ascending by name). The service has no list filters: with a filter the whole list
  * is read and filtered here.
  */

@@ -17,7 +17,7 @@ import { inputOf, read, toList, toMany, toOne } from './shared';
 
 /*
  * Opportunities: the list is GET /v1/opportunity/list/page/{page}/perPage/{perPage}/sort/{dir}
- * [/sortValue/{field}] with the filters as URL-encoded query parameters (spec §7, §9 defaults).
+ * [/sortValue/{field}] with the filters as URL-encoded query parameters; by default page 0, 10 per page, sorted DESC.
  */
 
 export const OPPORTUNITY_SORT_FIELDS: readonly SchemaOpportunitySortField[] = [

@@ -105,7 +105,7 @@ const conflictMessage = (c: SchemaConflictingBooking) =>
 
 /** A share link of the planning (share service, resourceType planning). */
 export async function sharePlanning(planningId: number, expiresAt: string | null = null): Promise<SchemaShare> {
-  // The share service's own handling (spec §8): a 401 signs out to /404, like every share call.
+  // The share service's own handling: a 401 signs out to /404, like every share call.
   const share = await createShare({ resourceId: planningId, resourceType: 'planning', expiresAt });
   if (isShareRefusal(share)) throw new ApiError(422, share.message, share);
   return share;

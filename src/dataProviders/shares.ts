@@ -18,8 +18,8 @@ import type {
 } from '@/api/generated/share';
 
 /*
- * Shares of a resource (share service, spec §7): listed by resource, created, updated (expiry,
- * new token), deleted, and their link sent by mail. Spec §8 share handling: 401 signs out to /404,
+ * Shares of a resource (share service): listed by resource, created, updated (expiry,
+ * new token), deleted, and their link sent by mail. The share service's own handling: 401 signs out to /404,
  * 422 is the result (the writes and sendLink resolve with the body, marked `statusCode: 422`, for
  * the staff share panel to show), others reject with the body's message.
  */

@@ -7,7 +7,7 @@ import type { Service } from '@/config/services';
 /*
  * The services whose documents speak ra-data-simple-rest's dialect (sort / range / filter as JSON,
  * Content-Range) are served by that package, over the app's HTTP client (fetchJson: bearer, token
- * refresh, spec §8). What is added here is only what the documents ask beyond the package: the
+ * refresh, the shared status handling). What is added here is only what the documents ask beyond the package: the
  * input schemas accept their own fields, ids are numbers, an empty filter input does not filter.
  */
 

@@ -57,7 +57,7 @@ import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkRe
 
 /*
  * react-admin's contract for the `systems` resource over the systems service's irregular
- * endpoints (spec §7, §9):
+ * endpoints (a page of 10 systems; the filtered search reads page 0, size 9999):
  *  - getList, no filter but type / searchTerm → GET /system/all/page/{p}/perPage/{n}?type&searchTerm
  *  - getList with any other filter          → POST /system/search/params?page&size&type&sort&sortDir (paged, ≤ 9,999 a request)
  *  - getList with `q` (search suggestions)   → GET /system/suggestion (page 0, size 20, relevance DESC, type ALL)

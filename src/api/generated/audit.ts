@@ -1276,7 +1276,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Only ROLE_ADMIN and ROLE_MEDIAMONITOR may use the media monitor (spec §6). */
+        /** @description Only ROLE_ADMIN and ROLE_MEDIAMONITOR may use the media monitor. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;

@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Download a campaign attachment
-         * @description The file as uploaded, in its own media type (the blob variant of spec §8).
+         * @description The file as uploaded, in its own media type (read as a blob, for a download).
          */
         get: operations["downloadCampaignAttachment"];
         put?: never;
@@ -235,7 +235,7 @@ export interface components {
             }[];
         };
         /**
-         * @description One of the nine staff roles (spec §6).
+         * @description One of the nine staff roles.
          * @example ROLE_SALES
          * @enum {string}
          */

@@ -178,7 +178,7 @@ export const listCampaignMembersResponseItem = zod.object({
   "id": zod.number().min(1).max(listCampaignMembersResponseIdMax).int().describe('Member id.'),
   "campaignId": zod.number().min(1).max(listCampaignMembersResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(listCampaignMembersResponseUsernameMax).describe('The user\'s username (user service).'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
 }).describe('A user assigned to a campaign.')
 export const listCampaignMembersResponse = zod.array(listCampaignMembersResponseItem)
@@ -196,7 +196,7 @@ export const createCampaignMemberBody = zod.object({
   "id": zod.number().min(1).max(createCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "campaignId": zod.number().min(1).max(createCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(createCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
 }).describe('Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored.')
 
@@ -212,7 +212,7 @@ export const getCampaignMemberByIdResponse = zod.object({
   "id": zod.number().min(1).max(getCampaignMemberByIdResponseIdMax).int().describe('Member id.'),
   "campaignId": zod.number().min(1).max(getCampaignMemberByIdResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(getCampaignMemberByIdResponseUsernameMax).describe('The user\'s username (user service).'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
 }).describe('A user assigned to a campaign.')
 
@@ -229,7 +229,7 @@ export const updateCampaignMemberBody = zod.object({
   "id": zod.number().min(1).max(updateCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "campaignId": zod.number().min(1).max(updateCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
 }).describe('Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored.')
 
@@ -241,7 +241,7 @@ export const updateCampaignMemberResponse = zod.object({
   "id": zod.number().min(1).max(updateCampaignMemberResponseIdMax).int().describe('Member id.'),
   "campaignId": zod.number().min(1).max(updateCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
 }).describe('A user assigned to a campaign.')
 
@@ -257,7 +257,7 @@ export const deleteCampaignMemberResponse = zod.object({
   "id": zod.number().min(1).max(deleteCampaignMemberResponseIdMax).int().describe('Member id.'),
   "campaignId": zod.number().min(1).max(deleteCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(deleteCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles (spec §6).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
   "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
 }).describe('A user assigned to a campaign.')
 

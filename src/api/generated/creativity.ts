@@ -87,7 +87,7 @@ export interface paths {
         };
         /**
          * Download a creative's file
-         * @description The image or video as uploaded, in its own media type (the blob variant of spec §8); the screens use it for previews.
+         * @description The image or video as uploaded, in its own media type (read as a blob); the screens use it for previews.
          */
         get: operations["downloadCreative"];
         put?: never;

@@ -129,7 +129,7 @@ export interface components {
          */
         Id: number;
         /**
-         * @description Sort direction (spec §9 default DESC).
+         * @description Sort direction (DESC by default).
          * @default DESC
          * @example DESC
          * @enum {string}

@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Download an order document
-         * @description The file as uploaded, in its own media type (the blob variant of spec §8).
+         * @description The file as uploaded, in its own media type (read as a blob, for a download).
          */
         get: operations["downloadOrderDocument"];
         put?: never;

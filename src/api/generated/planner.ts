@@ -217,7 +217,7 @@ export interface components {
             conflict: components["schemas"]["ConflictingBooking"] | null;
         };
         /**
-         * @description A system type (spec §3); the DOOH types are alux, customdooh, posterdooh and totem.
+         * @description A system type; the DOOH types are alux, customdooh, posterdooh and totem.
          * @example pensilina
          * @enum {string}
          */
@@ -452,7 +452,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Only ROLE_ADMIN may change plannings (spec §6). */
+        /** @description Only ROLE_ADMIN may change plannings. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;

@@ -537,7 +537,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is well formed but cannot be honoured: the share has expired, or the requested expiry is in the past. Per spec §8 the client returns this body as the result. */
+        /** @description The request is well formed but cannot be honoured: the share has expired, or the requested expiry is in the past. The client returns this body as the call's result, not as an error. */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;

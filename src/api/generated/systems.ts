@@ -2275,7 +2275,7 @@ export interface operations {
                  */
                 p: components["parameters"]["PagePath"];
                 /**
-                 * @description Page size (spec section 9 - 10 by default).
+                 * @description Page size (10 by default).
                  * @example 10
                  */
                 n: number;

@@ -161,7 +161,7 @@ export const listSystemsPagePathNMax = 9999;
 
 export const listSystemsPageParams = zod.object({
   "p": zod.number().min(listSystemsPagePathPMin).max(listSystemsPagePathPMax).int().describe('Page number, from 0.'),
-  "n": zod.number().min(1).max(listSystemsPagePathNMax).int().describe('Page size (spec section 9 - 10 by default).')
+  "n": zod.number().min(1).max(listSystemsPagePathNMax).int().describe('Page size (10 by default).')
 })
 
 export const listSystemsPageQueryTypeDefault = "ALL";export const listSystemsPageQuerySearchTermMax = 200;export const listSystemsPageQuerySortDefault = "id";export const listSystemsPageQuerySortDirDefault = "ASC";
