@@ -20,6 +20,13 @@ describe('comments say the rule itself (ESLint local/no-outside-pointers)', () =
     expect(await pointers(`${issue}\nexport const a = 1;\n`, 'scripts/example.mjs')).toHaveLength(1);
   });
 
+  it('covers the data providers, the service clients and the sandbox server too', async () => {
+    const section = ['/', '/ see spec ', '§', '7', '\nexport const a = 1;\n'].join('');
+    for (const file of ['src/dataProviders/shares.ts', 'src/api/share.ts', 'src/api/systemCodes.ts', 'sandbox/server.ts', 'sandbox/services/user/index.ts']) {
+      expect(await pointers(section, file), file).toHaveLength(1);
+    }
+  });
+
   it('a comment that says the rule passes, and code is not a comment', async () => {
     expect(await pointers('// A 409 resolves with the body plus statusCode 409.\nexport const issue = 13;\n', 'src/ui/example.ts')).toEqual([]);
   });
