@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { DialogCancelButton, FormDialog, differs } from '@/forms/unsavedChanges';
 import type { EventRepetition, Repetition, Schedule } from '@/api/schedule';
 
 export const REPETITIONS: Repetition[] = ['once', 'daily', 'weekly', 'monthly'];
@@ -45,10 +46,13 @@ export function ScheduleDialog({
   // An hour from now unless the event has its own moment.
   const [at, setAt] = useState(() => localInputValue(initial.at ?? new Date(Date.now() + 60 * 60 * 1000)));
   const [enabled, setEnabled] = useState(initial.enabled ?? true);
+  // What the dialog opened with: closing it once any of these changed asks first.
+  const [start] = useState(() => ({ name, repetition, at, enabled }));
+  const dirty = differs({ name, repetition, at, enabled }, start);
   const when = new Date(at);
   const valid = name.trim().length > 0 && !Number.isNaN(when.getTime());
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-dialog-title">
+    <FormDialog open={open} dirty={dirty} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-dialog-title">
       <DialogTitle id="schedule-dialog-title">{translate(title)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
@@ -93,11 +97,11 @@ export function ScheduleDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <DialogCancelButton />
         <Button variant="contained" disabled={!valid || pending} onClick={() => onSave({ name, repetition, at: when, enabled })}>
           {translate('resources.scheduledEvents.save')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

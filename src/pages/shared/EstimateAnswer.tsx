@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
+import { useUnsavedChangesGuard } from '@/forms/unsavedChangesGuard';
 import type { SchemaClientAnswer } from '@/api/generated/share';
 import { failureMessage } from '@/api/failures';
 import { acceptSharedEstimate, requestSharedEstimateChanges } from '../public/calls';
@@ -33,6 +34,8 @@ export function EstimateAnswer({ estimate, linkId }: { estimate: AnswerableEstim
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<SchemaClientAnswer>();
+  // A started answer asks before the page is left; a sent one has nothing left to keep.
+  const { guard } = useUnsavedChangesGuard(Boolean(mode) && ([name, role, note].some((v) => v.trim() !== '') || agreed));
   const acceptance = done?.kind === 'accepted' ? { name: done.name, role: done.role ?? '', acceptedAt: done.at } : estimate.acceptance;
 
   if (acceptance) {
@@ -86,6 +89,7 @@ export function EstimateAnswer({ estimate, linkId }: { estimate: AnswerableEstim
       </Stack>
       {mode ? (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          {guard}
           <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} required fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
           {mode === 'accept' ? (
             <>
