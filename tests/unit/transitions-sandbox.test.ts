@@ -35,6 +35,11 @@ beforeAll(async () => {
   db = await openMigrated();
   await db.transaction(async (tx) => {
     await SERVICE_MODULES.user.seed?.(tx, { size: 'small', rng: rng(20261127) });
+    // The system the bookings below name: a reference to a record that does not exist is refused (422).
+    await tx.query(
+      `INSERT INTO systems (id, code, name, type, system_type, address, region, province, municipality_istat, municipality_name, latitude, longitude)
+       VALUES (211, 'MI-211', 'Impianto 211', 'OOH', 'poster', 'Via Torino 12', 'Lombardia', 'MI', '015146', 'Milano', 45.46, 9.18)`,
+    );
   });
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
