@@ -85,6 +85,11 @@ export interface RequestCase {
    * of the service): an answer "not implemented" then skips the case instead of failing it.
    */
   handlerLevel: boolean;
+  /**
+   * Sent with fresh unique values: the create's resource patch (fixtures.ts) is made again and
+   * applied, except to the body fields listed, which keep the case's own values.
+   */
+  freshUnique?: string[];
 }
 
 export interface BuildContext {

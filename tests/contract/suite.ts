@@ -722,6 +722,18 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     const bearer = needsBearer(doc, op);
     let notImplemented = false;
 
+    /** A case that asks for fresh unique values gets them from the create's resource patch, its own fields kept. */
+    async function withFreshUnique(c: RequestCase): Promise<RequestCase> {
+      const patchOf = resource && RESOURCES[resource].create === key ? RESOURCES[resource].patch : undefined;
+      const body = c.request.body;
+      if (!c.freshUnique || !patchOf || body?.type !== 'json' || !body.value || typeof body.value !== 'object') return c;
+      const own = body.value as Record<string, unknown>;
+      const patched = applyPatch(c.request, await patchOf(api));
+      const value = patched.body?.type === 'json' ? (patched.body.value as Record<string, unknown>) : own;
+      const kept = Object.fromEntries(c.freshUnique.filter((name) => name in own).map((name) => [name, own[name]]));
+      return { ...c, request: { ...patched, body: { ...body, value: { ...value, ...kept } } } };
+    }
+
     async function exec(c: RequestCase): Promise<CheckResult> {
       return (await execWithResponse(c)).check;
     }
@@ -805,7 +817,14 @@ export async function runSuite(options: SuiteOptions): Promise<Report> {
     for (const c of invalid) checks.push(await exec(c));
     for (const m of caseModules) {
       const extra = m.cases({ op, doc, key, valid: usedRequest, validResponse, creates: resource, uniqueResource: Boolean(resource && RESOURCES[resource]?.unique), mode, sandboxExtras: options.sandboxExtras, mock: options.mock });
-      for (const c of extra) checks.push(await exec({ ...c, id: c.id.startsWith(`${m.name}.`) ? c.id : `${m.name}.${c.id}` }));
+      for (const c0 of extra) {
+        const c = { ...c0, id: c0.id.startsWith(`${m.name}.`) ? c0.id : `${m.name}.${c0.id}` };
+        try {
+          checks.push(await exec(await withFreshUnique(c)));
+        } catch (error) {
+          checks.push({ id: c.id, label: c.label, outcome: 'fail', detail: `fresh unique values not made: ${error instanceof Error ? error.message : String(error)}` });
+        }
+      }
     }
     if (successChecked && mode === 'write' && !options.mock && resource && RESOURCES[resource]?.create === key && RESOURCES[resource].read) {
       checks.push(...(await parallelCreates(resource)));

@@ -21,6 +21,7 @@ import { targetsSignedInUser } from '../contract/suite';
 import { ResponseChecker, type ReceivedResponse } from '../contract/check';
 import { parameterHostileCases } from '../contract/hostile-inputs';
 import { hostileCases, LONE_SURROGATE, OUT_OF_RANGE } from '../contract/cases/hostile';
+import { CASE_MODULES } from '../contract/cases';
 import { adaptForMock } from '../contract/mock';
 import { EmailRewriter, MARKER_DOMAIN, ownStateOf, restorePlan } from '../contract/safety';
 import { parseCli } from '../contract/run';
@@ -480,6 +481,32 @@ describe('hostile classes, as the documents state them', () => {
     expect(cases['hostile.reference:/thingId'].request.body).toMatchObject({ value: { thingId: UNKNOWN_ID } });
     expect(cases['hostile.reference:/thingId'].expect).toEqual({ kind: 'rejected', statuses: [422], declaredOnly: true });
     expect(byId(hostileCases(input(withRef, 'uploadThing', { mock: true })))['hostile.reference:/thingId']).toBeUndefined();
+  });
+
+  it('takes a body id that names the record of the path or query as no reference, and gives a unique create fresh values', () => {
+    const withRef = structuredClone(DOC) as OpenApiDocument & { paths: Record<string, Record<string, { requestBody: unknown; responses: Record<string, unknown> }>>; components: { responses: Record<string, unknown> } };
+    withRef.components.responses.UnknownReference = withRef.components.responses.Error;
+    withRef.paths['/things'].post.responses['422'] = { $ref: '#/components/responses/UnknownReference' };
+    const props = { thingId: { type: 'integer', minimum: 1 }, ownerId: { type: 'integer', minimum: 1 }, serial: { type: 'string' } };
+    withRef.paths['/things'].post.requestBody = { required: true, content: { 'application/json': { schema: { type: 'object', properties: props }, example: { thingId: 3, ownerId: 5, serial: 'SN-1' } } } };
+    const plain = input(withRef, 'uploadThing');
+    // The record's own id, as the query names it (`auditId` of the detection an update names), is left alone.
+    const own = byId(hostileCases({ ...plain, valid: { ...plain.valid, query: [['thingId', '3']] } }));
+    expect(own['hostile.reference:/thingId']).toBeUndefined();
+    expect(own['hostile.reference:/ownerId'].request.body).toMatchObject({ value: { thingId: 3, ownerId: UNKNOWN_ID } });
+    const byPath = byId(hostileCases({ ...plain, valid: { ...plain.valid, pathParams: { id: '3' } } }));
+    expect(byPath['hostile.reference:/thingId']).toBeUndefined();
+    expect(byPath['hostile.reference:/ownerId']).toBeDefined();
+    expect(byId(hostileCases(plain))['hostile.reference:/thingId']).toBeDefined();
+    // A create of a resource with unique values asks for fresh ones, the reference kept.
+    expect(byId(hostileCases(plain))['hostile.reference:/thingId'].freshUnique).toBeUndefined();
+    expect(byId(hostileCases({ ...plain, creates: 'thing', uniqueResource: true }))['hostile.reference:/thingId'].freshUnique).toEqual(['thingId']);
+  });
+
+  it('walks the statuses after every other case module: the walk leaves the record in a final status', () => {
+    const names = CASE_MODULES.map((m) => m.name);
+    expect(names[names.length - 1]).toBe('transitions');
+    expect(names.indexOf('hostile')).toBeLessThan(names.indexOf('transitions'));
   });
 
   it("names the mock's gaps instead of passing them", () => {

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import type { ReceivedResponse } from '../contract/check';
+import type { OpenApiDocument } from '../contract/document';
+import type { RequestSpec } from '../contract/requests';
 import { generateRules } from '../../scripts/generate-rules.mjs';
 import * as campaign from '@/api/generated/campaign.rules';
 import * as estimate from '@/api/generated/estimate.rules';
@@ -121,5 +124,34 @@ describe('the contract walk through a table', () => {
       'cancelled>cancelled 409',
     ]);
     expect(walk({ a: ['b'], b: [] }, 'a', true).map((s) => `${s.from}>${s.to}`)).toEqual(['a>b', 'b>a']);
+  });
+
+  it('walks a kept record only: a mock, which keeps none, gets no move', async () => {
+    const { statusTransitions } = await import('../contract/cases/transitions');
+    const { listOperations } = await import('../contract/document');
+    const doc = parseYaml(`
+openapi: 3.1.0
+info: { title: Orders, version: 1.0.0 }
+paths:
+  /orders/{id}/transitions:
+    post:
+      operationId: moveOrder
+      parameters: [ { name: id, in: path, required: true, schema: { type: integer }, example: 1 } ]
+      requestBody:
+        required: true
+        content: { application/json: { schema: { type: object, properties: { to: { $ref: '#/components/schemas/S' } } }, example: { to: b } } }
+      responses:
+        '200': { description: ok }
+        '409': { description: refused }
+components:
+  schemas:
+    S: { type: string, enum: [a, b, c], x-transitions: { a: [b], b: [c], c: [] } }
+`) as OpenApiDocument;
+    const op = listOperations('orders', doc)[0];
+    const valid = { method: 'post', path: '/orders/{id}/transitions', pathParams: { id: '1' }, query: [], body: { type: 'json', contentType: 'application/json', value: { to: 'b' } } } as unknown as RequestSpec;
+    const validResponse = { status: 200, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{"status":"b"}') } as ReceivedResponse;
+    const input = { op, doc, key: 'orders.moveOrder', valid, validResponse, uniqueResource: false, mode: 'write' as const };
+    expect(statusTransitions.cases(input).map((c) => c.id)).toEqual(['transitions.b>a', 'transitions.b>b', 'transitions.b>c', 'transitions.c>a', 'transitions.c>b', 'transitions.c>c']);
+    expect(statusTransitions.cases({ ...input, mock: true })).toEqual([]);
   });
 });

@@ -85,10 +85,15 @@ export function hostileCases(input: CaseInput): RequestCase[] {
   // A reference to nothing: where the operation declares 422 UnknownReference.
   const declares422 = /UnknownReference$/.test(String((op.raw as { responses?: Record<string, { $ref?: unknown }> }).responses?.['422']?.$ref ?? ''));
   if (declares422 && !input.mock && input.mode === 'write') {
-    const reference = names.find((n) => /^[a-z][A-Za-z]*Ids?$/.test(n) && n !== 'id' && ['integer', 'array'].includes(mainType(property(input, schema, n)) ?? ''));
+    // A field holding the id the path or query names is the record itself (`auditId` of the detection it updates), no reference.
+    const requestIds = new Set([...Object.values(valid.pathParams), ...valid.query.map(([, v]) => v)]);
+    const namesTheRecord = (n: string) => typeof value[n] === 'number' && requestIds.has(String(value[n]));
+    const reference = names.find((n) => /^[a-z][A-Za-z]*Ids?$/.test(n) && n !== 'id' && !namesTheRecord(n) && ['integer', 'array'].includes(mainType(property(input, schema, n)) ?? ''));
     if (reference) {
       const unknown = Array.isArray(value[reference]) ? [UNKNOWN_ID] : UNKNOWN_ID;
-      out.push({ id: `hostile.reference:/${reference}`, label: `body /${reference} names no record (${UNKNOWN_ID}) → 422`, request: { ...valid, body: { ...body, value: { ...value, [reference]: unknown } } }, expect: { kind: 'rejected', statuses: [422], declaredOnly: true }, handlerLevel: true });
+      // A create of a resource with unique values gets fresh ones, as its fixture makes them: else the values the valid request took refuse it first (409).
+      const fresh = input.creates && input.uniqueResource ? { freshUnique: [reference] } : {};
+      out.push({ id: `hostile.reference:/${reference}`, label: `body /${reference} names no record (${UNKNOWN_ID}) → 422`, request: { ...valid, body: { ...body, value: { ...value, [reference]: unknown } } }, expect: { kind: 'rejected', statuses: [422], declaredOnly: true }, handlerLevel: true, ...fresh });
     }
   }
   return out;

@@ -10,4 +10,5 @@ import { unknownQueryId } from './unknownId';
 
 export type { CaseInput, CaseModule } from './types';
 
-export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, statusTransitions, hostileRequests];
+/** The status walk comes last: it leaves the record in a final status, where no other case could change it. */
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, hostileRequests, statusTransitions];
