@@ -1,4 +1,5 @@
 import type {
+  DataProvider,
   GetListParams,
   GetListResult,
   GetManyResult,
@@ -225,4 +226,25 @@ export async function runBulk<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
   return { changed, refused };
+}
+
+/**
+ * The record methods of a provider that has no records of its own (it works only through its own
+ * methods): every one of them refuses with the error `refusal` makes.
+ */
+export function noRecordMethods(refusal: () => Error): DataProvider {
+  const refuse = async (): Promise<never> => {
+    throw refusal();
+  };
+  return {
+    getList: refuse,
+    getOne: refuse,
+    getMany: refuse,
+    getManyReference: refuse,
+    create: refuse,
+    update: refuse,
+    updateMany: refuse,
+    delete: refuse,
+    deleteMany: refuse,
+  };
 }

@@ -26,7 +26,8 @@ import { detectionExportColumns, DistinctFilter, ListProblems } from './Detectio
 import { PageHeader } from './PageHeader';
 import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
-import { DateText, ListPage } from '@/ui/ListPage';
+import { sendColumns } from './sendColumns';
+import { EmptyText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -118,14 +119,9 @@ function AgentDetections({ agentId, agentName, preselected }: { agentId: number 
             <ScheduleAgentButton agentId={agentId} agentName={agentName} />
           </BulkActionsToolbar>
         }
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
+        empty={<EmptyText message="resources.detections.empty" />}
       >
-        <DataTable.Col source="detectionDate" field={DateText} />
-        <DataTable.Col source="brandName" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="mediaOwner" />
-        <DataTable.Col source="municipality" />
-        <DataTable.Col source="format" />
+        {sendColumns}
       </DataTable>
     </>
   );

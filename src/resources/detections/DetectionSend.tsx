@@ -7,7 +7,6 @@ import {
   BulkActionsToolbar,
   Button,
   DataTable,
-  DateField,
   DateInput,
   List,
   TopToolbar,
@@ -24,6 +23,8 @@ import { lastDays } from '@/ui/period';
 import { useFailure } from '@/ui/useFailure';
 import { detectionExportColumns, ListProblems } from './DetectionList';
 import type { DetectionRecord } from './shared';
+import { sendColumns } from './sendColumns';
+import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
 const filters = [
@@ -148,16 +149,9 @@ function Rows(props: SendProps) {
             <ScheduleButton targetOf={props.targetOf} scheduleName={props.scheduleName} selected disabled={!props.recipient} />
           </BulkActionsToolbar>
         }
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
+        empty={<EmptyText message="resources.detections.empty" />}
       >
-        <DataTable.Col source="detectionDate">
-          <DateField source="detectionDate" locales="it-IT" />
-        </DataTable.Col>
-        <DataTable.Col source="brandName" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="mediaOwner" />
-        <DataTable.Col source="municipality" />
-        <DataTable.Col source="format" />
+        {sendColumns}
       </DataTable>
     </>
   );
