@@ -86,6 +86,27 @@ export function toList<R extends RaRecord = RaRecord>(page: { data: readonly RaR
   return { data: page.data.map((record) => record as R), total: page.total };
 }
 
+/** A page of a service that pages Spring-style (`content`, `totalElements`) as a list's answer. */
+export function fromPage<R extends RaRecord = RaRecord>(page: { content: readonly RaRecord[]; totalElements: number }): GetListResult<R> {
+  return toList<R>({ data: page.content, total: page.totalElements });
+}
+
+/**
+ * `create` and `update` through one save endpoint that creates a record without an id and updates
+ * one with it: create drops any id the form carries, update saves the record under its id.
+ */
+export function savedThrough(save: (data: Record<string, unknown>) => Promise<RaRecord>): Pick<DataProvider, 'create' | 'update'> {
+  return {
+    async create(_r, params) {
+      const { id: _drop, ...data } = params.data as Record<string, unknown>;
+      return toOne(await save(data));
+    },
+    async update(_r, params) {
+      return toOne(await save({ ...params.data, id: params.id }));
+    },
+  };
+}
+
 /** What a delete answers: the record as it was (react-admin's `previousData`), or its id alone. */
 export function toDeleted<R extends RaRecord = RaRecord>(id: Identifier, previous?: RaRecord): GetOneResult<R> {
   return toOne<R>(previous ?? { id });

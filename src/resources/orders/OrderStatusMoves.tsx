@@ -59,7 +59,7 @@ export function OrderStatusMoves({ order }: { order: Order }) {
   const canMove = mayOpen('/orders/1/documents');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <StatusLine
+      <StatusLine<SchemaOrderStatus>
         status={label(order.status)}
         allowed={allowed}
         finalText={translate('resources.orders.moves.final_status')}
