@@ -17,13 +17,11 @@ import {
 } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
 import { eventInputOf, type SendTarget } from '@/api/schedule';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton } from '@/ui/exporter';
-import { lastDays } from '@/ui/period';
 import { useFailure } from '@/ui/useFailure';
 import { detectionExportColumns, ListProblems } from './DetectionList';
 import type { DetectionRecord } from './shared';
-import { sendColumns } from './sendColumns';
+import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
@@ -31,8 +29,6 @@ const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
 ];
-
-const PER_PAGE = 300;
 
 type SendResult = Awaited<ReturnType<AppDataProvider['sendDetections']>>;
 
@@ -201,12 +197,8 @@ export function DetectionSend({
         resource="detections"
         filter={match}
         filters={filters}
-        filterDefaultValues={lastDays(30)}
-        disableSyncWithLocation
-        storeKey={false}
-        sort={{ field: 'detectionDate', order: 'DESC' }}
-        perPage={PER_PAGE}
-        pagination={<AppPagination rowsPerPageOptions={[25, 100, PER_PAGE]} />}
+        {...sendListProps()}
+        pagination={sendPagination}
         actions={<Toolbar {...props} />}
         title={false}
         empty={false}
