@@ -29,7 +29,7 @@ import type {
 import { createAdvertiserBody } from '@/api/generated/advertiser.zod';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
-import { inputOf, toDeleted, toList, toMany, toOne } from './shared';
+import { fromPage, inputOf, toDeleted, toMany, toOne } from './shared';
 
 /*
  * Advertisers: the list is allPaginated/page/{p}/perPage/{n} with the optional name and business
@@ -100,8 +100,7 @@ export interface AdvertisersMethods {
 
 export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
   async getList(_r, params) {
-    const page = await listAdvertisersPage(listAdvertisersRequest(params));
-    return toList({ data: page.content, total: page.totalElements });
+    return fromPage(await listAdvertisersPage(listAdvertisersRequest(params)));
   },
   async getOne(_r, params) {
     return toOne(await getAdvertiser(params.id));

@@ -4,6 +4,7 @@ import { listAllDevices, listPlayLogsBetween, type Device, type PlayLog } from '
 import { listEstimateDtos, listSalesPeople } from '@/api/estimate';
 import { listAllOpportunities } from '@/api/opportunity';
 import { listAllOrders } from '@/api/order';
+import { noRecordMethods } from './shared';
 
 /*
  * What the dashboards (Dashboard Funnel, Programmatic DOOH) read from the other services. Each
@@ -36,9 +37,7 @@ export interface AnalyticsMethods {
   campaignNames(resource: 'analytics'): Promise<Map<number, string>>;
 }
 
-const noRecords = async (): Promise<never> => {
-  throw new Error('Le analisi non hanno record propri: si leggono con i loro metodi');
-};
+const noRecords = noRecordMethods(() => new Error('Le analisi non hanno record propri: si leggono con i loro metodi'));
 
 export const analyticsDataProvider: DataProvider & AnalyticsMethods = {
   async funnelOpportunities() {
@@ -72,13 +71,5 @@ export const analyticsDataProvider: DataProvider & AnalyticsMethods = {
     const rows = await listAllCampaigns();
     return new Map(rows.map((c) => [c.id, c.name]));
   },
-  getList: noRecords,
-  getOne: noRecords,
-  getMany: noRecords,
-  getManyReference: noRecords,
-  create: noRecords,
-  update: noRecords,
-  updateMany: noRecords,
-  delete: noRecords,
-  deleteMany: noRecords,
+  ...noRecords,
 };

@@ -13,7 +13,7 @@ import type {
 } from '@/api/generated/opportunity';
 import { listOpportunitiesQueryParams, saveOpportunityBody } from '@/api/generated/opportunity.zod';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
-import { inputOf, read, toList, toMany, toOne } from './shared';
+import { inputOf, read, savedThrough, toList, toMany, toOne } from './shared';
 
 /*
  * Opportunities: the list is GET /v1/opportunity/list/page/{page}/perPage/{perPage}/sort/{dir}
@@ -108,13 +108,7 @@ export const opportunitiesDataProvider: DataProvider = {
       }),
     );
   },
-  async create(_r, params) {
-    const { id: _drop, ...data } = params.data;
-    return toOne(await save(data));
-  },
-  async update(_r, params) {
-    return toOne(await save({ ...params.data, id: params.id }));
-  },
+  ...savedThrough(save),
   async updateMany() {
     throw new Error('Modifica multipla delle opportunità non prevista');
   },

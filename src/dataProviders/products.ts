@@ -13,7 +13,7 @@ import { listCatalogsOfProduct } from '@/api/catalogue';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct, SchemaProductInput, SchemaProductPhoto } from '@/api/generated/product';
 import { saveProductBody } from '@/api/generated/product.zod';
-import { inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
+import { inputOf, localList, read, savedThrough, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
  * Products (product service): listed by catalog (`catalogId`), saved with their catalogs as the
@@ -74,13 +74,7 @@ export const productsDataProvider: DataProvider & ProductsMethods = {
     if (params.target !== 'catalogId') throw new Error(`Prodotti: riferimento non previsto ${params.target}`);
     return productsDataProvider.getList(r, { ...params, filter: { ...params.filter, catalogId: params.id } });
   },
-  async create(_r, params) {
-    const { id: _drop, ...data } = params.data;
-    return toOne(await save(data));
-  },
-  async update(_r, params) {
-    return toOne(await save({ ...params.data, id: params.id }));
-  },
+  ...savedThrough(save),
   async updateMany() {
     throw new Error('Modifica multipla dei prodotti non prevista');
   },

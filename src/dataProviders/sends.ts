@@ -6,7 +6,7 @@ import type { SchemaEvent, SchemaEventInput } from '@/api/generated/scheduler';
 import type { SendTarget } from '@/api/schedule';
 import { deleteScheduledEvent, listScheduledEvents, saveScheduledEvent, sendToMediaSupplier, sendToSecretariat } from '@/api/sends';
 import { saveEventBody } from '@/api/generated/scheduler.zod';
-import { toDeleted, toList, toMany, toOne } from './shared';
+import { noRecordMethods, toDeleted, toList, toMany, toOne } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /*
@@ -23,20 +23,10 @@ export interface SendsMethods {
   scheduleEvent(resource: 'sends', params: { input: SchemaEventInput }): Promise<SchemaEvent>;
 }
 
-const noRecords = async (): Promise<never> => {
-  throw new ApiError(400, 'Gli invii non hanno record propri: si fanno con i loro metodi');
-};
+const noRecords = noRecordMethods(() => new ApiError(400, 'Gli invii non hanno record propri: si fanno con i loro metodi'));
 
 export const sendsMethods: DataProvider & SendsMethods = {
-  getList: noRecords,
-  getOne: noRecords,
-  getMany: noRecords,
-  getManyReference: noRecords,
-  create: noRecords,
-  update: noRecords,
-  updateMany: noRecords,
-  delete: noRecords,
-  deleteMany: noRecords,
+  ...noRecords,
   mediaSupplierOf: (_r, { mediaOwner }) => lookups.mediaSupplier(mediaOwner),
   secretarialDataOf: (_r, { brandName, subject }) =>
     brandName ? lookups.brandSecretarialData(brandName) : subject ? lookups.subjectSecretarialData(subject) : Promise.resolve(null),

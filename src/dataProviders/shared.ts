@@ -1,4 +1,5 @@
 import type {
+  DataProvider,
   GetListParams,
   GetListResult,
   GetManyResult,
@@ -83,6 +84,27 @@ export function toMany<R extends RaRecord = RaRecord>(records: readonly RaRecord
 /** A page of records and the total (`getList`, `getManyReference`). */
 export function toList<R extends RaRecord = RaRecord>(page: { data: readonly RaRecord[]; total: number }): GetListResult<R> {
   return { data: page.data.map((record) => record as R), total: page.total };
+}
+
+/** A page of a service that pages Spring-style (`content`, `totalElements`) as a list's answer. */
+export function fromPage<R extends RaRecord = RaRecord>(page: { content: readonly RaRecord[]; totalElements: number }): GetListResult<R> {
+  return toList<R>({ data: page.content, total: page.totalElements });
+}
+
+/**
+ * `create` and `update` through one save endpoint that creates a record without an id and updates
+ * one with it: create drops any id the form carries, update saves the record under its id.
+ */
+export function savedThrough(save: (data: Record<string, unknown>) => Promise<RaRecord>): Pick<DataProvider, 'create' | 'update'> {
+  return {
+    async create(_r, params) {
+      const { id: _drop, ...data } = params.data as Record<string, unknown>;
+      return toOne(await save(data));
+    },
+    async update(_r, params) {
+      return toOne(await save({ ...params.data, id: params.id }));
+    },
+  };
 }
 
 /** What a delete answers: the record as it was (react-admin's `previousData`), or its id alone. */
@@ -225,4 +247,25 @@ export async function runBulk<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
   return { changed, refused };
+}
+
+/**
+ * The record methods of a provider that has no records of its own (it works only through its own
+ * methods): every one of them refuses with the error `refusal` makes.
+ */
+export function noRecordMethods(refusal: () => Error): DataProvider {
+  const refuse = async (): Promise<never> => {
+    throw refusal();
+  };
+  return {
+    getList: refuse,
+    getOne: refuse,
+    getMany: refuse,
+    getManyReference: refuse,
+    create: refuse,
+    update: refuse,
+    updateMany: refuse,
+    delete: refuse,
+    deleteMany: refuse,
+  };
 }

@@ -53,7 +53,7 @@ import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.zod
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { searchPageLimit } from '@/config/environment';
 import { translateMessage } from '@/i18n/lookup';
-import { inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
+import { fromPage, inputOf, runBulk, toList, toMany, toOne, type BulkProgress, type BulkResult } from './shared';
 
 /*
  * react-admin's contract for the `systems` resource over the systems service's irregular
@@ -293,14 +293,12 @@ export async function searchRange(filter: Filter, params: Pick<GetListParams, 'p
 async function getList(params: GetListParams): Promise<GetListResult> {
   const filter = (params.filter ?? {}) as Filter;
   if (present(filter.q)) {
-    const page = await suggestSystems(String(filter.q), {
+    return fromPage(await suggestSystems(String(filter.q), {
       searchField: filter.searchField as SuggestionField | undefined,
-    });
-    return toList({ data: page.content, total: page.totalElements });
+    }));
   }
   if (isFilteredSearch(filter)) return toList(await searchRange(filter, params));
-  const page = await listSystemsPage(pageParamsOf(params));
-  return toList({ data: page.content, total: page.totalElements });
+  return fromPage(await listSystemsPage(pageParamsOf(params)));
 }
 
 /** The filter keys getManyReference understands as `target`. */

@@ -23,7 +23,7 @@ import type {
 } from '@/api/generated/systems';
 import { createTeamBody, listTeamsPageBody } from '@/api/generated/systems.zod';
 import { TEAM_SORT_ORDER_DEFAULT } from '@/config/constants';
-import { inputOf, toList, toMany, toOne } from './shared';
+import { fromPage, inputOf, toMany, toOne } from './shared';
 
 /*
  * `teams` (provider teams, squadre) and `systemProviders` (a team linked to a system with its
@@ -83,8 +83,7 @@ export interface TeamsMethods {
 
 export const teamsDataProvider: DataProvider & TeamsMethods = {
   async getList(_resource, params) {
-    const page = await listTeamsPage(teamListRequest(params));
-    return toList({ data: page.content, total: page.totalElements });
+    return fromPage(await listTeamsPage(teamListRequest(params)));
   },
   async getOne(_resource, params) {
     return toOne(await getTeam(Number(params.id)));

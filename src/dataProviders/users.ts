@@ -22,7 +22,7 @@ import type {
 } from '@/api/generated/user';
 import { createUserBody, listUsersQueryParams, updateUserBody } from '@/api/generated/user.zod';
 import { DEFAULT_GROUP } from '@/config/constants';
-import { everyPage, inputOf, toList, toMany, toOne } from './shared';
+import { everyPage, fromPage, inputOf, toList, toMany, toOne } from './shared';
 
 /** The fields GET /user/all/page/{page}/perPage/{perPage}/sort/{sort} sorts by (`sortValue`). */
 export const USER_SORT_FIELDS = listUsersQueryParams.shape.sortValue.removeDefault().options;
@@ -101,8 +101,7 @@ export const usersDataProvider: DataProvider & UsersMethods = {
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
     if (q) return toList(await searchUsers(q, params));
-    const page = await listUsersPage(listUsersParams(params));
-    return toList({ data: page.content, total: page.totalElements });
+    return fromPage(await listUsersPage(listUsersParams(params)));
   },
   async getOne(_resource, params) {
     return toOne(await getUser(params.id));

@@ -102,3 +102,9 @@ export function RowActions({ onEdit, prefix, names = (r) => ({ name: r.name }), 
 export function DateText({ source }: { source: string }) {
   return <DateField source={source} locales="it-IT" />;
 }
+
+/** The text a list shows in place of its table when it has no rows: `empty={<EmptyText message="…" />}`. */
+export function EmptyText({ message }: { message: string }) {
+  const translate = useTranslate();
+  return <Typography sx={{ p: 2 }}>{translate(message)}</Typography>;
+}

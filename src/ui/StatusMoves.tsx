@@ -55,6 +55,59 @@ export function useStatusUpdate<R extends { id: number; status: string }>(
   return { move, pending: isPending };
 }
 
+/** How a move's button looks: its text, and its MUI variant and colour. */
+export interface MoveButton {
+  text: string;
+  variant: 'outlined' | 'contained';
+  color?: 'primary' | 'error';
+}
+
+/**
+ * The status as a chip, then one button for each allowed move (when the user may move it, else
+ * none); with no move allowed, `finalText` says the status is final. A button calls `onPick`.
+ */
+export function StatusLine<S extends string>({
+  status,
+  allowed,
+  finalText,
+  canMove,
+  pending,
+  button,
+  onPick,
+  testId,
+}: {
+  /** The current status's label. */
+  status: string;
+  allowed: readonly S[];
+  finalText: string;
+  canMove: boolean;
+  pending?: boolean;
+  button: (to: S) => MoveButton;
+  onPick(to: S): void;
+  testId?: string;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Chip label={status} color="primary" data-testid={testId} />
+      {allowed.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {finalText}
+        </Typography>
+      ) : null}
+      {canMove
+        ? allowed.map((to) => {
+            const { text, variant, color = 'primary' } = button(to);
+            return (
+              <Button key={to} size="small" variant={variant} color={color} disabled={pending} onClick={() => onPick(to)}>
+                {text}
+              </Button>
+            );
+          })
+        : null}
+    </Stack>
+  );
+}
+
 /**
  * A record's status and one button for each move the rules allow from it; a move to a final status
  * is asked for first, saying it cannot be undone. No other move is offered.
@@ -66,26 +119,17 @@ export function StatusMoves<S extends string>(props: StatusMovesProps<S>) {
   const label = (s: S) => codeLabel(labels, s);
   const allowed = transitions[current] ?? [];
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-      <Chip label={label(current)} color="primary" data-testid={testId} />
-      {allowed.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.status_moves.final_status')}
-        </Typography>
-      ) : null}
-      {canMove
-        ? allowed.map((to) => (
-            <Button
-              key={to}
-              size="small"
-              variant="outlined"
-              disabled={pending}
-              onClick={() => (final.includes(to) ? setConfirming(to) : onMove(to))}
-            >
-              {translate('app.status_moves.to', { status: label(to) })}
-            </Button>
-          ))
-        : null}
+    <>
+      <StatusLine
+        status={label(current)}
+        allowed={allowed}
+        finalText={translate('app.status_moves.final_status')}
+        canMove={canMove}
+        pending={pending}
+        button={(to) => ({ text: translate('app.status_moves.to', { status: label(to) }), variant: 'outlined' })}
+        onPick={(to) => (final.includes(to) ? setConfirming(to) : onMove(to))}
+        testId={testId}
+      />
       <Confirm
         isOpen={confirming !== null}
         title={translate('app.status_moves.confirm_title', { status: confirming ? label(confirming) : '' })}
@@ -101,6 +145,6 @@ export function StatusMoves<S extends string>(props: StatusMovesProps<S>) {
         }}
         onClose={() => setConfirming(null)}
       />
-    </Stack>
+    </>
   );
 }

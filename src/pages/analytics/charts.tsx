@@ -154,21 +154,25 @@ function CategoryChart({
   );
 }
 
-/** Horizontal bars, one per label (the longest first as given), one series named by `valueAxis`. */
-export function BarChart({
-  data,
-  ...props
-}: Omit<CategoryChartProps, 'categories' | 'series'> & { data: Datum[] }) {
-  return (
-    <CategoryChart
-      {...props}
-      layout="horizontal"
-      categories={data.map((d) => d.label)}
-      series={[{ label: props.valueAxis, data: data.map((d) => d.value) }]}
-      categoryText={(c) => c}
-    />
-  );
+type SingleSeriesProps = Omit<CategoryChartProps, 'categories' | 'series'> & { data: Datum[] };
+
+/** A chart of one series named by `valueAxis`, one bar per datum in the order given. */
+function singleSeriesChart(layout: 'horizontal' | 'vertical', categoryText: (category: string, where: 'tick' | 'tooltip') => string) {
+  return function SingleSeriesChart({ data, ...props }: SingleSeriesProps) {
+    return (
+      <CategoryChart
+        {...props}
+        layout={layout}
+        categories={data.map((d) => d.label)}
+        series={[{ label: props.valueAxis, data: data.map((d) => d.value) }]}
+        categoryText={categoryText}
+      />
+    );
+  };
 }
+
+/** Horizontal bars, one per label (the longest first as given), one series named by `valueAxis`. */
+export const BarChart = singleSeriesChart('horizontal', (c) => c);
 
 /** Horizontal bars in groups: one bar per series for each category, with a legend. */
 export function GroupedBarChart(props: CategoryChartProps) {
@@ -178,20 +182,7 @@ export function GroupedBarChart(props: CategoryChartProps) {
 }
 
 /** Vertical bars over time, one per bucket of `timeBuckets` (days or months), named in Italian. */
-export function TimeChart({
-  data,
-  ...props
-}: Omit<CategoryChartProps, 'categories' | 'series'> & { data: Datum[] }) {
-  return (
-    <CategoryChart
-      {...props}
-      layout="vertical"
-      categories={data.map((d) => d.label)}
-      series={[{ label: props.valueAxis, data: data.map((d) => d.value) }]}
-      categoryText={(c, where) => periodLabel(c, where === 'tick' ? 'short' : 'long')}
-    />
-  );
-}
+export const TimeChart = singleSeriesChart('vertical', (c, where) => periodLabel(c, where === 'tick' ? 'short' : 'long'));
 
 /** A chart with its numbers: the table behind it (shown on demand) and a CSV export. */
 export function ChartCard({

@@ -14,6 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { EmptyText } from '@/ui/ListPage';
 import { AdvertiserHistory } from './AdvertiserHistory';
 import { AdvertiserForm } from './AdvertiserInputs';
 import { AdvertiserLogo } from './AdvertiserLogo';
@@ -66,7 +67,7 @@ function Opportunities({ id }: { id: number }) {
       <DataTable
         rowClick={(oid) => `/opportunities?id=${oid}`}
         bulkActionButtons={false}
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.opportunities.empty')}</Typography>}
+        empty={<EmptyText message="resources.opportunities.empty" />}
       >
         <DataTable.Col source="name" disableSort />
         <DataTable.Col

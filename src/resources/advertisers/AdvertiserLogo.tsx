@@ -1,20 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
+import { ImageChooser, UploadProgress, useImageUpload, useObjectUrl } from '@/ui/imageUpload';
 import { useFailure } from '@/ui/useFailure';
-
-/** An image blob as an object URL for as long as the blob is shown. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
 
 /** The advertiser's logo: shown, uploaded (or replaced) with progress, deleted; failures carry their fixed Italian texts. */
 export function AdvertiserLogo() {
@@ -24,8 +16,7 @@ export function AdvertiserLogo() {
   const failure = useFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number>();
+  const { input, progress, setProgress, settle } = useImageUpload();
   const [confirming, setConfirming] = useState(false);
   const logoId = record?.logoId as number | undefined;
   const id = Number(record?.id);
@@ -47,10 +38,7 @@ export function AdvertiserLogo() {
       dataProvider.saveAdvertiserLogo('advertisers', { id, file, replace: Boolean(logoId), onProgress: setProgress }),
     onSuccess: () => done('resources.advertisers.logo.saved'),
     onError: failure,
-    onSettled: () => {
-      setProgress(undefined);
-      if (input.current) input.current.value = '';
-    },
+    onSettled: settle,
   });
   const remove = useMutation({
     mutationFn: () => dataProvider.deleteAdvertiserLogo('advertisers', { logoId: logoId! }),
@@ -97,20 +85,8 @@ export function AdvertiserLogo() {
           </Typography>
         )}
       </Box>
-      {progress !== undefined ? (
-        <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.advertisers.logo.uploading')} />
-      ) : null}
-      <input
-        ref={input}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        hidden
-        data-testid="advertiser-logo-input"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) save.mutate(file);
-        }}
-      />
+      <UploadProgress progress={progress} label={translate('resources.advertisers.logo.uploading')} />
+      <ImageChooser input={input} testId="advertiser-logo-input" onFile={(file) => save.mutate(file)} />
       <Stack direction="row" spacing={1}>
         <Button
           size="small"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Button, DialogContent, DialogTitle } from '@mui/material';
 import type { SchemaAdvertiser } from '@/api/generated/advertiser';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -17,7 +17,7 @@ import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { useFailure } from '@/ui/useFailure';
 import { AdvertiserForm, useAdvertiserChoices } from './AdvertiserInputs';
-import { ListPage } from '@/ui/ListPage';
+import { EmptyText, ListPage } from '@/ui/ListPage';
 
 const exportColumns: ExportColumn<SchemaAdvertiser>[] = [
   { label: 'resources.advertisers.fields.name', value: (a) => a.name },
@@ -90,7 +90,7 @@ export default function AdvertisersPage() {
         <DataTable
           rowClick={(id) => `${ADVERTISERS_PATH}/${id}`}
           bulkActionButtons={false}
-          empty={<Typography sx={{ p: 2 }}>{translate('resources.advertisers.empty')}</Typography>}
+          empty={<EmptyText message="resources.advertisers.empty" />}
         >
           <DataTable.Col source="name" />
           <DataTable.Col source="businessArea" />

@@ -12,6 +12,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { matchingSizes } from './matchingSizes';
+import { EmptyText } from '@/ui/ListPage';
 
 const ACCEPT = 'image/png,image/jpeg,video/mp4,video/webm';
 
@@ -211,7 +212,7 @@ export default function CreativesPage() {
         title={false}
         exporter={false}
         disableSyncWithLocation
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.creatives.empty')}</Typography>}
+        empty={<EmptyText message="resources.creatives.empty" />}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col label="resources.creatives.preview" disableSort>

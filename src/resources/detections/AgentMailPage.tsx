@@ -18,15 +18,14 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton } from '@/ui/exporter';
 import { useFailure } from '@/ui/useFailure';
-import { lastDays } from '@/ui/period';
 import { detectionExportColumns, DistinctFilter, ListProblems } from './DetectionList';
 import { PageHeader } from './PageHeader';
 import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
-import { DateText, ListPage } from '@/ui/ListPage';
+import { sendColumns, sendListProps, sendPagination } from './sendColumns';
+import { EmptyText, ListPage } from '@/ui/ListPage';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -34,9 +33,6 @@ const filters = [
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
 ];
-
-/** An agent's detections of a period fit one page as a rule: "select all" on the page takes them all. */
-const PER_PAGE = 300;
 
 type SendResult = Awaited<ReturnType<AppDataProvider['sendToAgent']>>;
 
@@ -118,14 +114,9 @@ function AgentDetections({ agentId, agentName, preselected }: { agentId: number 
             <ScheduleAgentButton agentId={agentId} agentName={agentName} />
           </BulkActionsToolbar>
         }
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
+        empty={<EmptyText message="resources.detections.empty" />}
       >
-        <DataTable.Col source="detectionDate" field={DateText} />
-        <DataTable.Col source="brandName" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="mediaOwner" />
-        <DataTable.Col source="municipality" />
-        <DataTable.Col source="format" />
+        {sendColumns}
       </DataTable>
     </>
   );
@@ -168,12 +159,8 @@ export function AgentMailPage() {
         filter={agentId === '' ? {} : { agentId }}
         queryOptions={{ enabled: agentId !== '' }}
         filters={filters}
-        filterDefaultValues={lastDays(30)}
-        disableSyncWithLocation
-        storeKey={false}
-        sort={{ field: 'detectionDate', order: 'DESC' }}
-        perPage={PER_PAGE}
-        pagination={agentId === '' ? false : <AppPagination rowsPerPageOptions={[25, 100, PER_PAGE]} />}
+        {...sendListProps()}
+        pagination={agentId === '' ? false : sendPagination}
         actions={
           <TopToolbar>
             {agentId === '' ? null : (

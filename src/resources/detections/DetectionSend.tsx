@@ -7,7 +7,6 @@ import {
   BulkActionsToolbar,
   Button,
   DataTable,
-  DateField,
   DateInput,
   List,
   TopToolbar,
@@ -18,20 +17,18 @@ import {
 } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
 import { eventInputOf, type SendTarget } from '@/api/schedule';
-import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton } from '@/ui/exporter';
-import { lastDays } from '@/ui/period';
 import { useFailure } from '@/ui/useFailure';
 import { detectionExportColumns, ListProblems } from './DetectionList';
 import type { DetectionRecord } from './shared';
+import { sendColumns, sendListProps, sendPagination } from './sendColumns';
+import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
 const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
   <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
 ];
-
-const PER_PAGE = 300;
 
 type SendResult = Awaited<ReturnType<AppDataProvider['sendDetections']>>;
 
@@ -148,16 +145,9 @@ function Rows(props: SendProps) {
             <ScheduleButton targetOf={props.targetOf} scheduleName={props.scheduleName} selected disabled={!props.recipient} />
           </BulkActionsToolbar>
         }
-        empty={<Typography sx={{ p: 2 }}>{translate('resources.detections.empty')}</Typography>}
+        empty={<EmptyText message="resources.detections.empty" />}
       >
-        <DataTable.Col source="detectionDate">
-          <DateField source="detectionDate" locales="it-IT" />
-        </DataTable.Col>
-        <DataTable.Col source="brandName" />
-        <DataTable.Col source="subject" />
-        <DataTable.Col source="mediaOwner" />
-        <DataTable.Col source="municipality" />
-        <DataTable.Col source="format" />
+        {sendColumns}
       </DataTable>
     </>
   );
@@ -207,12 +197,8 @@ export function DetectionSend({
         resource="detections"
         filter={match}
         filters={filters}
-        filterDefaultValues={lastDays(30)}
-        disableSyncWithLocation
-        storeKey={false}
-        sort={{ field: 'detectionDate', order: 'DESC' }}
-        perPage={PER_PAGE}
-        pagination={<AppPagination rowsPerPageOptions={[25, 100, PER_PAGE]} />}
+        {...sendListProps()}
+        pagination={sendPagination}
         actions={<Toolbar {...props} />}
         title={false}
         empty={false}

@@ -18,7 +18,7 @@ import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
-import { DateText, ListPage } from '@/ui/ListPage';
+import { DateText, EmptyText, ListPage } from '@/ui/ListPage';
 
 const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
 const SOURCES = ['manual', 'mediamonitor'];
@@ -134,7 +134,7 @@ export default function OpportunitiesPage() {
             return false;
           }}
           bulkActionButtons={false}
-          empty={<Typography sx={{ p: 2 }}>{translate('resources.opportunities.empty')}</Typography>}
+          empty={<EmptyText message="resources.opportunities.empty" />}
         >
           <DataTable.Col source="name" />
           <DataTable.Col source="advertiserName" />

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
   Box,
-  Button,
-  Chip,
   Stack,
   Table,
   TableBody,
@@ -19,6 +17,7 @@ import type { AppDataProvider } from '@/dataProviders';
 import { codeLabel } from '@/ui/format';
 import { mayOpen } from '@/ui/mayOpen';
 import { StateMessage } from '@/ui/StateMessage';
+import { StatusLine } from '@/ui/StatusMoves';
 import { useFailure } from '@/ui/useFailure';
 import { isFinalOrderStatus, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order } from './shared';
 
@@ -60,28 +59,20 @@ export function OrderStatusMoves({ order }: { order: Order }) {
   const canMove = mayOpen('/orders/1/documents');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Chip label={label(order.status)} color="primary" data-testid="order-status" />
-        {allowed.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('resources.orders.moves.final_status')}
-          </Typography>
-        ) : null}
-        {canMove
-          ? allowed.map((to) => (
-              <Button
-                key={to}
-                variant={isFinalOrderStatus(to) ? 'outlined' : 'contained'}
-                color={to === 'cancelled' ? 'error' : 'primary'}
-                size="small"
-                disabled={move.isPending}
-                onClick={() => setTarget(to)}
-              >
-                {translate(`resources.orders.moves.to.${to}`)}
-              </Button>
-            ))
-          : null}
-      </Stack>
+      <StatusLine<SchemaOrderStatus>
+        status={label(order.status)}
+        allowed={allowed}
+        finalText={translate('resources.orders.moves.final_status')}
+        canMove={canMove}
+        pending={move.isPending}
+        button={(to) => ({
+          text: translate(`resources.orders.moves.to.${to}`),
+          variant: isFinalOrderStatus(to) ? 'outlined' : 'contained',
+          color: to === 'cancelled' ? 'error' : 'primary',
+        })}
+        onPick={setTarget}
+        testId="order-status"
+      />
       <Confirm
         isOpen={target !== null}
         loading={move.isPending}

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '@/dataProviders';
+import { ImageChooser, UploadProgress, useImageUpload, useObjectUrl } from '@/ui/imageUpload';
 import { useFailure } from '@/ui/useFailure';
 
 /** After a photo is added or removed the product (its photoIds) is read again. */
@@ -22,10 +23,7 @@ function Photo({ id, productId }: { id: number; productId: number }) {
     queryFn: () => dataProvider.productPhoto('products', { photoId: id }),
     retry: false,
   });
-  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : undefined), [photo.data]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  const url = useObjectUrl(photo.data);
   const remove = useMutation({
     mutationFn: () => dataProvider.deleteProductPhoto('products', { photoId: id, productId }),
     onSuccess: () => invalidateProducts(queryClient),
@@ -59,8 +57,7 @@ export function ProductPhotos() {
   const failure = useFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number>();
+  const { input, progress, setProgress, settle } = useImageUpload();
   const productId = Number(record?.id);
   const upload = useMutation({
     mutationFn: (file: File) => dataProvider.uploadProductPhoto('products', { productId, file, onProgress: setProgress }),
@@ -70,10 +67,7 @@ export function ProductPhotos() {
       invalidateProducts(queryClient);
     },
     onError: failure,
-    onSettled: () => {
-      setProgress(undefined);
-      if (input.current) input.current.value = '';
-    },
+    onSettled: settle,
   });
   if (!record) return null;
   const photoIds = (record.photoIds as number[] | undefined) ?? [];
@@ -83,8 +77,8 @@ export function ProductPhotos() {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {photoIds.length ? photoIds.map((id) => <Photo key={id} id={id} productId={productId} />) : <Typography variant="body2" color="text.secondary">{translate('resources.products.photos.none')}</Typography>}
       </Stack>
-      {progress !== undefined ? <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('resources.products.photos.uploading')} /> : null}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f); }} />
+      <UploadProgress progress={progress} label={translate('resources.products.photos.uploading')} />
+      <ImageChooser input={input} onFile={(file) => upload.mutate(file)} />
       <Button size="small" startIcon={<UploadIcon />} disabled={progress !== undefined} onClick={() => input.current?.click()} sx={{ alignSelf: 'flex-start' }}>
         {translate('resources.products.photos.upload')}
       </Button>

@@ -1,18 +1,15 @@
-import { Typography } from '@mui/material';
 import {
   DataTable,
   DateField,
   DateTimeInput,
   FunctionField,
-  List,
   SearchInput,
   SelectInput,
   TextField,
-  Title,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { AppPagination } from '@/layout/Pagination';
+import { SendsList } from './SendsList';
 
 const KINDS = ['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic'];
 
@@ -42,41 +39,24 @@ function useFilters() {
 export default function OutboxPage() {
   const translate = useTranslate();
   return (
-    <>
-      <Title title={translate('resources.mails.title')} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.mails.title')}
-      </Typography>
-      <List
-        resource="mails"
-        filters={useFilters()}
-        sort={{ field: 'sentAt', order: 'DESC' }}
-        disableSyncWithLocation
-        storeKey={false}
-        perPage={25}
-        pagination={<AppPagination />}
-        title={false}
-        exporter={false}
-        empty={false}
-      >
-        <DataTable bulkActionButtons={false} rowClick="expand" expand={<Body />} aria-label={translate('resources.mails.title')}>
-          <DataTable.Col source="sentAt">
-            <DateField source="sentAt" showTime locales="it-IT" />
-          </DataTable.Col>
-          <DataTable.Col source="to" />
-          <DataTable.Col source="subject" />
-          <DataTable.Col source="kind">
-            <FunctionField<RaRecord> render={(m) => translate(`resources.mails.kinds.${String(m.kind)}`)} />
-          </DataTable.Col>
-          <DataTable.Col source="sentBy" />
-          <DataTable.Col source="outcome" disableSort>
-            <FunctionField<RaRecord>
-              render={(m) => translate(FAILED.test(String(m.subject)) ? 'resources.mails.failed' : 'resources.mails.sent')}
-            />
-          </DataTable.Col>
-        </DataTable>
-      </List>
-    </>
+    <SendsList resource="mails" title="resources.mails.title" filters={useFilters()} sort={{ field: 'sentAt', order: 'DESC' }}>
+      <DataTable bulkActionButtons={false} rowClick="expand" expand={<Body />} aria-label={translate('resources.mails.title')}>
+        <DataTable.Col source="sentAt">
+          <DateField source="sentAt" showTime locales="it-IT" />
+        </DataTable.Col>
+        <DataTable.Col source="to" />
+        <DataTable.Col source="subject" />
+        <DataTable.Col source="kind">
+          <FunctionField<RaRecord> render={(m) => translate(`resources.mails.kinds.${String(m.kind)}`)} />
+        </DataTable.Col>
+        <DataTable.Col source="sentBy" />
+        <DataTable.Col source="outcome" disableSort>
+          <FunctionField<RaRecord>
+            render={(m) => translate(FAILED.test(String(m.subject)) ? 'resources.mails.failed' : 'resources.mails.sent')}
+          />
+        </DataTable.Col>
+      </DataTable>
+    </SendsList>
   );
 }
 

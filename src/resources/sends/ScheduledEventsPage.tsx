@@ -8,16 +8,14 @@ import {
   DateField,
   DeleteWithConfirmButton,
   FunctionField,
-  List,
   SearchInput,
-  Title,
   useDataProvider,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } from '@/api/schedule';
-import { AppPagination } from '@/layout/Pagination';
+import { SendsList } from './SendsList';
 import { useFailure } from '@/ui/useFailure';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 
@@ -87,51 +85,39 @@ function Outcome() {
 export default function ScheduledEventsPage() {
   const translate = useTranslate();
   return (
-    <>
-      <Title title={translate('resources.scheduledEvents.title')} />
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-        {translate('resources.scheduledEvents.title')}
-      </Typography>
-      <List
-        resource="scheduledEvents"
-        filters={filters}
-        sort={{ field: 'nextRunAt', order: 'ASC' }}
-        disableSyncWithLocation
-        storeKey={false}
-        perPage={25}
-        pagination={<AppPagination />}
-        title={false}
-        exporter={false}
-        actions={false}
-        empty={false}
-      >
-        <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('resources.scheduledEvents.title')}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="repetition" disableSort>
-            <FunctionField<ScheduledEventRecord>
-              render={(e) => {
-                const repetition = repetitionOf(e);
-                const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
-                return repetition === 'custom' ? `${label}: ${e.cronExpression}` : label;
-              }}
-            />
-          </DataTable.Col>
-          <DataTable.Col source="nextRunAt">
-            <DateField source="nextRunAt" showTime locales="it-IT" emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="lastRunAt">
-            <DateField source="lastRunAt" showTime locales="it-IT" emptyText="—" />
-          </DataTable.Col>
-          <DataTable.Col source="lastRunResult" disableSort>
-            <Outcome />
-          </DataTable.Col>
-          <DataTable.Col source="createdBy" />
-          <DataTable.Col label="" disableSort>
-            <EditEventButton />
-            <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="resources.scheduledEvents.delete_confirm" />
-          </DataTable.Col>
-        </DataTable>
-      </List>
-    </>
+    <SendsList
+      resource="scheduledEvents"
+      title="resources.scheduledEvents.title"
+      filters={filters}
+      sort={{ field: 'nextRunAt', order: 'ASC' }}
+      actions={false}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('resources.scheduledEvents.title')}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="repetition" disableSort>
+          <FunctionField<ScheduledEventRecord>
+            render={(e) => {
+              const repetition = repetitionOf(e);
+              const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
+              return repetition === 'custom' ? `${label}: ${e.cronExpression}` : label;
+            }}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="nextRunAt">
+          <DateField source="nextRunAt" showTime locales="it-IT" emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="lastRunAt">
+          <DateField source="lastRunAt" showTime locales="it-IT" emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="lastRunResult" disableSort>
+          <Outcome />
+        </DataTable.Col>
+        <DataTable.Col source="createdBy" />
+        <DataTable.Col label="" disableSort>
+          <EditEventButton />
+          <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="resources.scheduledEvents.delete_confirm" />
+        </DataTable.Col>
+      </DataTable>
+    </SendsList>
   );
 }

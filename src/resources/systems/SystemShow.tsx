@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
 import EditIcon from '@mui/icons-material/Edit';
@@ -40,6 +40,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { codeLabel, formatDate } from '@/ui/format';
 import { SystemTeamLinks } from '@/ui/TeamLinks';
 import { useFailure } from '@/ui/useFailure';
+import { ImageChooser, useImageUpload, useObjectUrl } from '@/ui/imageUpload';
 import { SystemBookings } from './SystemBookings';
 import { SystemCircuits } from './SystemCircuits';
 import { SystemDevices } from './SystemDevices';
@@ -65,10 +66,7 @@ function Section<T>({
 }) {
   const t = useT();
   return (
-    <Paper sx={{ p: 2 }} data-testid={testId}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
+    <Titled title={title} testId={testId}>
       {children}
       {error ? (
         <Alert severity="error">{t('detail.section_error', { message: failureMessage(error) })}</Alert>
@@ -79,7 +77,7 @@ function Section<T>({
       ) : (
         render(rows)
       )}
-    </Paper>
+    </Titled>
   );
 }
 
@@ -92,10 +90,7 @@ function Photo({ id, onDelete }: { id: number; onDelete: (id: number) => void })
     queryFn: () => dataProvider.systemImage('systems', { imageId: id }),
     staleTime: Infinity,
   });
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  const url = useObjectUrl(blob);
   return (
     <Card sx={{ width: 200 }} data-image-id={id}>
       {url ? (
@@ -135,8 +130,7 @@ function Gallery({ system }: { system: System }) {
     onError: failure,
     onSettled: () => setDeleting(undefined),
   });
-  const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number>();
+  const { input, progress, setProgress, settle } = useImageUpload();
   const upload = useMutation({
     mutationFn: (file: File) =>
       dataProvider.uploadSystemImage('systems', { systemId: system.id, file, onProgress: setProgress }),
@@ -146,10 +140,7 @@ function Gallery({ system }: { system: System }) {
       refresh();
     },
     onError: failure,
-    onSettled: () => {
-      setProgress(undefined);
-      if (input.current) input.current.value = '';
-    },
+    onSettled: settle,
   });
   return (
     <Paper sx={{ p: 2 }} data-testid="system-gallery">
@@ -159,14 +150,7 @@ function Gallery({ system }: { system: System }) {
         </Typography>
         <Button component="label" startIcon={<UploadIcon />} disabled={upload.isPending}>
           {t('detail.upload_photo')}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            data-testid="image-input"
-            onChange={(e) => e.target.files?.[0] && upload.mutate(e.target.files[0])}
-          />
+          <ImageChooser input={input} testId="image-input" onFile={(file) => upload.mutate(file)} />
         </Button>
       </Stack>
       {progress !== undefined ? (
