@@ -334,8 +334,8 @@ async function mailFailure(services: InternalServices, db: Db, record: StoredRec
 }
 
 export interface SchedulerRunner {
-  /** Runs every event due on the sandbox's clock; resolves when they have run. */
-  runDue(): Promise<void>;
+  /** Runs every event due on the sandbox's clock (or by `atMs`, a later instant); resolves when they have run. */
+  runDue(atMs?: number): Promise<void>;
   stop(): void;
 }
 
@@ -344,8 +344,8 @@ export function startScheduler(options: { db: Db; services: InternalServices; or
   const { db, services, origin } = options;
   let checkedUntil = clock.now().getTime();
   let running: Promise<void> = Promise.resolve();
-  const check = async () => {
-    const now = clock.now().getTime();
+  const check = async (atMs?: number) => {
+    const now = Math.max(atMs ?? clock.now().getTime(), checkedUntil);
     const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(`SELECT id, data FROM records WHERE collection = 'scheduler_events' ORDER BY id`);
     const due = rows.filter((r) => dueAt(r.data, checkedUntil, now));
     checkedUntil = now;
@@ -358,11 +358,11 @@ export function startScheduler(options: { db: Db; services: InternalServices; or
     }
   };
   const r = (row: { id: string; data: Record<string, unknown> }): StoredRecord => ({ ...row.data, id: Number(row.id) }) as StoredRecord;
-  const runDue = () => {
-    running = running.then(check).catch((error: unknown) => options.log?.(`Eventi programmati: ${error instanceof Error ? error.message : String(error)}`));
+  const runDue = (atMs?: number) => {
+    running = running.then(() => check(atMs)).catch((error: unknown) => options.log?.(`Eventi programmati: ${error instanceof Error ? error.message : String(error)}`));
     return running;
   };
-  const unsubscribe = onClockMove(runDue);
+  const unsubscribe = onClockMove(() => runDue());
   const timer = setInterval(() => void runDue(), options.intervalMs ?? 60_000);
   timer.unref();
   return {
@@ -376,8 +376,9 @@ export function startScheduler(options: { db: Db; services: InternalServices; or
 
 /**
  * Tests only (served at POST /internal/clock with `--test-mailbox`): moves the sandbox's clock by
- * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due; with
- * `back=1` the clock then moves back by as much.
+ * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due. With
+ * `back=1` the clock itself does not move: the events due by that later instant run, and every other
+ * caller keeps the sandbox's time (a session checked meanwhile is not 8 days older for a moment).
  */
 export function moveClock(runner: SchedulerRunner) {
   return Object.assign(
@@ -388,12 +389,14 @@ export function moveClock(runner: SchedulerRunner) {
       }
       const seconds = Number(query.get('advanceSeconds'));
       if (!Number.isFinite(seconds)) throw new HttpError(400, 'Indicare advanceSeconds (secondi, un numero)');
+      if (query.get('back') === '1') {
+        const at = clock.now().getTime() + seconds * 1000;
+        await runner.runDue(at);
+        return { now: new Date(at).toISOString() };
+      }
       await advanceClock(seconds * 1000);
       await runner.runDue();
-      const movedTo = clock.now().toISOString();
-      // `back=1`: the clock returns at once, so that the rest of the sandbox (sessions) keeps its time.
-      if (query.get('back') === '1') await advanceClock(-seconds * 1000);
-      return { now: movedTo };
+      return { now: clock.now().toISOString() };
     },
     { method: 'POST' as const },
   );

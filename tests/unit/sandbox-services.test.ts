@@ -9,8 +9,8 @@ import { rng } from '../../sandbox/seed/random';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { geocodeAddress, seededMunicipalities } from '../../sandbox/shared/geo';
-import { nextCronRun, parseCron, startScheduler } from '../../sandbox/services/scheduler';
-import { advanceClock, resetClock } from '../../sandbox/clock';
+import { moveClock, nextCronRun, parseCron, startScheduler } from '../../sandbox/services/scheduler';
+import { advanceClock, clock, onClockMove, resetClock } from '../../sandbox/clock';
 import { insertRecord, updateRecord } from '../../sandbox/store';
 import { openMigrated } from './support/smallSeed';
 
@@ -325,6 +325,31 @@ describe('scheduler', () => {
       await runner.runDue();
       expect(await outbox()).toHaveLength(after.length);
     } finally {
+      runner.stop();
+      await resetClock();
+    }
+  });
+
+  it('runs the events due by a later instant without moving the clock (back=1): other callers keep the sandbox time', async () => {
+    const runner = startScheduler({ db, services: internalServices, origin: base, intervalMs: 3_600_000 });
+    const moves: string[] = [];
+    const stopWatching = onClockMove(() => {
+      moves.push(clock.now().toISOString());
+    });
+    try {
+      const mail = { to: 'report.anticipato@esempio.it', subject: 'Report anticipato', body: 'Il report, prima del tempo.' };
+      await call('POST', '/scheduler/v1/eventScheduler/save', tokens.admin, {
+        name: 'Mail anticipata', runAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), callback: { url: `${base}/mail/v1/mails`, method: 'POST', body: mail },
+      });
+      const before = Date.now();
+      const answer = await moveClock(runner)(db, new URLSearchParams({ advanceSeconds: String(3 * 86_400), back: '1' }));
+      expect(Date.parse(answer.now)).toBeGreaterThanOrEqual(before + 3 * 86_400_000);
+      expect(moves).toEqual([]);
+      expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(1_000);
+      const outbox = (await call('GET', `/mail/v1/mails?${q({ range: '[0,999]' })}`, tokens.admin)).body as Array<{ subject: string }>;
+      expect(outbox.filter((m) => m.subject === 'Report anticipato')).toHaveLength(1);
+    } finally {
+      stopWatching();
       runner.stop();
       await resetClock();
     }
