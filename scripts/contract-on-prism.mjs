@@ -12,11 +12,11 @@
 // Every wait is bounded. Extra arguments go to the suite (e.g. --service user).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { exited, freePort, sleep, stopGroup } from './processes.mjs';
 import { SERVICES } from './services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,46 +83,7 @@ export function mergeDocuments(documents) {
   return merged;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function exited(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? 1);
-    else child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      try {
-        child.kill(sig);
-      } catch {
-        // already gone
-      }
-    }
-  };
-  signal('SIGTERM');
-  if (!(await Promise.race([exited(child).then(() => true), sleep(STOP_S * 1000).then(() => false)]))) {
-    signal('SIGKILL');
-    await Promise.race([exited(child), sleep(2000)]);
-  }
-}
+const stop = (child) => stopGroup(child, { stopSeconds: STOP_S });
 
 /** Waits until Prism answers (any status: it validates every request against the documents). */
 async function waitForPrism(origin, child) {

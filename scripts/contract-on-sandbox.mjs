@@ -9,9 +9,9 @@
 // bounded. Extra arguments go to the suite (e.g. --service user).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited, freePort, sleep, stopGroup } from './processes.mjs';
 import { freshSandboxDir } from './sandbox-data.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,49 +28,8 @@ const STOP_S = 10;
 
 const log = (line) => console.log(`[contract-on-sandbox] ${line}`);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function exited(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? 1);
-    else child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
-
 /** SIGTERM to the child's process group (tsx runs node under it), SIGKILL after a timeout. */
-async function stop(child, name) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      try {
-        child.kill(sig);
-      } catch {
-        // already gone
-      }
-    }
-  };
-  signal('SIGTERM');
-  const done = await Promise.race([exited(child).then(() => true), sleep(STOP_S * 1000).then(() => false)]);
-  if (!done) {
-    log(`${name} did not stop within ${STOP_S} s: SIGKILL`);
-    signal('SIGKILL');
-    await Promise.race([exited(child), sleep(2000)]);
-  }
-}
+const stop = (child, name) => stopGroup(child, { stopSeconds: STOP_S, onKill: () => log(`${name} did not stop within ${STOP_S} s: SIGKILL`) });
 
 async function waitForHealth(origin, child) {
   const deadline = Date.now() + STARTUP_S * 1000;
