@@ -192,7 +192,7 @@ export const handlers = defineHandlers<operations>({
       resourceId,
       resourceType: input.resourceType,
       token: newToken(),
-      createdAt: new Date().toISOString(),
+      createdAt: clock.now().toISOString(),
       expiresAt,
       createdBy: ctx.user!.username,
     });
@@ -260,7 +260,7 @@ export const handlers = defineHandlers<operations>({
         relatedResource: { resourceType: share.resourceType, resourceId: share.resourceId },
       });
       const stored = await getRecord(tx, 'mails', mail.id);
-      return { shareId: id, to: input.to, mailId: mail.id, sentAt: String(stored?.sentAt ?? new Date().toISOString()) };
+      return { shareId: id, to: input.to, mailId: mail.id, sentAt: String(stored?.sentAt ?? clock.now().toISOString()) };
     });
   },
 
