@@ -19,8 +19,36 @@ async function checkFrame(db: Db, data: RecordData, pathId?: number): Promise<Re
     [FRAMES, String(systemId), Number(data.position), pathId ?? 0],
   );
   if (rows[0]) throw new HttpError(409, `L'impianto ${systemId} ha già un frame in posizione ${String(data.position)}`);
-  const { id: _id, ...rest } = data;
-  return { digital: false, status: 'initialized', ...rest, name: String(data.name).trim() };
+  const { id: _id, slots: _slots, ...rest } = data;
+  const digital = data.digital === true;
+  if (digital) {
+    const missing = (['loopSeconds', 'slotSeconds'] as const).filter((f) => data[f] === undefined);
+    if (missing.length) {
+      throw new HttpError(400, 'Uno schermo ha un loop diviso in slot', {
+        errors: missing.map((f) => ({ path: `/body/${f}`, message: 'obbligatorio per uno schermo' })),
+      });
+    }
+    if (Number(data.loopSeconds) % Number(data.slotSeconds) !== 0) {
+      throw new HttpError(400, 'Il loop deve contenere un numero intero di slot', {
+        errors: [{ path: '/body/slotSeconds', message: `${String(data.slotSeconds)} s non divide il loop di ${String(data.loopSeconds)} s` }],
+      });
+    }
+  } else {
+    const extra = (['loopSeconds', 'slotSeconds'] as const).filter((f) => data[f] !== undefined);
+    if (extra.length) {
+      throw new HttpError(400, 'Una faccia statica non ha loop né slot', {
+        errors: extra.map((f) => ({ path: `/body/${f}`, message: 'solo per uno schermo' })),
+      });
+    }
+  }
+  return {
+    digital: false,
+    status: 'initialized',
+    excludedBusinessAreas: [],
+    ...rest,
+    slots: digital ? Number(data.loopSeconds) / Number(data.slotSeconds) : 1,
+    name: String(data.name).trim(),
+  };
 }
 
 export const handlers = simpleRestHandlers(
@@ -55,6 +83,8 @@ export async function seed(db: Db, { rng }: SeedOptions): Promise<void> {
         width,
         height,
         digital,
+        ...(digital ? { loopSeconds: 60, slotSeconds: 10, slots: 6 } : { slots: 1 }),
+        excludedBusinessAreas: !digital && rng.chance(0.03) ? ['Giochi e scommesse'] : [],
         status: rng.chance(0.9) ? 'active' : rng.pick(['initialized', 'maintenance']),
       }));
       values.push(`($1, $${params.length}::jsonb)`);

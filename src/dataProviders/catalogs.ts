@@ -29,6 +29,8 @@ export const catalogInputOf = inputOf<SchemaCatalogInput>(createCatalogBody, {
   name: 'form',
   validFrom: 'form',
   prices: pricesOf,
+  seasons: 'form',
+  packages: 'form',
   active: 'form',
 });
 

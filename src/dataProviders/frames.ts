@@ -12,6 +12,9 @@ export const frameInputOf = inputOf<FrameInput>(createFrameBody, {
   width: 'form',
   height: 'form',
   digital: 'form',
+  loopSeconds: 'form',
+  slotSeconds: 'form',
+  excludedBusinessAreas: 'form',
   status: 'form',
 });
 

@@ -2,6 +2,7 @@ import type { DataProvider } from 'react-admin';
 import { ApiError } from '@/api/errors';
 import { createPlanningItem, getPlanningAvailability } from '@/api/planner';
 import { createShare, isShareRefusal } from '@/api/share';
+import { facesOfSystems } from '@/api/frame';
 import type {
   SchemaConflictingBooking,
   SchemaPlanning,
@@ -18,7 +19,7 @@ import { simpleRestProvider } from './simpleRest';
 
 /* What a create or a full update sends: the input schema's fields, a cleared one as null. */
 export const planningInputOf = inputOf<RequestBody<operations['createPlanning']>>(createPlanningBody, { name: 'form', campaignId: 'form', periodStart: 'form', periodEnd: 'form', status: 'form' }, { empty: 'null' });
-export const planningItemInputOf = inputOf<RequestBody<operations['createPlanningItem']>>(createPlanningItemBody, { planningId: 'form', systemId: 'form', price: 'form' }, { empty: 'null' });
+export const planningItemInputOf = inputOf<RequestBody<operations['createPlanningItem']>>(createPlanningItemBody, { planningId: 'form', frameId: 'form', price: 'form' }, { empty: 'null' });
 import { translateMessage } from '@/i18n/lookup';
 
 export type {
@@ -31,7 +32,7 @@ export type {
 export const planningAvailability = (planningId: number, systemIds: number[]) =>
   getPlanningAvailability(planningId, systemIds);
 
-/** Books a system; a 409 rejects with the conflicting booking in its body (see conflictOf). */
+/** Puts a face in a planning; a 409 rejects naming what fills the face. */
 export const bookSystem = (booking: SchemaPlanningItemInput) => createPlanningItem(booking);
 
 const conflictOf = (c: SchemaConflictingBooking): BulkConflict => ({
@@ -40,12 +41,6 @@ const conflictOf = (c: SchemaConflictingBooking): BulkConflict => ({
   periodStart: c.periodStart,
   periodEnd: c.periodEnd,
 });
-
-/** The booking a 409 of POST /planningItems names, if the error is one. */
-function refusedBooking(error: unknown): SchemaConflictingBooking | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  return (error.body as { conflict?: SchemaConflictingBooking } | undefined)?.conflict;
-}
 
 /**
  * Many systems into a planning, for its period. The availability is asked first (in slices): a
@@ -69,28 +64,19 @@ export async function addSystemsToPlanning(
     else if (a.conflict.planningId === planningId) unchanged.push(a.systemId);
     else refused.push({ id: a.systemId, message: conflictMessage(a.conflict), conflict: conflictOf(a.conflict) });
   }
+  const faces = await facesOfSystems(free);
   const checked = wanted.length - free.length;
   onProgress?.(checked, wanted.length);
-  const conflicts = new Map<number, SchemaConflictingBooking>();
+  // Every face of a free system goes in: a two-sided poster is two sales. A face another sale took
+  // meanwhile is refused with the service's message, which names what fills it.
   const booked = await runBulk(
-    free,
-    async (systemId) => {
-      try {
-        await createPlanningItem({ planningId, systemId, price: 0 });
-      } catch (error) {
-        const conflict = refusedBooking(error);
-        if (conflict) conflicts.set(systemId, conflict);
-        throw error;
-      }
-    },
-    (systemId) => ({ id: systemId }),
-    onProgress ? (done) => onProgress(checked + done, wanted.length) : undefined,
+    faces,
+    (face) => createPlanningItem({ planningId, frameId: face.id, price: 0 }),
+    (face) => ({ id: face.systemId, code: face.name }),
+    onProgress ? (done) => onProgress(checked + Math.round((done / Math.max(1, faces.length)) * free.length), wanted.length) : undefined,
   );
-  const late = booked.refused.map((r) => {
-    const conflict = conflicts.get(r.id);
-    return conflict ? { ...r, message: conflictMessage(conflict), conflict: conflictOf(conflict) } : r;
-  });
-  return { changed: booked.changed, refused: [...refused, ...late], unchanged };
+  const changed = [...new Set(booked.changed)];
+  return { changed, refused: [...refused, ...booked.refused], unchanged };
 }
 
 const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');

@@ -10,7 +10,6 @@ import { matchingSizes } from '@/resources/creatives/matchingSizes';
 import { ordersDataProvider } from '@/dataProviders/orders';
 import { cleanFilter } from '@/dataProviders/simpleRest';
 import { bookSystem, planningAvailability, planningsDataProvider } from '@/dataProviders/plannings';
-import { conflictOf } from '@/resources/plannings/shared';
 import { documentHandlers, type Seen } from './support/documentMock';
 
 /* The execution data providers (orders, campaigns, plannings, creatives) against their documents. */
@@ -134,21 +133,22 @@ describe('campaigns provider', () => {
 });
 
 describe('plannings provider', () => {
-  it('asks availability with repeated systemIds and books a system', async () => {
+  it('asks availability with repeated systemIds and puts a face in a planning', async () => {
     await planningAvailability(2, [101, 102, 103]);
-    await bookSystem({ planningId: 2, systemId: 101, price: 0 });
-    await planningsDataProvider.update('plannings', { id: 5, data: { id: 5, name: 'P', campaignId: 9, periodStart: '2026-03-01', periodEnd: '2026-03-31', status: 'confirmed', totals: { systems: 1, amount: 2 } }, previousData: { id: 5 } });
+    await bookSystem({ planningId: 2, frameId: 11, price: 0 });
+    await planningsDataProvider.update('plannings', { id: 5, data: { id: 5, name: 'P', campaignId: 9, periodStart: '2026-03-01', periodEnd: '2026-03-31', status: 'confirmed', totals: { systems: 1, faces: 1, amount: 2, orderTotal: null, difference: null } }, previousData: { id: 5 } });
     expect(violations()).toEqual([]);
     expect(new URL(seen[0].url).searchParams.getAll('systemIds')).toEqual(['101', '102', '103']);
   });
 
-  it('reads the conflicting booking out of a 409', async () => {
-    const conflict = { planningId: 4, planningName: 'Roma e Milano – Saldi', systemId: 103, periodStart: '2026-02-20', periodEnd: '2026-03-10' };
-    server.use(http.post(`${ORIGIN}/planner/v1/planningItems`, () => HttpResponse.json({ message: 'già prenotato', status: 409, conflict }, { status: 409 })));
-    const error = await bookSystem({ planningId: 2, systemId: 103, price: 0 }).catch((e: unknown) => e);
+  it('rejects a refused face with the message naming what fills it', async () => {
+    const blockers = [{ reservationId: 8, status: 'booked', holderName: 'Luca Verdi', advertiserName: 'Moda Sud', periodStart: '2026-02-20', periodEnd: '2026-03-10', expiresOn: null, planningName: 'Saldi' }];
+    const message = 'Faccia A di MI-0001 è prenotata dal 20/02/2026 al 10/03/2026 per Moda Sud («Saldi»)';
+    server.use(http.post(`${ORIGIN}/planner/v1/planningItems`, () => HttpResponse.json({ message, status: 409, blockers }, { status: 409 })));
+    const error = await bookSystem({ planningId: 2, frameId: 11, price: 0 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(conflictOf(error)).toEqual(conflict);
-    expect(conflictOf(new ApiError(400, 'x'))).toBeUndefined();
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).body).toMatchObject({ blockers });
   });
 });
 

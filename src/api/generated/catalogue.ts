@@ -197,6 +197,10 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /** @description One price per product of the catalog. */
             prices: components["schemas"]["CatalogPrice"][];
+            /** @description Seasonal changes of every price of the list by date range. */
+            seasons?: components["schemas"]["Season"][];
+            /** @description Package prices for circuits sold whole. */
+            packages?: components["schemas"]["CircuitPackage"][];
             /**
              * @description Whether estimate lines can take prices from it.
              * @example true
@@ -234,11 +238,60 @@ export interface components {
              */
             prices: components["schemas"]["CatalogPrice"][];
             /**
+             * @description Seasonal changes of every price of the list by date range; where seasons overlap their percentages add up.
+             * @default []
+             */
+            seasons: components["schemas"]["Season"][];
+            /**
+             * @description Package prices for circuits sold whole (a circuit may appear once).
+             * @default []
+             */
+            packages: components["schemas"]["CircuitPackage"][];
+            /**
              * @description Whether estimate lines can take prices from it.
              * @default true
              * @example true
              */
             active: boolean;
+        };
+        /** @description A change of the list's prices in percent for the days from `from` to `to`. */
+        Season: {
+            /**
+             * @description Name of the season.
+             * @example Natale
+             */
+            name: string;
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-12-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day (not before `from`).
+             * @example 2026-12-31
+             */
+            to: string;
+            /**
+             * @description Change in percent: 20 adds a fifth, -10 takes a tenth off.
+             * @example 20
+             */
+            percent: number;
+        };
+        /** @description The price of every face of a circuit together, per unit. */
+        CircuitPackage: {
+            /**
+             * Format: int64
+             * @description The circuit (circuits service).
+             * @example 2
+             */
+            circuitId: number;
+            /**
+             * @description Price of the whole circuit for one unit of the product sold, in euro.
+             * @example 9000
+             */
+            price: number;
         };
         /** @description A catalog without its prices. */
         CatalogDto: {
@@ -422,6 +475,8 @@ export type SchemaCurrency = components['schemas']['Currency'];
 export type SchemaCatalogPrice = components['schemas']['CatalogPrice'];
 export type SchemaCatalog = components['schemas']['Catalog'];
 export type SchemaCatalogInput = components['schemas']['CatalogInput'];
+export type SchemaSeason = components['schemas']['Season'];
+export type SchemaCircuitPackage = components['schemas']['CircuitPackage'];
 export type SchemaCatalogDto = components['schemas']['CatalogDto'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseBadRequest = components['responses']['BadRequest'];

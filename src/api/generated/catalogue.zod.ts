@@ -30,7 +30,10 @@ export const listCatalogDtosResponse = zod.array(listCatalogDtosResponseItem)
 export const listCatalogsResponseIdMax = 9007199254740991;
 export const listCatalogsResponseCurrencyDefault = "EUR";export const listCatalogsResponsePricesItemProductIdMax = 9007199254740991;
 export const listCatalogsResponsePricesItemPriceMin = 0;
-export const listCatalogsResponsePricesItemPriceMax = 1000000000;
+export const listCatalogsResponsePricesItemPriceMax = 1000000000;export const listCatalogsResponseSeasonsItemNameMax = 100;export const listCatalogsResponseSeasonsItemPercentMin = -100;
+export const listCatalogsResponseSeasonsItemPercentMax = 500;export const listCatalogsResponsePackagesItemCircuitIdMax = 9007199254740991;
+export const listCatalogsResponsePackagesItemPriceMin = 0;
+export const listCatalogsResponsePackagesItemPriceMax = 1000000000;
 
 export const listCatalogsResponseItem = zod.object({
   "id": zod.number().min(1).max(listCatalogsResponseIdMax).int().describe('Record id.'),
@@ -43,6 +46,16 @@ export const listCatalogsResponseItem = zod.object({
   "productId": zod.number().min(1).max(listCatalogsResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsResponsePricesItemPriceMin).max(listCatalogsResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(listCatalogsResponseSeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(listCatalogsResponseSeasonsItemPercentMin).max(listCatalogsResponseSeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).optional().describe('Seasonal changes of every price of the list by date range.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(listCatalogsResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(listCatalogsResponsePackagesItemPriceMin).max(listCatalogsResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
 export const listCatalogsResponse = zod.array(listCatalogsResponseItem)
@@ -61,7 +74,10 @@ export const getCatalogByIdParams = zod.object({
 export const getCatalogByIdResponseIdMax = 9007199254740991;
 export const getCatalogByIdResponseCurrencyDefault = "EUR";export const getCatalogByIdResponsePricesItemProductIdMax = 9007199254740991;
 export const getCatalogByIdResponsePricesItemPriceMin = 0;
-export const getCatalogByIdResponsePricesItemPriceMax = 1000000000;
+export const getCatalogByIdResponsePricesItemPriceMax = 1000000000;export const getCatalogByIdResponseSeasonsItemNameMax = 100;export const getCatalogByIdResponseSeasonsItemPercentMin = -100;
+export const getCatalogByIdResponseSeasonsItemPercentMax = 500;export const getCatalogByIdResponsePackagesItemCircuitIdMax = 9007199254740991;
+export const getCatalogByIdResponsePackagesItemPriceMin = 0;
+export const getCatalogByIdResponsePackagesItemPriceMax = 1000000000;
 
 export const getCatalogByIdResponse = zod.object({
   "id": zod.number().min(1).max(getCatalogByIdResponseIdMax).int().describe('Record id.'),
@@ -74,6 +90,16 @@ export const getCatalogByIdResponse = zod.object({
   "productId": zod.number().min(1).max(getCatalogByIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(getCatalogByIdResponsePricesItemPriceMin).max(getCatalogByIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(getCatalogByIdResponseSeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(getCatalogByIdResponseSeasonsItemPercentMin).max(getCatalogByIdResponseSeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).optional().describe('Seasonal changes of every price of the list by date range.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(getCatalogByIdResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(getCatalogByIdResponsePackagesItemPriceMin).max(getCatalogByIdResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
 
@@ -92,7 +118,10 @@ export const listCatalogsByProductIdParams = zod.object({
 export const listCatalogsByProductIdResponseIdMax = 9007199254740991;
 export const listCatalogsByProductIdResponseCurrencyDefault = "EUR";export const listCatalogsByProductIdResponsePricesItemProductIdMax = 9007199254740991;
 export const listCatalogsByProductIdResponsePricesItemPriceMin = 0;
-export const listCatalogsByProductIdResponsePricesItemPriceMax = 1000000000;
+export const listCatalogsByProductIdResponsePricesItemPriceMax = 1000000000;export const listCatalogsByProductIdResponseSeasonsItemNameMax = 100;export const listCatalogsByProductIdResponseSeasonsItemPercentMin = -100;
+export const listCatalogsByProductIdResponseSeasonsItemPercentMax = 500;export const listCatalogsByProductIdResponsePackagesItemCircuitIdMax = 9007199254740991;
+export const listCatalogsByProductIdResponsePackagesItemPriceMin = 0;
+export const listCatalogsByProductIdResponsePackagesItemPriceMax = 1000000000;
 
 export const listCatalogsByProductIdResponseItem = zod.object({
   "id": zod.number().min(1).max(listCatalogsByProductIdResponseIdMax).int().describe('Record id.'),
@@ -105,6 +134,16 @@ export const listCatalogsByProductIdResponseItem = zod.object({
   "productId": zod.number().min(1).max(listCatalogsByProductIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsByProductIdResponsePricesItemPriceMin).max(listCatalogsByProductIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(listCatalogsByProductIdResponseSeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(listCatalogsByProductIdResponseSeasonsItemPercentMin).max(listCatalogsByProductIdResponseSeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).optional().describe('Seasonal changes of every price of the list by date range.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(listCatalogsByProductIdResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(listCatalogsByProductIdResponsePackagesItemPriceMin).max(listCatalogsByProductIdResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
 export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductIdResponseItem)
@@ -117,7 +156,12 @@ export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductId
 export const createCatalogBodyNameMax = 200;export const createCatalogBodyDescriptionMax = 2000;export const createCatalogBodyCurrencyDefault = "EUR";export const createCatalogBodyPricesItemProductIdMax = 9007199254740991;
 export const createCatalogBodyPricesItemPriceMin = 0;
 export const createCatalogBodyPricesItemPriceMax = 1000000000;export const createCatalogBodyPricesDefault = [];
-export const createCatalogBodyPricesMax = 5000;export const createCatalogBodyActiveDefault = true;
+export const createCatalogBodyPricesMax = 5000;export const createCatalogBodySeasonsItemNameMax = 100;export const createCatalogBodySeasonsItemPercentMin = -100;
+export const createCatalogBodySeasonsItemPercentMax = 500;export const createCatalogBodySeasonsDefault = [];
+export const createCatalogBodySeasonsMax = 100;export const createCatalogBodyPackagesItemCircuitIdMax = 9007199254740991;
+export const createCatalogBodyPackagesItemPriceMin = 0;
+export const createCatalogBodyPackagesItemPriceMax = 1000000000;export const createCatalogBodyPackagesDefault = [];
+export const createCatalogBodyPackagesMax = 500;export const createCatalogBodyActiveDefault = true;
 
 export const createCatalogBody = zod.object({
   "name": zod.string().min(1).max(createCatalogBodyNameMax).describe('Name (unique).'),
@@ -129,6 +173,16 @@ export const createCatalogBody = zod.object({
   "productId": zod.number().min(1).max(createCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(createCatalogBodyPricesItemPriceMin).max(createCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(createCatalogBodyPricesMax).default(createCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(createCatalogBodySeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(createCatalogBodySeasonsItemPercentMin).max(createCatalogBodySeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).max(createCatalogBodySeasonsMax).default(createCatalogBodySeasonsDefault).describe('Seasonal changes of every price of the list by date range; where seasons overlap their percentages add up.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(createCatalogBodyPackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(createCatalogBodyPackagesItemPriceMin).max(createCatalogBodyPackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).max(createCatalogBodyPackagesMax).default(createCatalogBodyPackagesDefault).describe('Package prices for circuits sold whole (a circuit may appear once).'),
   "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
@@ -147,7 +201,12 @@ export const updateCatalogParams = zod.object({
 export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemProductIdMax = 9007199254740991;
 export const updateCatalogBodyPricesItemPriceMin = 0;
 export const updateCatalogBodyPricesItemPriceMax = 1000000000;export const updateCatalogBodyPricesDefault = [];
-export const updateCatalogBodyPricesMax = 5000;export const updateCatalogBodyActiveDefault = true;
+export const updateCatalogBodyPricesMax = 5000;export const updateCatalogBodySeasonsItemNameMax = 100;export const updateCatalogBodySeasonsItemPercentMin = -100;
+export const updateCatalogBodySeasonsItemPercentMax = 500;export const updateCatalogBodySeasonsDefault = [];
+export const updateCatalogBodySeasonsMax = 100;export const updateCatalogBodyPackagesItemCircuitIdMax = 9007199254740991;
+export const updateCatalogBodyPackagesItemPriceMin = 0;
+export const updateCatalogBodyPackagesItemPriceMax = 1000000000;export const updateCatalogBodyPackagesDefault = [];
+export const updateCatalogBodyPackagesMax = 500;export const updateCatalogBodyActiveDefault = true;
 
 export const updateCatalogBody = zod.object({
   "name": zod.string().min(1).max(updateCatalogBodyNameMax).describe('Name (unique).'),
@@ -159,13 +218,26 @@ export const updateCatalogBody = zod.object({
   "productId": zod.number().min(1).max(updateCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogBodyPricesItemPriceMin).max(updateCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(updateCatalogBodyPricesMax).default(updateCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(updateCatalogBodySeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(updateCatalogBodySeasonsItemPercentMin).max(updateCatalogBodySeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).max(updateCatalogBodySeasonsMax).default(updateCatalogBodySeasonsDefault).describe('Seasonal changes of every price of the list by date range; where seasons overlap their percentages add up.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(updateCatalogBodyPackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(updateCatalogBodyPackagesItemPriceMin).max(updateCatalogBodyPackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).max(updateCatalogBodyPackagesMax).default(updateCatalogBodyPackagesDefault).describe('Package prices for circuits sold whole (a circuit may appear once).'),
   "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 export const updateCatalogResponseIdMax = 9007199254740991;
 export const updateCatalogResponseCurrencyDefault = "EUR";export const updateCatalogResponsePricesItemProductIdMax = 9007199254740991;
 export const updateCatalogResponsePricesItemPriceMin = 0;
-export const updateCatalogResponsePricesItemPriceMax = 1000000000;
+export const updateCatalogResponsePricesItemPriceMax = 1000000000;export const updateCatalogResponseSeasonsItemNameMax = 100;export const updateCatalogResponseSeasonsItemPercentMin = -100;
+export const updateCatalogResponseSeasonsItemPercentMax = 500;export const updateCatalogResponsePackagesItemCircuitIdMax = 9007199254740991;
+export const updateCatalogResponsePackagesItemPriceMin = 0;
+export const updateCatalogResponsePackagesItemPriceMax = 1000000000;
 
 export const updateCatalogResponse = zod.object({
   "id": zod.number().min(1).max(updateCatalogResponseIdMax).int().describe('Record id.'),
@@ -178,6 +250,16 @@ export const updateCatalogResponse = zod.object({
   "productId": zod.number().min(1).max(updateCatalogResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogResponsePricesItemPriceMin).max(updateCatalogResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().min(1).max(updateCatalogResponseSeasonsItemNameMax).describe('Name of the season.'),
+  "from": zod.string().date().describe('First day.'),
+  "to": zod.string().date().describe('Last day (not before `from`).'),
+  "percent": zod.number().min(updateCatalogResponseSeasonsItemPercentMin).max(updateCatalogResponseSeasonsItemPercentMax).describe('Change in percent: 20 adds a fifth, -10 takes a tenth off.')
+}).describe('A change of the list\'s prices in percent for the days from `from` to `to`.')).optional().describe('Seasonal changes of every price of the list by date range.'),
+  "packages": zod.array(zod.object({
+  "circuitId": zod.number().min(1).max(updateCatalogResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
+  "price": zod.number().min(updateCatalogResponsePackagesItemPriceMin).max(updateCatalogResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
+}).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
   "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
 }).describe('A price list.')
 

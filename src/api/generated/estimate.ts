@@ -301,6 +301,59 @@ export interface components {
              * @example 3825
              */
             total: components["schemas"]["Money"];
+            /**
+             * @description The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.
+             * @example [
+             *       11,
+             *       12
+             *     ]
+             */
+            frameIds?: components["schemas"]["Id"][];
+            /** @description The circuit the line sells whole, at its package price when the list has one. */
+            circuitId?: components["schemas"]["Id"];
+            /** @description How a face line's price was reached; absent on other lines. */
+            pricing?: {
+                /**
+                 * @description The unit priced.
+                 * @example cycle14
+                 * @enum {string}
+                 */
+                unit: "day" | "week" | "cycle14" | "month" | "slot";
+                /**
+                 * @description The list's price of one unit.
+                 * @example 500
+                 */
+                unitPrice: number;
+                /**
+                 * @description Days of the period.
+                 * @example 14
+                 */
+                days: number;
+                /** @description Seasonal changes met. */
+                seasons: {
+                    /**
+                     * @description The season.
+                     * @example Saldi
+                     */
+                    name: string;
+                    /**
+                     * @description Its change in percent.
+                     * @example 20
+                     */
+                    percent: number;
+                    /**
+                     * @description Days of the period it covers.
+                     * @example 7
+                     */
+                    days: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description The circuit whose package price applied.
+                 * @example null
+                 */
+                packageCircuitId: number | null;
+            };
         };
         /** @description A line in the body of `saveEstimate`. */
         EstimateLineInput: {
@@ -355,6 +408,16 @@ export interface components {
              * @example 15
              */
             discountPercent: number;
+            /**
+             * @description The faces the line sells. When given, the service prices the line from its price list for the period (`quantity` becomes the number of faces and `unitPrice` the price of one face; the values sent are ignored), and each face must fit the product's system type.
+             * @example [
+             *       11,
+             *       12
+             *     ]
+             */
+            frameIds?: components["schemas"]["Id"][];
+            /** @description The circuit the line sells whole (its package price when the list has one). */
+            circuitId?: components["schemas"]["Id"];
         };
         /** @description An estimate. */
         Estimate: {

@@ -37,7 +37,14 @@ export const listEstimatesResponseContentItemLinesItemQuantityMax = 900719925474
 export const listEstimatesResponseContentItemLinesItemUnitPriceMin = 0;
 export const listEstimatesResponseContentItemLinesItemUnitPriceMax = 1000000000;export const listEstimatesResponseContentItemLinesItemDiscountPercentMin = 0;
 export const listEstimatesResponseContentItemLinesItemDiscountPercentMax = 100;export const listEstimatesResponseContentItemLinesItemTotalMin = 0;
-export const listEstimatesResponseContentItemLinesItemTotalMax = 1000000000;export const listEstimatesResponseContentItemSubtotalMin = 0;
+export const listEstimatesResponseContentItemLinesItemTotalMax = 1000000000;export const listEstimatesResponseContentItemLinesItemFrameIdsItemMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemCircuitIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemLinesItemPricingUnitPriceMin = 0;
+export const listEstimatesResponseContentItemLinesItemPricingUnitPriceMax = 1000000000;export const listEstimatesResponseContentItemLinesItemPricingDaysMax = 3660;
+export const listEstimatesResponseContentItemLinesItemPricingSeasonsItemPercentMin = -100;
+export const listEstimatesResponseContentItemLinesItemPricingSeasonsItemPercentMax = 500;export const listEstimatesResponseContentItemLinesItemPricingSeasonsItemDaysMax = 3660;
+export const listEstimatesResponseContentItemLinesItemPricingPackageCircuitIdMax = 9007199254740991;
+export const listEstimatesResponseContentItemSubtotalMin = 0;
 export const listEstimatesResponseContentItemSubtotalMax = 1000000000;export const listEstimatesResponseContentItemDiscountTotalMin = 0;
 export const listEstimatesResponseContentItemDiscountTotalMax = 1000000000;export const listEstimatesResponseContentItemTotalMin = 0;
 export const listEstimatesResponseContentItemTotalMax = 1000000000;export const listEstimatesResponseContentItemPreviousVersionIdMax = 9007199254740991;
@@ -70,7 +77,20 @@ export const listEstimatesResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(listEstimatesResponseContentItemLinesItemUnitPriceMin).max(listEstimatesResponseContentItemLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(listEstimatesResponseContentItemLinesItemDiscountPercentMin).max(listEstimatesResponseContentItemLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(listEstimatesResponseContentItemLinesItemTotalMin).max(listEstimatesResponseContentItemLinesItemTotalMax).describe('Amount in euro.')
+  "total": zod.number().min(listEstimatesResponseContentItemLinesItemTotalMin).max(listEstimatesResponseContentItemLinesItemTotalMax).describe('Amount in euro.'),
+  "frameIds": zod.array(zod.number().min(1).max(listEstimatesResponseContentItemLinesItemFrameIdsItemMax).int().describe('Record id.')).optional().describe('The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.'),
+  "circuitId": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemCircuitIdMax).int().optional().describe('Record id.'),
+  "pricing": zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced.'),
+  "unitPrice": zod.number().min(listEstimatesResponseContentItemLinesItemPricingUnitPriceMin).max(listEstimatesResponseContentItemLinesItemPricingUnitPriceMax).describe('The list\'s price of one unit.'),
+  "days": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemPricingDaysMax).int().describe('Days of the period.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(listEstimatesResponseContentItemLinesItemPricingSeasonsItemPercentMin).max(listEstimatesResponseContentItemLinesItemPricingSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemPricingSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('Seasonal changes met.'),
+  "packageCircuitId": zod.number().min(1).max(listEstimatesResponseContentItemLinesItemPricingPackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied.')
+}).optional().describe('How a face line\'s price was reached; absent on other lines.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
   "subtotal": zod.number().min(listEstimatesResponseContentItemSubtotalMin).max(listEstimatesResponseContentItemSubtotalMax).describe('Amount in euro.'),
   "discountTotal": zod.number().min(listEstimatesResponseContentItemDiscountTotalMin).max(listEstimatesResponseContentItemDiscountTotalMax).describe('Amount in euro.'),
@@ -165,7 +185,14 @@ export const listEstimatesByOpportunityIdResponseLinesItemQuantityMax = 90071992
 export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin = 0;
 export const listEstimatesByOpportunityIdResponseLinesItemUnitPriceMax = 1000000000;export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin = 0;
 export const listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax = 100;export const listEstimatesByOpportunityIdResponseLinesItemTotalMin = 0;
-export const listEstimatesByOpportunityIdResponseLinesItemTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseLinesItemFrameIdsItemMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemCircuitIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseLinesItemPricingUnitPriceMin = 0;
+export const listEstimatesByOpportunityIdResponseLinesItemPricingUnitPriceMax = 1000000000;export const listEstimatesByOpportunityIdResponseLinesItemPricingDaysMax = 3660;
+export const listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemPercentMin = -100;
+export const listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemPercentMax = 500;export const listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemDaysMax = 3660;
+export const listEstimatesByOpportunityIdResponseLinesItemPricingPackageCircuitIdMax = 9007199254740991;
+export const listEstimatesByOpportunityIdResponseSubtotalMin = 0;
 export const listEstimatesByOpportunityIdResponseSubtotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseDiscountTotalMin = 0;
 export const listEstimatesByOpportunityIdResponseDiscountTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponseTotalMin = 0;
 export const listEstimatesByOpportunityIdResponseTotalMax = 1000000000;export const listEstimatesByOpportunityIdResponsePreviousVersionIdMax = 9007199254740991;
@@ -190,7 +217,20 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMin).max(listEstimatesByOpportunityIdResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMin).max(listEstimatesByOpportunityIdResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemTotalMin).max(listEstimatesByOpportunityIdResponseLinesItemTotalMax).describe('Amount in euro.')
+  "total": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemTotalMin).max(listEstimatesByOpportunityIdResponseLinesItemTotalMax).describe('Amount in euro.'),
+  "frameIds": zod.array(zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemFrameIdsItemMax).int().describe('Record id.')).optional().describe('The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.'),
+  "circuitId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemCircuitIdMax).int().optional().describe('Record id.'),
+  "pricing": zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced.'),
+  "unitPrice": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemPricingUnitPriceMin).max(listEstimatesByOpportunityIdResponseLinesItemPricingUnitPriceMax).describe('The list\'s price of one unit.'),
+  "days": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemPricingDaysMax).int().describe('Days of the period.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemPercentMin).max(listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemPricingSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('Seasonal changes met.'),
+  "packageCircuitId": zod.number().min(1).max(listEstimatesByOpportunityIdResponseLinesItemPricingPackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied.')
+}).optional().describe('How a face line\'s price was reached; absent on other lines.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
   "subtotal": zod.number().min(listEstimatesByOpportunityIdResponseSubtotalMin).max(listEstimatesByOpportunityIdResponseSubtotalMax).describe('Amount in euro.'),
   "discountTotal": zod.number().min(listEstimatesByOpportunityIdResponseDiscountTotalMin).max(listEstimatesByOpportunityIdResponseDiscountTotalMax).describe('Amount in euro.'),
@@ -240,7 +280,14 @@ export const getEstimateByIdResponseLinesItemQuantityMax = 9007199254740991;
 export const getEstimateByIdResponseLinesItemUnitPriceMin = 0;
 export const getEstimateByIdResponseLinesItemUnitPriceMax = 1000000000;export const getEstimateByIdResponseLinesItemDiscountPercentMin = 0;
 export const getEstimateByIdResponseLinesItemDiscountPercentMax = 100;export const getEstimateByIdResponseLinesItemTotalMin = 0;
-export const getEstimateByIdResponseLinesItemTotalMax = 1000000000;export const getEstimateByIdResponseSubtotalMin = 0;
+export const getEstimateByIdResponseLinesItemTotalMax = 1000000000;export const getEstimateByIdResponseLinesItemFrameIdsItemMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemCircuitIdMax = 9007199254740991;
+export const getEstimateByIdResponseLinesItemPricingUnitPriceMin = 0;
+export const getEstimateByIdResponseLinesItemPricingUnitPriceMax = 1000000000;export const getEstimateByIdResponseLinesItemPricingDaysMax = 3660;
+export const getEstimateByIdResponseLinesItemPricingSeasonsItemPercentMin = -100;
+export const getEstimateByIdResponseLinesItemPricingSeasonsItemPercentMax = 500;export const getEstimateByIdResponseLinesItemPricingSeasonsItemDaysMax = 3660;
+export const getEstimateByIdResponseLinesItemPricingPackageCircuitIdMax = 9007199254740991;
+export const getEstimateByIdResponseSubtotalMin = 0;
 export const getEstimateByIdResponseSubtotalMax = 1000000000;export const getEstimateByIdResponseDiscountTotalMin = 0;
 export const getEstimateByIdResponseDiscountTotalMax = 1000000000;export const getEstimateByIdResponseTotalMin = 0;
 export const getEstimateByIdResponseTotalMax = 1000000000;export const getEstimateByIdResponsePreviousVersionIdMax = 9007199254740991;
@@ -265,7 +312,20 @@ export const getEstimateByIdResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(getEstimateByIdResponseLinesItemUnitPriceMin).max(getEstimateByIdResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(getEstimateByIdResponseLinesItemDiscountPercentMin).max(getEstimateByIdResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(getEstimateByIdResponseLinesItemTotalMin).max(getEstimateByIdResponseLinesItemTotalMax).describe('Amount in euro.')
+  "total": zod.number().min(getEstimateByIdResponseLinesItemTotalMin).max(getEstimateByIdResponseLinesItemTotalMax).describe('Amount in euro.'),
+  "frameIds": zod.array(zod.number().min(1).max(getEstimateByIdResponseLinesItemFrameIdsItemMax).int().describe('Record id.')).optional().describe('The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.'),
+  "circuitId": zod.number().min(1).max(getEstimateByIdResponseLinesItemCircuitIdMax).int().optional().describe('Record id.'),
+  "pricing": zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced.'),
+  "unitPrice": zod.number().min(getEstimateByIdResponseLinesItemPricingUnitPriceMin).max(getEstimateByIdResponseLinesItemPricingUnitPriceMax).describe('The list\'s price of one unit.'),
+  "days": zod.number().min(1).max(getEstimateByIdResponseLinesItemPricingDaysMax).int().describe('Days of the period.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(getEstimateByIdResponseLinesItemPricingSeasonsItemPercentMin).max(getEstimateByIdResponseLinesItemPricingSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(getEstimateByIdResponseLinesItemPricingSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('Seasonal changes met.'),
+  "packageCircuitId": zod.number().min(1).max(getEstimateByIdResponseLinesItemPricingPackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied.')
+}).optional().describe('How a face line\'s price was reached; absent on other lines.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
   "subtotal": zod.number().min(getEstimateByIdResponseSubtotalMin).max(getEstimateByIdResponseSubtotalMax).describe('Amount in euro.'),
   "discountTotal": zod.number().min(getEstimateByIdResponseDiscountTotalMin).max(getEstimateByIdResponseDiscountTotalMax).describe('Amount in euro.'),
@@ -365,7 +425,10 @@ export const saveEstimateBodyLinesItemDescriptionMax = 500;export const saveEsti
 export const saveEstimateBodyLinesItemUnitPriceMin = 0;
 export const saveEstimateBodyLinesItemUnitPriceMax = 1000000000;export const saveEstimateBodyLinesItemDiscountPercentDefault = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMin = 0;
-export const saveEstimateBodyLinesItemDiscountPercentMax = 100;export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;
+export const saveEstimateBodyLinesItemDiscountPercentMax = 100;export const saveEstimateBodyLinesItemFrameIdsItemMax = 9007199254740991;
+export const saveEstimateBodyLinesItemFrameIdsMax = 500;
+export const saveEstimateBodyLinesItemCircuitIdMax = 9007199254740991;
+export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;
 
 export const saveEstimateBody = zod.object({
   "id": zod.number().min(1).max(saveEstimateBodyIdMax).int().optional().describe('Present to update an existing (draft) estimate.'),
@@ -379,7 +442,9 @@ export const saveEstimateBody = zod.object({
   "periodStart": zod.string().date().describe('First day of the period.'),
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(saveEstimateBodyLinesItemUnitPriceMin).max(saveEstimateBodyLinesItemUnitPriceMax).describe('Price of one unit, in euro.'),
-  "discountPercent": zod.number().min(saveEstimateBodyLinesItemDiscountPercentMin).max(saveEstimateBodyLinesItemDiscountPercentMax).optional().describe('Discount on the line, in percent.')
+  "discountPercent": zod.number().min(saveEstimateBodyLinesItemDiscountPercentMin).max(saveEstimateBodyLinesItemDiscountPercentMax).optional().describe('Discount on the line, in percent.'),
+  "frameIds": zod.array(zod.number().min(1).max(saveEstimateBodyLinesItemFrameIdsItemMax).int().describe('Record id.')).max(saveEstimateBodyLinesItemFrameIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The faces the line sells. When given, the service prices the line from its price list for the period (`quantity` becomes the number of faces and `unitPrice` the price of one face; the values sent are ignored), and each face must fit the product\'s system type.'),
+  "circuitId": zod.number().min(1).max(saveEstimateBodyLinesItemCircuitIdMax).int().optional().describe('Record id.')
 }).describe('A line in the body of `saveEstimate`.')).max(saveEstimateBodyLinesMax).describe('The lines, in order.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
   "notes": zod.string().max(saveEstimateBodyNotesMax).optional().describe('Free notes printed on the PDF.')
@@ -397,7 +462,14 @@ export const saveEstimateResponseLinesItemQuantityMax = 9007199254740991;
 export const saveEstimateResponseLinesItemUnitPriceMin = 0;
 export const saveEstimateResponseLinesItemUnitPriceMax = 1000000000;export const saveEstimateResponseLinesItemDiscountPercentMin = 0;
 export const saveEstimateResponseLinesItemDiscountPercentMax = 100;export const saveEstimateResponseLinesItemTotalMin = 0;
-export const saveEstimateResponseLinesItemTotalMax = 1000000000;export const saveEstimateResponseSubtotalMin = 0;
+export const saveEstimateResponseLinesItemTotalMax = 1000000000;export const saveEstimateResponseLinesItemFrameIdsItemMax = 9007199254740991;
+export const saveEstimateResponseLinesItemCircuitIdMax = 9007199254740991;
+export const saveEstimateResponseLinesItemPricingUnitPriceMin = 0;
+export const saveEstimateResponseLinesItemPricingUnitPriceMax = 1000000000;export const saveEstimateResponseLinesItemPricingDaysMax = 3660;
+export const saveEstimateResponseLinesItemPricingSeasonsItemPercentMin = -100;
+export const saveEstimateResponseLinesItemPricingSeasonsItemPercentMax = 500;export const saveEstimateResponseLinesItemPricingSeasonsItemDaysMax = 3660;
+export const saveEstimateResponseLinesItemPricingPackageCircuitIdMax = 9007199254740991;
+export const saveEstimateResponseSubtotalMin = 0;
 export const saveEstimateResponseSubtotalMax = 1000000000;export const saveEstimateResponseDiscountTotalMin = 0;
 export const saveEstimateResponseDiscountTotalMax = 1000000000;export const saveEstimateResponseTotalMin = 0;
 export const saveEstimateResponseTotalMax = 1000000000;export const saveEstimateResponsePreviousVersionIdMax = 9007199254740991;
@@ -422,7 +494,20 @@ export const saveEstimateResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(saveEstimateResponseLinesItemUnitPriceMin).max(saveEstimateResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(saveEstimateResponseLinesItemDiscountPercentMin).max(saveEstimateResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(saveEstimateResponseLinesItemTotalMin).max(saveEstimateResponseLinesItemTotalMax).describe('Amount in euro.')
+  "total": zod.number().min(saveEstimateResponseLinesItemTotalMin).max(saveEstimateResponseLinesItemTotalMax).describe('Amount in euro.'),
+  "frameIds": zod.array(zod.number().min(1).max(saveEstimateResponseLinesItemFrameIdsItemMax).int().describe('Record id.')).optional().describe('The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.'),
+  "circuitId": zod.number().min(1).max(saveEstimateResponseLinesItemCircuitIdMax).int().optional().describe('Record id.'),
+  "pricing": zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced.'),
+  "unitPrice": zod.number().min(saveEstimateResponseLinesItemPricingUnitPriceMin).max(saveEstimateResponseLinesItemPricingUnitPriceMax).describe('The list\'s price of one unit.'),
+  "days": zod.number().min(1).max(saveEstimateResponseLinesItemPricingDaysMax).int().describe('Days of the period.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(saveEstimateResponseLinesItemPricingSeasonsItemPercentMin).max(saveEstimateResponseLinesItemPricingSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(saveEstimateResponseLinesItemPricingSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('Seasonal changes met.'),
+  "packageCircuitId": zod.number().min(1).max(saveEstimateResponseLinesItemPricingPackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied.')
+}).optional().describe('How a face line\'s price was reached; absent on other lines.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
   "subtotal": zod.number().min(saveEstimateResponseSubtotalMin).max(saveEstimateResponseSubtotalMax).describe('Amount in euro.'),
   "discountTotal": zod.number().min(saveEstimateResponseDiscountTotalMin).max(saveEstimateResponseDiscountTotalMax).describe('Amount in euro.'),
@@ -472,7 +557,14 @@ export const changeEstimateStatusResponseLinesItemQuantityMax = 9007199254740991
 export const changeEstimateStatusResponseLinesItemUnitPriceMin = 0;
 export const changeEstimateStatusResponseLinesItemUnitPriceMax = 1000000000;export const changeEstimateStatusResponseLinesItemDiscountPercentMin = 0;
 export const changeEstimateStatusResponseLinesItemDiscountPercentMax = 100;export const changeEstimateStatusResponseLinesItemTotalMin = 0;
-export const changeEstimateStatusResponseLinesItemTotalMax = 1000000000;export const changeEstimateStatusResponseSubtotalMin = 0;
+export const changeEstimateStatusResponseLinesItemTotalMax = 1000000000;export const changeEstimateStatusResponseLinesItemFrameIdsItemMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemCircuitIdMax = 9007199254740991;
+export const changeEstimateStatusResponseLinesItemPricingUnitPriceMin = 0;
+export const changeEstimateStatusResponseLinesItemPricingUnitPriceMax = 1000000000;export const changeEstimateStatusResponseLinesItemPricingDaysMax = 3660;
+export const changeEstimateStatusResponseLinesItemPricingSeasonsItemPercentMin = -100;
+export const changeEstimateStatusResponseLinesItemPricingSeasonsItemPercentMax = 500;export const changeEstimateStatusResponseLinesItemPricingSeasonsItemDaysMax = 3660;
+export const changeEstimateStatusResponseLinesItemPricingPackageCircuitIdMax = 9007199254740991;
+export const changeEstimateStatusResponseSubtotalMin = 0;
 export const changeEstimateStatusResponseSubtotalMax = 1000000000;export const changeEstimateStatusResponseDiscountTotalMin = 0;
 export const changeEstimateStatusResponseDiscountTotalMax = 1000000000;export const changeEstimateStatusResponseTotalMin = 0;
 export const changeEstimateStatusResponseTotalMax = 1000000000;export const changeEstimateStatusResponsePreviousVersionIdMax = 9007199254740991;
@@ -497,7 +589,20 @@ export const changeEstimateStatusResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the period (not before `periodStart`).'),
   "unitPrice": zod.number().min(changeEstimateStatusResponseLinesItemUnitPriceMin).max(changeEstimateStatusResponseLinesItemUnitPriceMax).describe('Amount in euro.'),
   "discountPercent": zod.number().min(changeEstimateStatusResponseLinesItemDiscountPercentMin).max(changeEstimateStatusResponseLinesItemDiscountPercentMax).describe('Discount on the line, in percent.'),
-  "total": zod.number().min(changeEstimateStatusResponseLinesItemTotalMin).max(changeEstimateStatusResponseLinesItemTotalMax).describe('Amount in euro.')
+  "total": zod.number().min(changeEstimateStatusResponseLinesItemTotalMin).max(changeEstimateStatusResponseLinesItemTotalMax).describe('Amount in euro.'),
+  "frameIds": zod.array(zod.number().min(1).max(changeEstimateStatusResponseLinesItemFrameIdsItemMax).int().describe('Record id.')).optional().describe('The faces the line sells (frame service), when it sells faces. Such a line is priced by the price list for its period (planner `quoteFaces`): `quantity` is the number of faces and `unitPrice` the price of one face for the period.'),
+  "circuitId": zod.number().min(1).max(changeEstimateStatusResponseLinesItemCircuitIdMax).int().optional().describe('Record id.'),
+  "pricing": zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced.'),
+  "unitPrice": zod.number().min(changeEstimateStatusResponseLinesItemPricingUnitPriceMin).max(changeEstimateStatusResponseLinesItemPricingUnitPriceMax).describe('The list\'s price of one unit.'),
+  "days": zod.number().min(1).max(changeEstimateStatusResponseLinesItemPricingDaysMax).int().describe('Days of the period.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(changeEstimateStatusResponseLinesItemPricingSeasonsItemPercentMin).max(changeEstimateStatusResponseLinesItemPricingSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(changeEstimateStatusResponseLinesItemPricingSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('Seasonal changes met.'),
+  "packageCircuitId": zod.number().min(1).max(changeEstimateStatusResponseLinesItemPricingPackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied.')
+}).optional().describe('How a face line\'s price was reached; absent on other lines.')
 }).describe('A line of an estimate - a product from a price list over a period.')).describe('The lines, in order.'),
   "subtotal": zod.number().min(changeEstimateStatusResponseSubtotalMin).max(changeEstimateStatusResponseSubtotalMax).describe('Amount in euro.'),
   "discountTotal": zod.number().min(changeEstimateStatusResponseDiscountTotalMin).max(changeEstimateStatusResponseDiscountTotalMax).describe('Amount in euro.'),

@@ -96,6 +96,26 @@ export interface components {
              * @example false
              */
             digital: boolean;
+            /**
+             * @description A screen's loop length in seconds (screens only).
+             * @example 60
+             */
+            loopSeconds?: number;
+            /**
+             * @description One slot of the loop in seconds (screens only).
+             * @example 10
+             */
+            slotSeconds?: number;
+            /**
+             * @description Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.
+             * @example 1
+             */
+            slots: number;
+            /**
+             * @description Advertisers' business areas the face may not carry (e.g. gambling near a school).
+             * @example []
+             */
+            excludedBusinessAreas: string[];
             status: components["schemas"]["FrameStatus"];
         };
         /** @description The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
@@ -129,6 +149,27 @@ export interface components {
              * @example false
              */
             digital: boolean;
+            /**
+             * @description A screen's loop length in seconds (required for a screen, refused on a static face).
+             * @example 60
+             */
+            loopSeconds?: number;
+            /**
+             * @description One slot in seconds (required for a screen; the loop must hold a whole number of slots).
+             * @example 10
+             */
+            slotSeconds?: number;
+            /**
+             * @description Ignored (computed).
+             * @example 1
+             */
+            slots?: number;
+            /**
+             * @description Business areas (advertiser service) the face may not carry.
+             * @default []
+             * @example []
+             */
+            excludedBusinessAreas: string[];
             /** @default initialized */
             status: components["schemas"]["FrameStatus"];
         };
@@ -164,8 +205,11 @@ export interface components {
              * @example Faccia
              */
             q?: string;
-            /** @description Frames of this system. */
-            systemId?: components["schemas"]["Id"];
+            /**
+             * @description Frames of this system, or of any of these systems.
+             * @example 1
+             */
+            systemId?: components["schemas"]["Id"] | components["schemas"]["Id"][];
             status?: components["schemas"]["FrameStatus"];
             /**
              * @description Only screens (true) or only static faces (false).

@@ -11,6 +11,9 @@ export const listFramesResponseSystemIdMax = 9007199254740991;
 export const listFramesResponsePositionMax = 9007199254740991;
 export const listFramesResponseWidthMax = 100000;
 export const listFramesResponseHeightMax = 100000;
+export const listFramesResponseLoopSecondsMax = 3600;
+export const listFramesResponseSlotSecondsMax = 3600;
+export const listFramesResponseSlotsMax = 1000;
 
 
 export const listFramesResponseItem = zod.object({
@@ -21,6 +24,10 @@ export const listFramesResponseItem = zod.object({
   "width": zod.number().max(listFramesResponseWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(listFramesResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(listFramesResponseLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (screens only).'),
+  "slotSeconds": zod.number().min(1).max(listFramesResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
+  "slots": zod.number().min(1).max(listFramesResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
+  "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
 export const listFramesResponse = zod.array(listFramesResponseItem)
@@ -34,7 +41,12 @@ export const createFrameBodySystemIdMax = 9007199254740991;
 export const createFrameBodyNameMax = 100;export const createFrameBodyPositionMax = 100;
 export const createFrameBodyWidthMax = 10000;
 export const createFrameBodyHeightMax = 10000;
-export const createFrameBodyDigitalDefault = false;
+export const createFrameBodyDigitalDefault = false;export const createFrameBodyLoopSecondsMax = 3600;
+export const createFrameBodySlotSecondsMax = 3600;
+export const createFrameBodySlotsMax = 1000;
+export const createFrameBodyExcludedBusinessAreasItemMax = 200;export const createFrameBodyExcludedBusinessAreasDefault = [];
+export const createFrameBodyExcludedBusinessAreasMax = 50;
+
 
 export const createFrameBody = zod.object({
   "id": zod.number().min(1).max(createFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -44,6 +56,10 @@ export const createFrameBody = zod.object({
   "width": zod.number().max(createFrameBodyWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(createFrameBodyHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().optional().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(createFrameBodyLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (required for a screen, refused on a static face).'),
+  "slotSeconds": zod.number().min(1).max(createFrameBodySlotSecondsMax).int().optional().describe('One slot in seconds (required for a screen; the loop must hold a whole number of slots).'),
+  "slots": zod.number().min(1).max(createFrameBodySlotsMax).int().optional().describe('Ignored (computed).'),
+  "excludedBusinessAreas": zod.array(zod.string().min(1).max(createFrameBodyExcludedBusinessAreasItemMax)).max(createFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -56,6 +72,9 @@ export const getFrameResponseSystemIdMax = 9007199254740991;
 export const getFrameResponsePositionMax = 9007199254740991;
 export const getFrameResponseWidthMax = 100000;
 export const getFrameResponseHeightMax = 100000;
+export const getFrameResponseLoopSecondsMax = 3600;
+export const getFrameResponseSlotSecondsMax = 3600;
+export const getFrameResponseSlotsMax = 1000;
 
 
 export const getFrameResponse = zod.object({
@@ -66,6 +85,10 @@ export const getFrameResponse = zod.object({
   "width": zod.number().max(getFrameResponseWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(getFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(getFrameResponseLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (screens only).'),
+  "slotSeconds": zod.number().min(1).max(getFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
+  "slots": zod.number().min(1).max(getFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
+  "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
 
@@ -79,7 +102,12 @@ export const updateFrameBodySystemIdMax = 9007199254740991;
 export const updateFrameBodyNameMax = 100;export const updateFrameBodyPositionMax = 100;
 export const updateFrameBodyWidthMax = 10000;
 export const updateFrameBodyHeightMax = 10000;
-export const updateFrameBodyDigitalDefault = false;
+export const updateFrameBodyDigitalDefault = false;export const updateFrameBodyLoopSecondsMax = 3600;
+export const updateFrameBodySlotSecondsMax = 3600;
+export const updateFrameBodySlotsMax = 1000;
+export const updateFrameBodyExcludedBusinessAreasItemMax = 200;export const updateFrameBodyExcludedBusinessAreasDefault = [];
+export const updateFrameBodyExcludedBusinessAreasMax = 50;
+
 
 export const updateFrameBody = zod.object({
   "id": zod.number().min(1).max(updateFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -89,6 +117,10 @@ export const updateFrameBody = zod.object({
   "width": zod.number().max(updateFrameBodyWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(updateFrameBodyHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().optional().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(updateFrameBodyLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (required for a screen, refused on a static face).'),
+  "slotSeconds": zod.number().min(1).max(updateFrameBodySlotSecondsMax).int().optional().describe('One slot in seconds (required for a screen; the loop must hold a whole number of slots).'),
+  "slots": zod.number().min(1).max(updateFrameBodySlotsMax).int().optional().describe('Ignored (computed).'),
+  "excludedBusinessAreas": zod.array(zod.string().min(1).max(updateFrameBodyExcludedBusinessAreasItemMax)).max(updateFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -97,6 +129,9 @@ export const updateFrameResponseSystemIdMax = 9007199254740991;
 export const updateFrameResponsePositionMax = 9007199254740991;
 export const updateFrameResponseWidthMax = 100000;
 export const updateFrameResponseHeightMax = 100000;
+export const updateFrameResponseLoopSecondsMax = 3600;
+export const updateFrameResponseSlotSecondsMax = 3600;
+export const updateFrameResponseSlotsMax = 1000;
 
 
 export const updateFrameResponse = zod.object({
@@ -107,6 +142,10 @@ export const updateFrameResponse = zod.object({
   "width": zod.number().max(updateFrameResponseWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(updateFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(updateFrameResponseLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (screens only).'),
+  "slotSeconds": zod.number().min(1).max(updateFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
+  "slots": zod.number().min(1).max(updateFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
+  "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
 
@@ -119,6 +158,9 @@ export const deleteFrameResponseSystemIdMax = 9007199254740991;
 export const deleteFrameResponsePositionMax = 9007199254740991;
 export const deleteFrameResponseWidthMax = 100000;
 export const deleteFrameResponseHeightMax = 100000;
+export const deleteFrameResponseLoopSecondsMax = 3600;
+export const deleteFrameResponseSlotSecondsMax = 3600;
+export const deleteFrameResponseSlotsMax = 1000;
 
 
 export const deleteFrameResponse = zod.object({
@@ -129,5 +171,9 @@ export const deleteFrameResponse = zod.object({
   "width": zod.number().max(deleteFrameResponseWidthMax).gt(0).describe('Width in cm.'),
   "height": zod.number().max(deleteFrameResponseHeightMax).gt(0).describe('Height in cm.'),
   "digital": zod.boolean().describe('Whether the frame is a screen.'),
+  "loopSeconds": zod.number().min(1).max(deleteFrameResponseLoopSecondsMax).int().optional().describe('A screen\'s loop length in seconds (screens only).'),
+  "slotSeconds": zod.number().min(1).max(deleteFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
+  "slots": zod.number().min(1).max(deleteFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
+  "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')

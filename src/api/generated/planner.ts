@@ -96,8 +96,8 @@ export interface paths {
         get: operations["listPlanningItems"];
         put?: never;
         /**
-         * Book a system in a planning
-         * @description Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the system does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
+         * Put a face in a planning
+         * @description Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the face does not exist. The face is put under option for the planning's campaign's advertiser while the planning is a draft (the option expires like any other, so a stale draft does not block the face), and booked at once in a confirmed planning. 409 names what fills the face in the period (see `createReservation`). The check and the insert run in one transaction.
          */
         post: operations["createPlanningItem"];
         delete?: never;
@@ -123,12 +123,252 @@ export interface paths {
         get: operations["getPlanningItemById"];
         /**
          * Update a planning item (booking)
-         * @description The full record (`id` may be sent back and must equal the path id). A new period or system is checked like a new booking, ignoring this booking itself: 409 names the conflicting planning.
+         * @description The full record (`id` may be sent back and must equal the path id). A new face or period releases the item's option or booking and holds the face again, checked like a new item (409 names what fills it).
          */
         put: operations["updatePlanningItem"];
         post?: never;
         /** Release a booked system */
         delete: operations["deletePlanningItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plannings/fromOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a draft planning from an order's estimate
+         * @description A draft planning of the campaign given, with one item per face named by the lines of the order's estimate, each at the price sold (the line's total shared among its faces). The estimate's options on those faces pass to the planning; a face the estimate did not hold is put under option now. A face another sale holds or has booked is left out and named in `skipped`, so the planning's total shows the difference from the order's.
+         */
+        post: operations["createPlanningFromOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List options and bookings of faces
+         * @description ra-data-simple-rest `getList` / `getMany` / `getManyReference`. Filter fields: `id` (one or an array), `frameId`, `systemId`, `estimateId`, `planningId`, `status` (one or an array), `holder` (a username), `mine` (true: the caller's own). Options past their expiry are expired, and the next in each queue takes its place, before the list is read.
+         */
+        get: operations["listReservations"];
+        put?: never;
+        /**
+         * Put a face under option for a period
+         * @description Answers the option (status `option`) when the face has room in the period: a static face takes one sale at a time, a screen as many as its loop has slots. When the room is taken by options and `queue` is true, the reservation waits behind them (status `waiting`, with its place in the queue) and becomes an option, with a notice to its holder, when one frees. Otherwise 409 names what fills the face. A face that excludes the advertiser's business area refuses it (409 naming the rule); a competitor of a separated business area on the same system is a warning on the option. The option expires at `expiresOn`: by default the estimate's validity date, else the default duration of the settings, never later than the longest duration of the settings.
+         */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put several faces under option at once
+         * @description `createReservation` for each face, in the order given, each in its own transaction: one answer per face, the option (or queue place) made or the refusal with what blocks it.
+         */
+        post: operations["holdFaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One option or booking */
+        get: operations["getReservationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew an option to a later expiry
+         * @description Only an option or a queue place, by its holder or a sales leader or admin; the new expiry is after today and not later than the longest duration of the settings from today (409 otherwise).
+         */
+        post: operations["renewReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservations/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release an option, a queue place or a booking
+         * @description By its holder or a sales leader or admin; a booking only by an admin. The next in the face's queue becomes an option and its holder gets a notice. 409 when already ended.
+         */
+        post: operations["releaseReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Faces × periods, free, under option or booked
+         * @description The faces matching the filters, one row each (paged by `range`, sorted by system code then face position), with one cell per period of `step` (a week, or a 14-day cycle) from `periodStart` to `periodEnd`, and the occupancy of each row and of every matching face. `frameIds` asks for those faces only (the estimate editor's check).
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The price of faces for a period, from a price list
+         * @description The price one face of `productId` takes for the period in the price list (its unit: day, week, 14-day cycle, month or slot × week; a partial unit is pro-rated by day), the list's seasonal changes for the days they cover (cumulative: the percentages of seasons that overlap are added), and the list's package price when `circuitId` names a circuit it prices and the faces are that circuit's. The estimate service prices its face lines the same way.
+         */
+        post: operations["quoteFaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reservationSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long options last, and the separated business areas */
+        get: operations["getReservationSettings"];
+        /** Change how long options last and the separated business areas */
+        put: operations["updateReservationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notices (a face freed for them, an option about to expire)
+         * @description ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the caller's notices read */
+        post: operations["markNotificationRead"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -163,10 +403,6 @@ export interface components {
                  */
                 message: string;
             }[];
-        };
-        /** @description The 409 body of a double booking; an `Error` plus the conflicting booking. */
-        BookingConflict: components["schemas"]["Error"] & {
-            conflict: components["schemas"]["ConflictingBooking"];
         };
         /** @description An existing booking that overlaps the requested period. */
         ConflictingBooking: {
@@ -250,15 +486,30 @@ export interface components {
         /** @description Computed by the service from the planning's items. */
         PlanningTotals: {
             /**
-             * @description Number of booked systems.
+             * @description Number of systems with a booked face.
              * @example 3
              */
             systems: number;
+            /**
+             * @description Number of booked faces.
+             * @example 4
+             */
+            faces: number;
             /**
              * @description Sum of the items' prices in euro.
              * @example 4350
              */
             amount: number;
+            /**
+             * @description The total of the planning's order; null when the planning has none.
+             * @example 4350
+             */
+            orderTotal: number | null;
+            /**
+             * @description amount − orderTotal; null without an order.
+             * @example 0
+             */
+            difference: number | null;
         };
         /**
          * @description draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).
@@ -285,6 +536,12 @@ export interface components {
              * @example 9
              */
             campaignId: number;
+            /**
+             * Format: int64
+             * @description The order whose sale it books; null for a planning made by hand.
+             * @example 12
+             */
+            orderId: number | null;
             /**
              * Format: date
              * @description First day of the planning.
@@ -321,6 +578,12 @@ export interface components {
              */
             campaignId: number;
             /**
+             * Format: int64
+             * @description The order whose sale it books.
+             * @example 12
+             */
+            orderId?: number | null;
+            /**
              * Format: date
              * @description First day of the planning.
              * @example 2026-03-01
@@ -337,7 +600,7 @@ export interface components {
             status: components["schemas"]["PlanningStatus"];
             totals?: components["schemas"]["PlanningTotals"];
         };
-        /** @description A system booked by a planning for a period. */
+        /** @description A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it. */
         PlanningItem: {
             /**
              * Format: int64
@@ -353,10 +616,41 @@ export interface components {
             planningId: number;
             /**
              * Format: int64
-             * @description The system (systems service).
+             * @description The face (frame service).
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * @description The face's name.
+             * @example Faccia A
+             */
+            frameName?: string;
+            /**
+             * Format: int64
+             * @description The face's system (systems service).
              * @example 101
              */
             systemId: number;
+            /**
+             * Format: int64
+             * @description The option or booking that holds the face; null once released.
+             * @example 31
+             */
+            reservationId: number | null;
+            /** @description Its status. */
+            reservationStatus: components["schemas"]["ReservationStatus"] | null;
+            /**
+             * Format: date
+             * @description Last day of the option while the planning is a draft; null once booked.
+             * @example 2026-02-27
+             */
+            expiresOn: string | null;
+            /**
+             * Format: int64
+             * @description The estimate line it was sold on, if any.
+             * @example 3
+             */
+            estimateLineId?: number;
             /**
              * Format: date
              * @description First day booked.
@@ -375,7 +669,7 @@ export interface components {
              */
             price: number;
         };
-        /** @description Body of create and update. `id` may be sent back as read and is ignored. */
+        /** @description Body of create and update. `id` may be sent back as read and is ignored; so are the read-only fields of the item (`systemId` is the face's, `frameName`, `reservationId`, `reservationStatus`, `expiresOn`). */
         PlanningItemInput: {
             /**
              * Format: int64
@@ -391,10 +685,41 @@ export interface components {
             planningId: number;
             /**
              * Format: int64
-             * @description The system.
+             * @description The face.
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * @description Ignored.
+             * @example Faccia A
+             */
+            frameName?: string;
+            /**
+             * Format: int64
+             * @description Ignored (the face's system).
              * @example 101
              */
-            systemId: number;
+            systemId?: number;
+            /**
+             * Format: int64
+             * @description Ignored.
+             * @example 31
+             */
+            reservationId?: number | null;
+            /** @description Ignored. */
+            reservationStatus?: components["schemas"]["ReservationStatus"] | null;
+            /**
+             * Format: date
+             * @description Ignored.
+             * @example 2026-02-27
+             */
+            expiresOn?: string | null;
+            /**
+             * Format: int64
+             * @description The estimate line it is sold on.
+             * @example 3
+             */
+            estimateLineId?: number;
             /**
              * Format: date
              * @description First day booked (default the planning's first day).
@@ -413,6 +738,634 @@ export interface components {
              * @example 1450
              */
             price: number;
+        };
+        /**
+         * @description option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.
+         * @example option
+         * @enum {string}
+         */
+        ReservationStatus: "option" | "waiting" | "booked" | "released" | "expired";
+        /** @description A face held (option, or a place in its queue) or booked for a period. */
+        Reservation: {
+            /**
+             * Format: int64
+             * @description Reservation id.
+             * @example 31
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The face (frame service).
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * Format: int64
+             * @description The face's system (systems service).
+             * @example 1
+             */
+            systemId: number;
+            /**
+             * @description The face's name.
+             * @example Faccia A
+             */
+            frameName: string;
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * Format: date
+             * @description First day held.
+             * @example 2026-03-02
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day held (not before periodStart).
+             * @example 2026-03-15
+             */
+            periodEnd: string;
+            status: components["schemas"]["ReservationStatus"];
+            /**
+             * @description Username of the seller who holds it.
+             * @example sales
+             */
+            holder: string;
+            /**
+             * @description The holder's full name.
+             * @example Sara Bianchi
+             */
+            holderName: string;
+            /**
+             * Format: int64
+             * @description The advertiser it is held for (a planning's campaign's); null when unknown.
+             * @example 3
+             */
+            advertiserId: number | null;
+            /**
+             * @description The advertiser's name (empty when unknown).
+             * @example Caffè Roma
+             */
+            advertiserName: string;
+            /**
+             * Format: int64
+             * @description The estimate that holds it, if any.
+             * @example 7
+             */
+            estimateId: number | null;
+            /**
+             * Format: int64
+             * @description The planning that holds or booked it, if any.
+             * @example null
+             */
+            planningId: number | null;
+            /**
+             * Format: date
+             * @description Last day of an option or a queue place; null once booked (a booking ends with its period).
+             * @example 2026-02-27
+             */
+            expiresOn: string | null;
+            /**
+             * @description Place in the face's queue (1 = next); null unless waiting.
+             * @example null
+             */
+            queuePosition: number | null;
+            /**
+             * @description Price sold for the face and period in euro; null until it is known.
+             * @example null
+             */
+            price: number | null;
+            /**
+             * @description Category rules that warn (a competitor on the same system).
+             * @example []
+             */
+            warnings: string[];
+            /**
+             * Format: date-time
+             * @description When it was made.
+             * @example 2026-02-13T09:30:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was released or expired.
+             * @example 2026-02-28T00:00:00Z
+             */
+            endedAt?: string;
+            /**
+             * @description Why it ended.
+             * @example Preventivo rifiutato
+             */
+            endReason?: string;
+        };
+        /** @description Body of `createReservation`. */
+        ReservationInput: {
+            /**
+             * Format: int64
+             * @description The face.
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-03-02
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day (not before periodStart).
+             * @example 2026-03-15
+             */
+            periodEnd: string;
+            /**
+             * Format: int64
+             * @description The advertiser it is held for.
+             * @example 3
+             */
+            advertiserId: number;
+            /**
+             * Format: int64
+             * @description The estimate that holds it.
+             * @example 7
+             */
+            estimateId?: number;
+            /**
+             * Format: date
+             * @description Last day of the option (default the estimate's validity, else the settings' default).
+             * @example 2026-02-27
+             */
+            expiresOn?: string;
+            /**
+             * @description Wait behind the options that fill the face, instead of a refusal.
+             * @default false
+             * @example false
+             */
+            queue: boolean;
+        };
+        /** @description Body of `holdFaces`. */
+        HoldInput: {
+            /**
+             * @description The faces.
+             * @example [
+             *       11,
+             *       12
+             *     ]
+             */
+            frameIds: number[];
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-03-02
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day (not before periodStart).
+             * @example 2026-03-15
+             */
+            periodEnd: string;
+            /**
+             * Format: int64
+             * @description The advertiser.
+             * @example 3
+             */
+            advertiserId: number;
+            /**
+             * Format: int64
+             * @description The estimate that holds them.
+             * @example 7
+             */
+            estimateId?: number;
+            /**
+             * Format: date
+             * @description Last day of the options.
+             * @example 2026-02-27
+             */
+            expiresOn?: string;
+            /**
+             * @description Wait behind options instead of a refusal.
+             * @default false
+             * @example false
+             */
+            queue: boolean;
+        };
+        /** @description One result per face asked for, in the same order. */
+        HoldResults: {
+            results: {
+                /**
+                 * Format: int64
+                 * @description The face.
+                 * @example 11
+                 */
+                frameId: number;
+                /** @description The option or queue place made; null when refused. */
+                reservation: components["schemas"]["Reservation"] | null;
+                /** @description Why the face was refused; null when held. */
+                refusal: components["schemas"]["Refusal"] | null;
+            }[];
+        };
+        /** @description A reservation that fills a face in the period asked for. */
+        Blocker: {
+            /**
+             * Format: int64
+             * @description The reservation.
+             * @example 8
+             */
+            reservationId: number;
+            status: components["schemas"]["ReservationStatus"];
+            /**
+             * @description Who holds it.
+             * @example Luca Verdi
+             */
+            holderName: string;
+            /**
+             * @description For whom.
+             * @example Moda Sud
+             */
+            advertiserName: string;
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-03-01
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day.
+             * @example 2026-03-31
+             */
+            periodEnd: string;
+            /**
+             * Format: date
+             * @description Last day of the option; null when booked.
+             * @example null
+             */
+            expiresOn: string | null;
+            /**
+             * @description The planning that booked it, if any.
+             * @example Pianificazione Saldi
+             */
+            planningName: string | null;
+        };
+        /** @description Why a face cannot be held, with what blocks it. */
+        Refusal: {
+            /**
+             * @description Italian message naming the face and the blockers or the rule.
+             * @example Faccia B di MI-0001 è già prenotata dal 2026-03-01 al 2026-03-31 (Pianificazione Saldi)
+             */
+            message: string;
+            /**
+             * @description The category rule that refuses, when one does.
+             * @example Faccia A di MI-0001 esclude il settore Giochi e scommesse
+             */
+            rule?: string;
+            /** @description What fills the face (empty when a rule refuses). */
+            blockers: components["schemas"]["Blocker"][];
+        };
+        /** @description The 409 body of a refused hold or booking. */
+        ReservationRefusal: components["schemas"]["Error"] & {
+            /**
+             * @description The category rule that refuses, when one does.
+             * @example Faccia A di MI-0001 esclude il settore Giochi e scommesse
+             */
+            rule?: string;
+            /** @description What fills the face. */
+            blockers: components["schemas"]["Blocker"][];
+        };
+        /** @description Body of `renewReservation`. */
+        RenewInput: {
+            /**
+             * Format: date
+             * @description The new last day of the option.
+             * @example 2026-03-06
+             */
+            expiresOn: string;
+        };
+        /** @description Body of `releaseReservation`. */
+        ReleaseInput: {
+            /**
+             * @description Why it is released.
+             * @example Il cliente ha scelto un altro periodo
+             */
+            reason?: string;
+        };
+        /**
+         * @description free (libera), partial (screens only: some slots taken, room left), option (full, at least one option among what fills it), booked (full of bookings).
+         * @example free
+         * @enum {string}
+         */
+        AvailabilityState: "free" | "partial" | "option" | "booked";
+        /** @description One face in one period. */
+        AvailabilityCell: {
+            state: components["schemas"]["AvailabilityState"];
+            /**
+             * @description Sales the face can still take in the period (1 or 0 for a static face).
+             * @example 1
+             */
+            slotsLeft: number;
+            /** @description The options and bookings in the period, and the queue behind them. */
+            holders: components["schemas"]["Blocker"][];
+        };
+        /** @description A face and its cells. */
+        AvailabilityRow: {
+            /**
+             * Format: int64
+             * @description The face.
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * @description Its name.
+             * @example Faccia A
+             */
+            frameName: string;
+            /**
+             * Format: int64
+             * @description Its system.
+             * @example 1
+             */
+            systemId: number;
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * @description The system's name.
+             * @example Poster Via Torino
+             */
+            systemName: string;
+            systemType: components["schemas"]["SystemType"];
+            /**
+             * @description The system's address.
+             * @example Via Torino 12
+             */
+            address: string;
+            /**
+             * @description The municipality's name.
+             * @example Milano
+             */
+            municipality: string;
+            /**
+             * @description Size in cm, `<width>x<height>`.
+             * @example 600x300
+             */
+            format: string;
+            /**
+             * @description A screen (sold by slots).
+             * @example false
+             */
+            digital: boolean;
+            /**
+             * @description Sales it takes at once (1 for a static face).
+             * @example 1
+             */
+            slots: number;
+            /** @description One per period of the page. */
+            cells: components["schemas"]["AvailabilityCell"][];
+            /**
+             * @description Share of the face's slot-days held or booked, in percent.
+             * @example 50
+             */
+            occupancy: number;
+        };
+        /** @description A page of faces × periods. */
+        AvailabilityPage: {
+            /** @description The columns. */
+            periods: {
+                /**
+                 * Format: date
+                 * @description First day.
+                 * @example 2026-03-02
+                 */
+                start: string;
+                /**
+                 * Format: date
+                 * @description Last day.
+                 * @example 2026-03-15
+                 */
+                end: string;
+            }[];
+            /** @description The faces of the range. */
+            rows: components["schemas"]["AvailabilityRow"][];
+            /**
+             * @description Faces matching the filters.
+             * @example 2
+             */
+            total: number;
+            /** @description Every matching face, not just the page. */
+            occupancy: {
+                /**
+                 * @description Slot-days held or booked, in percent.
+                 * @example 25
+                 */
+                percent: number;
+                /**
+                 * @description Faces free in the whole period.
+                 * @example 1
+                 */
+                free: number;
+                /**
+                 * @description Faces with an option in it.
+                 * @example 1
+                 */
+                option: number;
+                /**
+                 * @description Faces with a booking in it.
+                 * @example 0
+                 */
+                booked: number;
+            };
+        };
+        /** @description Body of `quoteFaces`. */
+        QuoteInput: {
+            /**
+             * Format: int64
+             * @description The price list (catalogue service).
+             * @example 1
+             */
+            catalogId: number;
+            /**
+             * Format: int64
+             * @description The product sold (product service).
+             * @example 4
+             */
+            productId: number;
+            /**
+             * @description The faces.
+             * @example [
+             *       11,
+             *       12
+             *     ]
+             */
+            frameIds: number[];
+            /**
+             * Format: date
+             * @description First day.
+             * @example 2026-03-02
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day.
+             * @example 2026-03-15
+             */
+            periodEnd: string;
+            /**
+             * Format: int64
+             * @description The circuit sold whole (its package price).
+             * @example 2
+             */
+            circuitId?: number;
+        };
+        /** @description A price and how it was reached. */
+        Quote: {
+            /**
+             * @description The unit priced: a day, a week, a 14-day cycle, a month (30 days), or a slot of a screen's loop for a week.
+             * @example cycle14
+             * @enum {string}
+             */
+            unit: "day" | "week" | "cycle14" | "month" | "slot";
+            /**
+             * @description The list's price of one unit (the package's when one applies).
+             * @example 500
+             */
+            unitPrice: number;
+            /**
+             * @description Days of the period.
+             * @example 14
+             */
+            days: number;
+            /**
+             * @description Faces priced.
+             * @example 2
+             */
+            faces: number;
+            /** @description The seasonal changes met, with the days of the period each covers. */
+            seasons: {
+                /**
+                 * @description The season.
+                 * @example Saldi
+                 */
+                name: string;
+                /**
+                 * @description Its change in percent.
+                 * @example 20
+                 */
+                percent: number;
+                /**
+                 * @description Days of the period it covers.
+                 * @example 7
+                 */
+                days: number;
+            }[];
+            /**
+             * Format: int64
+             * @description The circuit whose package price applied, if one did.
+             * @example null
+             */
+            packageCircuitId: number | null;
+            /**
+             * @description The price of one face for the period, in euro.
+             * @example 550
+             */
+            perFace: number;
+            /**
+             * @description perFace × faces, in euro.
+             * @example 1100
+             */
+            total: number;
+        };
+        /** @description How long options last, and which business areas ask for separation on a system. */
+        ReservationSettings: {
+            /**
+             * @description Days an option lasts when neither the request nor its estimate says.
+             * @example 14
+             */
+            optionDefaultDays: number;
+            /**
+             * @description The longest an option may last from the day it is made or renewed.
+             * @example 30
+             */
+            optionMaxDays: number;
+            /**
+             * @description Business areas (advertiser service) whose advertisers are not put beside a competitor of the same area on one system: a warning on the option.
+             * @example [
+             *       "Automotive"
+             *     ]
+             */
+            separatedBusinessAreas: string[];
+        };
+        /** @description A notice to one user, shown in the app. */
+        Notification: {
+            /**
+             * Format: int64
+             * @description Notice id.
+             * @example 4
+             */
+            id: number;
+            /**
+             * @description Whom it is for.
+             * @example sales
+             */
+            username: string;
+            /**
+             * @description What happened.
+             * @example optionFreed
+             * @enum {string}
+             */
+            kind: "optionFreed" | "optionExpired" | "optionExpiring";
+            /**
+             * @description Italian text.
+             * @example Faccia A di MI-0001 è libera: la tua richiesta in coda è ora un'opzione
+             */
+            message: string;
+            /**
+             * @description The app route that shows it.
+             * @example /availability?frameId=11
+             */
+            link: string;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2026-02-20T08:00:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was read; null when unread.
+             * @example null
+             */
+            readAt: string | null;
+        };
+        /** @description Body of `createPlanningFromOrder`. */
+        PlanningFromOrderInput: {
+            /**
+             * Format: int64
+             * @description The order (order service) whose estimate names the faces.
+             * @example 12
+             */
+            orderId: number;
+            /**
+             * Format: int64
+             * @description The campaign the planning is for.
+             * @example 9
+             */
+            campaignId: number;
+            /**
+             * @description Its name (default «Pianificazione <order code>»).
+             * @example Pianificazione ORD-2026-0012
+             */
+            name?: string;
+        };
+        /** @description The planning made from an order, and the faces left out. */
+        PlanningFromOrder: {
+            planning: components["schemas"]["Planning"];
+            /** @description Faces of the estimate another sale holds or booked. */
+            skipped: components["schemas"]["Refusal"][];
         };
     };
     responses: {
@@ -497,26 +1450,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The system is already booked in an overlapping period; `conflict` names the booking. */
-        BookingConflict: {
+        /** @description The face has no room in the period, or a category rule refuses the advertiser; the body names what blocks it. */
+        ReservationRefused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "message": "L'impianto 103 è già prenotato dal 2026-02-20 al 2026-03-10 nella pianificazione «Roma e Milano – Saldi»",
+                 *       "message": "Faccia A di MI-0001 è in opzione dal 2026-03-02 al 2026-03-15 per Caffè Roma (Sara Bianchi, fino al 2026-02-27): puoi metterti in coda",
                  *       "status": 409,
-                 *       "conflict": {
-                 *         "planningId": 4,
-                 *         "planningName": "Roma e Milano – Saldi",
-                 *         "systemId": 103,
-                 *         "periodStart": "2026-02-20",
-                 *         "periodEnd": "2026-03-10"
-                 *       }
+                 *       "blockers": [
+                 *         {
+                 *           "reservationId": 31,
+                 *           "status": "option",
+                 *           "holderName": "Sara Bianchi",
+                 *           "advertiserName": "Caffè Roma",
+                 *           "periodStart": "2026-03-02",
+                 *           "periodEnd": "2026-03-15",
+                 *           "expiresOn": "2026-02-27",
+                 *           "planningName": null
+                 *         }
+                 *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["BookingConflict"];
+                "application/json": components["schemas"]["ReservationRefusal"];
             };
         };
         /** @description The body is larger than the operation's limit: its `x-max-body-bytes`, or the document's. Refused as soon as the limit is passed; the rest of the body is not read. */
@@ -604,7 +1562,6 @@ export interface components {
     pathItems: never;
 }
 export type SchemaError = components['schemas']['Error'];
-export type SchemaBookingConflict = components['schemas']['BookingConflict'];
 export type SchemaConflictingBooking = components['schemas']['ConflictingBooking'];
 export type SchemaSystemAvailability = components['schemas']['SystemAvailability'];
 export type SchemaSystemType = components['schemas']['SystemType'];
@@ -615,12 +1572,32 @@ export type SchemaPlanning = components['schemas']['Planning'];
 export type SchemaPlanningInput = components['schemas']['PlanningInput'];
 export type SchemaPlanningItem = components['schemas']['PlanningItem'];
 export type SchemaPlanningItemInput = components['schemas']['PlanningItemInput'];
+export type SchemaReservationStatus = components['schemas']['ReservationStatus'];
+export type SchemaReservation = components['schemas']['Reservation'];
+export type SchemaReservationInput = components['schemas']['ReservationInput'];
+export type SchemaHoldInput = components['schemas']['HoldInput'];
+export type SchemaHoldResults = components['schemas']['HoldResults'];
+export type SchemaBlocker = components['schemas']['Blocker'];
+export type SchemaRefusal = components['schemas']['Refusal'];
+export type SchemaReservationRefusal = components['schemas']['ReservationRefusal'];
+export type SchemaRenewInput = components['schemas']['RenewInput'];
+export type SchemaReleaseInput = components['schemas']['ReleaseInput'];
+export type SchemaAvailabilityState = components['schemas']['AvailabilityState'];
+export type SchemaAvailabilityCell = components['schemas']['AvailabilityCell'];
+export type SchemaAvailabilityRow = components['schemas']['AvailabilityRow'];
+export type SchemaAvailabilityPage = components['schemas']['AvailabilityPage'];
+export type SchemaQuoteInput = components['schemas']['QuoteInput'];
+export type SchemaQuote = components['schemas']['Quote'];
+export type SchemaReservationSettings = components['schemas']['ReservationSettings'];
+export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaPlanningFromOrderInput = components['schemas']['PlanningFromOrderInput'];
+export type SchemaPlanningFromOrder = components['schemas']['PlanningFromOrder'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMoveRefused = components['responses']['MoveRefused'];
-export type ResponseBookingConflict = components['responses']['BookingConflict'];
+export type ResponseReservationRefused = components['responses']['ReservationRefused'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnknownReference = components['responses']['UnknownReference'];
@@ -674,6 +1651,7 @@ export interface operations {
                      *         "id": 5,
                      *         "name": "Milano centro – marzo",
                      *         "campaignId": 9,
+                     *         "orderId": null,
                      *         "periodStart": "2026-03-01",
                      *         "periodEnd": "2026-03-31",
                      *         "criteria": {
@@ -691,7 +1669,10 @@ export interface operations {
                      *         "status": "draft",
                      *         "totals": {
                      *           "systems": 3,
-                     *           "amount": 4350
+                     *           "faces": 3,
+                     *           "amount": 4350,
+                     *           "orderTotal": null,
+                     *           "difference": null
                      *         }
                      *       }
                      *     ]
@@ -717,6 +1698,7 @@ export interface operations {
                  * @example {
                  *       "name": "Milano centro – marzo",
                  *       "campaignId": 9,
+                 *       "orderId": null,
                  *       "periodStart": "2026-03-01",
                  *       "periodEnd": "2026-03-31",
                  *       "criteria": {
@@ -749,6 +1731,7 @@ export interface operations {
                      *       "id": 5,
                      *       "name": "Milano centro – marzo",
                      *       "campaignId": 9,
+                     *       "orderId": null,
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "criteria": {
@@ -766,7 +1749,10 @@ export interface operations {
                      *       "status": "draft",
                      *       "totals": {
                      *         "systems": 0,
-                     *         "amount": 0
+                     *         "faces": 0,
+                     *         "amount": 0,
+                     *         "orderTotal": null,
+                     *         "difference": null
                      *       }
                      *     }
                      */
@@ -807,6 +1793,7 @@ export interface operations {
                      *       "id": 5,
                      *       "name": "Milano centro – marzo",
                      *       "campaignId": 9,
+                     *       "orderId": null,
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "criteria": {
@@ -824,7 +1811,10 @@ export interface operations {
                      *       "status": "draft",
                      *       "totals": {
                      *         "systems": 3,
-                     *         "amount": 4350
+                     *         "faces": 3,
+                     *         "amount": 4350,
+                     *         "orderTotal": null,
+                     *         "difference": null
                      *       }
                      *     }
                      */
@@ -857,6 +1847,7 @@ export interface operations {
                  *       "id": 5,
                  *       "name": "Milano centro – marzo",
                  *       "campaignId": 9,
+                 *       "orderId": null,
                  *       "periodStart": "2026-03-01",
                  *       "periodEnd": "2026-03-31",
                  *       "criteria": {
@@ -874,7 +1865,10 @@ export interface operations {
                  *       "status": "confirmed",
                  *       "totals": {
                  *         "systems": 3,
-                 *         "amount": 4350
+                 *         "faces": 3,
+                 *         "amount": 4350,
+                 *         "orderTotal": null,
+                 *         "difference": null
                  *       }
                  *     }
                  */
@@ -893,6 +1887,7 @@ export interface operations {
                      *       "id": 5,
                      *       "name": "Milano centro – marzo",
                      *       "campaignId": 9,
+                     *       "orderId": null,
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "criteria": {
@@ -910,7 +1905,10 @@ export interface operations {
                      *       "status": "confirmed",
                      *       "totals": {
                      *         "systems": 3,
-                     *         "amount": 4350
+                     *         "faces": 3,
+                     *         "amount": 4350,
+                     *         "orderTotal": null,
+                     *         "difference": null
                      *       }
                      *     }
                      */
@@ -953,6 +1951,7 @@ export interface operations {
                      *       "id": 5,
                      *       "name": "Milano centro – marzo",
                      *       "campaignId": 9,
+                     *       "orderId": null,
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "criteria": {
@@ -970,7 +1969,10 @@ export interface operations {
                      *       "status": "draft",
                      *       "totals": {
                      *         "systems": 3,
-                     *         "amount": 4350
+                     *         "faces": 3,
+                     *         "amount": 4350,
+                     *         "orderTotal": null,
+                     *         "difference": null
                      *       }
                      *     }
                      */
@@ -1090,7 +2092,12 @@ export interface operations {
                      *       {
                      *         "id": 41,
                      *         "planningId": 5,
+                     *         "frameId": 11,
+                     *         "frameName": "Faccia A",
                      *         "systemId": 101,
+                     *         "reservationId": 31,
+                     *         "reservationStatus": "option",
+                     *         "expiresOn": "2026-02-27",
                      *         "periodStart": "2026-03-01",
                      *         "periodEnd": "2026-03-31",
                      *         "price": 1450
@@ -1098,7 +2105,12 @@ export interface operations {
                      *       {
                      *         "id": 42,
                      *         "planningId": 5,
+                     *         "frameId": 12,
+                     *         "frameName": "Faccia A",
                      *         "systemId": 102,
+                     *         "reservationId": 32,
+                     *         "reservationStatus": "option",
+                     *         "expiresOn": "2026-02-27",
                      *         "periodStart": "2026-03-01",
                      *         "periodEnd": "2026-03-31",
                      *         "price": 1450
@@ -1106,7 +2118,12 @@ export interface operations {
                      *       {
                      *         "id": 43,
                      *         "planningId": 5,
+                     *         "frameId": 21,
+                     *         "frameName": "Faccia A",
                      *         "systemId": 110,
+                     *         "reservationId": 33,
+                     *         "reservationStatus": "option",
+                     *         "expiresOn": "2026-02-27",
                      *         "periodStart": "2026-03-15",
                      *         "periodEnd": "2026-03-31",
                      *         "price": 1450
@@ -1133,7 +2150,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "planningId": 5,
-                 *       "systemId": 101,
+                 *       "frameId": 11,
                  *       "periodStart": "2026-03-01",
                  *       "periodEnd": "2026-03-31",
                  *       "price": 1450
@@ -1153,7 +2170,12 @@ export interface operations {
                      * @example {
                      *       "id": 41,
                      *       "planningId": 5,
+                     *       "frameId": 11,
+                     *       "frameName": "Faccia A",
                      *       "systemId": 101,
+                     *       "reservationId": 31,
+                     *       "reservationStatus": "option",
+                     *       "expiresOn": "2026-02-27",
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "price": 1450
@@ -1165,7 +2187,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["BookingConflict"];
+            409: components["responses"]["ReservationRefused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
@@ -1196,7 +2218,12 @@ export interface operations {
                      * @example {
                      *       "id": 41,
                      *       "planningId": 5,
+                     *       "frameId": 11,
+                     *       "frameName": "Faccia A",
                      *       "systemId": 101,
+                     *       "reservationId": 31,
+                     *       "reservationStatus": "option",
+                     *       "expiresOn": "2026-02-27",
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "price": 1450
@@ -1230,7 +2257,12 @@ export interface operations {
                  * @example {
                  *       "id": 41,
                  *       "planningId": 5,
+                 *       "frameId": 11,
+                 *       "frameName": "Faccia A",
                  *       "systemId": 101,
+                 *       "reservationId": 31,
+                 *       "reservationStatus": "option",
+                 *       "expiresOn": "2026-02-27",
                  *       "periodStart": "2026-03-01",
                  *       "periodEnd": "2026-03-15",
                  *       "price": 800
@@ -1250,7 +2282,12 @@ export interface operations {
                      * @example {
                      *       "id": 41,
                      *       "planningId": 5,
+                     *       "frameId": 11,
+                     *       "frameName": "Faccia A",
                      *       "systemId": 101,
+                     *       "reservationId": 31,
+                     *       "reservationStatus": "option",
+                     *       "expiresOn": "2026-02-27",
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-15",
                      *       "price": 800
@@ -1263,7 +2300,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["BookingConflict"];
+            409: components["responses"]["ReservationRefused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
@@ -1294,13 +2331,691 @@ export interface operations {
                      * @example {
                      *       "id": 41,
                      *       "planningId": 5,
+                     *       "frameId": 11,
+                     *       "frameName": "Faccia A",
                      *       "systemId": 101,
+                     *       "reservationId": 31,
+                     *       "reservationStatus": "option",
+                     *       "expiresOn": "2026-02-27",
                      *       "periodStart": "2026-03-01",
                      *       "periodEnd": "2026-03-31",
                      *       "price": 1450
                      *     }
                      */
                     "application/json": components["schemas"]["PlanningItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPlanningFromOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": 12,
+                 *       "campaignId": 9
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlanningFromOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The planning made, and the faces left out. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "planning": {
+                     *         "id": 6,
+                     *         "name": "Pianificazione ORD-2026-0012",
+                     *         "campaignId": 9,
+                     *         "orderId": 12,
+                     *         "periodStart": "2026-03-02",
+                     *         "periodEnd": "2026-03-15",
+                     *         "criteria": {
+                     *           "circuitIds": [],
+                     *           "systemTypes": [],
+                     *           "municipalityIds": []
+                     *         },
+                     *         "status": "draft",
+                     *         "totals": {
+                     *           "systems": 1,
+                     *           "faces": 2,
+                     *           "amount": 1300,
+                     *           "orderTotal": 1300,
+                     *           "difference": 0
+                     *         }
+                     *       },
+                     *       "skipped": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlanningFromOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ReservationRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description JSON array `["<field>","ASC"|"DESC"]` (ra-data-simple-rest). Default `["id","ASC"]`.
+                 * @example ["periodStart","ASC"]
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{"id":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.
+                 * @example {"planningId":5}
+                 */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservations in the requested range and order. */
+            200: {
+                headers: {
+                    /**
+                     * @description `reservations <first>-<last>/<total>` (`reservations *\/0` when nothing matches).
+                     * @example reservations 0-1/2
+                     */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frameId": 11,
+                 *       "periodStart": "2026-03-02",
+                 *       "periodEnd": "2026-03-15",
+                 *       "advertiserId": 3,
+                 *       "estimateId": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReservationInput"];
+            };
+        };
+        responses: {
+            /** @description The option, or the place in the queue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ReservationRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    holdFaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frameIds": [
+                 *         11,
+                 *         12
+                 *       ],
+                 *       "periodStart": "2026-03-02",
+                 *       "periodEnd": "2026-03-15",
+                 *       "advertiserId": 3,
+                 *       "estimateId": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["HoldInput"];
+            };
+        };
+        responses: {
+            /** @description One result per face. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "frameId": 11,
+                     *           "reservation": {
+                     *             "id": 31,
+                     *             "frameId": 11,
+                     *             "systemId": 1,
+                     *             "frameName": "Faccia A",
+                     *             "systemCode": "MI-0001",
+                     *             "periodStart": "2026-03-02",
+                     *             "periodEnd": "2026-03-15",
+                     *             "status": "option",
+                     *             "holder": "sales",
+                     *             "holderName": "Sara Bianchi",
+                     *             "advertiserId": 3,
+                     *             "advertiserName": "Caffè Roma",
+                     *             "estimateId": 7,
+                     *             "planningId": null,
+                     *             "expiresOn": "2026-02-27",
+                     *             "queuePosition": null,
+                     *             "price": null,
+                     *             "warnings": [],
+                     *             "createdAt": "2026-02-13T09:30:00Z"
+                     *           },
+                     *           "refusal": null
+                     *         },
+                     *         {
+                     *           "frameId": 12,
+                     *           "reservation": null,
+                     *           "refusal": {
+                     *             "message": "Faccia B di MI-0001 è già prenotata dal 2026-03-01 al 2026-03-31 (Pianificazione Saldi)",
+                     *             "blockers": [
+                     *               {
+                     *                 "reservationId": 8,
+                     *                 "status": "booked",
+                     *                 "holderName": "Luca Verdi",
+                     *                 "advertiserName": "Moda Sud",
+                     *                 "periodStart": "2026-03-01",
+                     *                 "periodEnd": "2026-03-31",
+                     *                 "expiresOn": null,
+                     *                 "planningName": "Pianificazione Saldi"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HoldResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getReservationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    renewReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresOn": "2026-03-06"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenewInput"];
+            };
+        };
+        responses: {
+            /** @description The renewed option. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["MoveRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    releaseReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Il cliente ha scelto un altro periodo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseInput"];
+            };
+        };
+        responses: {
+            /** @description The released reservation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["MoveRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day looked at.
+                 * @example 2026-03-02
+                 */
+                periodStart: string;
+                /**
+                 * @description Last day looked at (at most 53 weeks after the first).
+                 * @example 2026-03-29
+                 */
+                periodEnd: string;
+                /**
+                 * @description The columns: `week` (7 days) or `cycle14` (the 14-day *quattordicina*).
+                 * @example cycle14
+                 */
+                step?: "week" | "cycle14";
+                /**
+                 * @description Text in the system code, name or address.
+                 * @example Torino
+                 */
+                q?: string;
+                /**
+                 * @description The municipality's name (systems service).
+                 * @example Milano
+                 */
+                municipality?: string;
+                /**
+                 * @description Only the faces of this circuit's systems.
+                 * @example 2
+                 */
+                circuitId?: number;
+                /**
+                 * @description Only faces of systems of this type.
+                 * @example poster
+                 */
+                systemType?: components["schemas"]["SystemType"];
+                /**
+                 * @description Only faces of this size, `<width>x<height>` in cm.
+                 * @example 600x300
+                 */
+                format?: string;
+                /**
+                 * @description Only these faces, repeated `frameIds=1&frameIds=2`.
+                 * @example [
+                 *       11,
+                 *       12
+                 *     ]
+                 */
+                frameIds?: number[];
+                /**
+                 * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["Range"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the range, the periods, and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    quoteFaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "catalogId": 1,
+                 *       "productId": 4,
+                 *       "frameIds": [
+                 *         11,
+                 *         12
+                 *       ],
+                 *       "periodStart": "2026-03-02",
+                 *       "periodEnd": "2026-03-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description The price and how it was reached. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unit": "cycle14",
+                     *       "unitPrice": 500,
+                     *       "days": 14,
+                     *       "faces": 2,
+                     *       "seasons": [
+                     *         {
+                     *           "name": "Saldi",
+                     *           "percent": 20,
+                     *           "days": 7
+                     *         }
+                     *       ],
+                     *       "packageCircuitId": null,
+                     *       "perFace": 550,
+                     *       "total": 1100
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getReservationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "optionDefaultDays": 14,
+                     *       "optionMaxDays": 30,
+                     *       "separatedBusinessAreas": [
+                     *         "Automotive",
+                     *         "Telefonia"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReservationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateReservationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "optionDefaultDays": 14,
+                 *       "optionMaxDays": 30,
+                 *       "separatedBusinessAreas": [
+                 *         "Automotive",
+                 *         "Telefonia"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReservationSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "optionDefaultDays": 14,
+                     *       "optionMaxDays": 30,
+                     *       "separatedBusinessAreas": [
+                     *         "Automotive",
+                     *         "Telefonia"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReservationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description JSON array `["<field>","ASC"|"DESC"]` (ra-data-simple-rest). Default `["id","ASC"]`.
+                 * @example ["periodStart","ASC"]
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{"id":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.
+                 * @example {"planningId":5}
+                 */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices of the range. */
+            200: {
+                headers: {
+                    /**
+                     * @description `notifications <first>-<last>/<total>` (`notifications *\/0` when there is none).
+                     * @example notifications 0-0/1
+                     */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 4,
+                     *         "username": "sales",
+                     *         "kind": "optionFreed",
+                     *         "message": "Faccia A di MI-0001 è libera dal 2026-03-02 al 2026-03-15: la tua richiesta in coda è ora un'opzione (scade il 2026-02-27)",
+                     *         "link": "/availability?frameId=11",
+                     *         "createdAt": "2026-02-20T08:00:00Z",
+                     *         "readAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id.
+                 * @example 5
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice, read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "username": "sales",
+                     *       "kind": "optionFreed",
+                     *       "message": "Faccia A di MI-0001 è libera",
+                     *       "link": "/availability?frameId=11",
+                     *       "createdAt": "2026-02-20T08:00:00Z",
+                     *       "readAt": "2026-02-20T09:12:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Notification"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,17 +19,23 @@ export const listPlanningsQueryParams = zod.object({
 
 export const listPlanningsResponseIdMax = 9007199254740991;
 export const listPlanningsResponseNameMax = 200;export const listPlanningsResponseCampaignIdMax = 9007199254740991;
+export const listPlanningsResponseOrderIdMax = 9007199254740991;
 export const listPlanningsResponseCriteriaCircuitIdsItemMax = 9007199254740991;
 export const listPlanningsResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const listPlanningsResponseTotalsSystemsMin = 0;
 export const listPlanningsResponseTotalsSystemsMax = 9007199254740991;
+export const listPlanningsResponseTotalsFacesMin = 0;
+export const listPlanningsResponseTotalsFacesMax = 9007199254740991;
 export const listPlanningsResponseTotalsAmountMin = 0;
-export const listPlanningsResponseTotalsAmountMax = 1000000000;
+export const listPlanningsResponseTotalsAmountMax = 1000000000;export const listPlanningsResponseTotalsOrderTotalMin = 0;
+export const listPlanningsResponseTotalsOrderTotalMax = 1000000000;export const listPlanningsResponseTotalsDifferenceMin = -1000000000;
+export const listPlanningsResponseTotalsDifferenceMax = 1000000000;
 
 export const listPlanningsResponseItem = zod.object({
   "id": zod.number().min(1).max(listPlanningsResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(listPlanningsResponseNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(listPlanningsResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
+  "orderId": zod.number().min(1).max(listPlanningsResponseOrderIdMax).int().nullable().describe('The order whose sale it books; null for a planning made by hand.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -39,8 +45,11 @@ export const listPlanningsResponseItem = zod.object({
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).max(listPlanningsResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).max(listPlanningsResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(listPlanningsResponseTotalsSystemsMin).max(listPlanningsResponseTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(listPlanningsResponseTotalsFacesMin).max(listPlanningsResponseTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).max(listPlanningsResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(listPlanningsResponseTotalsOrderTotalMin).max(listPlanningsResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(listPlanningsResponseTotalsDifferenceMin).max(listPlanningsResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
@@ -52,17 +61,23 @@ export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
  */
 export const createPlanningBodyIdMax = 9007199254740991;
 export const createPlanningBodyNameMax = 200;export const createPlanningBodyCampaignIdMax = 9007199254740991;
+export const createPlanningBodyOrderIdMax = 9007199254740991;
 export const createPlanningBodyCriteriaCircuitIdsItemMax = 9007199254740991;
 export const createPlanningBodyCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const createPlanningBodyTotalsSystemsMin = 0;
 export const createPlanningBodyTotalsSystemsMax = 9007199254740991;
+export const createPlanningBodyTotalsFacesMin = 0;
+export const createPlanningBodyTotalsFacesMax = 9007199254740991;
 export const createPlanningBodyTotalsAmountMin = 0;
-export const createPlanningBodyTotalsAmountMax = 1000000000;
+export const createPlanningBodyTotalsAmountMax = 1000000000;export const createPlanningBodyTotalsOrderTotalMin = 0;
+export const createPlanningBodyTotalsOrderTotalMax = 1000000000;export const createPlanningBodyTotalsDifferenceMin = -1000000000;
+export const createPlanningBodyTotalsDifferenceMax = 1000000000;
 
 export const createPlanningBody = zod.object({
   "id": zod.number().min(1).max(createPlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(createPlanningBodyNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(createPlanningBodyCampaignIdMax).int().describe('The campaign.'),
+  "orderId": zod.number().min(1).max(createPlanningBodyOrderIdMax).int().nullish().describe('The order whose sale it books.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -72,8 +87,11 @@ export const createPlanningBody = zod.object({
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).max(createPlanningBodyTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(createPlanningBodyTotalsAmountMin).max(createPlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(createPlanningBodyTotalsSystemsMin).max(createPlanningBodyTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(createPlanningBodyTotalsFacesMin).max(createPlanningBodyTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(createPlanningBodyTotalsAmountMin).max(createPlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(createPlanningBodyTotalsOrderTotalMin).max(createPlanningBodyTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(createPlanningBodyTotalsDifferenceMin).max(createPlanningBodyTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
@@ -83,17 +101,23 @@ export const createPlanningBody = zod.object({
  */
 export const getPlanningByIdResponseIdMax = 9007199254740991;
 export const getPlanningByIdResponseNameMax = 200;export const getPlanningByIdResponseCampaignIdMax = 9007199254740991;
+export const getPlanningByIdResponseOrderIdMax = 9007199254740991;
 export const getPlanningByIdResponseCriteriaCircuitIdsItemMax = 9007199254740991;
 export const getPlanningByIdResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const getPlanningByIdResponseTotalsSystemsMin = 0;
 export const getPlanningByIdResponseTotalsSystemsMax = 9007199254740991;
+export const getPlanningByIdResponseTotalsFacesMin = 0;
+export const getPlanningByIdResponseTotalsFacesMax = 9007199254740991;
 export const getPlanningByIdResponseTotalsAmountMin = 0;
-export const getPlanningByIdResponseTotalsAmountMax = 1000000000;
+export const getPlanningByIdResponseTotalsAmountMax = 1000000000;export const getPlanningByIdResponseTotalsOrderTotalMin = 0;
+export const getPlanningByIdResponseTotalsOrderTotalMax = 1000000000;export const getPlanningByIdResponseTotalsDifferenceMin = -1000000000;
+export const getPlanningByIdResponseTotalsDifferenceMax = 1000000000;
 
 export const getPlanningByIdResponse = zod.object({
   "id": zod.number().min(1).max(getPlanningByIdResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(getPlanningByIdResponseNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(getPlanningByIdResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
+  "orderId": zod.number().min(1).max(getPlanningByIdResponseOrderIdMax).int().nullable().describe('The order whose sale it books; null for a planning made by hand.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -103,8 +127,11 @@ export const getPlanningByIdResponse = zod.object({
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).max(getPlanningByIdResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).max(getPlanningByIdResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(getPlanningByIdResponseTotalsSystemsMin).max(getPlanningByIdResponseTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(getPlanningByIdResponseTotalsFacesMin).max(getPlanningByIdResponseTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).max(getPlanningByIdResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(getPlanningByIdResponseTotalsOrderTotalMin).max(getPlanningByIdResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(getPlanningByIdResponseTotalsDifferenceMin).max(getPlanningByIdResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -115,17 +142,23 @@ export const getPlanningByIdResponse = zod.object({
  */
 export const updatePlanningBodyIdMax = 9007199254740991;
 export const updatePlanningBodyNameMax = 200;export const updatePlanningBodyCampaignIdMax = 9007199254740991;
+export const updatePlanningBodyOrderIdMax = 9007199254740991;
 export const updatePlanningBodyCriteriaCircuitIdsItemMax = 9007199254740991;
 export const updatePlanningBodyCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const updatePlanningBodyTotalsSystemsMin = 0;
 export const updatePlanningBodyTotalsSystemsMax = 9007199254740991;
+export const updatePlanningBodyTotalsFacesMin = 0;
+export const updatePlanningBodyTotalsFacesMax = 9007199254740991;
 export const updatePlanningBodyTotalsAmountMin = 0;
-export const updatePlanningBodyTotalsAmountMax = 1000000000;
+export const updatePlanningBodyTotalsAmountMax = 1000000000;export const updatePlanningBodyTotalsOrderTotalMin = 0;
+export const updatePlanningBodyTotalsOrderTotalMax = 1000000000;export const updatePlanningBodyTotalsDifferenceMin = -1000000000;
+export const updatePlanningBodyTotalsDifferenceMax = 1000000000;
 
 export const updatePlanningBody = zod.object({
   "id": zod.number().min(1).max(updatePlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "name": zod.string().min(1).max(updatePlanningBodyNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(updatePlanningBodyCampaignIdMax).int().describe('The campaign.'),
+  "orderId": zod.number().min(1).max(updatePlanningBodyOrderIdMax).int().nullish().describe('The order whose sale it books.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -135,24 +168,33 @@ export const updatePlanningBody = zod.object({
 }).optional().describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).optional().describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).max(updatePlanningBodyTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).max(updatePlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(updatePlanningBodyTotalsSystemsMin).max(updatePlanningBodyTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(updatePlanningBodyTotalsFacesMin).max(updatePlanningBodyTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).max(updatePlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(updatePlanningBodyTotalsOrderTotalMin).max(updatePlanningBodyTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(updatePlanningBodyTotalsDifferenceMin).max(updatePlanningBodyTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).optional().describe('Computed by the service from the planning\'s items.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
 export const updatePlanningResponseIdMax = 9007199254740991;
 export const updatePlanningResponseNameMax = 200;export const updatePlanningResponseCampaignIdMax = 9007199254740991;
+export const updatePlanningResponseOrderIdMax = 9007199254740991;
 export const updatePlanningResponseCriteriaCircuitIdsItemMax = 9007199254740991;
 export const updatePlanningResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const updatePlanningResponseTotalsSystemsMin = 0;
 export const updatePlanningResponseTotalsSystemsMax = 9007199254740991;
+export const updatePlanningResponseTotalsFacesMin = 0;
+export const updatePlanningResponseTotalsFacesMax = 9007199254740991;
 export const updatePlanningResponseTotalsAmountMin = 0;
-export const updatePlanningResponseTotalsAmountMax = 1000000000;
+export const updatePlanningResponseTotalsAmountMax = 1000000000;export const updatePlanningResponseTotalsOrderTotalMin = 0;
+export const updatePlanningResponseTotalsOrderTotalMax = 1000000000;export const updatePlanningResponseTotalsDifferenceMin = -1000000000;
+export const updatePlanningResponseTotalsDifferenceMax = 1000000000;
 
 export const updatePlanningResponse = zod.object({
   "id": zod.number().min(1).max(updatePlanningResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(updatePlanningResponseNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(updatePlanningResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
+  "orderId": zod.number().min(1).max(updatePlanningResponseOrderIdMax).int().nullable().describe('The order whose sale it books; null for a planning made by hand.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -162,8 +204,11 @@ export const updatePlanningResponse = zod.object({
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).max(updatePlanningResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).max(updatePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(updatePlanningResponseTotalsSystemsMin).max(updatePlanningResponseTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(updatePlanningResponseTotalsFacesMin).max(updatePlanningResponseTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).max(updatePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(updatePlanningResponseTotalsOrderTotalMin).max(updatePlanningResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(updatePlanningResponseTotalsDifferenceMin).max(updatePlanningResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -174,17 +219,23 @@ export const updatePlanningResponse = zod.object({
  */
 export const deletePlanningResponseIdMax = 9007199254740991;
 export const deletePlanningResponseNameMax = 200;export const deletePlanningResponseCampaignIdMax = 9007199254740991;
+export const deletePlanningResponseOrderIdMax = 9007199254740991;
 export const deletePlanningResponseCriteriaCircuitIdsItemMax = 9007199254740991;
 export const deletePlanningResponseCriteriaMunicipalityIdsItemMax = 9007199254740991;
 export const deletePlanningResponseTotalsSystemsMin = 0;
 export const deletePlanningResponseTotalsSystemsMax = 9007199254740991;
+export const deletePlanningResponseTotalsFacesMin = 0;
+export const deletePlanningResponseTotalsFacesMax = 9007199254740991;
 export const deletePlanningResponseTotalsAmountMin = 0;
-export const deletePlanningResponseTotalsAmountMax = 1000000000;
+export const deletePlanningResponseTotalsAmountMax = 1000000000;export const deletePlanningResponseTotalsOrderTotalMin = 0;
+export const deletePlanningResponseTotalsOrderTotalMax = 1000000000;export const deletePlanningResponseTotalsDifferenceMin = -1000000000;
+export const deletePlanningResponseTotalsDifferenceMax = 1000000000;
 
 export const deletePlanningResponse = zod.object({
   "id": zod.number().min(1).max(deletePlanningResponseIdMax).int().describe('Planning id.'),
   "name": zod.string().min(1).max(deletePlanningResponseNameMax).describe('Planning name.'),
   "campaignId": zod.number().min(1).max(deletePlanningResponseCampaignIdMax).int().describe('The campaign (campaign service).'),
+  "orderId": zod.number().min(1).max(deletePlanningResponseOrderIdMax).int().nullable().describe('The order whose sale it books; null for a planning made by hand.'),
   "periodStart": zod.string().date().describe('First day of the planning.'),
   "periodEnd": zod.string().date().describe('Last day of the planning (not before periodStart).'),
   "criteria": zod.object({
@@ -194,8 +245,11 @@ export const deletePlanningResponse = zod.object({
 }).describe('What the configurator searches systems by; empty lists mean no restriction.'),
   "status": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being built), confirmed (confermata: agreed with the client; back to draft to rework it), closed (chiusa: done, final), cancelled (annullata: final; its bookings no longer hold their systems). The allowed moves are `x-transitions` (from → targets).'),
   "totals": zod.object({
-  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).max(deletePlanningResponseTotalsSystemsMax).int().describe('Number of booked systems.'),
-  "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).max(deletePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.')
+  "systems": zod.number().min(deletePlanningResponseTotalsSystemsMin).max(deletePlanningResponseTotalsSystemsMax).int().describe('Number of systems with a booked face.'),
+  "faces": zod.number().min(deletePlanningResponseTotalsFacesMin).max(deletePlanningResponseTotalsFacesMax).int().describe('Number of booked faces.'),
+  "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).max(deletePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
+  "orderTotal": zod.number().min(deletePlanningResponseTotalsOrderTotalMin).max(deletePlanningResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
+  "difference": zod.number().min(deletePlanningResponseTotalsDifferenceMin).max(deletePlanningResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
 }).describe('Computed by the service from the planning\'s items.')
 }).describe('A planning, as read.')
 
@@ -247,28 +301,40 @@ export const listPlanningItemsQueryParams = zod.object({
 
 export const listPlanningItemsResponseIdMax = 9007199254740991;
 export const listPlanningItemsResponsePlanningIdMax = 9007199254740991;
+export const listPlanningItemsResponseFrameIdMax = 9007199254740991;
 export const listPlanningItemsResponseSystemIdMax = 9007199254740991;
+export const listPlanningItemsResponseReservationIdMax = 9007199254740991;
+export const listPlanningItemsResponseEstimateLineIdMax = 9007199254740991;
 export const listPlanningItemsResponsePriceMin = 0;
 export const listPlanningItemsResponsePriceMax = 1000000000;
 
 export const listPlanningItemsResponseItem = zod.object({
   "id": zod.number().min(1).max(listPlanningItemsResponseIdMax).int().describe('Booking id.'),
   "planningId": zod.number().min(1).max(listPlanningItemsResponsePlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(listPlanningItemsResponseSystemIdMax).int().describe('The system (systems service).'),
+  "frameId": zod.number().min(1).max(listPlanningItemsResponseFrameIdMax).int().describe('The face (frame service).'),
+  "frameName": zod.string().optional().describe('The face\'s name.'),
+  "systemId": zod.number().min(1).max(listPlanningItemsResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "reservationId": zod.number().min(1).max(listPlanningItemsResponseReservationIdMax).int().nullable().describe('The option or booking that holds the face; null once released.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).describe('Its status.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option while the planning is a draft; null once booked.'),
+  "estimateLineId": zod.number().min(1).max(listPlanningItemsResponseEstimateLineIdMax).int().optional().describe('The estimate line it was sold on, if any.'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(listPlanningItemsResponsePriceMin).max(listPlanningItemsResponsePriceMax).describe('Price of the booking in euro.')
-}).describe('A system booked by a planning for a period.')
+}).describe('A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it.')
 export const listPlanningItemsResponse = zod.array(listPlanningItemsResponseItem)
 
 
 /**
- * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the system does not exist. 409 when the system is already booked (by any planning, this one included) in an overlapping period: the body names the conflicting planning. The check and the insert run in one transaction.
- * @summary Book a system in a planning
+ * Omitted `periodStart` / `periodEnd` take the planning's period; `price` defaults to 0. 422 when the planning or the face does not exist. The face is put under option for the planning's campaign's advertiser while the planning is a draft (the option expires like any other, so a stale draft does not block the face), and booked at once in a confirmed planning. 409 names what fills the face in the period (see `createReservation`). The check and the insert run in one transaction.
+ * @summary Put a face in a planning
  */
 export const createPlanningItemBodyIdMax = 9007199254740991;
 export const createPlanningItemBodyPlanningIdMax = 9007199254740991;
+export const createPlanningItemBodyFrameIdMax = 9007199254740991;
 export const createPlanningItemBodySystemIdMax = 9007199254740991;
+export const createPlanningItemBodyReservationIdMax = 9007199254740991;
+export const createPlanningItemBodyEstimateLineIdMax = 9007199254740991;
 export const createPlanningItemBodyPriceDefault = 0;
 export const createPlanningItemBodyPriceMin = 0;
 export const createPlanningItemBodyPriceMax = 1000000000;
@@ -276,11 +342,17 @@ export const createPlanningItemBodyPriceMax = 1000000000;
 export const createPlanningItemBody = zod.object({
   "id": zod.number().min(1).max(createPlanningItemBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "planningId": zod.number().min(1).max(createPlanningItemBodyPlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(createPlanningItemBodySystemIdMax).int().describe('The system.'),
+  "frameId": zod.number().min(1).max(createPlanningItemBodyFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Ignored.'),
+  "systemId": zod.number().min(1).max(createPlanningItemBodySystemIdMax).int().optional().describe('Ignored (the face\'s system).'),
+  "reservationId": zod.number().min(1).max(createPlanningItemBodyReservationIdMax).int().nullish().describe('Ignored.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).optional().describe('Ignored.'),
+  "expiresOn": zod.string().date().nullish().describe('Ignored.'),
+  "estimateLineId": zod.number().min(1).max(createPlanningItemBodyEstimateLineIdMax).int().optional().describe('The estimate line it is sold on.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
   "price": zod.number().min(createPlanningItemBodyPriceMin).max(createPlanningItemBodyPriceMax).optional().describe('Price of the booking in euro.')
-}).describe('Body of create and update. `id` may be sent back as read and is ignored.')
+}).describe('Body of create and update. `id` may be sent back as read and is ignored; so are the read-only fields of the item (`systemId` is the face\'s, `frameName`, `reservationId`, `reservationStatus`, `expiresOn`).')
 
 
 /**
@@ -288,27 +360,39 @@ export const createPlanningItemBody = zod.object({
  */
 export const getPlanningItemByIdResponseIdMax = 9007199254740991;
 export const getPlanningItemByIdResponsePlanningIdMax = 9007199254740991;
+export const getPlanningItemByIdResponseFrameIdMax = 9007199254740991;
 export const getPlanningItemByIdResponseSystemIdMax = 9007199254740991;
+export const getPlanningItemByIdResponseReservationIdMax = 9007199254740991;
+export const getPlanningItemByIdResponseEstimateLineIdMax = 9007199254740991;
 export const getPlanningItemByIdResponsePriceMin = 0;
 export const getPlanningItemByIdResponsePriceMax = 1000000000;
 
 export const getPlanningItemByIdResponse = zod.object({
   "id": zod.number().min(1).max(getPlanningItemByIdResponseIdMax).int().describe('Booking id.'),
   "planningId": zod.number().min(1).max(getPlanningItemByIdResponsePlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(getPlanningItemByIdResponseSystemIdMax).int().describe('The system (systems service).'),
+  "frameId": zod.number().min(1).max(getPlanningItemByIdResponseFrameIdMax).int().describe('The face (frame service).'),
+  "frameName": zod.string().optional().describe('The face\'s name.'),
+  "systemId": zod.number().min(1).max(getPlanningItemByIdResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "reservationId": zod.number().min(1).max(getPlanningItemByIdResponseReservationIdMax).int().nullable().describe('The option or booking that holds the face; null once released.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).describe('Its status.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option while the planning is a draft; null once booked.'),
+  "estimateLineId": zod.number().min(1).max(getPlanningItemByIdResponseEstimateLineIdMax).int().optional().describe('The estimate line it was sold on, if any.'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(getPlanningItemByIdResponsePriceMin).max(getPlanningItemByIdResponsePriceMax).describe('Price of the booking in euro.')
-}).describe('A system booked by a planning for a period.')
+}).describe('A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it.')
 
 
 /**
- * The full record (`id` may be sent back and must equal the path id). A new period or system is checked like a new booking, ignoring this booking itself: 409 names the conflicting planning.
+ * The full record (`id` may be sent back and must equal the path id). A new face or period releases the item's option or booking and holds the face again, checked like a new item (409 names what fills it).
  * @summary Update a planning item (booking)
  */
 export const updatePlanningItemBodyIdMax = 9007199254740991;
 export const updatePlanningItemBodyPlanningIdMax = 9007199254740991;
+export const updatePlanningItemBodyFrameIdMax = 9007199254740991;
 export const updatePlanningItemBodySystemIdMax = 9007199254740991;
+export const updatePlanningItemBodyReservationIdMax = 9007199254740991;
+export const updatePlanningItemBodyEstimateLineIdMax = 9007199254740991;
 export const updatePlanningItemBodyPriceDefault = 0;
 export const updatePlanningItemBodyPriceMin = 0;
 export const updatePlanningItemBodyPriceMax = 1000000000;
@@ -316,26 +400,41 @@ export const updatePlanningItemBodyPriceMax = 1000000000;
 export const updatePlanningItemBody = zod.object({
   "id": zod.number().min(1).max(updatePlanningItemBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "planningId": zod.number().min(1).max(updatePlanningItemBodyPlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(updatePlanningItemBodySystemIdMax).int().describe('The system.'),
+  "frameId": zod.number().min(1).max(updatePlanningItemBodyFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Ignored.'),
+  "systemId": zod.number().min(1).max(updatePlanningItemBodySystemIdMax).int().optional().describe('Ignored (the face\'s system).'),
+  "reservationId": zod.number().min(1).max(updatePlanningItemBodyReservationIdMax).int().nullish().describe('Ignored.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).optional().describe('Ignored.'),
+  "expiresOn": zod.string().date().nullish().describe('Ignored.'),
+  "estimateLineId": zod.number().min(1).max(updatePlanningItemBodyEstimateLineIdMax).int().optional().describe('The estimate line it is sold on.'),
   "periodStart": zod.string().date().optional().describe('First day booked (default the planning\'s first day).'),
   "periodEnd": zod.string().date().optional().describe('Last day booked (default the planning\'s last day).'),
   "price": zod.number().min(updatePlanningItemBodyPriceMin).max(updatePlanningItemBodyPriceMax).optional().describe('Price of the booking in euro.')
-}).describe('Body of create and update. `id` may be sent back as read and is ignored.')
+}).describe('Body of create and update. `id` may be sent back as read and is ignored; so are the read-only fields of the item (`systemId` is the face\'s, `frameName`, `reservationId`, `reservationStatus`, `expiresOn`).')
 
 export const updatePlanningItemResponseIdMax = 9007199254740991;
 export const updatePlanningItemResponsePlanningIdMax = 9007199254740991;
+export const updatePlanningItemResponseFrameIdMax = 9007199254740991;
 export const updatePlanningItemResponseSystemIdMax = 9007199254740991;
+export const updatePlanningItemResponseReservationIdMax = 9007199254740991;
+export const updatePlanningItemResponseEstimateLineIdMax = 9007199254740991;
 export const updatePlanningItemResponsePriceMin = 0;
 export const updatePlanningItemResponsePriceMax = 1000000000;
 
 export const updatePlanningItemResponse = zod.object({
   "id": zod.number().min(1).max(updatePlanningItemResponseIdMax).int().describe('Booking id.'),
   "planningId": zod.number().min(1).max(updatePlanningItemResponsePlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(updatePlanningItemResponseSystemIdMax).int().describe('The system (systems service).'),
+  "frameId": zod.number().min(1).max(updatePlanningItemResponseFrameIdMax).int().describe('The face (frame service).'),
+  "frameName": zod.string().optional().describe('The face\'s name.'),
+  "systemId": zod.number().min(1).max(updatePlanningItemResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "reservationId": zod.number().min(1).max(updatePlanningItemResponseReservationIdMax).int().nullable().describe('The option or booking that holds the face; null once released.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).describe('Its status.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option while the planning is a draft; null once booked.'),
+  "estimateLineId": zod.number().min(1).max(updatePlanningItemResponseEstimateLineIdMax).int().optional().describe('The estimate line it was sold on, if any.'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(updatePlanningItemResponsePriceMin).max(updatePlanningItemResponsePriceMax).describe('Price of the booking in euro.')
-}).describe('A system booked by a planning for a period.')
+}).describe('A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it.')
 
 
 /**
@@ -343,15 +442,530 @@ export const updatePlanningItemResponse = zod.object({
  */
 export const deletePlanningItemResponseIdMax = 9007199254740991;
 export const deletePlanningItemResponsePlanningIdMax = 9007199254740991;
+export const deletePlanningItemResponseFrameIdMax = 9007199254740991;
 export const deletePlanningItemResponseSystemIdMax = 9007199254740991;
+export const deletePlanningItemResponseReservationIdMax = 9007199254740991;
+export const deletePlanningItemResponseEstimateLineIdMax = 9007199254740991;
 export const deletePlanningItemResponsePriceMin = 0;
 export const deletePlanningItemResponsePriceMax = 1000000000;
 
 export const deletePlanningItemResponse = zod.object({
   "id": zod.number().min(1).max(deletePlanningItemResponseIdMax).int().describe('Booking id.'),
   "planningId": zod.number().min(1).max(deletePlanningItemResponsePlanningIdMax).int().describe('The planning.'),
-  "systemId": zod.number().min(1).max(deletePlanningItemResponseSystemIdMax).int().describe('The system (systems service).'),
+  "frameId": zod.number().min(1).max(deletePlanningItemResponseFrameIdMax).int().describe('The face (frame service).'),
+  "frameName": zod.string().optional().describe('The face\'s name.'),
+  "systemId": zod.number().min(1).max(deletePlanningItemResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "reservationId": zod.number().min(1).max(deletePlanningItemResponseReservationIdMax).int().nullable().describe('The option or booking that holds the face; null once released.'),
+  "reservationStatus": zod.union([zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),zod.null()]).describe('Its status.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option while the planning is a draft; null once booked.'),
+  "estimateLineId": zod.number().min(1).max(deletePlanningItemResponseEstimateLineIdMax).int().optional().describe('The estimate line it was sold on, if any.'),
   "periodStart": zod.string().date().describe('First day booked.'),
   "periodEnd": zod.string().date().describe('Last day booked (not before periodStart).'),
   "price": zod.number().min(deletePlanningItemResponsePriceMin).max(deletePlanningItemResponsePriceMax).describe('Price of the booking in euro.')
-}).describe('A system booked by a planning for a period.')
+}).describe('A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it.')
+
+
+/**
+ * A draft planning of the campaign given, with one item per face named by the lines of the order's estimate, each at the price sold (the line's total shared among its faces). The estimate's options on those faces pass to the planning; a face the estimate did not hold is put under option now. A face another sale holds or has booked is left out and named in `skipped`, so the planning's total shows the difference from the order's.
+ * @summary Make a draft planning from an order's estimate
+ */
+export const createPlanningFromOrderBodyOrderIdMax = 9007199254740991;
+export const createPlanningFromOrderBodyCampaignIdMax = 9007199254740991;
+export const createPlanningFromOrderBodyNameMax = 200;
+
+export const createPlanningFromOrderBody = zod.object({
+  "orderId": zod.number().min(1).max(createPlanningFromOrderBodyOrderIdMax).int().describe('The order (order service) whose estimate names the faces.'),
+  "campaignId": zod.number().min(1).max(createPlanningFromOrderBodyCampaignIdMax).int().describe('The campaign the planning is for.'),
+  "name": zod.string().min(1).max(createPlanningFromOrderBodyNameMax).optional().describe('Its name (default «Pianificazione <order code>»).')
+}).describe('Body of `createPlanningFromOrder`.')
+
+
+/**
+ * ra-data-simple-rest `getList` / `getMany` / `getManyReference`. Filter fields: `id` (one or an array), `frameId`, `systemId`, `estimateId`, `planningId`, `status` (one or an array), `holder` (a username), `mine` (true: the caller's own). Options past their expiry are expired, and the next in each queue takes its place, before the list is read.
+ * @summary List options and bookings of faces
+ */
+export const listReservationsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
+export const listReservationsQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
+export const listReservationsQueryFilterRegExp = new RegExp('^\\{.*\\}$');
+
+
+export const listReservationsQueryParams = zod.object({
+  "sort": zod.string().regex(listReservationsQuerySortRegExp).optional().describe('JSON array `[\"<field>\",\"ASC\"|\"DESC\"]` (ra-data-simple-rest). Default `[\"id\",\"ASC\"]`.'),
+  "range": zod.string().regex(listReservationsQueryRangeRegExp).optional().describe('JSON array `[first,last]`, zero-based and inclusive. Absent means every match.'),
+  "filter": zod.string().regex(listReservationsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
+})
+
+export const listReservationsResponseIdMax = 9007199254740991;
+export const listReservationsResponseFrameIdMax = 9007199254740991;
+export const listReservationsResponseSystemIdMax = 9007199254740991;
+export const listReservationsResponseAdvertiserIdMax = 9007199254740991;
+export const listReservationsResponseEstimateIdMax = 9007199254740991;
+export const listReservationsResponsePlanningIdMax = 9007199254740991;
+export const listReservationsResponseQueuePositionMax = 1000;
+export const listReservationsResponsePriceMin = 0;
+export const listReservationsResponsePriceMax = 1000000000;
+
+export const listReservationsResponseItem = zod.object({
+  "id": zod.number().min(1).max(listReservationsResponseIdMax).int().describe('Reservation id.'),
+  "frameId": zod.number().min(1).max(listReservationsResponseFrameIdMax).int().describe('The face (frame service).'),
+  "systemId": zod.number().min(1).max(listReservationsResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "periodStart": zod.string().date().describe('First day held.'),
+  "periodEnd": zod.string().date().describe('Last day held (not before periodStart).'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holder": zod.string().describe('Username of the seller who holds it.'),
+  "holderName": zod.string().describe('The holder\'s full name.'),
+  "advertiserId": zod.number().min(1).max(listReservationsResponseAdvertiserIdMax).int().nullable().describe('The advertiser it is held for (a planning\'s campaign\'s); null when unknown.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when unknown).'),
+  "estimateId": zod.number().min(1).max(listReservationsResponseEstimateIdMax).int().nullable().describe('The estimate that holds it, if any.'),
+  "planningId": zod.number().min(1).max(listReservationsResponsePlanningIdMax).int().nullable().describe('The planning that holds or booked it, if any.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of an option or a queue place; null once booked (a booking ends with its period).'),
+  "queuePosition": zod.number().min(1).max(listReservationsResponseQueuePositionMax).int().nullable().describe('Place in the face\'s queue (1 = next); null unless waiting.'),
+  "price": zod.number().min(listReservationsResponsePriceMin).max(listReservationsResponsePriceMax).nullable().describe('Price sold for the face and period in euro; null until it is known.'),
+  "warnings": zod.array(zod.string()).describe('Category rules that warn (a competitor on the same system).'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "endedAt": zod.string().datetime({}).optional().describe('When it was released or expired.'),
+  "endReason": zod.string().optional().describe('Why it ended.')
+}).describe('A face held (option, or a place in its queue) or booked for a period.')
+export const listReservationsResponse = zod.array(listReservationsResponseItem)
+
+
+/**
+ * Answers the option (status `option`) when the face has room in the period: a static face takes one sale at a time, a screen as many as its loop has slots. When the room is taken by options and `queue` is true, the reservation waits behind them (status `waiting`, with its place in the queue) and becomes an option, with a notice to its holder, when one frees. Otherwise 409 names what fills the face. A face that excludes the advertiser's business area refuses it (409 naming the rule); a competitor of a separated business area on the same system is a warning on the option. The option expires at `expiresOn`: by default the estimate's validity date, else the default duration of the settings, never later than the longest duration of the settings.
+ * @summary Put a face under option for a period
+ */
+export const createReservationBodyFrameIdMax = 9007199254740991;
+export const createReservationBodyAdvertiserIdMax = 9007199254740991;
+export const createReservationBodyEstimateIdMax = 9007199254740991;
+export const createReservationBodyQueueDefault = false;
+
+export const createReservationBody = zod.object({
+  "frameId": zod.number().min(1).max(createReservationBodyFrameIdMax).int().describe('The face.'),
+  "periodStart": zod.string().date().describe('First day.'),
+  "periodEnd": zod.string().date().describe('Last day (not before periodStart).'),
+  "advertiserId": zod.number().min(1).max(createReservationBodyAdvertiserIdMax).int().describe('The advertiser it is held for.'),
+  "estimateId": zod.number().min(1).max(createReservationBodyEstimateIdMax).int().optional().describe('The estimate that holds it.'),
+  "expiresOn": zod.string().date().optional().describe('Last day of the option (default the estimate\'s validity, else the settings\' default).'),
+  "queue": zod.boolean().optional().describe('Wait behind the options that fill the face, instead of a refusal.')
+}).describe('Body of `createReservation`.')
+
+
+/**
+ * `createReservation` for each face, in the order given, each in its own transaction: one answer per face, the option (or queue place) made or the refusal with what blocks it.
+ * @summary Put several faces under option at once
+ */
+export const holdFacesBodyFrameIdsItemMax = 9007199254740991;
+export const holdFacesBodyFrameIdsMax = 500;
+export const holdFacesBodyAdvertiserIdMax = 9007199254740991;
+export const holdFacesBodyEstimateIdMax = 9007199254740991;
+export const holdFacesBodyQueueDefault = false;
+
+export const holdFacesBody = zod.object({
+  "frameIds": zod.array(zod.number().min(1).max(holdFacesBodyFrameIdsItemMax).int()).min(1).max(holdFacesBodyFrameIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The faces.'),
+  "periodStart": zod.string().date().describe('First day.'),
+  "periodEnd": zod.string().date().describe('Last day (not before periodStart).'),
+  "advertiserId": zod.number().min(1).max(holdFacesBodyAdvertiserIdMax).int().describe('The advertiser.'),
+  "estimateId": zod.number().min(1).max(holdFacesBodyEstimateIdMax).int().optional().describe('The estimate that holds them.'),
+  "expiresOn": zod.string().date().optional().describe('Last day of the options.'),
+  "queue": zod.boolean().optional().describe('Wait behind options instead of a refusal.')
+}).describe('Body of `holdFaces`.')
+
+export const holdFacesResponseResultsItemFrameIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationFrameIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationSystemIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationAdvertiserIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationEstimateIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationPlanningIdMax = 9007199254740991;
+export const holdFacesResponseResultsItemReservationQueuePositionMax = 1000;
+export const holdFacesResponseResultsItemReservationPriceMin = 0;
+export const holdFacesResponseResultsItemReservationPriceMax = 1000000000;export const holdFacesResponseResultsItemRefusalBlockersItemReservationIdMax = 9007199254740991;
+
+
+export const holdFacesResponse = zod.object({
+  "results": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(holdFacesResponseResultsItemFrameIdMax).int().describe('The face.'),
+  "reservation": zod.union([zod.object({
+  "id": zod.number().min(1).max(holdFacesResponseResultsItemReservationIdMax).int().describe('Reservation id.'),
+  "frameId": zod.number().min(1).max(holdFacesResponseResultsItemReservationFrameIdMax).int().describe('The face (frame service).'),
+  "systemId": zod.number().min(1).max(holdFacesResponseResultsItemReservationSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "periodStart": zod.string().date().describe('First day held.'),
+  "periodEnd": zod.string().date().describe('Last day held (not before periodStart).'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holder": zod.string().describe('Username of the seller who holds it.'),
+  "holderName": zod.string().describe('The holder\'s full name.'),
+  "advertiserId": zod.number().min(1).max(holdFacesResponseResultsItemReservationAdvertiserIdMax).int().nullable().describe('The advertiser it is held for (a planning\'s campaign\'s); null when unknown.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when unknown).'),
+  "estimateId": zod.number().min(1).max(holdFacesResponseResultsItemReservationEstimateIdMax).int().nullable().describe('The estimate that holds it, if any.'),
+  "planningId": zod.number().min(1).max(holdFacesResponseResultsItemReservationPlanningIdMax).int().nullable().describe('The planning that holds or booked it, if any.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of an option or a queue place; null once booked (a booking ends with its period).'),
+  "queuePosition": zod.number().min(1).max(holdFacesResponseResultsItemReservationQueuePositionMax).int().nullable().describe('Place in the face\'s queue (1 = next); null unless waiting.'),
+  "price": zod.number().min(holdFacesResponseResultsItemReservationPriceMin).max(holdFacesResponseResultsItemReservationPriceMax).nullable().describe('Price sold for the face and period in euro; null until it is known.'),
+  "warnings": zod.array(zod.string()).describe('Category rules that warn (a competitor on the same system).'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "endedAt": zod.string().datetime({}).optional().describe('When it was released or expired.'),
+  "endReason": zod.string().optional().describe('Why it ended.')
+}).describe('A face held (option, or a place in its queue) or booked for a period.'),zod.null()]).describe('The option or queue place made; null when refused.'),
+  "refusal": zod.union([zod.object({
+  "message": zod.string().describe('Italian message naming the face and the blockers or the rule.'),
+  "rule": zod.string().optional().describe('The category rule that refuses, when one does.'),
+  "blockers": zod.array(zod.object({
+  "reservationId": zod.number().min(1).max(holdFacesResponseResultsItemRefusalBlockersItemReservationIdMax).int().describe('The reservation.'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holderName": zod.string().describe('Who holds it.'),
+  "advertiserName": zod.string().describe('For whom.'),
+  "periodStart": zod.string().date().describe('First day.'),
+  "periodEnd": zod.string().date().describe('Last day.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option; null when booked.'),
+  "planningName": zod.string().nullable().describe('The planning that booked it, if any.')
+}).describe('A reservation that fills a face in the period asked for.')).describe('What fills the face (empty when a rule refuses).')
+}).describe('Why a face cannot be held, with what blocks it.'),zod.null()]).describe('Why the face was refused; null when held.')
+}))
+}).describe('One result per face asked for, in the same order.')
+
+
+/**
+ * @summary One option or booking
+ */
+export const getReservationByIdResponseIdMax = 9007199254740991;
+export const getReservationByIdResponseFrameIdMax = 9007199254740991;
+export const getReservationByIdResponseSystemIdMax = 9007199254740991;
+export const getReservationByIdResponseAdvertiserIdMax = 9007199254740991;
+export const getReservationByIdResponseEstimateIdMax = 9007199254740991;
+export const getReservationByIdResponsePlanningIdMax = 9007199254740991;
+export const getReservationByIdResponseQueuePositionMax = 1000;
+export const getReservationByIdResponsePriceMin = 0;
+export const getReservationByIdResponsePriceMax = 1000000000;
+
+export const getReservationByIdResponse = zod.object({
+  "id": zod.number().min(1).max(getReservationByIdResponseIdMax).int().describe('Reservation id.'),
+  "frameId": zod.number().min(1).max(getReservationByIdResponseFrameIdMax).int().describe('The face (frame service).'),
+  "systemId": zod.number().min(1).max(getReservationByIdResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "periodStart": zod.string().date().describe('First day held.'),
+  "periodEnd": zod.string().date().describe('Last day held (not before periodStart).'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holder": zod.string().describe('Username of the seller who holds it.'),
+  "holderName": zod.string().describe('The holder\'s full name.'),
+  "advertiserId": zod.number().min(1).max(getReservationByIdResponseAdvertiserIdMax).int().nullable().describe('The advertiser it is held for (a planning\'s campaign\'s); null when unknown.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when unknown).'),
+  "estimateId": zod.number().min(1).max(getReservationByIdResponseEstimateIdMax).int().nullable().describe('The estimate that holds it, if any.'),
+  "planningId": zod.number().min(1).max(getReservationByIdResponsePlanningIdMax).int().nullable().describe('The planning that holds or booked it, if any.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of an option or a queue place; null once booked (a booking ends with its period).'),
+  "queuePosition": zod.number().min(1).max(getReservationByIdResponseQueuePositionMax).int().nullable().describe('Place in the face\'s queue (1 = next); null unless waiting.'),
+  "price": zod.number().min(getReservationByIdResponsePriceMin).max(getReservationByIdResponsePriceMax).nullable().describe('Price sold for the face and period in euro; null until it is known.'),
+  "warnings": zod.array(zod.string()).describe('Category rules that warn (a competitor on the same system).'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "endedAt": zod.string().datetime({}).optional().describe('When it was released or expired.'),
+  "endReason": zod.string().optional().describe('Why it ended.')
+}).describe('A face held (option, or a place in its queue) or booked for a period.')
+
+
+/**
+ * Only an option or a queue place, by its holder or a sales leader or admin; the new expiry is after today and not later than the longest duration of the settings from today (409 otherwise).
+ * @summary Renew an option to a later expiry
+ */
+export const renewReservationBody = zod.object({
+  "expiresOn": zod.string().date().describe('The new last day of the option.')
+}).describe('Body of `renewReservation`.')
+
+export const renewReservationResponseIdMax = 9007199254740991;
+export const renewReservationResponseFrameIdMax = 9007199254740991;
+export const renewReservationResponseSystemIdMax = 9007199254740991;
+export const renewReservationResponseAdvertiserIdMax = 9007199254740991;
+export const renewReservationResponseEstimateIdMax = 9007199254740991;
+export const renewReservationResponsePlanningIdMax = 9007199254740991;
+export const renewReservationResponseQueuePositionMax = 1000;
+export const renewReservationResponsePriceMin = 0;
+export const renewReservationResponsePriceMax = 1000000000;
+
+export const renewReservationResponse = zod.object({
+  "id": zod.number().min(1).max(renewReservationResponseIdMax).int().describe('Reservation id.'),
+  "frameId": zod.number().min(1).max(renewReservationResponseFrameIdMax).int().describe('The face (frame service).'),
+  "systemId": zod.number().min(1).max(renewReservationResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "periodStart": zod.string().date().describe('First day held.'),
+  "periodEnd": zod.string().date().describe('Last day held (not before periodStart).'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holder": zod.string().describe('Username of the seller who holds it.'),
+  "holderName": zod.string().describe('The holder\'s full name.'),
+  "advertiserId": zod.number().min(1).max(renewReservationResponseAdvertiserIdMax).int().nullable().describe('The advertiser it is held for (a planning\'s campaign\'s); null when unknown.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when unknown).'),
+  "estimateId": zod.number().min(1).max(renewReservationResponseEstimateIdMax).int().nullable().describe('The estimate that holds it, if any.'),
+  "planningId": zod.number().min(1).max(renewReservationResponsePlanningIdMax).int().nullable().describe('The planning that holds or booked it, if any.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of an option or a queue place; null once booked (a booking ends with its period).'),
+  "queuePosition": zod.number().min(1).max(renewReservationResponseQueuePositionMax).int().nullable().describe('Place in the face\'s queue (1 = next); null unless waiting.'),
+  "price": zod.number().min(renewReservationResponsePriceMin).max(renewReservationResponsePriceMax).nullable().describe('Price sold for the face and period in euro; null until it is known.'),
+  "warnings": zod.array(zod.string()).describe('Category rules that warn (a competitor on the same system).'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "endedAt": zod.string().datetime({}).optional().describe('When it was released or expired.'),
+  "endReason": zod.string().optional().describe('Why it ended.')
+}).describe('A face held (option, or a place in its queue) or booked for a period.')
+
+
+/**
+ * By its holder or a sales leader or admin; a booking only by an admin. The next in the face's queue becomes an option and its holder gets a notice. 409 when already ended.
+ * @summary Release an option, a queue place or a booking
+ */
+export const releaseReservationBodyReasonMax = 500;
+
+export const releaseReservationBody = zod.object({
+  "reason": zod.string().max(releaseReservationBodyReasonMax).optional().describe('Why it is released.')
+}).describe('Body of `releaseReservation`.')
+
+export const releaseReservationResponseIdMax = 9007199254740991;
+export const releaseReservationResponseFrameIdMax = 9007199254740991;
+export const releaseReservationResponseSystemIdMax = 9007199254740991;
+export const releaseReservationResponseAdvertiserIdMax = 9007199254740991;
+export const releaseReservationResponseEstimateIdMax = 9007199254740991;
+export const releaseReservationResponsePlanningIdMax = 9007199254740991;
+export const releaseReservationResponseQueuePositionMax = 1000;
+export const releaseReservationResponsePriceMin = 0;
+export const releaseReservationResponsePriceMax = 1000000000;
+
+export const releaseReservationResponse = zod.object({
+  "id": zod.number().min(1).max(releaseReservationResponseIdMax).int().describe('Reservation id.'),
+  "frameId": zod.number().min(1).max(releaseReservationResponseFrameIdMax).int().describe('The face (frame service).'),
+  "systemId": zod.number().min(1).max(releaseReservationResponseSystemIdMax).int().describe('The face\'s system (systems service).'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "periodStart": zod.string().date().describe('First day held.'),
+  "periodEnd": zod.string().date().describe('Last day held (not before periodStart).'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holder": zod.string().describe('Username of the seller who holds it.'),
+  "holderName": zod.string().describe('The holder\'s full name.'),
+  "advertiserId": zod.number().min(1).max(releaseReservationResponseAdvertiserIdMax).int().nullable().describe('The advertiser it is held for (a planning\'s campaign\'s); null when unknown.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when unknown).'),
+  "estimateId": zod.number().min(1).max(releaseReservationResponseEstimateIdMax).int().nullable().describe('The estimate that holds it, if any.'),
+  "planningId": zod.number().min(1).max(releaseReservationResponsePlanningIdMax).int().nullable().describe('The planning that holds or booked it, if any.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of an option or a queue place; null once booked (a booking ends with its period).'),
+  "queuePosition": zod.number().min(1).max(releaseReservationResponseQueuePositionMax).int().nullable().describe('Place in the face\'s queue (1 = next); null unless waiting.'),
+  "price": zod.number().min(releaseReservationResponsePriceMin).max(releaseReservationResponsePriceMax).nullable().describe('Price sold for the face and period in euro; null until it is known.'),
+  "warnings": zod.array(zod.string()).describe('Category rules that warn (a competitor on the same system).'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "endedAt": zod.string().datetime({}).optional().describe('When it was released or expired.'),
+  "endReason": zod.string().optional().describe('Why it ended.')
+}).describe('A face held (option, or a place in its queue) or booked for a period.')
+
+
+/**
+ * The faces matching the filters, one row each (paged by `range`, sorted by system code then face position), with one cell per period of `step` (a week, or a 14-day cycle) from `periodStart` to `periodEnd`, and the occupancy of each row and of every matching face. `frameIds` asks for those faces only (the estimate editor's check).
+ * @summary Faces × periods, free, under option or booked
+ */
+export const getAvailabilityQueryStepDefault = "week";export const getAvailabilityQueryQMax = 200;export const getAvailabilityQueryMunicipalityMax = 200;export const getAvailabilityQueryCircuitIdMax = 9007199254740991;
+export const getAvailabilityQueryFormatRegExp = new RegExp('^[0-9]{1,5}x[0-9]{1,5}$');
+export const getAvailabilityQueryFrameIdsItemMax = 9007199254740991;
+export const getAvailabilityQueryFrameIdsMax = 500;export const getAvailabilityQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
+
+
+export const getAvailabilityQueryParams = zod.object({
+  "periodStart": zod.string().date().describe('First day looked at.'),
+  "periodEnd": zod.string().date().describe('Last day looked at (at most 53 weeks after the first).'),
+  "step": zod.enum(['week', 'cycle14']).default(getAvailabilityQueryStepDefault).describe('The columns: `week` (7 days) or `cycle14` (the 14-day *quattordicina*).'),
+  "q": zod.string().max(getAvailabilityQueryQMax).optional().describe('Text in the system code, name or address.'),
+  "municipality": zod.string().max(getAvailabilityQueryMunicipalityMax).optional().describe('The municipality\'s name (systems service).'),
+  "circuitId": zod.number().min(1).max(getAvailabilityQueryCircuitIdMax).int().optional().describe('Only the faces of this circuit\'s systems.'),
+  "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).optional().describe('Only faces of systems of this type.'),
+  "format": zod.string().regex(getAvailabilityQueryFormatRegExp).optional().describe('Only faces of this size, `<width>x<height>` in cm.'),
+  "frameIds": zod.array(zod.number().min(1).max(getAvailabilityQueryFrameIdsItemMax).int()).max(getAvailabilityQueryFrameIdsMax).optional().describe('Only these faces, repeated `frameIds=1&frameIds=2`.'),
+  "range": zod.string().regex(getAvailabilityQueryRangeRegExp).optional().describe('JSON array `[first,last]`, zero-based and inclusive. Absent means every match.')
+})
+
+export const getAvailabilityResponseRowsItemFrameIdMax = 9007199254740991;
+export const getAvailabilityResponseRowsItemSystemIdMax = 9007199254740991;
+export const getAvailabilityResponseRowsItemSlotsMax = 1000;
+export const getAvailabilityResponseRowsItemCellsItemSlotsLeftMin = 0;
+export const getAvailabilityResponseRowsItemCellsItemSlotsLeftMax = 1000;
+export const getAvailabilityResponseRowsItemCellsItemHoldersItemReservationIdMax = 9007199254740991;
+export const getAvailabilityResponseRowsItemOccupancyMin = 0;
+export const getAvailabilityResponseRowsItemOccupancyMax = 100;export const getAvailabilityResponseTotalMin = 0;
+export const getAvailabilityResponseTotalMax = 9007199254740991;
+export const getAvailabilityResponseOccupancyPercentMin = 0;
+export const getAvailabilityResponseOccupancyPercentMax = 100;export const getAvailabilityResponseOccupancyFreeMin = 0;
+export const getAvailabilityResponseOccupancyFreeMax = 9007199254740991;
+export const getAvailabilityResponseOccupancyOptionMin = 0;
+export const getAvailabilityResponseOccupancyOptionMax = 9007199254740991;
+export const getAvailabilityResponseOccupancyBookedMin = 0;
+export const getAvailabilityResponseOccupancyBookedMax = 9007199254740991;
+
+
+export const getAvailabilityResponse = zod.object({
+  "periods": zod.array(zod.object({
+  "start": zod.string().date().describe('First day.'),
+  "end": zod.string().date().describe('Last day.')
+})).describe('The columns.'),
+  "rows": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(getAvailabilityResponseRowsItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().describe('Its name.'),
+  "systemId": zod.number().min(1).max(getAvailabilityResponseRowsItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "systemName": zod.string().describe('The system\'s name.'),
+  "systemType": zod.enum(['alux', 'customdooh', 'posterdooh', 'totem', 'customooh', 'autobus', 'butterfly', 'cassonetto', 'fioriera', 'palina', 'paloluce', 'parapedonale', 'pensilina', 'plancia', 'poster', 'rotor', 'stendardo', 'telo', 'tiny-markers']).describe('A system type; the DOOH types are alux, customdooh, posterdooh and totem.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality\'s name.'),
+  "format": zod.string().describe('Size in cm, `<width>x<height>`.'),
+  "digital": zod.boolean().describe('A screen (sold by slots).'),
+  "slots": zod.number().min(1).max(getAvailabilityResponseRowsItemSlotsMax).int().describe('Sales it takes at once (1 for a static face).'),
+  "cells": zod.array(zod.object({
+  "state": zod.enum(['free', 'partial', 'option', 'booked']).describe('free (libera), partial (screens only: some slots taken, room left), option (full, at least one option among what fills it), booked (full of bookings).'),
+  "slotsLeft": zod.number().min(getAvailabilityResponseRowsItemCellsItemSlotsLeftMin).max(getAvailabilityResponseRowsItemCellsItemSlotsLeftMax).int().describe('Sales the face can still take in the period (1 or 0 for a static face).'),
+  "holders": zod.array(zod.object({
+  "reservationId": zod.number().min(1).max(getAvailabilityResponseRowsItemCellsItemHoldersItemReservationIdMax).int().describe('The reservation.'),
+  "status": zod.enum(['option', 'waiting', 'booked', 'released', 'expired']).describe('option (in opzione: held for a client who decides, until `expiresOn`), waiting (in coda: behind the options that fill the face), booked (prenotata: sold, by a confirmed planning), released (rilasciata) and expired (scaduta) are final. The allowed moves are `x-transitions`.'),
+  "holderName": zod.string().describe('Who holds it.'),
+  "advertiserName": zod.string().describe('For whom.'),
+  "periodStart": zod.string().date().describe('First day.'),
+  "periodEnd": zod.string().date().describe('Last day.'),
+  "expiresOn": zod.string().date().nullable().describe('Last day of the option; null when booked.'),
+  "planningName": zod.string().nullable().describe('The planning that booked it, if any.')
+}).describe('A reservation that fills a face in the period asked for.')).describe('The options and bookings in the period, and the queue behind them.')
+}).describe('One face in one period.')).describe('One per period of the page.'),
+  "occupancy": zod.number().min(getAvailabilityResponseRowsItemOccupancyMin).max(getAvailabilityResponseRowsItemOccupancyMax).describe('Share of the face\'s slot-days held or booked, in percent.')
+}).describe('A face and its cells.')).describe('The faces of the range.'),
+  "total": zod.number().min(getAvailabilityResponseTotalMin).max(getAvailabilityResponseTotalMax).int().describe('Faces matching the filters.'),
+  "occupancy": zod.object({
+  "percent": zod.number().min(getAvailabilityResponseOccupancyPercentMin).max(getAvailabilityResponseOccupancyPercentMax).describe('Slot-days held or booked, in percent.'),
+  "free": zod.number().min(getAvailabilityResponseOccupancyFreeMin).max(getAvailabilityResponseOccupancyFreeMax).int().describe('Faces free in the whole period.'),
+  "option": zod.number().min(getAvailabilityResponseOccupancyOptionMin).max(getAvailabilityResponseOccupancyOptionMax).int().describe('Faces with an option in it.'),
+  "booked": zod.number().min(getAvailabilityResponseOccupancyBookedMin).max(getAvailabilityResponseOccupancyBookedMax).int().describe('Faces with a booking in it.')
+}).describe('Every matching face, not just the page.')
+}).describe('A page of faces × periods.')
+
+
+/**
+ * The price one face of `productId` takes for the period in the price list (its unit: day, week, 14-day cycle, month or slot × week; a partial unit is pro-rated by day), the list's seasonal changes for the days they cover (cumulative: the percentages of seasons that overlap are added), and the list's package price when `circuitId` names a circuit it prices and the faces are that circuit's. The estimate service prices its face lines the same way.
+ * @summary The price of faces for a period, from a price list
+ */
+export const quoteFacesBodyCatalogIdMax = 9007199254740991;
+export const quoteFacesBodyProductIdMax = 9007199254740991;
+export const quoteFacesBodyFrameIdsItemMax = 9007199254740991;
+export const quoteFacesBodyFrameIdsMax = 500;
+export const quoteFacesBodyCircuitIdMax = 9007199254740991;
+
+
+export const quoteFacesBody = zod.object({
+  "catalogId": zod.number().min(1).max(quoteFacesBodyCatalogIdMax).int().describe('The price list (catalogue service).'),
+  "productId": zod.number().min(1).max(quoteFacesBodyProductIdMax).int().describe('The product sold (product service).'),
+  "frameIds": zod.array(zod.number().min(1).max(quoteFacesBodyFrameIdsItemMax).int()).min(1).max(quoteFacesBodyFrameIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The faces.'),
+  "periodStart": zod.string().date().describe('First day.'),
+  "periodEnd": zod.string().date().describe('Last day.'),
+  "circuitId": zod.number().min(1).max(quoteFacesBodyCircuitIdMax).int().optional().describe('The circuit sold whole (its package price).')
+}).describe('Body of `quoteFaces`.')
+
+export const quoteFacesResponseUnitPriceMin = 0;
+export const quoteFacesResponseUnitPriceMax = 1000000000;export const quoteFacesResponseDaysMax = 3660;
+export const quoteFacesResponseFacesMax = 500;
+export const quoteFacesResponseSeasonsItemPercentMin = -100;
+export const quoteFacesResponseSeasonsItemPercentMax = 500;export const quoteFacesResponseSeasonsItemDaysMax = 3660;
+export const quoteFacesResponsePackageCircuitIdMax = 9007199254740991;
+export const quoteFacesResponsePerFaceMin = 0;
+export const quoteFacesResponsePerFaceMax = 1000000000;export const quoteFacesResponseTotalMin = 0;
+export const quoteFacesResponseTotalMax = 1000000000;
+
+export const quoteFacesResponse = zod.object({
+  "unit": zod.enum(['day', 'week', 'cycle14', 'month', 'slot']).describe('The unit priced: a day, a week, a 14-day cycle, a month (30 days), or a slot of a screen\'s loop for a week.'),
+  "unitPrice": zod.number().min(quoteFacesResponseUnitPriceMin).max(quoteFacesResponseUnitPriceMax).describe('The list\'s price of one unit (the package\'s when one applies).'),
+  "days": zod.number().min(1).max(quoteFacesResponseDaysMax).int().describe('Days of the period.'),
+  "faces": zod.number().min(1).max(quoteFacesResponseFacesMax).int().describe('Faces priced.'),
+  "seasons": zod.array(zod.object({
+  "name": zod.string().describe('The season.'),
+  "percent": zod.number().min(quoteFacesResponseSeasonsItemPercentMin).max(quoteFacesResponseSeasonsItemPercentMax).describe('Its change in percent.'),
+  "days": zod.number().min(1).max(quoteFacesResponseSeasonsItemDaysMax).int().describe('Days of the period it covers.')
+})).describe('The seasonal changes met, with the days of the period each covers.'),
+  "packageCircuitId": zod.number().min(1).max(quoteFacesResponsePackageCircuitIdMax).int().nullable().describe('The circuit whose package price applied, if one did.'),
+  "perFace": zod.number().min(quoteFacesResponsePerFaceMin).max(quoteFacesResponsePerFaceMax).describe('The price of one face for the period, in euro.'),
+  "total": zod.number().min(quoteFacesResponseTotalMin).max(quoteFacesResponseTotalMax).describe('perFace × faces, in euro.')
+}).describe('A price and how it was reached.')
+
+
+/**
+ * @summary How long options last, and the separated business areas
+ */
+export const getReservationSettingsResponseOptionDefaultDaysMax = 365;
+export const getReservationSettingsResponseOptionMaxDaysMax = 365;
+export const getReservationSettingsResponseSeparatedBusinessAreasItemMax = 200;export const getReservationSettingsResponseSeparatedBusinessAreasMax = 200;
+
+
+export const getReservationSettingsResponse = zod.object({
+  "optionDefaultDays": zod.number().min(1).max(getReservationSettingsResponseOptionDefaultDaysMax).int().describe('Days an option lasts when neither the request nor its estimate says.'),
+  "optionMaxDays": zod.number().min(1).max(getReservationSettingsResponseOptionMaxDaysMax).int().describe('The longest an option may last from the day it is made or renewed.'),
+  "separatedBusinessAreas": zod.array(zod.string().min(1).max(getReservationSettingsResponseSeparatedBusinessAreasItemMax)).max(getReservationSettingsResponseSeparatedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Business areas (advertiser service) whose advertisers are not put beside a competitor of the same area on one system: a warning on the option.')
+}).describe('How long options last, and which business areas ask for separation on a system.')
+
+
+/**
+ * @summary Change how long options last and the separated business areas
+ */
+export const updateReservationSettingsBodyOptionDefaultDaysMax = 365;
+export const updateReservationSettingsBodyOptionMaxDaysMax = 365;
+export const updateReservationSettingsBodySeparatedBusinessAreasItemMax = 200;export const updateReservationSettingsBodySeparatedBusinessAreasMax = 200;
+
+
+export const updateReservationSettingsBody = zod.object({
+  "optionDefaultDays": zod.number().min(1).max(updateReservationSettingsBodyOptionDefaultDaysMax).int().describe('Days an option lasts when neither the request nor its estimate says.'),
+  "optionMaxDays": zod.number().min(1).max(updateReservationSettingsBodyOptionMaxDaysMax).int().describe('The longest an option may last from the day it is made or renewed.'),
+  "separatedBusinessAreas": zod.array(zod.string().min(1).max(updateReservationSettingsBodySeparatedBusinessAreasItemMax)).max(updateReservationSettingsBodySeparatedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Business areas (advertiser service) whose advertisers are not put beside a competitor of the same area on one system: a warning on the option.')
+}).describe('How long options last, and which business areas ask for separation on a system.')
+
+export const updateReservationSettingsResponseOptionDefaultDaysMax = 365;
+export const updateReservationSettingsResponseOptionMaxDaysMax = 365;
+export const updateReservationSettingsResponseSeparatedBusinessAreasItemMax = 200;export const updateReservationSettingsResponseSeparatedBusinessAreasMax = 200;
+
+
+export const updateReservationSettingsResponse = zod.object({
+  "optionDefaultDays": zod.number().min(1).max(updateReservationSettingsResponseOptionDefaultDaysMax).int().describe('Days an option lasts when neither the request nor its estimate says.'),
+  "optionMaxDays": zod.number().min(1).max(updateReservationSettingsResponseOptionMaxDaysMax).int().describe('The longest an option may last from the day it is made or renewed.'),
+  "separatedBusinessAreas": zod.array(zod.string().min(1).max(updateReservationSettingsResponseSeparatedBusinessAreasItemMax)).max(updateReservationSettingsResponseSeparatedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Business areas (advertiser service) whose advertisers are not put beside a competitor of the same area on one system: a warning on the option.')
+}).describe('How long options last, and which business areas ask for separation on a system.')
+
+
+/**
+ * ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
+ * @summary The caller's notices (a face freed for them, an option about to expire)
+ */
+export const listNotificationsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
+export const listNotificationsQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
+export const listNotificationsQueryFilterRegExp = new RegExp('^\\{.*\\}$');
+
+
+export const listNotificationsQueryParams = zod.object({
+  "sort": zod.string().regex(listNotificationsQuerySortRegExp).optional().describe('JSON array `[\"<field>\",\"ASC\"|\"DESC\"]` (ra-data-simple-rest). Default `[\"id\",\"ASC\"]`.'),
+  "range": zod.string().regex(listNotificationsQueryRangeRegExp).optional().describe('JSON array `[first,last]`, zero-based and inclusive. Absent means every match.'),
+  "filter": zod.string().regex(listNotificationsQueryFilterRegExp).optional().describe('JSON object of field values; a record matches when each field equals the value, or is one of the values when an array is given (`getMany` sends `{\"id\":[1,2]}`); `q` searches the text fields. Unknown fields answer 400.')
+})
+
+export const listNotificationsResponseIdMax = 9007199254740991;
+
+
+export const listNotificationsResponseItem = zod.object({
+  "id": zod.number().min(1).max(listNotificationsResponseIdMax).int().describe('Notice id.'),
+  "username": zod.string().describe('Whom it is for.'),
+  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring']).describe('What happened.'),
+  "message": zod.string().describe('Italian text.'),
+  "link": zod.string().describe('The app route that shows it.'),
+  "createdAt": zod.string().datetime({}).describe('When.'),
+  "readAt": zod.string().datetime({}).nullable().describe('When it was read; null when unread.')
+}).describe('A notice to one user, shown in the app.')
+export const listNotificationsResponse = zod.array(listNotificationsResponseItem)
+
+
+/**
+ * @summary Mark one of the caller's notices read
+ */
+export const markNotificationReadResponseIdMax = 9007199254740991;
+
+
+export const markNotificationReadResponse = zod.object({
+  "id": zod.number().min(1).max(markNotificationReadResponseIdMax).int().describe('Notice id.'),
+  "username": zod.string().describe('Whom it is for.'),
+  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring']).describe('What happened.'),
+  "message": zod.string().describe('Italian text.'),
+  "link": zod.string().describe('The app route that shows it.'),
+  "createdAt": zod.string().datetime({}).describe('When.'),
+  "readAt": zod.string().datetime({}).nullable().describe('When it was read; null when unread.')
+}).describe('A notice to one user, shown in the app.')

@@ -152,11 +152,11 @@ export interface components {
          */
         Id: number;
         /**
-         * @description What one unit of the product is - a week or a day of display, or a DOOH slot.
+         * @description What one unit of the product is: a week or a day of display, a DOOH slot of a screen's loop for a week (slot × week), a 14-day cycle (the quattordicina posters are sold in), or a month (30 days). A period that is not a whole number of units is pro-rated by day.
          * @example week
          * @enum {string}
          */
-        ProductUnit: "week" | "day" | "slot";
+        ProductUnit: "week" | "day" | "slot" | "cycle14" | "month";
         /**
          * @description System type the product is sold on (the systems service's types, OOH and DOOH).
          * @example poster
