@@ -43,7 +43,8 @@ export const listCatalogsResponseItem = zod.object({
   "productId": zod.number().min(1).max(listCatalogsResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsResponsePricesItemPriceMin).max(listCatalogsResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 export const listCatalogsResponse = zod.array(listCatalogsResponseItem)
 
@@ -74,7 +75,8 @@ export const getCatalogByIdResponse = zod.object({
   "productId": zod.number().min(1).max(getCatalogByIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(getCatalogByIdResponsePricesItemPriceMin).max(getCatalogByIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 
 
@@ -105,7 +107,8 @@ export const listCatalogsByProductIdResponseItem = zod.object({
   "productId": zod.number().min(1).max(listCatalogsByProductIdResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(listCatalogsByProductIdResponsePricesItemPriceMin).max(listCatalogsByProductIdResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductIdResponseItem)
 
@@ -117,7 +120,8 @@ export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductId
 export const createCatalogBodyNameMax = 200;export const createCatalogBodyDescriptionMax = 2000;export const createCatalogBodyCurrencyDefault = "EUR";export const createCatalogBodyPricesItemProductIdMax = 9007199254740991;
 export const createCatalogBodyPricesItemPriceMin = 0;
 export const createCatalogBodyPricesItemPriceMax = 1000000000;export const createCatalogBodyPricesDefault = [];
-export const createCatalogBodyPricesMax = 5000;export const createCatalogBodyActiveDefault = true;
+export const createCatalogBodyPricesMax = 5000;export const createCatalogBodyActiveDefault = true;export const createCatalogBodyLockVersionMax = 9007199254740991;
+
 
 export const createCatalogBody = zod.object({
   "name": zod.string().min(1).max(createCatalogBodyNameMax).describe('Name (unique).'),
@@ -129,7 +133,8 @@ export const createCatalogBody = zod.object({
   "productId": zod.number().min(1).max(createCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(createCatalogBodyPricesItemPriceMin).max(createCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(createCatalogBodyPricesMax).default(createCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
-  "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().min(1).max(createCatalogBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 
@@ -147,7 +152,8 @@ export const updateCatalogParams = zod.object({
 export const updateCatalogBodyNameMax = 200;export const updateCatalogBodyDescriptionMax = 2000;export const updateCatalogBodyCurrencyDefault = "EUR";export const updateCatalogBodyPricesItemProductIdMax = 9007199254740991;
 export const updateCatalogBodyPricesItemPriceMin = 0;
 export const updateCatalogBodyPricesItemPriceMax = 1000000000;export const updateCatalogBodyPricesDefault = [];
-export const updateCatalogBodyPricesMax = 5000;export const updateCatalogBodyActiveDefault = true;
+export const updateCatalogBodyPricesMax = 5000;export const updateCatalogBodyActiveDefault = true;export const updateCatalogBodyLockVersionMax = 9007199254740991;
+
 
 export const updateCatalogBody = zod.object({
   "name": zod.string().min(1).max(updateCatalogBodyNameMax).describe('Name (unique).'),
@@ -159,7 +165,8 @@ export const updateCatalogBody = zod.object({
   "productId": zod.number().min(1).max(updateCatalogBodyPricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogBodyPricesItemPriceMin).max(updateCatalogBodyPricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).max(updateCatalogBodyPricesMax).default(updateCatalogBodyPricesDefault).describe('One price per product (a product may appear once).'),
-  "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().min(1).max(updateCatalogBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 export const updateCatalogResponseIdMax = 9007199254740991;
@@ -178,7 +185,8 @@ export const updateCatalogResponse = zod.object({
   "productId": zod.number().min(1).max(updateCatalogResponsePricesItemProductIdMax).int().describe('The product (product service).'),
   "price": zod.number().min(updateCatalogResponsePricesItemPriceMin).max(updateCatalogResponsePricesItemPriceMax).describe('Price of one unit of the product, in euro.')
 }).describe('The price of one product in the catalog.')).describe('One price per product of the catalog.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 
 
