@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useDataProvider, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { acceptLockVersion, LOCK_VERSION, onStaleRefusal, type StaleRefusal } from '@/dataProviders/lockVersions';
+
+/*
+ * A refused stale save, shown above the edit form that made it: the service's message (who saved
+ * the record since, and when), the assurance that every typed value is still in the form (the form
+ * is left as it was), and «Ricarica e confronta»: the record as saved now, beside the user's
+ * values, for every field where they differ. After it, saving again keeps the user's values over
+ * the version just seen; each saved value can also be taken into the form.
+ */
+
+/** Fields that are the record's bookkeeping, not what a person edits. */
+const BOOKKEEPING = new Set(['id', LOCK_VERSION, 'createdAt', 'updatedAt', 'createdBy', 'modifiedAt', 'modifiedBy']);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A value as a person reads it in the comparison. */
+export function shownValue(value: unknown, empty: string): string {
+  if (value === undefined || value === null || value === '') return empty;
+  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map((v) => shownValue(v, empty)).join(', ') : empty;
+  if (typeof value === 'object') {
+    const named: unknown = Reflect.get(value, 'name') ?? Reflect.get(value, 'label');
+    return typeof named === 'string' ? named : JSON.stringify(value);
+  }
+  return String(value as string | number);
+}
+
+interface Difference {
+  field: string;
+  theirs: unknown;
+  yours: unknown;
+}
+
+/** The fields where the record as saved now and the form's values differ (bookkeeping left out). */
+export function differences(saved: Record<string, unknown>, values: Record<string, unknown>): Difference[] {
+  const fields = [...new Set([...Object.keys(values), ...Object.keys(saved)])].filter((f) => !BOOKKEEPING.has(f) && !f.startsWith('_') && f in values);
+  return fields.filter((f) => !same(saved[f], values[f])).map((field) => ({ field, theirs: saved[field], yours: values[field] }));
+}
+
+/** Inside an edit form (AppSimpleForm): shows a refused stale save of the form's record. */
+export function StaleSave() {
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const id = record?.id;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const { getValues, setValue } = useFormContext();
+  const [refusal, setRefusal] = useState<StaleRefusal>();
+  const [comparison, setComparison] = useState<Difference[] | 'loading'>();
+
+  useEffect(() => {
+    if (!resource || id === undefined) return undefined;
+    return onStaleRefusal((r) => {
+      if (r.resource !== resource || String(r.id) !== String(id)) return;
+      setRefusal(r);
+      setComparison(undefined);
+    });
+  }, [resource, id]);
+
+  if (!refusal || !resource || id === undefined) return null;
+
+  const compare = async () => {
+    setComparison('loading');
+    try {
+      const { data } = await dataProvider.getOne<RaRecord>(resource, { id });
+      const saved = data as Record<string, unknown>;
+      const version: unknown = saved[LOCK_VERSION];
+      const seen = typeof version === 'number' ? version : refusal.lockVersion;
+      acceptLockVersion(resource, id, seen);
+      setValue(LOCK_VERSION, seen, { shouldDirty: false });
+      setComparison(differences(saved, getValues() as Record<string, unknown>));
+    } catch {
+      setComparison(undefined);
+    }
+  };
+
+  const take = (d: Difference) => {
+    setValue(d.field, d.theirs, { shouldDirty: true });
+    setComparison((list) => (Array.isArray(list) ? list.filter((x) => x.field !== d.field) : list));
+  };
+
+  const empty = translate('app.stale.empty');
+  const label = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
+  return (
+    <Alert severity="warning" role="alert" aria-label={translate('app.stale.title')} sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}>
+      <AlertTitle>{translate('app.stale.title')}</AlertTitle>
+      <Typography variant="body2">{refusal.message}</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {translate('app.stale.kept')}
+      </Typography>
+      {comparison === undefined || comparison === 'loading' ? (
+        <Button sx={{ mt: 1 }} variant="outlined" color="inherit" size="small" disabled={comparison === 'loading'} onClick={() => void compare()}>
+          {translate(comparison === 'loading' ? 'app.stale.comparing' : 'app.stale.compare')}
+        </Button>
+      ) : (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2">{translate(comparison.length ? 'app.stale.compared' : 'app.stale.same')}</Typography>
+          {comparison.length > 0 && (
+            <Table size="small" aria-label={translate('app.stale.compare')} sx={{ mt: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.stale.field')}</TableCell>
+                  <TableCell>{refusal.modifiedBy ? `${translate('app.stale.theirs')} (${refusal.modifiedBy})` : translate('app.stale.theirs')}</TableCell>
+                  <TableCell>{translate('app.stale.yours')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {comparison.map((d) => (
+                  <TableRow key={d.field}>
+                    <TableCell component="th" scope="row">
+                      {label(d.field)}
+                    </TableCell>
+                    <TableCell>{shownValue(d.theirs, empty)}</TableCell>
+                    <TableCell>{shownValue(d.yours, empty)}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" color="inherit" onClick={() => take(d)}>
+                        {translate('app.stale.take')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Box>
+      )}
+    </Alert>
+  );
+}
