@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
@@ -15,7 +15,21 @@ import { acceptLockVersion, LOCK_VERSION, onStaleRefusal, type StaleRefusal } fr
 /** Fields that are the record's bookkeeping, not what a person edits. */
 const BOOKKEEPING = new Set(['id', LOCK_VERSION, 'createdAt', 'updatedAt', 'createdBy', 'modifiedAt', 'modifiedBy']);
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A value with its object keys in order and an empty value as null, so that equal values compare equal. */
+function canonical(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return null;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical(Reflect.get(value, k))]),
+    );
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** A value as a person reads it in the comparison. */
 export function shownValue(value: unknown, empty: string): string {
@@ -35,10 +49,16 @@ interface Difference {
   yours: unknown;
 }
 
-/** The fields where the record as saved now and the form's values differ (bookkeeping left out). */
-export function differences(saved: Record<string, unknown>, values: Record<string, unknown>): Difference[] {
-  const fields = [...new Set([...Object.keys(values), ...Object.keys(saved)])].filter((f) => !BOOKKEEPING.has(f) && !f.startsWith('_') && f in values);
-  return fields.filter((f) => !same(saved[f], values[f])).map((field) => ({ field, theirs: saved[field], yours: values[field] }));
+/**
+ * The fields where the record as saved now and the form's values differ, among those that someone
+ * changed: the other person (saved now ≠ read) or the user (typed ≠ read). Only the record's own
+ * fields (a form's helper fields have no saved value to compare), bookkeeping left out.
+ */
+export function differences(read: Record<string, unknown>, saved: Record<string, unknown>, values: Record<string, unknown>): Difference[] {
+  const fields = Object.keys(saved).filter((f) => !BOOKKEEPING.has(f) && !f.startsWith('_') && f in values);
+  return fields
+    .filter((f) => !same(saved[f], values[f]) && (!same(saved[f], read[f]) || !same(values[f], read[f])))
+    .map((field) => ({ field, theirs: saved[field], yours: values[field] }));
 }
 
 /** Inside an edit form (AppSimpleForm): shows a refused stale save of the form's record. */
@@ -51,6 +71,7 @@ export function StaleSave() {
   const { getValues, setValue } = useFormContext();
   const [refusal, setRefusal] = useState<StaleRefusal>();
   const [comparison, setComparison] = useState<Difference[] | 'loading'>();
+  const shown = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!resource || id === undefined) return undefined;
@@ -60,6 +81,14 @@ export function StaleSave() {
       setComparison(undefined);
     });
   }, [resource, id]);
+
+  // The save button is at the form's foot: the refusal is brought into view, and focused so that a
+  // screen reader reads it.
+  useEffect(() => {
+    if (!refusal) return;
+    shown.current?.scrollIntoView({ block: 'start' });
+    shown.current?.focus({ preventScroll: true });
+  }, [refusal]);
 
   if (!refusal || !resource || id === undefined) return null;
 
@@ -72,7 +101,7 @@ export function StaleSave() {
       const seen = typeof version === 'number' ? version : refusal.lockVersion;
       acceptLockVersion(resource, id, seen);
       setValue(LOCK_VERSION, seen, { shouldDirty: false });
-      setComparison(differences(saved, getValues() as Record<string, unknown>));
+      setComparison(differences(record as Record<string, unknown>, saved, getValues() as Record<string, unknown>));
     } catch {
       setComparison(undefined);
     }
@@ -86,7 +115,7 @@ export function StaleSave() {
   const empty = translate('app.stale.empty');
   const label = (field: string) => translate(`resources.${resource}.fields.${field}`, { _: field });
   return (
-    <Alert severity="warning" role="alert" aria-label={translate('app.stale.title')} sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}>
+    <Alert ref={shown} tabIndex={-1} severity="warning" role="alert" aria-label={translate('app.stale.title')} sx={{ mb: 2, width: '100%', boxSizing: 'border-box', scrollMarginTop: 80 }}>
       <AlertTitle>{translate('app.stale.title')}</AlertTitle>
       <Typography variant="body2">{refusal.message}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>

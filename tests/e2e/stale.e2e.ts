@@ -78,11 +78,13 @@ describe('two people edit the same system', () => {
     expect(rows[0]).toContain('Valore salvato (Giulia Romano)');
     expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^Nome${TAG} Giulia${TAG} Alessandra`)));
     expect(rows).toContainEqual(expect.stringMatching(/^IndirizzoVia Stale 1Via Alessandra 2/));
+    // Only the fields someone changed: the name (both) and the address (the second person).
+    expect(rows).toHaveLength(3);
     expect(await page.getByLabel(/^Nome/).inputValue()).toBe(`${TAG} Alessandra`);
     await page.screenshot({ path: path.join(SHOTS, 'stale-compare.png') });
 
     // Seen the saved version, saving again keeps the second person's values, knowingly.
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await page.waitForURL(new RegExp(`/systems-manage/${systemId}$`), { timeout: 60_000 });
     const saved = await api<{ name: string; address: string }>(`/systems/v1/system/id/${systemId}`);
     expect(saved).toMatchObject({ name: `${TAG} Alessandra`, address: 'Via Alessandra 2' });
