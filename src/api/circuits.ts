@@ -43,10 +43,11 @@ export function createCircuit({ name, type, playlistId, showId, assets }: Circui
 }
 
 /** PATCH /circuit/update?id&name&type; a body replaces the member list, without one it is kept. */
-export function updateCircuit(id: number, type: CircuitType, changes: { name?: string; assets?: number[] }) {
+export function updateCircuit(id: number, type: CircuitType, changes: { name?: string; assets?: number[]; lockVersion?: number }) {
   const query: paths['/circuit/update']['patch']['parameters']['query'] = { id, type };
   if (changes.name) query.name = changes.name;
-  return callOrThrow(circuitsApi().PATCH('/circuit/update', { params: { query }, ...(changes.assets ? { body: { assets: changes.assets } } : {}) }));
+  const body = { ...(changes.assets ? { assets: changes.assets } : {}), ...(changes.lockVersion === undefined ? {} : { lockVersion: changes.lockVersion }) };
+  return callOrThrow(circuitsApi().PATCH('/circuit/update', { params: { query }, ...(Object.keys(body).length ? { body } : {}) }));
 }
 
 /** DELETE /circuit/delete?id */

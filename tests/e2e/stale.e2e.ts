@@ -88,6 +88,7 @@ describe('two people edit the same system', () => {
     await page.waitForURL(new RegExp(`/systems-manage/${systemId}$`), { timeout: 60_000 });
     const saved = await api<{ name: string; address: string }>(`/systems/v1/system/id/${systemId}`);
     expect(saved).toMatchObject({ name: `${TAG} Alessandra`, address: 'Via Alessandra 2' });
-    expect(alessandra.errors.filter((e) => !e.includes('409'))).toEqual([]);
+    // The refused save is logged (the 409, and react-admin's note of the failed mutation); nothing else.
+    expect(alessandra.errors.filter((e) => !e.includes('409') && !e.includes("dopo che l'hai aperto"))).toEqual([]);
   });
 });
