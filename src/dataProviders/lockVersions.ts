@@ -24,6 +24,8 @@ export interface StaleRefusal {
 
 type Listener = (refusal: StaleRefusal) => void;
 const listeners = new Set<Listener>();
+type SavedListener = (saved: { resource: string; id: Identifier }) => void;
+const savedListeners = new Set<SavedListener>();
 const accepted = new Map<string, number>();
 const keyOf = (resource: string, id: Identifier) => `${resource}\u0000${String(id)}`;
 
@@ -32,6 +34,14 @@ export function onStaleRefusal(listener: Listener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+/** Calls `listener` on every update that succeeds (a refusal shown for the record is then over). */
+export function onSaved(listener: SavedListener): () => void {
+  savedListeners.add(listener);
+  return () => {
+    savedListeners.delete(listener);
   };
 }
 
@@ -76,6 +86,7 @@ export function withLockVersions<T extends DataProvider>(provider: T): T {
     try {
       const result = await provider.update(resource, { ...params, data });
       accepted.delete(keyOf(resource, params.id));
+      for (const listener of [...savedListeners]) listener({ resource, id: params.id });
       return result;
     } catch (error) {
       const refusal = staleRefusalOf(error);

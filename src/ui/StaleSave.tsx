@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { acceptLockVersion, LOCK_VERSION, onStaleRefusal, type StaleRefusal } from '@/dataProviders/lockVersions';
+import { acceptLockVersion, LOCK_VERSION, onSaved, onStaleRefusal, type StaleRefusal } from '@/dataProviders/lockVersions';
 
 /*
  * A refused stale save, shown above the edit form that made it: the service's message (who saved
@@ -75,11 +75,20 @@ export function StaleSave() {
 
   useEffect(() => {
     if (!resource || id === undefined) return undefined;
-    return onStaleRefusal((r) => {
-      if (r.resource !== resource || String(r.id) !== String(id)) return;
+    const ours = (r: { resource: string; id: unknown }) => r.resource === resource && String(r.id) === String(id);
+    const stopRefusals = onStaleRefusal((r) => {
+      if (!ours(r)) return;
       setRefusal(r);
       setComparison(undefined);
     });
+    // Saved at last (over the version seen): the refusal is over.
+    const stopSaves = onSaved((s) => {
+      if (ours(s)) setRefusal(undefined);
+    });
+    return () => {
+      stopRefusals();
+      stopSaves();
+    };
   }, [resource, id]);
 
   // The save button is at the form's foot: the refusal is brought into view, and focused so that a

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { ApiError } from '@/api/errors';
-import { acceptLockVersion, onStaleRefusal, staleRefusalOf, withLockVersions, type StaleRefusal } from '@/dataProviders/lockVersions';
+import { acceptLockVersion, onSaved, onStaleRefusal, staleRefusalOf, withLockVersions, type StaleRefusal } from '@/dataProviders/lockVersions';
 import { differences, shownValue } from '@/ui/StaleSave';
 
 /*
@@ -54,8 +54,12 @@ describe('withLockVersions', () => {
     ]);
     acceptLockVersion('systems', 2, 8);
     stale = false;
+    const saved: unknown[] = [];
+    const stopSaved = onSaved((s) => saved.push(s));
     await provider.update('systems', { id: 2, data: { name: 'Mine' }, previousData: { id: 2, lockVersion: 5 } });
     expect(sent.at(-1)).toEqual({ name: 'Mine', lockVersion: 8 });
+    expect(saved).toEqual([{ resource: 'systems', id: 2 }]);
+    stopSaved();
     // Once saved, the record's own version counts again.
     await provider.update('systems', { id: 2, data: { name: 'Again' }, previousData: { id: 2, lockVersion: 9 } });
     expect(sent.at(-1)).toEqual({ name: 'Again', lockVersion: 9 });
