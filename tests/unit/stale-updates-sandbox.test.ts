@@ -136,6 +136,16 @@ describe('records of the record store', () => {
     expect((await api<{ description: string }>('admin', 'GET', `/campaign/v1/campaigns/${id}`)).body.description).toBe('prima');
   });
 
+  it('a save that creates or updates (an opportunity): guarded only when it names the record', async () => {
+    const read = (await api<Record<string, unknown> & { id: number; lockVersion: number }>('sales', 'GET', '/opportunity/v1/opportunity/getOpportunityById/1')).body;
+    const body = (name: string, lockVersion?: number) => ({ id: read.id, name, advertiserId: read.advertiserId, salesId: read.salesId, ...(lockVersion === undefined ? {} : { lockVersion }) });
+    const saved = await api('sales', 'POST', '/opportunity/v1/opportunity/save', body('Prima', read.lockVersion));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stale = await api('salesleader', 'POST', '/opportunity/v1/opportunity/save', body('Seconda', read.lockVersion));
+    expectRefusal(stale, 'Questa opportunità è stata modificata', 'Luca Bianchi', Date.now());
+    expect((await api<{ name: string }>('sales', 'GET', '/opportunity/v1/opportunity/getOpportunityById/1')).body.name).toBe('Prima');
+  });
+
   it('an estimate keeps its revision `version` apart from its `lockVersion`', async () => {
     const [row] = (await db.query<{ id: string }>("SELECT id FROM records WHERE collection = 'estimates' AND data->>'status' = 'draft' ORDER BY id LIMIT 1")).rows;
     const estimate = (await api<Record<string, unknown> & { lockVersion: number; version: number }>('admin', 'GET', `/estimate/estimate/${row.id}`)).body;
