@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { useDataProvider, useRecordContext, useResourceContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { acceptLockVersion, LOCK_VERSION, onSaved, onStaleRefusal, type StaleRefusal } from '@/dataProviders/lockVersions';
 
 /*
@@ -61,14 +61,29 @@ export function differences(read: Record<string, unknown>, saved: Record<string,
     .map((field) => ({ field, theirs: saved[field], yours: values[field] }));
 }
 
-/** Inside an edit form (AppSimpleForm): shows a refused stale save of the form's record. */
-export function StaleSave() {
-  const resource = useResourceContext();
+export interface StaleSaveProps {
+  /** Outside a react-admin form (a custom one): the record's resource and id … */
+  resource?: string;
+  id?: Identifier;
+  /** … the record as the form read it, and the values the form would save now, in the record's shape. */
+  read?: Record<string, unknown>;
+  values?: () => Record<string, unknown>;
+}
+
+/**
+ * Shows a refused stale save of the form's record. Every AppSimpleForm holds one (the record, the
+ * resource and the values from react-admin's contexts); a custom form renders one with its props,
+ * and then offers the comparison without taking a saved value into the form.
+ */
+export function StaleSave(props: StaleSaveProps) {
+  const contextResource = useResourceContext();
   const record = useRecordContext();
-  const id = record?.id;
+  const resource = props.resource ?? contextResource;
+  const id = props.id ?? record?.id;
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const { getValues, setValue } = useFormContext();
+  // Null outside a react-hook-form form.
+  const form = useFormContext() as UseFormReturn<FieldValues> | null;
   const [refusal, setRefusal] = useState<StaleRefusal>();
   const [comparison, setComparison] = useState<Difference[] | 'loading'>();
   const shown = useRef<HTMLDivElement>(null);
@@ -109,15 +124,16 @@ export function StaleSave() {
       const version: unknown = saved[LOCK_VERSION];
       const seen = typeof version === 'number' ? version : refusal.lockVersion;
       acceptLockVersion(resource, id, seen);
-      setValue(LOCK_VERSION, seen, { shouldDirty: false });
-      setComparison(differences(record as Record<string, unknown>, saved, getValues() as Record<string, unknown>));
+      form?.setValue(LOCK_VERSION, seen, { shouldDirty: false });
+      const values = props.values?.() ?? (form?.getValues() as Record<string, unknown> | undefined) ?? {};
+      setComparison(differences(props.read ?? (record as Record<string, unknown> | undefined) ?? {}, saved, values));
     } catch {
       setComparison(undefined);
     }
   };
 
   const take = (d: Difference) => {
-    setValue(d.field, d.theirs, { shouldDirty: true });
+    form?.setValue(d.field, d.theirs, { shouldDirty: true });
     setComparison((list) => (Array.isArray(list) ? list.filter((x) => x.field !== d.field) : list));
   };
 
@@ -156,9 +172,11 @@ export function StaleSave() {
                     <TableCell>{shownValue(d.theirs, empty)}</TableCell>
                     <TableCell>{shownValue(d.yours, empty)}</TableCell>
                     <TableCell align="right">
-                      <Button size="small" color="inherit" onClick={() => take(d)}>
-                        {translate('app.stale.take')}
-                      </Button>
+                      {form && (
+                        <Button size="small" color="inherit" onClick={() => take(d)}>
+                          {translate('app.stale.take')}
+                        </Button>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
