@@ -47,6 +47,7 @@ const SEEDED_TESTS = [
   'tests/unit/sandbox-sequences.test.ts',
   'tests/unit/sandbox-side-doors.test.ts',
   'tests/unit/sandbox-systems-read.test.ts',
+  'tests/unit/stale-updates-sandbox.test.ts',
 ];
 
 export default defineConfig({

@@ -1,10 +1,18 @@
 import type { Db } from './db';
 import { numberedSequence } from './db/sequences';
-import { file, HttpError, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from './http';
+import { clock } from './clock';
+import { file, HttpError, isReply, reply, type Handler, type HandlerContext, type ServiceHandlers, type UploadedFile } from './http';
 
 /* The generic JSON document store (table `records`): one collection per resource. */
 
 export type RecordData = Record<string, unknown>;
+
+/**
+ * The field every record an edit form saves carries: the version its last write left (moved by
+ * every write, migration 093). An update that sends it back is refused when the record has moved on
+ * since (`guardedUpdate`). Not `version`: an estimate's `version` is its revision number.
+ */
+export const LOCK_VERSION = 'lockVersion';
 export type StoredRecord = RecordData & { id: number };
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -14,22 +22,32 @@ function field(name: string): string {
   return name;
 }
 
-const toRecord = (row: { id: string | number; data: RecordData }): StoredRecord => ({ ...row.data, id: Number(row.id) });
+type RecordRow = { id: string | number; data: RecordData; version?: string | number | null };
+
+/** A stored row as the services read it: its data, its id, and the version its last write left. */
+const toRecord = (row: RecordRow): StoredRecord => ({
+  ...row.data,
+  id: Number(row.id),
+  ...(row.version === undefined || row.version === null ? {} : { [LOCK_VERSION]: Number(row.version) }),
+});
+
+/** What a write keeps of a body: neither the id nor the version are data. */
+function dataOf(data: RecordData): RecordData {
+  const { id: _id, [LOCK_VERSION]: _version, ...rest } = data;
+  return rest;
+}
 
 export async function insertRecord(db: Db, collection: string, data: RecordData): Promise<StoredRecord> {
-  const { id: _drop, ...rest } = data;
-  const { rows } = await db.query<{ id: string; data: RecordData }>(
-    'INSERT INTO records (collection, data) VALUES ($1, $2) RETURNING id, data',
+  const rest = dataOf(data);
+  const { rows } = await db.query<RecordRow>(
+    'INSERT INTO records (collection, data) VALUES ($1, $2) RETURNING id, data, version',
     [collection, JSON.stringify(rest)],
   );
   return toRecord(rows[0]);
 }
 
 export async function getRecord(db: Db, collection: string, id: number): Promise<StoredRecord | undefined> {
-  const { rows } = await db.query<{ id: string; data: RecordData }>('SELECT id, data FROM records WHERE collection = $1 AND id = $2', [
-    collection,
-    id,
-  ]);
+  const { rows } = await db.query<RecordRow>('SELECT id, data, version FROM records WHERE collection = $1 AND id = $2', [collection, id]);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
@@ -40,17 +58,17 @@ export async function requireRecord(db: Db, collection: string, id: number, labe
 }
 
 export async function updateRecord(db: Db, collection: string, id: number, data: RecordData, merge = true): Promise<StoredRecord | undefined> {
-  const { id: _drop, ...rest } = data;
-  const { rows } = await db.query<{ id: string; data: RecordData }>(
+  const rest = dataOf(data);
+  const { rows } = await db.query<RecordRow>(
     `UPDATE records SET data = ${merge ? 'data || $3::jsonb' : '$3::jsonb'}, updated_at = now()
-      WHERE collection = $1 AND id = $2 RETURNING id, data`,
+      WHERE collection = $1 AND id = $2 RETURNING id, data, version`,
     [collection, id, JSON.stringify(rest)],
   );
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 export async function deleteRecord(db: Db, collection: string, id: number): Promise<StoredRecord | undefined> {
-  const { rows } = await db.query<{ id: string; data: RecordData }>('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id, data', [
+  const { rows } = await db.query<{ id: string; data: RecordData }>('DELETE FROM records WHERE collection = $1 AND id = $2 RETURNING id, data, version', [
     collection,
     id,
   ]);
@@ -93,8 +111,8 @@ export async function listRecords(db: Db, collection: string, query: ListQuery =
   const order = sortField === 'id' ? `id ${dir}` : `data->'${field(sortField)}' ${dir} NULLS LAST, id ${dir}`;
   const [start, end] = query.range ?? [0, 9999];
   const limit = Math.max(0, Math.min(10000, end - start + 1));
-  const sql = `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${Math.max(0, start)}`;
-  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(sql, params);
+  const sql = `SELECT id, data, version, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${Math.max(0, start)}`;
+  const { rows } = await db.query<RecordRow & { total: string }>(sql, params);
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (!rows[0] && start > 0) {
     const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
@@ -131,6 +149,9 @@ export interface SimpleRestOptions {
   resource: string;
   collection?: string;
   label?: string;
+  /** How a refused stale update names one (`dispositivo`), and whether the noun is feminine. */
+  noun?: string;
+  feminine?: boolean;
   /** Fills server-side fields and checks rules before a create or update. */
   beforeWrite?: (ctx: HandlerContext, data: RecordData, existing?: StoredRecord) => Promise<RecordData> | RecordData;
   afterWrite?: (ctx: HandlerContext, record: StoredRecord, action: 'create' | 'update' | 'delete') => Promise<void> | void;
@@ -177,12 +198,14 @@ export function simpleRestHandlers<const Ops extends { list?: string; get?: stri
   if (ops.update) {
     handlers[ops.update] = (async (ctx) => {
       const id = idOf(ctx);
-      const existing = await requireRecord(ctx.db, collection, id, label);
-      let data = { ...(ctx.body as RecordData) };
-      if (options.beforeWrite) data = await options.beforeWrite(ctx, data, existing);
-      const record = (await updateRecord(ctx.db, collection, id, data))!;
-      await options.afterWrite?.(ctx, record, 'update');
-      return record;
+      return guardedUpdate(ctx, inRecords(collection, id, options.noun ?? 'elemento', options.feminine), async (tx) => {
+        const existing = await requireRecord(tx, collection, id, label);
+        let data = { ...(ctx.body as RecordData) };
+        if (options.beforeWrite) data = await options.beforeWrite({ ...ctx, db: tx }, data, existing);
+        const record = (await updateRecord(tx, collection, id, data))!;
+        await options.afterWrite?.({ ...ctx, db: tx }, record, 'update');
+        return record;
+      });
     }) as Handler;
   }
   if (ops.remove) {
@@ -275,34 +298,33 @@ export type Row = Record<string, unknown> & { id: number };
 
 /** Inserts a record with the next id of its own collection. */
 export async function insertNumbered(db: Db, collection: string, data: Record<string, unknown>): Promise<Row> {
-  const { id: _drop, ...rest } = data;
-  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>(
-    'INSERT INTO records (collection, id, data) VALUES ($1, nextval($3::regclass), $2) RETURNING id, data',
+  const rest = dataOf(data);
+  const { rows } = await db.query<RecordRow>(
+    'INSERT INTO records (collection, id, data) VALUES ($1, nextval($3::regclass), $2) RETURNING id, data, version',
     [collection, JSON.stringify(rest), numberedSequence(collection)],
   );
-  return { ...rows[0].data, id: Number(rows[0].id) };
+  return toRecord(rows[0]);
 }
 
 /** Every record of a collection, by id. */
 export async function allRows(db: Db, collection: string): Promise<Row[]> {
-  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM records WHERE collection = $1 ORDER BY id', [
-    collection,
-  ]);
-  return rows.map((r) => ({ ...r.data, id: Number(r.id) }));
+  const { rows } = await db.query<RecordRow>('SELECT id, data, version FROM records WHERE collection = $1 ORDER BY id', [collection]);
+  return rows.map(toRecord);
 }
 
 export async function oneRow(db: Db, collection: string, id: number): Promise<Row | undefined> {
-  const { rows } = await db.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM records WHERE collection = $1 AND id = $2', [
-    collection,
-    id,
-  ]);
-  return rows[0] ? { ...rows[0].data, id: Number(rows[0].id) } : undefined;
+  const { rows } = await db.query<RecordRow>('SELECT id, data, version FROM records WHERE collection = $1 AND id = $2', [collection, id]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 export async function saveRow(db: Db, collection: string, id: number, data: Record<string, unknown>): Promise<Row> {
-  const { id: _drop, ...rest } = data;
-  await db.query('UPDATE records SET data = $3::jsonb, updated_at = now() WHERE collection = $1 AND id = $2', [collection, id, JSON.stringify(rest)]);
-  return { ...rest, id };
+  const rest = dataOf(data);
+  const { rows } = await db.query<{ version: string }>('UPDATE records SET data = $3::jsonb, updated_at = now() WHERE collection = $1 AND id = $2 RETURNING version', [
+    collection,
+    id,
+    JSON.stringify(rest),
+  ]);
+  return { ...rest, id, ...(rows[0] ? { [LOCK_VERSION]: Number(rows[0].version) } : {}) };
 }
 
 export async function removeRow(db: Db, collection: string, id: number): Promise<boolean> {
@@ -393,8 +415,8 @@ export async function listResource(
   const order = sortField === 'id' ? `id ${dir}` : `data->'${sortField}' ${dir} NULLS LAST, id ${dir}`;
   const [start, end] = range ?? [0, 99999];
   const limit = Math.max(0, Math.min(100000, end - start + 1));
-  const { rows } = await db.query<{ id: string; data: RecordData; total: string }>(
-    `SELECT id, data, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`,
+  const { rows } = await db.query<RecordRow & { total: string }>(
+    `SELECT id, data, version, count(*) OVER () AS total FROM records WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${start}`,
     params,
   );
   let total = rows[0] ? Number(rows[0].total) : 0;
@@ -402,7 +424,7 @@ export async function listResource(
     const c = await db.query<{ n: string }>(`SELECT count(*) AS n FROM records WHERE ${where.join(' AND ')}`, params);
     total = Number(c.rows[0].n);
   }
-  const records = rows.map((r) => ({ ...r.data, id: Number(r.id) }) as StoredRecord);
+  const records = rows.map(toRecord);
   const contentRange = records.length ? `${spec.resource} ${start}-${start + records.length - 1}/${total}` : `${spec.resource} */${total}`;
   return reply(200, records.map(map), { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
 }
@@ -463,3 +485,105 @@ export async function requireReferences(db: Db, body: unknown, references: reado
     throw new HttpError(422, message, { errors });
   }
 }
+
+/* ---------- no silent overwrites ---------- */
+
+/** Where a record an update guards is stored: its table and the condition that picks its row. */
+export interface Versioned {
+  table: 'records' | 'systems' | 'users' | 'audit_detections' | 'audit_subitems';
+  /** SQL condition on the row, with `$1`, `$2` … for `params`. */
+  where: string;
+  params: unknown[];
+  /** How a message names the record: `impianto`, and whether the noun is feminine (`campagna`). */
+  noun: string;
+  feminine?: boolean;
+}
+
+/** A record of the `records` store (`collection`, `id`). */
+export const inRecords = (collection: string, id: number, noun: string, feminine = false): Versioned => ({
+  table: 'records',
+  where: 'collection = $1 AND id = $2',
+  params: [collection, id],
+  noun,
+  feminine,
+});
+
+/** A row of a table of its own, by its id column. */
+export const inTable = (table: Versioned['table'], idColumn: string, id: number, noun: string, feminine = false): Versioned => ({
+  table,
+  where: `${idColumn} = $1`,
+  params: [id],
+  noun,
+  feminine,
+});
+
+/**
+ * Takes the version an update's body sends back out of the body (it is never stored as data):
+ * the version the form read, or undefined when the caller sends none.
+ */
+export function takeLockVersion(ctx: { body: unknown }): number | undefined {
+  const body = ctx.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !(LOCK_VERSION in body)) return undefined;
+  const { [LOCK_VERSION]: sent, ...rest } = body as Record<string, unknown>;
+  ctx.body = rest;
+  return sent === undefined || sent === null ? undefined : Number(sent);
+}
+
+const ROME = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' });
+const ROME_TIME = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** `il 27/11/2026 alle 14:02`, Italian time. */
+export const italianMoment = (at: Date) => `il ${ROME.format(at)} alle ${ROME_TIME.format(at)}`;
+
+/** What a person is called: the user's name and surname, else the username. */
+async function personName(db: Db, username: string): Promise<string> {
+  const { rows } = await db.query<{ name: string | null }>(
+    "SELECT nullif(btrim(coalesce(data->>'name', '') || ' ' || coalesce(data->>'surname', '')), '') AS name FROM users WHERE username = $1",
+    [username],
+  );
+  return rows[0]?.name ?? username;
+}
+
+/**
+ * An update that cannot overwrite someone else's save unseen. The body's `lockVersion` (the
+ * version the form read) must still be the record's: otherwise the update is refused with 409,
+ * naming who saved the record since and when (`modifiedBy` a person's name, `modifiedAt`, and the
+ * record's `lockVersion` now), and nothing is written. An update without `lockVersion` is not
+ * checked. The write runs in the same transaction, the row locked from the check on; afterwards
+ * the row records the caller and the sandbox's time, and the answer carries the new version.
+ */
+export async function guardedUpdate<T>(ctx: Pick<HandlerContext, 'db' | 'user'> & { body: unknown }, target: Versioned, write: (tx: Db) => Promise<T>): Promise<T> {
+  const sent = takeLockVersion(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ version: string; modified_by: string | null; modified_at: Date | string | null }>(
+      `SELECT version, modified_by, modified_at FROM ${target.table} WHERE ${target.where} FOR UPDATE`,
+      target.params,
+    );
+    const row = rows[0];
+    if (row && sent !== undefined && Number(row.version) !== sent) {
+      const at = row.modified_at ? new Date(row.modified_at) : undefined;
+      const by = row.modified_by ? await personName(tx, row.modified_by) : undefined;
+      const subject = `${target.feminine ? 'Questa' : 'Questo'} ${target.noun} è ${target.feminine ? 'stata modificata' : 'stato modificato'}`;
+      const message = `${subject}${by ? ` da ${by}` : ''}${at ? ` ${italianMoment(at)}` : ''} dopo che l'hai ${target.feminine ? 'aperta' : 'aperto'}`;
+      throw new HttpError(409, message, {
+        modifiedBy: by ?? null,
+        modifiedAt: at ? at.toISOString() : null,
+        [LOCK_VERSION]: Number(row.version),
+      });
+    }
+    const result = await write(tx);
+    if (!row) return result;
+    const stamped = await tx.query<{ version: string }>(
+      `UPDATE ${target.table} SET modified_by = $${target.params.length + 1}, modified_at = $${target.params.length + 2} WHERE ${target.where} RETURNING version`,
+      [...target.params, ctx.user?.username ?? null, clock.now().toISOString()],
+    );
+    const version = stamped.rows[0] ? Number(stamped.rows[0].version) : undefined;
+    const answer = isReply(result) ? result.body : result;
+    if (version !== undefined && answer && typeof answer === 'object' && !Array.isArray(answer)) (answer as Record<string, unknown>)[LOCK_VERSION] = version;
+    return result;
+  });
+}
+
+/** The record's `lockVersion`, for a read that builds its answer field by field. */
+export const lockVersionOf = (record: Record<string, unknown>): { lockVersion?: number } =>
+  typeof record[LOCK_VERSION] === 'number' ? { lockVersion: record[LOCK_VERSION] } : {};

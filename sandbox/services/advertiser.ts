@@ -4,7 +4,7 @@ import { HttpError, file, reply, type HandlerContext } from '../http';
 import { internalServices } from '../internal';
 import { deleteFile, readFile, requireUpload, storeFile } from '../store';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, type Row } from '../store';
+import { allRows, guardedUpdate, inRecords, insertNumbered, lockVersionOf, oneRow, pageOf, removeRow, saveRow, type Row } from '../store';
 import { diff } from '../shared/values';
 import type { SeedOptions } from '../seed/options';
 
@@ -72,6 +72,7 @@ export function toAdvertiser(row: Row): Advertiser {
     businessArea: String(row.businessArea),
     roles: (row.roles as Advertiser['roles']) ?? [],
     createdAt: String(row.createdAt),
+    ...lockVersionOf(row),
   };
   for (const k of ['fiscalCode', 'phone', 'address', 'city'] as const) if (row[k]) out[k] = String(row[k]);
   if (row.logoId) out.logoId = Number(row.logoId);
@@ -214,7 +215,7 @@ export const handlers = defineHandlers<operations>({
   async updateAdvertiser(ctx) {
     const input = ctx.body;
     checkBusinessArea(input);
-    return ctx.db.transaction(async (tx) => {
+    return guardedUpdate(ctx, inRecords('advertisers', input.id, 'inserzionista'), async (tx) => {
       const existing = await requireAdvertiserRow(tx, input.id);
       const clash = await firstClash(tx, input, input.id);
       if (clash) throw new HttpError(409, `Esiste già un inserzionista con questa ${LABELS[clash]}: ${String(input[clash]).trim()}`, { field: clash });

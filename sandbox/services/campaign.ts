@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/campaign';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
-import { deleteFile, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
+import { deleteFile, guardedUpdate, inRecords, insertRecord, lockVersionOf, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { DEMO_USERS } from '../seed/demoUsers';
 import { fileDownload, idParam, listResource, requireOne, requireReferences, uploadedFile, withoutFileId, type Reference } from '../store';
@@ -52,10 +52,12 @@ function toCampaign(r: StoredRecord): Campaign {
     status: r.status as CampaignStatus,
     budget: Number(r.budget),
     description: (r.description as string | null | undefined) ?? null,
+    ...lockVersionOf(r),
   };
 }
 
 const toMember = (r: StoredRecord): Member => ({
+  ...lockVersionOf(r),
   id: r.id,
   campaignId: Number(r.campaignId),
   username: String(r.username),
@@ -106,7 +108,7 @@ const updateCampaign: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as RecordData;
   checkPeriod(body.periodStart, body.periodEnd);
-  return ctx.db.transaction(async (tx) => {
+  return guardedUpdate(ctx, inRecords(CAMPAIGNS, id, 'campagna', true), async (tx) => {
     const existing = toCampaign(await requireOne(tx, CAMPAIGNS, id, campaignNotFound(id)));
     const status = (body.status as CampaignStatus | undefined) ?? existing.status;
     if (status !== existing.status) checkMove(RULES, existing.status, status);
@@ -164,7 +166,7 @@ const createCampaignMember: Handler = async (ctx) => {
 const updateCampaignMember: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as RecordData & { campaignId: number; username: string; role: Member['role'] };
-  return ctx.db.transaction(async (tx) => {
+  return guardedUpdate(ctx, inRecords(MEMBERS, id, 'membro della campagna'), async (tx) => {
     const existing = toMember(await requireOne(tx, MEMBERS, id, memberNotFound(id)));
     await requireReferences(tx, body, MEMBER_REFERENCES, existing);
     await checkDuplicate(tx, body.campaignId, body.username, id);

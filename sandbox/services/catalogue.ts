@@ -6,7 +6,7 @@ import type { SeedOptions } from '../seed/options';
 import { SEED_CATALOGS } from '../seed/catalogs';
 import { toCatalog } from '../shared/sales';
 import { cents } from '../shared/values';
-import { allRows, insertNumbered, oneRow, removeRow, saveRow } from '../store';
+import { allRows, guardedUpdate, inRecords, insertNumbered, oneRow, removeRow, saveRow } from '../store';
 
 /*
  * The catalogue service: price lists (collection `catalogs` of the record store, numbered per
@@ -93,9 +93,11 @@ export const handlers = defineHandlers<operations>({
   },
   async updateCatalog(ctx) {
     const id = Number(ctx.params.id);
-    await requireCatalog(ctx.db, id);
-    await checkInput(ctx.db, ctx.body, id);
-    return toCatalog(await saveRow(ctx.db, 'catalogs', id, catalogData(ctx.body)));
+    return guardedUpdate(ctx, inRecords('catalogs', id, 'listino'), async (tx) => {
+      await requireCatalog(tx, id);
+      await checkInput(tx, ctx.body, id);
+      return toCatalog(await saveRow(tx, 'catalogs', id, catalogData(ctx.body)));
+    });
   },
   async deleteCatalog(ctx) {
     const id = Number(ctx.params.id);

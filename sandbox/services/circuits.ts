@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { HttpError, reply } from '../http';
-import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
+import { deleteRecord, getRecord, guardedUpdate, inRecords, insertRecord, updateRecord, type StoredRecord } from '../store';
 import { defineHandlers } from '../typed';
 import type { operations, SchemaCircuit, SchemaCircuitAsset, SchemaCircuitType } from '../../src/api/generated/circuits';
 import type { SeedOptions } from '../seed/options';
@@ -81,19 +81,21 @@ export const handlers = defineHandlers<operations>({
   async updateCircuit(ctx) {
     const id = Number(ctx.query.id);
     const { name, type } = ctx.query;
-    await requireCircuit(ctx.db, id, type);
-    const changes: Record<string, unknown> = {};
-    if (name !== undefined) {
-      await checkName(ctx.db, name, type, id);
-      changes.name = name.trim();
-    }
-    const body = ctx.body as { assets?: number[] } | undefined;
-    if (body?.assets) {
-      const assets = [...new Set(body.assets)];
-      await checkAssets(ctx.db, assets, type);
-      changes.assets = assets;
-    }
-    return circuitOf((await updateRecord(ctx.db, CIRCUITS, id, changes))!);
+    return guardedUpdate(ctx, inRecords(CIRCUITS, id, 'circuito'), async (tx) => {
+      await requireCircuit(tx, id, type);
+      const changes: Record<string, unknown> = {};
+      if (name !== undefined) {
+        await checkName(tx, name, type, id);
+        changes.name = name.trim();
+      }
+      const body = ctx.body as { assets?: number[] } | undefined;
+      if (body?.assets) {
+        const assets = [...new Set(body.assets)];
+        await checkAssets(tx, assets, type);
+        changes.assets = assets;
+      }
+      return circuitOf((await updateRecord(tx, CIRCUITS, id, changes))!);
+    });
   },
   async deleteCircuit(ctx) {
     const id = Number(ctx.query.id);

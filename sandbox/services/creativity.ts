@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { components, operations } from '../../src/api/generated/creativity';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
-import { deleteFile, getRecord, insertRecord, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
+import { deleteFile, getRecord, guardedUpdate, inRecords, insertRecord, lockVersionOf, storeFile, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { fileDownload, idParam, listResource, requireOne, requireReferences, uploadedFile } from '../store';
 import { MB, nowIso } from '../shared/values';
@@ -32,6 +32,7 @@ function toCreative(r: StoredRecord): Creative {
     sizeId: (r.sizeId as number | null | undefined) ?? null,
     status: r.status as Creative['status'],
     uploadedAt: String(r.uploadedAt),
+    ...lockVersionOf(r),
   };
 }
 
@@ -120,11 +121,13 @@ const uploadCreative: Handler = async (ctx: HandlerContext) => {
 const updateCreative: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as RecordData;
-  await requireOne(ctx.db, CREATIVES, id, creativeNotFound(id));
-  const sizeId = (body.sizeId as number | null | undefined) ?? null;
-  await checkSize(ctx.db, sizeId);
-  const updated = await updateRecord(ctx.db, CREATIVES, id, { name: body.name, sizeId, status: body.status });
-  return toCreative(updated!);
+  return guardedUpdate(ctx, inRecords(CREATIVES, id, 'creatività', true), async (tx) => {
+    await requireOne(tx, CREATIVES, id, creativeNotFound(id));
+    const sizeId = (body.sizeId as number | null | undefined) ?? null;
+    await checkSize(tx, sizeId);
+    const updated = await updateRecord(tx, CREATIVES, id, { name: body.name, sizeId, status: body.status });
+    return toCreative(updated!);
+  });
 };
 
 export const handlers: OperationHandlers<operations> = {

@@ -203,6 +203,7 @@ const deviceHandlers = simpleRestHandlers(
   {
     resource: DEVICES,
     label: 'Dispositivo',
+    noun: 'dispositivo',
     beforeWrite: (ctx, data, existing) => checkDevice(ctx.db, data, existing),
     afterWrite: async (ctx, record, action) => {
       if (action !== 'delete') return;
@@ -220,12 +221,12 @@ const deviceHandlers = simpleRestHandlers(
 
 const showHandlers = simpleRestHandlers(
   { get: 'getShow', create: 'createShow', update: 'updateShow', remove: 'deleteShow' },
-  { resource: SHOWS, label: 'Show', beforeWrite: (ctx, data, existing) => checkShow(ctx.db, data, existing) },
+  { resource: SHOWS, label: 'Show', noun: 'show', beforeWrite: (ctx, data, existing) => checkShow(ctx.db, data, existing) },
 );
 
 const playlistHandlers = simpleRestHandlers(
   { get: 'getPlaylist', create: 'createPlaylist', update: 'updatePlaylist' },
-  { resource: PLAYLISTS, label: 'Playlist', beforeWrite: (_ctx, data, existing) => checkPlaylist(data, existing) },
+  { resource: PLAYLISTS, label: 'Playlist', noun: 'playlist', feminine: true, beforeWrite: (_ctx, data, existing) => checkPlaylist(data, existing) },
 );
 
 const deletePlaylist: Handler = async (ctx) => {

@@ -2,7 +2,7 @@ import type { components, operations } from '../../src/api/generated/opportunity
 import type { Db } from '../db';
 import { HttpError, reply } from '../http';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, pageOf, requireReferences, saveRow, sortRows, type Row } from '../store';
+import { allRows, guardedUpdate, inRecords, insertNumbered, oneRow, pageOf, requireReferences, saveRow, sortRows, type Row } from '../store';
 import { names, readOpportunity, salesPeople, toOpportunity } from '../shared/sales';
 import type { SeedOptions } from '../seed/options';
 
@@ -79,7 +79,7 @@ export const handlers = defineHandlers<operations>({
   },
   async saveOpportunity(ctx) {
     const input = ctx.body;
-    return ctx.db.transaction(async (tx) => {
+    return guardedUpdate(ctx, inRecords('opportunities', Number(input.id ?? 0), 'opportunità', true), async (tx) => {
       await checkRefs(tx, input);
       let existing: Row | undefined;
       if (input.id) {

@@ -5,9 +5,12 @@ import {
   deleteFile,
   fileDownload,
   getRecord,
+  guardedUpdate,
   idParam,
+  inRecords,
   insertRecord,
   listResource,
+  lockVersionOf,
   requireOne,
   requireReferences,
   storeFile,
@@ -134,6 +137,7 @@ function toOrder(r: StoredRecord): Order {
     periodStart: String(r.periodStart),
     periodEnd: String(r.periodEnd),
     notes: (r.notes as string | null) ?? null,
+    ...lockVersionOf(r),
   };
 }
 
@@ -214,13 +218,13 @@ const getOrderById: Handler = async (ctx) => {
 const updateOrder: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as RecordData;
-  const existing = toOrder(await requireOne(ctx.db, ORDERS, id, orderNotFound(id)));
-  checkPeriod(body.periodStart, body.periodEnd);
-  const status = (body.status as OrderStatus | undefined) ?? existing.status;
-  if (status !== existing.status) checkMove(RULES, existing.status, status);
-  const fields = orderFields(body);
-  await requireReferences(ctx.db, fields, ORDER_REFERENCES, existing);
-  return ctx.db.transaction(async (tx) => {
+  return guardedUpdate(ctx, inRecords(ORDERS, id, 'ordine'), async (tx) => {
+    const existing = toOrder(await requireOne(tx, ORDERS, id, orderNotFound(id)));
+    checkPeriod(body.periodStart, body.periodEnd);
+    const status = (body.status as OrderStatus | undefined) ?? existing.status;
+    if (status !== existing.status) checkMove(RULES, existing.status, status);
+    const fields = orderFields(body);
+    await requireReferences(tx, fields, ORDER_REFERENCES, existing);
     const updated = await updateRecord(tx, ORDERS, id, { ...fields, status });
     if (status !== existing.status) await recordMove(ctx, tx, id, existing.status, status, null);
     return toOrder(updated!);

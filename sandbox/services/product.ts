@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { HttpError, file, reply } from '../http';
 import { deleteFile, readFile, requireUpload, storeFile } from '../store';
 import { defineHandlers } from '../typed';
-import { allRows, insertNumbered, oneRow, removeRow, saveRow, type Row } from '../store';
+import { allRows, guardedUpdate, inRecords, insertNumbered, lockVersionOf, oneRow, removeRow, saveRow, type Row } from '../store';
 import { SEED_CATALOGS } from '../seed/catalogs';
 import { toCatalog } from '../shared/sales';
 import { cents } from '../shared/values';
@@ -36,6 +36,7 @@ function toProduct(row: Row, catalogs: Awaited<ReturnType<typeof catalogRows>>):
     catalogIds: catalogs.filter((c) => c.prices.some((p) => p.productId === row.id)).map((c) => c.id),
     photoIds: ((row.photoIds as number[] | undefined) ?? []).map(Number),
     active: row.active !== false,
+    ...lockVersionOf(row),
   };
 }
 
@@ -125,7 +126,7 @@ export const handlers = defineHandlers<operations>({
   async saveProduct(ctx) {
     const input = ctx.body;
     const catalogIds = catalogIdsOf(ctx.query as Record<string, unknown>);
-    return ctx.db.transaction(async (tx) => {
+    return guardedUpdate(ctx, inRecords('products', Number(input.id ?? 0), 'prodotto'), async (tx) => {
       const existing = input.id ? await requireProductRow(tx, input.id) : undefined;
       const clash = (await allRows(tx, 'products')).find((p) => p.id !== input.id && String(p.code) === input.code);
       if (clash) throw new HttpError(409, `Esiste già un prodotto con codice ${input.code}`);

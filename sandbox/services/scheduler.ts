@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/scheduler';
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
+import { deleteRecord, getRecord, guardedUpdate, inRecords, insertRecord, lockVersionOf, updateRecord, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { defineHandlers } from '../typed';
 import { advanceClock, clock, onClockMove, resetClock } from '../clock';
@@ -185,6 +185,7 @@ function toEvent(record: StoredRecord): Event {
     lastRunAt: (record.lastRunAt as string | null | undefined) ?? null,
     nextRunAt: nextRunOf(record),
     lastRunResult: (record.lastRunResult as Event['lastRunResult'] | undefined) ?? null,
+    ...lockVersionOf(record),
   };
 }
 
@@ -221,7 +222,7 @@ export const handlers = defineHandlers<operations>({
     };
     if (data.description === null) delete data.description;
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await guardedUpdate(ctx, inRecords('scheduler_events', Number(input.id ?? 0), 'invio programmato'), async (tx) => {
         const id = input.id === undefined ? undefined : Number(input.id);
         const existing = id === undefined ? undefined : await getRecord(tx, 'scheduler_events', id);
         if (id !== undefined && !existing) throw new HttpError(404, 'Evento non trovato');

@@ -3,7 +3,7 @@ import type { components, operations } from '../../src/api/generated/share';
 import { issueTokens, revokeUserSessions } from '../auth';
 import type { Db } from '../db';
 import { HttpError, reply, type HandlerContext } from '../http';
-import { deleteRecord, getRecord, insertRecord, updateRecord, type StoredRecord } from '../store';
+import { deleteRecord, getRecord, guardedUpdate, inRecords, insertRecord, lockVersionOf, updateRecord, type StoredRecord } from '../store';
 import { defineHandlers } from '../typed';
 import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
@@ -60,6 +60,7 @@ function toShare(record: StoredRecord): Share {
     viewPath: viewPathOf({ resourceType, resourceId, token }),
     firstOpenedAt: (record.firstOpenedAt as string | null | undefined) ?? null,
     lastOpenedAt: (record.lastOpenedAt as string | null | undefined) ?? null,
+    ...lockVersionOf(record),
   };
 }
 
@@ -213,7 +214,7 @@ export const handlers = defineHandlers<operations>({
   async updateShare(ctx) {
     const id = Number(ctx.query.id);
     const input = ctx.body;
-    return ctx.db.transaction(async (tx) => {
+    return guardedUpdate(ctx, inRecords('shares', id, 'link di condivisione'), async (tx) => {
       await requireManaged(ctx, tx, id);
       const patch: Record<string, unknown> = {};
       if ('expiresAt' in input) patch.expiresAt = futureExpiry(input.expiresAt);

@@ -1,7 +1,7 @@
 import type { components as catalogue } from '../../src/api/generated/catalogue';
 import type { components as opportunity } from '../../src/api/generated/opportunity';
 import type { Db } from '../db';
-import { allRows, oneRow, type Row } from '../store';
+import { allRows, lockVersionOf, oneRow, type Row } from '../store';
 
 /*
  * Sales records as several services answer them: a catalog (catalogue, product, estimate), an
@@ -21,6 +21,7 @@ export function toCatalog(row: Row): Catalog {
     currency: 'EUR',
     prices: (row.prices as Catalog['prices']) ?? [],
     active: row.active !== false,
+    ...lockVersionOf(row),
   };
 }
 
@@ -59,6 +60,7 @@ export function toOpportunity(row: Row, n: Awaited<ReturnType<typeof names>>): O
     amount: Number(row.amount ?? 0),
     source: (row.source as Opportunity['source']) ?? 'manual',
     createdAt: String(row.createdAt),
+    ...lockVersionOf(row),
   };
   if (row.expectedCloseDate) out.expectedCloseDate = String(row.expectedCloseDate);
   if (row.detectionId) out.detectionId = Number(row.detectionId);

@@ -137,11 +137,12 @@ export function updateLead(
   id: number,
   leadStatus: SchemaLeadStatus,
   note?: string | null,
+  lockVersion?: number,
 ): Promise<SchemaDetection> {
   return callOrThrow(
     auditApi().PUT('/detection/updateDetectionNewLead/{id}', {
       params: { path: { id } },
-      body: { leadStatus, note: note ?? null },
+      body: { leadStatus, note: note ?? null, ...(lockVersion === undefined ? {} : { lockVersion }) },
     }),
   );
 }

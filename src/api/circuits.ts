@@ -43,10 +43,12 @@ export function createCircuit({ name, type, playlistId, showId, assets }: Circui
 }
 
 /** PATCH /circuit/update?id&name&type; a body replaces the member list, without one it is kept. */
-export function updateCircuit(id: number, type: CircuitType, changes: { name?: string; assets?: number[] }) {
+export function updateCircuit(id: number, type: CircuitType, changes: { name?: string; assets?: number[]; lockVersion?: number }) {
   const query: paths['/circuit/update']['patch']['parameters']['query'] = { id, type };
   if (changes.name) query.name = changes.name;
-  return callOrThrow(circuitsApi().PATCH('/circuit/update', { params: { query }, ...(changes.assets ? { body: { assets: changes.assets } } : {}) }));
+  // The body (the members, and the version they were read at) is sent only with the members: a rename alone has none.
+  const version = changes.lockVersion === undefined ? {} : { lockVersion: changes.lockVersion };
+  return callOrThrow(circuitsApi().PATCH('/circuit/update', { params: { query }, ...(changes.assets ? { body: { assets: changes.assets, ...version } } : {}) }));
 }
 
 /** DELETE /circuit/delete?id */

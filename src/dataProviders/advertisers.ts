@@ -120,7 +120,8 @@ export const advertisersDataProvider: DataProvider & AdvertisersMethods = {
     return toOne(await createAdvertiser(advertiserInputOf(params.data)));
   },
   async update(_r, params) {
-    return toOne(await updateAdvertiser({ ...advertiserInputOf(params.data), id: Number(params.id) }));
+    const lockVersion = (params.data as { lockVersion?: number }).lockVersion;
+    return toOne(await updateAdvertiser({ ...advertiserInputOf(params.data), id: Number(params.id), ...(lockVersion === undefined ? {} : { lockVersion }) }));
   },
   async updateMany() {
     throw new Error('Modifica multipla degli inserzionisti non prevista');

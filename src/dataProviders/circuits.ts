@@ -209,7 +209,8 @@ export const circuitsDataProvider: DataProvider & CircuitsMethods = {
     const type = typeOf(params);
     if (!type) throw new ApiError(400, 'Il tipo del circuito (OOH o DOOH) è obbligatorio');
     const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim() : undefined;
-    const updated = await updateCircuit(Number(params.id), type, { name, assets: assetIdsOf(data.assets) });
+    const lockVersion = typeof data.lockVersion === 'number' ? data.lockVersion : undefined;
+    const updated = await updateCircuit(Number(params.id), type, { name, assets: assetIdsOf(data.assets), lockVersion });
     return toOne(updated);
   },
   async updateMany() {

@@ -205,7 +205,8 @@ export interface DetectionsMethods {
   detectionValues(resource: 'detections', params: { field: SchemaDistinctField }): Promise<string[]>;
   markLead(
     resource: 'detections',
-    params: { id: Identifier; leadStatus: SchemaLeadStatus; note?: string | null },
+    /** `lockVersion`: the detection's as read, so that a change saved meanwhile is not overwritten. */
+    params: { id: Identifier; leadStatus: SchemaLeadStatus; note?: string | null; lockVersion?: number },
   ): Promise<DetectionRecord>;
   exportDetections(resource: 'detections', params: { dateStart: string; dateEnd: string }): Promise<string>;
   importDetections(
@@ -227,8 +228,8 @@ export const detectionsDataProvider: DataProvider & DetectionsMethods = {
     return rows;
   },
   detectionValues: (_r, { field }) => listDistinct(field),
-  markLead: async (_r, { id, leadStatus, note }) => {
-    const record = toRecord(await updateLead(Number(id), leadStatus, note));
+  markLead: async (_r, { id, leadStatus, note, lockVersion }) => {
+    const record = toRecord(await updateLead(Number(id), leadStatus, note, lockVersion));
     known.set(record.id, record);
     return record;
   },

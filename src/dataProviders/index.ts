@@ -1,5 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
+import { withLockVersions } from './lockVersions';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider, type CreativesMethods } from './creatives';
 import { ordersDataProvider, type OrdersMethods } from './orders';
@@ -83,10 +84,11 @@ export function dataProviderFor(
 
 /**
  * The composite data provider given to <Admin>: routes each call to its resource's domain provider;
- * every failure reaches the screens as a userFacingError (clear message, field errors keyed by field).
+ * every failure reaches the screens as a userFacingError (clear message, field errors keyed by field);
+ * every update sends the version of the record it read (./lockVersions.ts: no silent overwrites).
  */
 export const dataProvider: AppDataProvider = withUserFacingErrors(
-  combineDataProviders((resource) => dataProviderFor(resource)) as AppDataProvider,
+  withLockVersions(combineDataProviders((resource) => dataProviderFor(resource)) as AppDataProvider),
 );
 
 /**

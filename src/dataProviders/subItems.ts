@@ -104,6 +104,7 @@ export const subItemsDataProvider: DataProvider = {
       id: itemId,
       name: String(data.name ?? '').trim(),
       description: text(data.description),
+      ...(typeof data.lockVersion === 'number' ? { lockVersion: data.lockVersion } : {}),
     });
     return toOne(toRecord(type, updated));
   },

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useState } from 'rea
 import { Button, Dialog, type DialogProps } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate, type SaveButtonProps, type SimpleFormProps } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { StaleSave } from '@/ui/StaleSave';
 import { useConfirmDiscard, useUnsavedChangesGuard } from './unsavedChangesGuard';
 
 /**
@@ -100,7 +101,8 @@ function ReportDirty() {
  * warnWhenUnsavedChanges), and tells an enclosing FormDialog when it is dirty. The browser's own
  * constraint check is off (`noValidate`): an input's `min`/`maxLength` attribute would otherwise
  * stop the submit silently, with a bubble no screen reader or test sees, before the form's
- * resolver puts the Italian message under the field.
+ * resolver puts the Italian message under the field. A save refused because someone else saved
+ * the record meanwhile shows above the fields, every typed value kept (StaleSave).
  */
 export function AppSimpleForm({
   children,
@@ -111,6 +113,7 @@ export function AppSimpleForm({
   return (
     <SimpleForm warnWhenUnsavedChanges={warnWhenUnsavedChanges} noValidate={noValidate} {...props}>
       <ReportDirty />
+      <StaleSave />
       {children}
     </SimpleForm>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DialogCancelButton, FormDialog, differs } from '@/forms/unsavedChanges';
@@ -28,6 +28,7 @@ export function ScheduleDialog({
   initial,
   showEnabled = false,
   pending = false,
+  notice,
   onClose,
   onSave,
 }: {
@@ -36,6 +37,8 @@ export function ScheduleDialog({
   initial: Partial<ScheduleDialogValue>;
   showEnabled?: boolean;
   pending?: boolean;
+  /** Shown above the fields (a refused save of the event: StaleSave). */
+  notice?: ReactNode;
   onClose: () => void;
   onSave: (value: ScheduleDialogValue) => void;
 }) {
@@ -55,6 +58,7 @@ export function ScheduleDialog({
     <FormDialog open={open} dirty={dirty} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-dialog-title">
       <DialogTitle id="schedule-dialog-title">{translate(title)}</DialogTitle>
       <DialogContent>
+        {notice}
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextField
             label={translate('resources.scheduledEvents.fields.name')}

@@ -194,7 +194,7 @@ function LinkActions({ systemId }: { systemId: number }) {
                 .mutateAsync({
                   name,
                   id: link.id,
-                  data: { systemId, teamId: link.teamId, duties: v.duties as Link['duties'] },
+                  data: { systemId, teamId: link.teamId, duties: v.duties as Link['duties'], lockVersion: link.lockVersion },
                 })
                 .then(() => setEditing(false), submissionErrors)
             }

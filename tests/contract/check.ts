@@ -188,7 +188,7 @@ export class ResponseChecker {
         const declared = declaredResponse(op, status);
         if (expect.declaredOnly && !declared) return [`answered ${status}, which the operation does not declare${messageSuffix(response)}`];
         if (expect.statusOnly) return [];
-        return [...(declared ? this.checkResponse(op, response) : []), ...messageProblems(response)];
+        return [...(declared ? this.checkResponse(op, response) : []), ...messageProblems(response), ...missingFields(response, expect.bodyFields ?? [])];
       }
       case 'no-5xx': {
         // Any status the operation declares, answered as declared; an undeclared one is a failure.
@@ -198,6 +198,15 @@ export class ResponseChecker {
       }
     }
   }
+}
+
+/** The fields an error body must carry and does not. */
+export function missingFields(response: ReceivedResponse, fields: string[]): string[] {
+  if (!fields.length) return [];
+  const json = parseJson(response);
+  const value = json.ok && json.value && typeof json.value === 'object' ? (json.value as Record<string, unknown>) : {};
+  const missing = fields.filter((f) => !(f in value));
+  return missing.length ? [`error body lacks ${missing.map((f) => `\`${f}\``).join(', ')}`] : [];
 }
 
 function messageSuffix(response: ReceivedResponse): string {

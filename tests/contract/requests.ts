@@ -68,8 +68,11 @@ export type Expectation =
   | { kind: 'valid' }
   /** 401 (declared) with a JSON `message`. */
   | { kind: 'unauthorized' }
-  /** A 4xx with a JSON `message`: one of `statuses` when given; declared by the operation when `declaredOnly`. */
-  | { kind: 'rejected'; statuses?: number[]; declaredOnly: boolean; statusOnly?: boolean }
+  /**
+   * A 4xx with a JSON `message`: one of `statuses` when given; declared by the operation when
+   * `declaredOnly`; its body carrying every one of `bodyFields` when given.
+   */
+  | { kind: 'rejected'; statuses?: number[]; declaredOnly: boolean; statusOnly?: boolean; bodyFields?: string[] }
   /** Anything but a 5xx (hostile but well-formed input). */
   | { kind: 'no-5xx' };
 

@@ -170,6 +170,8 @@ function sampleObject(doc: unknown, schema: Schema, options: SampleOptions, dept
     if (options.mode === 'request' && prop.readOnly === true) continue;
     if (options.mode === 'response' && prop.writeOnly === true) continue;
     if (!required.has(name) && !options.allProperties && prop.example === undefined) continue;
+    // The version of a record as the caller read it: only ever sent back as read, never made up.
+    if (options.mode === 'request' && name === 'lockVersion' && !required.has(name)) continue;
     out[name] = sampleValue(doc, prop, options, depth + 1);
   }
   const minProperties = Number(schema.minProperties ?? 0);

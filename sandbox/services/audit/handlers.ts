@@ -1,7 +1,7 @@
 import type { components, operations } from '../../../src/api/generated/audit';
 import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
-import { requireReferences } from '../../store';
+import { guardedUpdate, inTable, requireReferences } from '../../store';
 import { defineHandlers } from '../../typed';
 import { clock } from '../../clock';
 import { sendMailAs } from '../../shared/mail';
@@ -66,9 +66,11 @@ export const handlers = defineHandlers<operations>({
         },
       );
     }
-    const existing = await getStored(ctx.db, auditId);
-    await writeDetection(ctx.db, auditId, await storedFromInput(ctx.db, ctx.body, existing));
-    return readDetection(ctx.db, auditId);
+    return guardedUpdate(ctx, inTable('audit_detections', 'audit_id', auditId, 'rilevazione', true), async (tx) => {
+      const existing = await getStored(tx, auditId);
+      await writeDetection(tx, auditId, await storedFromInput(tx, ctx.body, existing));
+      return readDetection(tx, auditId);
+    });
   },
 
   async deleteDetection(ctx) {
@@ -101,11 +103,13 @@ export const handlers = defineHandlers<operations>({
 
   async updateDetectionLead(ctx) {
     const auditId = Number(ctx.params.id);
-    const data = await getStored(ctx.db, auditId);
-    data.leadStatus = ctx.body.leadStatus;
-    data.leadNote = ctx.body.note ?? null;
-    await writeDetection(ctx.db, auditId, data);
-    return readDetection(ctx.db, auditId);
+    return guardedUpdate(ctx, inTable('audit_detections', 'audit_id', auditId, 'rilevazione', true), async (tx) => {
+      const data = await getStored(tx, auditId);
+      data.leadStatus = ctx.body.leadStatus;
+      data.leadNote = ctx.body.note ?? null;
+      await writeDetection(tx, auditId, data);
+      return readDetection(tx, auditId);
+    });
   },
 
   async sendDetectionsToAgent(ctx) {
@@ -223,12 +227,12 @@ export const handlers = defineHandlers<operations>({
 
   async getSubItemById(ctx) {
     const type = typeOfPath(ctx.params.type);
-    const { rows } = await ctx.db.query<{ id: string; name: string; description: string | null }>(
-      'SELECT id, name, description FROM audit_subitems WHERE type = $1 AND id = $2',
+    const { rows } = await ctx.db.query<{ id: string; name: string; description: string | null; version: string }>(
+      'SELECT id, name, description, version FROM audit_subitems WHERE type = $1 AND id = $2',
       [type, Number(ctx.params.id)],
     );
     if (!rows[0]) throw new HttpError(404, `Valore ${ctx.params.id} di ${type} non trovato`);
-    return { id: Number(rows[0].id), name: rows[0].name, description: rows[0].description };
+    return { id: Number(rows[0].id), name: rows[0].name, description: rows[0].description, lockVersion: Number(rows[0].version) };
   },
 
   async deleteSubItem(ctx) {
@@ -261,23 +265,15 @@ export const handlers = defineHandlers<operations>({
   async updateSubItem(ctx) {
     const type = typeOfPath(ctx.params.type);
     const { id, name, description } = ctx.body;
-    const current = await ctx.db.query('SELECT 1 FROM audit_subitems WHERE type = $1 AND id = $2', [
-      type,
-      id,
-    ]);
-    if (!current.rows[0]) throw new HttpError(404, `Valore ${id} di ${type} non trovato`);
-    const clash = await ctx.db.query(
-      'SELECT 1 FROM audit_subitems WHERE type = $1 AND lower(name) = lower($2) AND id <> $3',
-      [type, name.trim(), id],
-    );
-    if (clash.rows[0]) throw new HttpError(409, `Esiste già un valore «${name.trim()}» per ${type}`);
-    await ctx.db.query('UPDATE audit_subitems SET name = $3, description = $4 WHERE type = $1 AND id = $2', [
-      type,
-      id,
-      name.trim(),
-      description ?? null,
-    ]);
-    return { id, name: name.trim(), description: description ?? null };
+    const target = { table: 'audit_subitems' as const, where: 'type = $1 AND id = $2', params: [type, id], noun: 'valore' };
+    return guardedUpdate(ctx, target, async (tx) => {
+      const current = await tx.query('SELECT 1 FROM audit_subitems WHERE type = $1 AND id = $2', [type, id]);
+      if (!current.rows[0]) throw new HttpError(404, `Valore ${id} di ${type} non trovato`);
+      const clash = await tx.query('SELECT 1 FROM audit_subitems WHERE type = $1 AND lower(name) = lower($2) AND id <> $3', [type, name.trim(), id]);
+      if (clash.rows[0]) throw new HttpError(409, `Esiste già un valore «${name.trim()}» per ${type}`);
+      await tx.query('UPDATE audit_subitems SET name = $3, description = $4 WHERE type = $1 AND id = $2', [type, id, name.trim(), description ?? null]);
+      return { id, name: name.trim(), description: description ?? null };
+    });
   },
 
   async listAgentNames(ctx) {

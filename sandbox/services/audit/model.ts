@@ -87,7 +87,7 @@ export async function agentMap(db: Db): Promise<AgentMap> {
   return new Map(rows.map((r) => [Number(r.id), { name: r.name, surname: r.surname, email: r.email }]));
 }
 
-function toDetection(auditId: number, data: StoredDetection, agents: AgentMap): Detection {
+function toDetection(auditId: number, data: StoredDetection, agents: AgentMap, version?: string | number): Detection {
   const agent = data.agentId ? agents.get(data.agentId) : undefined;
   const out: Detection = {
     auditId,
@@ -110,6 +110,7 @@ function toDetection(auditId: number, data: StoredDetection, agents: AgentMap): 
     items: data.items ?? {},
   };
   if (data.opportunityId) out.opportunityId = data.opportunityId;
+  if (version !== undefined) out.lockVersion = Number(version);
   return out;
 }
 
@@ -136,12 +137,12 @@ export async function queryDetections(db: Db, q: DetectionQuery): Promise<Detect
     if (q[key]) where.push(`data->>'${key}' = ${add(q[key])}`);
   }
   if (q.auditIds) where.push(`audit_id = ANY(${add(q.auditIds)}::bigint[])`);
-  const { rows } = await db.query<{ audit_id: string; data: StoredDetection }>(
-    `SELECT audit_id, data FROM audit_detections ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY detection_date DESC, audit_id DESC`,
+  const { rows } = await db.query<{ audit_id: string; data: StoredDetection; version: string }>(
+    `SELECT audit_id, data, version FROM audit_detections ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY detection_date DESC, audit_id DESC`,
     params,
   );
   const agents = await agentMap(db);
-  return rows.map((r) => toDetection(Number(r.audit_id), r.data, agents));
+  return rows.map((r) => toDetection(Number(r.audit_id), r.data, agents, r.version));
 }
 
 export async function getStored(db: Db, auditId: number): Promise<StoredDetection> {
@@ -154,7 +155,9 @@ export async function getStored(db: Db, auditId: number): Promise<StoredDetectio
 }
 
 export async function readDetection(db: Db, auditId: number): Promise<Detection> {
-  return toDetection(auditId, await getStored(db, auditId), await agentMap(db));
+  const data = await getStored(db, auditId);
+  const { rows } = await db.query<{ version: string }>('SELECT version FROM audit_detections WHERE audit_id = $1', [auditId]);
+  return toDetection(auditId, data, await agentMap(db), rows[0]?.version);
 }
 
 /** Resolves the chosen sub-item values (by id) to copies with their names; 404 for an unknown one. */
@@ -229,11 +232,11 @@ export async function writeDetection(db: Db, auditId: number, data: StoredDetect
 /* ---------- sub-items ---------- */
 
 export async function listSubItems(db: Db, type: SubItemTypeName): Promise<SubItem[]> {
-  const { rows } = await db.query<{ id: string; name: string; description: string | null }>(
-    'SELECT id, name, description FROM audit_subitems WHERE type = $1 ORDER BY lower(name), id',
+  const { rows } = await db.query<{ id: string; name: string; description: string | null; version: string }>(
+    'SELECT id, name, description, version FROM audit_subitems WHERE type = $1 ORDER BY lower(name), id',
     [type],
   );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description }));
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description, lockVersion: Number(r.version) }));
 }
 
 export async function insertSubItem(

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { ESTIMATE_LINE_SEQUENCE, nextvals } from '../../db/sequences';
 import { HttpError, file, reply } from '../../http';
 import { defineHandlers } from '../../typed';
-import { allRows, insertNumbered, oneRow, pageOf, removeRow, saveRow, sortRows, type Row } from '../../store';
+import { allRows, guardedUpdate, inRecords, insertNumbered, lockVersionOf, oneRow, pageOf, removeRow, saveRow, sortRows, type Row } from '../../store';
 import { cents } from '../../shared/values';
 import type { SeedOptions } from '../../seed/options';
 import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
@@ -78,6 +78,7 @@ export function toEstimate(row: Row): Estimate {
     discountTotal: Number(row.discountTotal ?? 0),
     total: Number(row.total ?? 0),
     createdAt: String(row.createdAt),
+    ...lockVersionOf(row),
   };
   if (row.validUntil) out.validUntil = String(row.validUntil);
   if (row.notes) out.notes = String(row.notes);
@@ -242,7 +243,7 @@ export const handlers = defineHandlers<operations>({
   async saveEstimate(ctx) {
     const { opportunityId, advertiserId, salesId } = ctx.query;
     const input = ctx.body;
-    return ctx.db.transaction(async (tx) => {
+    return guardedUpdate(ctx, inRecords('estimates', Number(input.id ?? 0), 'preventivo'), async (tx) => {
       if (!(await oneRow(tx, 'opportunities', Number(opportunityId)))) throw new HttpError(404, `Opportunità ${opportunityId} non trovata`);
       if (!(await oneRow(tx, 'advertisers', Number(advertiserId)))) throw new HttpError(404, `Inserzionista ${advertiserId} non trovato`);
       if (!(await salesPeople(tx)).some((s) => s.id === Number(salesId))) throw new HttpError(404, `Commerciale ${salesId} non trovato`);

@@ -1,6 +1,6 @@
 import type { operations } from '../../../src/api/generated/systems';
 import { file, HttpError, reply, type Handler } from '../../http';
-import { deleteFile, readFile, storeFile } from '../../store';
+import { deleteFile, guardedUpdate, inTable, readFile, storeFile } from '../../store';
 import { geocodeAddress } from '../../shared/geo';
 import { systemIdsOf } from '../../shared/resources';
 import { DOOH_TYPES, OOH_TYPES } from '../../seed/systems';
@@ -122,7 +122,8 @@ export const systemHandlers = {
   },
 
   async updateSystem(ctx) {
-    return ctx.db.transaction((tx) => writeSystem(ctx, tx, ctx.body as SystemInput, ctx.query.type, num(ctx.query.id)));
+    const id = num(ctx.query.id);
+    return guardedUpdate(ctx, inTable('systems', 'id', id, 'impianto'), (tx) => writeSystem(ctx, tx, ctx.body as SystemInput, ctx.query.type, id));
   },
 
   async deleteSystem(ctx) {

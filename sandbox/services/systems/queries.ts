@@ -58,6 +58,8 @@ export interface SystemRow {
   /** A Date, or epoch milliseconds when read as a tuple (see `systemsWhere`). */
   created_at: string | number | Date;
   updated_at: string | number | Date;
+  /** The version the row's last write left (migration 093). */
+  version: string | number;
 }
 
 /* ---------- reading ---------- */
@@ -121,6 +123,7 @@ function toSystem(r: SystemRow, names: Names, images: number[]): System {
     faces: r.faces,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    lockVersion: Number(r.version),
   };
   if (r.zip_code) s.zipCode = r.zip_code;
   if (r.lease_id !== null) s.lease = ref(names.leases, Number(r.lease_id));
@@ -140,7 +143,7 @@ function toSystem(r: SystemRow, names: Names, images: number[]): System {
 const TUPLE_COLUMNS = [
   'id', 'code', 'name', 'type', 'system_type', 'status', 'address', 'region', 'province', 'municipality_istat',
   'municipality_name', 'zip_code', 'latitude', 'longitude', 'media_owner_ids', 'authorization_ids', 'area_id',
-  'lease_id', 'domains', 'illuminated', 'faces', 'data', 'created_at', 'updated_at',
+  'lease_id', 'domains', 'illuminated', 'faces', 'data', 'created_at', 'updated_at', 'version',
 ] as const satisfies readonly (keyof SystemRow)[];
 // Microseconds rounded to an integer, then whole milliseconds (what toISOString of the Date shows).
 const epochMs = (column: string) => `((date_part('epoch', ${column}) * 1000000)::bigint / 1000)`;
@@ -151,10 +154,10 @@ type Tuple = [number, number[] | null, ...unknown[]];
 /** A row from its tuple: position, images, then the TUPLE_COLUMNS in their order. */
 function rowOfTuple(t: Tuple): SystemRow {
   const [, , id, code, name, type, system_type, status, address, region, province, municipality_istat, municipality_name, zip_code, latitude, longitude,
-    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at] = t as unknown as never[];
+    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at, version] = t as unknown as never[];
   return {
     id, code, name, type, system_type, status, address, region, province, municipality_istat, municipality_name, zip_code, latitude, longitude,
-    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at,
+    media_owner_ids, authorization_ids, area_id, lease_id, domains, illuminated, faces, data, created_at, updated_at, version,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { HttpError, reply } from '../../http';
-import { deleteRecord, getRecord, insertRecord, requireReferences, updateRecord, type StoredRecord } from '../../store';
+import { deleteRecord, getRecord, guardedUpdate, inRecords, insertRecord, requireReferences, updateRecord, type StoredRecord } from '../../store';
 import { definePartialHandlers } from '../../typed';
 import { LINKS, TEAM_PROVIDER_TYPES, TEAMS } from '../../seed/teams';
 import type { operations, SchemaSystemProvider, SchemaTeam, SchemaTeamFilter, SchemaTeamInput } from '../../../src/api/generated/systems';
@@ -109,9 +109,11 @@ export const teamHandlers = definePartialHandlers<operations>()({
   },
   async updateTeam(ctx) {
     const id = Number(ctx.params.id);
-    await requireTeam(ctx.db, id);
-    await checkVat(ctx.db, ctx.body.vat, id);
-    return teamOf((await updateRecord(ctx.db, TEAMS, id, teamData(ctx.body), false))!);
+    return guardedUpdate(ctx, inRecords(TEAMS, id, 'squadra', true), async (tx) => {
+      await requireTeam(tx, id);
+      await checkVat(tx, ctx.body.vat, id);
+      return teamOf((await updateRecord(tx, TEAMS, id, teamData(ctx.body), false))!);
+    });
   },
   async deleteTeam(ctx) {
     const id = Number(ctx.params.id);
@@ -121,8 +123,8 @@ export const teamHandlers = definePartialHandlers<operations>()({
     return teamOf(team);
   },
   async listSystemProviders(ctx) {
-    const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown>; team: Record<string, unknown> | null; team_id: string | null }>(
-      `SELECT l.id, l.data, t.data AS team, t.id AS team_id FROM records l
+    const { rows } = await ctx.db.query<{ id: string; data: Record<string, unknown>; version: string; team: Record<string, unknown> | null; team_id: string | null }>(
+      `SELECT l.id, l.data, l.version, t.data AS team, t.id AS team_id FROM records l
          LEFT JOIN records t ON t.collection = $1 AND t.id = (l.data->>'teamId')::bigint
         WHERE l.collection = $2 AND (l.data->>'systemId')::bigint = $3 ORDER BY l.id`,
       [TEAMS, LINKS, Number(ctx.query.systemId)],
@@ -130,6 +132,7 @@ export const teamHandlers = definePartialHandlers<operations>()({
     return rows.map((r) => ({
       ...(r.data as unknown as SchemaSystemProvider),
       id: Number(r.id),
+      lockVersion: Number(r.version),
       ...(r.team ? { team: teamOf({ ...r.team, id: Number(r.team_id) }) } : {}),
     }));
   },
@@ -148,18 +151,20 @@ export const teamHandlers = definePartialHandlers<operations>()({
   },
   async updateSystemProvider(ctx) {
     const id = Number(ctx.params.id);
-    if (!(await getRecord(ctx.db, LINKS, id))) throw new HttpError(404, `Collegamento ${id} non trovato`);
-    await checkLink(ctx.db, ctx.body, id);
-    const { systemId, teamId, duties } = ctx.body;
-    const record = (await updateRecord(ctx.db, LINKS, id, { systemId, teamId, duties }, false))!;
-    await ctx.services.recordHistory(ctx.db, {
-      entityType: 'system',
-      entityId: systemId,
-      action: 'provider.update',
-      username: ctx.user?.username ?? 'system',
-      changes: { teamId, duties },
+    return guardedUpdate(ctx, inRecords(LINKS, id, 'collegamento'), async (tx) => {
+      if (!(await getRecord(tx, LINKS, id))) throw new HttpError(404, `Collegamento ${id} non trovato`);
+      await checkLink(tx, ctx.body, id);
+      const { systemId, teamId, duties } = ctx.body;
+      const record = (await updateRecord(tx, LINKS, id, { systemId, teamId, duties }, false))!;
+      await ctx.services.recordHistory(tx, {
+        entityType: 'system',
+        entityId: systemId,
+        action: 'provider.update',
+        username: ctx.user?.username ?? 'system',
+        changes: { teamId, duties },
+      });
+      return linkOf(tx, record);
     });
-    return linkOf(ctx.db, record);
   },
   async deleteSystemProvider(ctx) {
     const id = Number(ctx.params.id);

@@ -32,9 +32,11 @@ export interface UserRow {
   data: UserData;
   enabled: boolean;
   created_at: Date | string;
+  /** The version the row's last write left (migration 093). */
+  version: string | number;
 }
 
-export const COLUMNS = 'id, username, password_hash, role, data, enabled, created_at';
+export const COLUMNS = 'id, username, password_hash, role, data, enabled, created_at, version';
 
 export async function userByName(db: Db, username: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE username = $1`, [username])).rows[0];
@@ -67,6 +69,7 @@ export function toUser(row: UserRow): User {
     enabled: row.enabled,
     avatarId: row.data.avatarId ?? null,
     createdAt: new Date(row.created_at).toISOString(),
+    lockVersion: Number(row.version),
   };
 }
 

@@ -3,7 +3,7 @@ import { ROLES } from '../../../src/auth/roles';
 import { hashPassword, isOAuthClient, issueTokens, refreshTokens, revokeToken, revokeUserSessions, verifyPassword } from '../../auth';
 import type { Db } from '../../db';
 import { file, HttpError, reply, type HandlerContext } from '../../http';
-import { readFile, requireUpload, storeFile } from '../../store';
+import { guardedUpdate, inTable, readFile, requireUpload, storeFile } from '../../store';
 import type { SeedOptions } from '../../seed/options';
 import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSuccess } from '../../signin';
 import { defineHandlers } from '../../typed';
@@ -355,7 +355,7 @@ export const handlers = defineHandlers<operations>({
     const patch: UserData = {};
     for (const key of ['name', 'surname', 'email', 'group'] as const) if (input[key] !== undefined) patch[key] = input[key];
     try {
-      const row = await ctx.db.transaction(async (tx) => {
+      const row = await guardedUpdate(ctx, inTable('users', 'id', id, 'utente'), async (tx) => {
         const { rows } = await tx.query<UserRow>(
           `UPDATE users SET data = data || $2::jsonb, role = COALESCE($3, role), enabled = COALESCE($4, enabled),
                   password_hash = COALESCE($5, password_hash), updated_at = now()
@@ -365,9 +365,9 @@ export const handlers = defineHandlers<operations>({
         if (!rows[0]) throw new HttpError(404, 'Utente non trovato');
         // A new password or a disabled account ends the user's sessions.
         if (hash || input.enabled === false) await revokeUserSessions(tx, rows[0].username);
-        return rows[0];
+        return toUser(rows[0]);
       });
-      return toUser(row);
+      return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, 'Indirizzo e-mail già in uso');
       throw error;

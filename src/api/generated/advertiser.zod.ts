@@ -29,7 +29,8 @@ export const listAdvertisersResponseItem = zod.object({
   "role": zod.string().min(1).max(listAdvertisersResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
   "email": zod.string().email().max(listAdvertisersResponseRolesItemEmailMax).optional().describe('E-mail address of the contact.')
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
-  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
+  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An advertiser.')
 export const listAdvertisersResponse = zod.array(listAdvertisersResponseItem)
 
@@ -67,7 +68,8 @@ export const getAdvertiserByIdResponse = zod.object({
   "role": zod.string().min(1).max(getAdvertiserByIdResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
   "email": zod.string().email().max(getAdvertiserByIdResponseRolesItemEmailMax).optional().describe('E-mail address of the contact.')
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
-  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
+  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An advertiser.')
 
 
@@ -188,7 +190,8 @@ export const listAdvertisersPaginatedResponse = zod.object({
   "role": zod.string().min(1).max(listAdvertisersPaginatedResponseContentItemRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
   "email": zod.string().email().max(listAdvertisersPaginatedResponseContentItemRolesItemEmailMax).optional().describe('E-mail address of the contact.')
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
-  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
+  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An advertiser.')).describe('The advertisers of this page.'),
   "totalElements": zod.number().min(listAdvertisersPaginatedResponseTotalElementsMin).max(listAdvertisersPaginatedResponseTotalElementsMax).int().describe('Advertisers matching the filters, over all pages.'),
   "totalPages": zod.number().min(listAdvertisersPaginatedResponseTotalPagesMin).max(listAdvertisersPaginatedResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -233,7 +236,8 @@ export const updateAdvertiserBodyNameMax = 200;export const updateAdvertiserBody
 export const updateAdvertiserBodyFiscalCodeRegExp = new RegExp('^([0-9]{11}|[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])$');
 export const updateAdvertiserBodyEmailMax = 200;export const updateAdvertiserBodyPhoneRegExp = new RegExp('^\\+?[0-9][0-9 ]{5,19}$');
 export const updateAdvertiserBodyAddressMax = 200;export const updateAdvertiserBodyCityMax = 100;export const updateAdvertiserBodyBusinessAreaMax = 100;export const updateAdvertiserBodyRolesItemNameMax = 120;export const updateAdvertiserBodyRolesItemRoleMax = 100;export const updateAdvertiserBodyRolesItemEmailMax = 200;export const updateAdvertiserBodyRolesDefault = [];
-export const updateAdvertiserBodyRolesMax = 50;
+export const updateAdvertiserBodyRolesMax = 50;export const updateAdvertiserBodyLockVersionMax = 9007199254740991;
+
 
 export const updateAdvertiserBody = zod.object({
   "id": zod.number().min(1).max(updateAdvertiserBodyIdMax).int().describe('Record id.'),
@@ -249,7 +253,8 @@ export const updateAdvertiserBody = zod.object({
   "name": zod.string().min(1).max(updateAdvertiserBodyRolesItemNameMax).describe('Name and surname.'),
   "role": zod.string().min(1).max(updateAdvertiserBodyRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
   "email": zod.string().email().max(updateAdvertiserBodyRolesItemEmailMax).optional().describe('E-mail address of the contact.')
-}).describe('A contact person of the advertiser, with a role.')).max(updateAdvertiserBodyRolesMax).default(updateAdvertiserBodyRolesDefault).describe('Contact people with their role.')
+}).describe('A contact person of the advertiser, with a role.')).max(updateAdvertiserBodyRolesMax).default(updateAdvertiserBodyRolesDefault).describe('Contact people with their role.'),
+  "lockVersion": zod.number().min(1).max(updateAdvertiserBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `updateAdvertiser`, the `AdvertiserInput` fields plus the `id`.')
 
 export const updateAdvertiserResponseIdMax = 9007199254740991;
@@ -275,7 +280,8 @@ export const updateAdvertiserResponse = zod.object({
   "role": zod.string().min(1).max(updateAdvertiserResponseRolesItemRoleMax).describe('One of the names listed by `listContactRoles`.'),
   "email": zod.string().email().max(updateAdvertiserResponseRolesItemEmailMax).optional().describe('E-mail address of the contact.')
 }).describe('A contact person of the advertiser, with a role.')).describe('Contact people with their role.'),
-  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.')
+  "createdAt": zod.string().datetime({}).describe('When the advertiser was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An advertiser.')
 
 

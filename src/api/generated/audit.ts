@@ -558,6 +558,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /** @description Outcome of an import. */
         ImportReport: {
@@ -651,6 +668,12 @@ export interface components {
              * @example Manifesto 600x300 cm
              */
             description: string | null;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A new value of a sub-item type. */
         SubItemInput: {
@@ -828,6 +851,12 @@ export interface components {
              */
             notes: string | null;
             items: components["schemas"]["DetectionItems"];
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query's). */
         DetectionInput: {
@@ -923,6 +952,12 @@ export interface components {
              */
             notes?: string | null;
             items?: components["schemas"]["DetectionItems"];
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of a lead update. */
         LeadUpdate: {
@@ -932,6 +967,12 @@ export interface components {
              * @example Richiamare il responsabile marketing a febbraio.
              */
             note?: string | null;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The contact data of a media owner's supplier. */
         MediaSupplier: {
@@ -1306,7 +1347,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A value with the same name already exists. */
+        /** @description A value with the same name already exists; or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1765,6 +1806,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
@@ -2097,6 +2139,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

@@ -58,6 +58,7 @@ export const createDetectionBodyItemsMediaTypeIdMax = 9007199254740991;
 export const createDetectionBodyItemsLocationIdMax = 9007199254740991;
 export const createDetectionBodyItemsSupplierIdMax = 9007199254740991;
 export const createDetectionBodyItemsProductCategoryIdMax = 9007199254740991;
+export const createDetectionBodyLockVersionMax = 9007199254740991;
 
 
 export const createDetectionBody = zod.object({
@@ -108,7 +109,8 @@ export const createDetectionBody = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().min(1).max(createDetectionBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const createDetectionResponseAuditIdMax = 9007199254740991;
@@ -172,7 +174,8 @@ export const createDetectionResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A detection, as read.')
 
 
@@ -199,6 +202,7 @@ export const updateDetectionBodyItemsMediaTypeIdMax = 9007199254740991;
 export const updateDetectionBodyItemsLocationIdMax = 9007199254740991;
 export const updateDetectionBodyItemsSupplierIdMax = 9007199254740991;
 export const updateDetectionBodyItemsProductCategoryIdMax = 9007199254740991;
+export const updateDetectionBodyLockVersionMax = 9007199254740991;
 
 
 export const updateDetectionBody = zod.object({
@@ -249,7 +253,8 @@ export const updateDetectionBody = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).optional().describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().min(1).max(updateDetectionBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of save and update. `auditId`, `agent`, `opportunityId` and `leadNote` may be sent back as read and are ignored (on update `auditId` must equal the query\'s).')
 
 export const updateDetectionResponseAuditIdMax = 9007199254740991;
@@ -313,7 +318,8 @@ export const updateDetectionResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A detection, as read.')
 
 
@@ -393,7 +399,8 @@ export const listDetectionsResponseItem = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A detection, as read.')
 export const listDetectionsResponse = zod.array(listDetectionsResponseItem)
 
@@ -471,7 +478,8 @@ export const listDetectionsByRangeDateResponseItem = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A detection, as read.')
 export const listDetectionsByRangeDateResponse = zod.array(listDetectionsByRangeDateResponseItem)
 
@@ -499,11 +507,13 @@ export const updateDetectionLeadParams = zod.object({
   "id": zod.number().min(1).max(updateDetectionLeadPathIdMax).int().describe('The detection\'s `auditId`.')
 })
 
-export const updateDetectionLeadBodyNoteMax = 2000;
+export const updateDetectionLeadBodyNoteMax = 2000;export const updateDetectionLeadBodyLockVersionMax = 9007199254740991;
+
 
 export const updateDetectionLeadBody = zod.object({
   "leadStatus": zod.enum(['none', 'new', 'contacted', 'converted', 'discarded']).describe('none (non è un lead), new (nuovo lead), contacted (contattato), converted (convertito), discarded (scartato).'),
-  "note": zod.string().max(updateDetectionLeadBodyNoteMax).nullish().describe('Note on the lead (stored as the detection\'s leadNote).')
+  "note": zod.string().max(updateDetectionLeadBodyNoteMax).nullish().describe('Note on the lead (stored as the detection\'s leadNote).'),
+  "lockVersion": zod.number().min(1).max(updateDetectionLeadBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of a lead update.')
 
 export const updateDetectionLeadResponseAuditIdMax = 9007199254740991;
@@ -567,7 +577,8 @@ export const updateDetectionLeadResponse = zod.object({
   "name": zod.string().optional().describe('Its name (filled when read; ignored when written).'),
   "description": zod.string().nullish().describe('Its description (filled when read; ignored when written).')
 }).optional().describe('A sub-item value chosen for a detection; read with its name and description, written by `id` alone.')
-}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.')
+}).superRefine((value, ctx) => { if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('The sub-item values chosen for a detection, keyed by type name; a type left out has no value.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A detection, as read.')
 
 
@@ -763,12 +774,14 @@ export const listBrandNamesBySubjectResponse = zod.array(listBrandNamesBySubject
  * @summary List the values of a sub-item type
  */
 export const listSubItemsResponseIdMax = 9007199254740991;
-export const listSubItemsResponseNameMax = 100;export const listSubItemsResponseDescriptionMax = 500;
+export const listSubItemsResponseNameMax = 100;export const listSubItemsResponseDescriptionMax = 500;export const listSubItemsResponseLockVersionMax = 9007199254740991;
+
 
 export const listSubItemsResponseItem = zod.object({
   "id": zod.number().min(1).max(listSubItemsResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(listSubItemsResponseNameMax).describe('Name shown in lists (unique within its type).'),
-  "description": zod.string().max(listSubItemsResponseDescriptionMax).nullable().describe('Longer description.')
+  "description": zod.string().max(listSubItemsResponseDescriptionMax).nullable().describe('Longer description.'),
+  "lockVersion": zod.number().min(1).max(listSubItemsResponseLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 export const listSubItemsResponse = zod.array(listSubItemsResponseItem)
 
@@ -777,12 +790,14 @@ export const listSubItemsResponse = zod.array(listSubItemsResponseItem)
  * @summary Get a value of a sub-item type
  */
 export const getSubItemByIdResponseIdMax = 9007199254740991;
-export const getSubItemByIdResponseNameMax = 100;export const getSubItemByIdResponseDescriptionMax = 500;
+export const getSubItemByIdResponseNameMax = 100;export const getSubItemByIdResponseDescriptionMax = 500;export const getSubItemByIdResponseLockVersionMax = 9007199254740991;
+
 
 export const getSubItemByIdResponse = zod.object({
   "id": zod.number().min(1).max(getSubItemByIdResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(getSubItemByIdResponseNameMax).describe('Name shown in lists (unique within its type).'),
-  "description": zod.string().max(getSubItemByIdResponseDescriptionMax).nullable().describe('Longer description.')
+  "description": zod.string().max(getSubItemByIdResponseDescriptionMax).nullable().describe('Longer description.'),
+  "lockVersion": zod.number().min(1).max(getSubItemByIdResponseLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 
 
@@ -816,12 +831,14 @@ export const createSubItemBody = zod.object({
 }).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); if (!(Object.keys(value).length <= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 1 } }); if (!(Object.keys(value).every((key) => ["format","media_type","location","supplier","product_category"].includes(key)))) ctx.addIssue({ code: 'custom', message: 'app.validation.property_names' }); }).describe('Body of `POST /detection/{type}/save`: exactly one key, the type name with its underscores, matching the path type.')
 
 export const createSubItemResponseIdMax = 9007199254740991;
-export const createSubItemResponseNameMax = 100;export const createSubItemResponseDescriptionMax = 500;
+export const createSubItemResponseNameMax = 100;export const createSubItemResponseDescriptionMax = 500;export const createSubItemResponseLockVersionMax = 9007199254740991;
+
 
 export const createSubItemResponse = zod.object({
   "id": zod.number().min(1).max(createSubItemResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(createSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
-  "description": zod.string().max(createSubItemResponseDescriptionMax).nullable().describe('Longer description.')
+  "description": zod.string().max(createSubItemResponseDescriptionMax).nullable().describe('Longer description.'),
+  "lockVersion": zod.number().min(1).max(createSubItemResponseLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 
 
@@ -830,21 +847,25 @@ export const createSubItemResponse = zod.object({
  * @summary Update a value of a sub-item type
  */
 export const updateSubItemBodyIdMax = 9007199254740991;
-export const updateSubItemBodyNameMax = 100;export const updateSubItemBodyDescriptionMax = 500;
+export const updateSubItemBodyNameMax = 100;export const updateSubItemBodyDescriptionMax = 500;export const updateSubItemBodyLockVersionMax = 9007199254740991;
+
 
 export const updateSubItemBody = zod.object({
   "id": zod.number().min(1).max(updateSubItemBodyIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemBodyNameMax).describe('Name shown in lists (unique within its type).'),
-  "description": zod.string().max(updateSubItemBodyDescriptionMax).nullable().describe('Longer description.')
+  "description": zod.string().max(updateSubItemBodyDescriptionMax).nullable().describe('Longer description.'),
+  "lockVersion": zod.number().min(1).max(updateSubItemBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 
 export const updateSubItemResponseIdMax = 9007199254740991;
-export const updateSubItemResponseNameMax = 100;export const updateSubItemResponseDescriptionMax = 500;
+export const updateSubItemResponseNameMax = 100;export const updateSubItemResponseDescriptionMax = 500;export const updateSubItemResponseLockVersionMax = 9007199254740991;
+
 
 export const updateSubItemResponse = zod.object({
   "id": zod.number().min(1).max(updateSubItemResponseIdMax).int().describe('Value id (unique within its type).'),
   "name": zod.string().min(1).max(updateSubItemResponseNameMax).describe('Name shown in lists (unique within its type).'),
-  "description": zod.string().max(updateSubItemResponseDescriptionMax).nullable().describe('Longer description.')
+  "description": zod.string().max(updateSubItemResponseDescriptionMax).nullable().describe('Longer description.'),
+  "lockVersion": zod.number().min(1).max(updateSubItemResponseLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A value of a sub-item type (Gestione Campi); also the body of an update.')
 
 

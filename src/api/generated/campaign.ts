@@ -233,6 +233,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /**
          * @description One of the nine staff roles.
@@ -294,6 +311,12 @@ export interface components {
              * @example Affissioni 6x3 e pensiline nei centri di Milano e Roma.
              */
             description: string | null;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of create and update. `id` may be sent back as read and is ignored. */
         CampaignInput: {
@@ -344,6 +367,12 @@ export interface components {
              * @example Affissioni 6x3 e pensiline nei centri di Milano e Roma.
              */
             description?: string | null;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A user assigned to a campaign. */
         CampaignMember: {
@@ -371,6 +400,12 @@ export interface components {
              * @example 2026-02-16T08:30:00Z
              */
             assignedAt: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored. */
         CampaignMemberInput: {
@@ -398,6 +433,12 @@ export interface components {
              * @example 2026-02-16T08:30:00Z
              */
             assignedAt?: string;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`). */
         CampaignAttachment: {
@@ -509,7 +550,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A state or uniqueness rule refuses the request. */
+        /** @description A state or uniqueness rule refuses the request; or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;

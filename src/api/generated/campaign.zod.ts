@@ -32,7 +32,8 @@ export const listCampaignsResponseItem = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(listCampaignsResponseBudgetMin).max(listCampaignsResponseBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(listCampaignsResponseDescriptionMax).nullable().describe('Free description.')
+  "description": zod.string().max(listCampaignsResponseDescriptionMax).nullable().describe('Free description.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A campaign, as read (overview tab).')
 export const listCampaignsResponse = zod.array(listCampaignsResponseItem)
 
@@ -45,7 +46,8 @@ export const createCampaignBodyIdMax = 9007199254740991;
 export const createCampaignBodyNameMax = 200;export const createCampaignBodyAdvertiserIdMax = 9007199254740991;
 export const createCampaignBodyOrderIdMax = 9007199254740991;
 export const createCampaignBodyBudgetMin = 0;
-export const createCampaignBodyBudgetMax = 1000000000;export const createCampaignBodyDescriptionMax = 2000;
+export const createCampaignBodyBudgetMax = 1000000000;export const createCampaignBodyDescriptionMax = 2000;export const createCampaignBodyLockVersionMax = 9007199254740991;
+
 
 export const createCampaignBody = zod.object({
   "id": zod.number().min(1).max(createCampaignBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -56,7 +58,8 @@ export const createCampaignBody = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(createCampaignBodyBudgetMin).max(createCampaignBodyBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(createCampaignBodyDescriptionMax).nullish().describe('Free description.')
+  "description": zod.string().max(createCampaignBodyDescriptionMax).nullish().describe('Free description.'),
+  "lockVersion": zod.number().min(1).max(createCampaignBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
 
@@ -78,7 +81,8 @@ export const getCampaignByIdResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(getCampaignByIdResponseBudgetMin).max(getCampaignByIdResponseBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(getCampaignByIdResponseDescriptionMax).nullable().describe('Free description.')
+  "description": zod.string().max(getCampaignByIdResponseDescriptionMax).nullable().describe('Free description.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A campaign, as read (overview tab).')
 
 
@@ -90,7 +94,8 @@ export const updateCampaignBodyIdMax = 9007199254740991;
 export const updateCampaignBodyNameMax = 200;export const updateCampaignBodyAdvertiserIdMax = 9007199254740991;
 export const updateCampaignBodyOrderIdMax = 9007199254740991;
 export const updateCampaignBodyBudgetMin = 0;
-export const updateCampaignBodyBudgetMax = 1000000000;export const updateCampaignBodyDescriptionMax = 2000;
+export const updateCampaignBodyBudgetMax = 1000000000;export const updateCampaignBodyDescriptionMax = 2000;export const updateCampaignBodyLockVersionMax = 9007199254740991;
+
 
 export const updateCampaignBody = zod.object({
   "id": zod.number().min(1).max(updateCampaignBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -101,7 +106,8 @@ export const updateCampaignBody = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).optional().describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(updateCampaignBodyBudgetMin).max(updateCampaignBodyBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(updateCampaignBodyDescriptionMax).nullish().describe('Free description.')
+  "description": zod.string().max(updateCampaignBodyDescriptionMax).nullish().describe('Free description.'),
+  "lockVersion": zod.number().min(1).max(updateCampaignBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` may be sent back as read and is ignored.')
 
 export const updateCampaignResponseIdMax = 9007199254740991;
@@ -119,7 +125,8 @@ export const updateCampaignResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(updateCampaignResponseBudgetMin).max(updateCampaignResponseBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(updateCampaignResponseDescriptionMax).nullable().describe('Free description.')
+  "description": zod.string().max(updateCampaignResponseDescriptionMax).nullable().describe('Free description.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A campaign, as read (overview tab).')
 
 
@@ -142,7 +149,8 @@ export const deleteCampaignResponse = zod.object({
   "periodEnd": zod.string().date().describe('Last day of the campaign (not before periodStart).'),
   "status": zod.enum(['planned', 'running', 'paused', 'completed', 'cancelled']).describe('planned (pianificata), running (in corso), paused (in pausa), completed (conclusa), cancelled (annullata). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "budget": zod.number().min(deleteCampaignResponseBudgetMin).max(deleteCampaignResponseBudgetMax).describe('Budget in euro.'),
-  "description": zod.string().max(deleteCampaignResponseDescriptionMax).nullable().describe('Free description.')
+  "description": zod.string().max(deleteCampaignResponseDescriptionMax).nullable().describe('Free description.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A campaign, as read (overview tab).')
 
 
@@ -179,7 +187,8 @@ export const listCampaignMembersResponseItem = zod.object({
   "campaignId": zod.number().min(1).max(listCampaignMembersResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(listCampaignMembersResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
+  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A user assigned to a campaign.')
 export const listCampaignMembersResponse = zod.array(listCampaignMembersResponseItem)
 
@@ -190,14 +199,16 @@ export const listCampaignMembersResponse = zod.array(listCampaignMembersResponse
  */
 export const createCampaignMemberBodyIdMax = 9007199254740991;
 export const createCampaignMemberBodyCampaignIdMax = 9007199254740991;
-export const createCampaignMemberBodyUsernameMax = 100;
+export const createCampaignMemberBodyUsernameMax = 100;export const createCampaignMemberBodyLockVersionMax = 9007199254740991;
+
 
 export const createCampaignMemberBody = zod.object({
   "id": zod.number().min(1).max(createCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "campaignId": zod.number().min(1).max(createCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(createCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
+  "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.'),
+  "lockVersion": zod.number().min(1).max(createCampaignMemberBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored.')
 
 
@@ -213,7 +224,8 @@ export const getCampaignMemberByIdResponse = zod.object({
   "campaignId": zod.number().min(1).max(getCampaignMemberByIdResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(getCampaignMemberByIdResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
+  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A user assigned to a campaign.')
 
 
@@ -223,14 +235,16 @@ export const getCampaignMemberByIdResponse = zod.object({
  */
 export const updateCampaignMemberBodyIdMax = 9007199254740991;
 export const updateCampaignMemberBodyCampaignIdMax = 9007199254740991;
-export const updateCampaignMemberBodyUsernameMax = 100;
+export const updateCampaignMemberBodyUsernameMax = 100;export const updateCampaignMemberBodyLockVersionMax = 9007199254740991;
+
 
 export const updateCampaignMemberBody = zod.object({
   "id": zod.number().min(1).max(updateCampaignMemberBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
   "campaignId": zod.number().min(1).max(updateCampaignMemberBodyCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberBodyUsernameMax).describe('The user\'s username.'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.')
+  "assignedAt": zod.string().datetime({}).optional().describe('Ignored; set by the service.'),
+  "lockVersion": zod.number().min(1).max(updateCampaignMemberBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `assignedAt` may be sent back as read and are ignored.')
 
 export const updateCampaignMemberResponseIdMax = 9007199254740991;
@@ -242,7 +256,8 @@ export const updateCampaignMemberResponse = zod.object({
   "campaignId": zod.number().min(1).max(updateCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(updateCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
+  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A user assigned to a campaign.')
 
 
@@ -258,7 +273,8 @@ export const deleteCampaignMemberResponse = zod.object({
   "campaignId": zod.number().min(1).max(deleteCampaignMemberResponseCampaignIdMax).int().describe('The campaign.'),
   "username": zod.string().min(1).max(deleteCampaignMemberResponseUsernameMax).describe('The user\'s username (user service).'),
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.'),
-  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).')
+  "assignedAt": zod.string().datetime({}).describe('When the user was assigned (set by the service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A user assigned to a campaign.')
 
 

@@ -56,7 +56,8 @@ export const listCatalogsResponseItem = zod.object({
   "circuitId": zod.number().min(1).max(listCatalogsResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(listCatalogsResponsePackagesItemPriceMin).max(listCatalogsResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 export const listCatalogsResponse = zod.array(listCatalogsResponseItem)
 
@@ -100,7 +101,8 @@ export const getCatalogByIdResponse = zod.object({
   "circuitId": zod.number().min(1).max(getCatalogByIdResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(getCatalogByIdResponsePackagesItemPriceMin).max(getCatalogByIdResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 
 
@@ -144,7 +146,8 @@ export const listCatalogsByProductIdResponseItem = zod.object({
   "circuitId": zod.number().min(1).max(listCatalogsByProductIdResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(listCatalogsByProductIdResponsePackagesItemPriceMin).max(listCatalogsByProductIdResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 export const listCatalogsByProductIdResponse = zod.array(listCatalogsByProductIdResponseItem)
 
@@ -161,7 +164,8 @@ export const createCatalogBodySeasonsItemPercentMax = 500;export const createCat
 export const createCatalogBodySeasonsMax = 100;export const createCatalogBodyPackagesItemCircuitIdMax = 9007199254740991;
 export const createCatalogBodyPackagesItemPriceMin = 0;
 export const createCatalogBodyPackagesItemPriceMax = 1000000000;export const createCatalogBodyPackagesDefault = [];
-export const createCatalogBodyPackagesMax = 500;export const createCatalogBodyActiveDefault = true;
+export const createCatalogBodyPackagesMax = 500;export const createCatalogBodyActiveDefault = true;export const createCatalogBodyLockVersionMax = 9007199254740991;
+
 
 export const createCatalogBody = zod.object({
   "name": zod.string().min(1).max(createCatalogBodyNameMax).describe('Name (unique).'),
@@ -183,7 +187,8 @@ export const createCatalogBody = zod.object({
   "circuitId": zod.number().min(1).max(createCatalogBodyPackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(createCatalogBodyPackagesItemPriceMin).max(createCatalogBodyPackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).max(createCatalogBodyPackagesMax).default(createCatalogBodyPackagesDefault).describe('Package prices for circuits sold whole (a circuit may appear once).'),
-  "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().default(createCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().min(1).max(createCatalogBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 
@@ -206,7 +211,8 @@ export const updateCatalogBodySeasonsItemPercentMax = 500;export const updateCat
 export const updateCatalogBodySeasonsMax = 100;export const updateCatalogBodyPackagesItemCircuitIdMax = 9007199254740991;
 export const updateCatalogBodyPackagesItemPriceMin = 0;
 export const updateCatalogBodyPackagesItemPriceMax = 1000000000;export const updateCatalogBodyPackagesDefault = [];
-export const updateCatalogBodyPackagesMax = 500;export const updateCatalogBodyActiveDefault = true;
+export const updateCatalogBodyPackagesMax = 500;export const updateCatalogBodyActiveDefault = true;export const updateCatalogBodyLockVersionMax = 9007199254740991;
+
 
 export const updateCatalogBody = zod.object({
   "name": zod.string().min(1).max(updateCatalogBodyNameMax).describe('Name (unique).'),
@@ -228,7 +234,8 @@ export const updateCatalogBody = zod.object({
   "circuitId": zod.number().min(1).max(updateCatalogBodyPackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(updateCatalogBodyPackagesItemPriceMin).max(updateCatalogBodyPackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).max(updateCatalogBodyPackagesMax).default(updateCatalogBodyPackagesDefault).describe('Package prices for circuits sold whole (a circuit may appear once).'),
-  "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().default(updateCatalogBodyActiveDefault).describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().min(1).max(updateCatalogBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `createCatalog` and `updateCatalog`.')
 
 export const updateCatalogResponseIdMax = 9007199254740991;
@@ -260,7 +267,8 @@ export const updateCatalogResponse = zod.object({
   "circuitId": zod.number().min(1).max(updateCatalogResponsePackagesItemCircuitIdMax).int().describe('The circuit (circuits service).'),
   "price": zod.number().min(updateCatalogResponsePackagesItemPriceMin).max(updateCatalogResponsePackagesItemPriceMax).describe('Price of the whole circuit for one unit of the product sold, in euro.')
 }).describe('The price of every face of a circuit together, per unit.')).optional().describe('Package prices for circuits sold whole.'),
-  "active": zod.boolean().describe('Whether estimate lines can take prices from it.')
+  "active": zod.boolean().describe('Whether estimate lines can take prices from it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A price list.')
 
 

@@ -21,7 +21,8 @@ export const listCircuitsByTypeResponseItem = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(listCircuitsByTypeResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(listCircuitsByTypeResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByTypeResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByTypeResponse = zod.array(listCircuitsByTypeResponseItem)
 
@@ -49,7 +50,8 @@ export const getCircuitByIdResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(getCircuitByIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(getCircuitByIdResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(getCircuitByIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -75,7 +77,8 @@ export const listCircuitsByAssetIdResponseItem = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(listCircuitsByAssetIdResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(listCircuitsByAssetIdResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(listCircuitsByAssetIdResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A named group of systems of one type, sold together.')
 export const listCircuitsByAssetIdResponse = zod.array(listCircuitsByAssetIdResponseItem)
 
@@ -128,10 +131,12 @@ export const createCircuitQueryParams = zod.object({
 
 export const createCircuitBodyAssetsItemMax = 9007199254740991;
 export const createCircuitBodyAssetsMax = 10000;
+export const createCircuitBodyLockVersionMax = 9007199254740991;
 
 
 export const createCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).int().describe('Record id.')).max(createCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(createCircuitBodyAssetsItemMax).int().describe('Record id.')).max(createCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.'),
+  "lockVersion": zod.number().min(1).max(createCircuitBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The member systems to set.')
 
 
@@ -150,10 +155,12 @@ export const updateCircuitQueryParams = zod.object({
 
 export const updateCircuitBodyAssetsItemMax = 9007199254740991;
 export const updateCircuitBodyAssetsMax = 10000;
+export const updateCircuitBodyLockVersionMax = 9007199254740991;
 
 
 export const updateCircuitBody = zod.object({
-  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).int().describe('Record id.')).max(updateCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.')
+  "assets": zod.array(zod.number().min(1).max(updateCircuitBodyAssetsItemMax).int().describe('Record id.')).max(updateCircuitBodyAssetsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems; replaces the current list.'),
+  "lockVersion": zod.number().min(1).max(updateCircuitBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The member systems to set.')
 
 export const updateCircuitResponseIdMax = 9007199254740991;
@@ -168,7 +175,8 @@ export const updateCircuitResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(updateCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(updateCircuitResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(updateCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A named group of systems of one type, sold together.')
 
 
@@ -195,5 +203,6 @@ export const deleteCircuitResponse = zod.object({
   "type": zod.enum(['OOH', 'DOOH']).describe('Whether the circuit groups OOH or DOOH systems.'),
   "playlistId": zod.number().min(1).max(deleteCircuitResponsePlaylistIdMax).int().optional().describe('Record id.'),
   "showId": zod.number().min(1).max(deleteCircuitResponseShowIdMax).int().optional().describe('Record id.'),
-  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).')
+  "assets": zod.array(zod.number().min(1).max(deleteCircuitResponseAssetsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Ids of the member systems (systems service).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A named group of systems of one type, sold together.')

@@ -127,6 +127,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /**
          * @description image (immagine) or video.
@@ -195,6 +212,12 @@ export interface components {
              * @example 2026-02-19T09:40:00Z
              */
             uploadedAt: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of an update: the record as read. `name`, `sizeId` and `status` change; `id`, `campaignId`, `kind`, `mediaType`, `width`, `height`, `durationSeconds` and `uploadedAt` are accepted and ignored. */
         CreativeUpdate: {
@@ -245,6 +268,12 @@ export interface components {
              * @example 2026-02-19T09:40:00Z
              */
             uploadedAt?: string;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Form fields of an upload. Multipart fields travel as text, so the numbers are decimal strings. */
         CreativeUpload: {
@@ -394,6 +423,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. The answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now; nothing is written. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Questa creatività è stata modificata da Mario Rossi il 27/11/2026 alle 14:02 dopo che l'hai aperta",
+                 *       "status": 409,
+                 *       "modifiedBy": "Mario Rossi",
+                 *       "modifiedAt": "2026-11-27T13:02:00.000Z",
+                 *       "lockVersion": 43
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -441,6 +488,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
+export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterId = components['parameters']['Id'];
 export type ParameterSort = components['parameters']['Sort'];
 export type ParameterRange = components['parameters']['Range'];
@@ -675,6 +723,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

@@ -36,7 +36,8 @@ export const listCreativesResponseItem = zod.object({
   "durationSeconds": zod.number().max(listCreativesResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
   "sizeId": zod.number().min(1).max(listCreativesResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
-  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A creative, as read.')
 export const listCreativesResponse = zod.array(listCreativesResponseItem)
 
@@ -85,7 +86,8 @@ export const getCreativeByIdResponse = zod.object({
   "durationSeconds": zod.number().max(getCreativeByIdResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
   "sizeId": zod.number().min(1).max(getCreativeByIdResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
-  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A creative, as read.')
 
 
@@ -99,6 +101,7 @@ export const updateCreativeBodyNameMax = 200;export const updateCreativeBodyWidt
 export const updateCreativeBodyHeightMax = 9007199254740991;
 export const updateCreativeBodyDurationSecondsMax = 86400;
 export const updateCreativeBodySizeIdMax = 9007199254740991;
+export const updateCreativeBodyLockVersionMax = 9007199254740991;
 
 
 export const updateCreativeBody = zod.object({
@@ -112,7 +115,8 @@ export const updateCreativeBody = zod.object({
   "durationSeconds": zod.number().max(updateCreativeBodyDurationSecondsMax).gt(0).nullish().describe('Ignored.'),
   "sizeId": zod.number().min(1).max(updateCreativeBodySizeIdMax).int().nullish().describe('The system size it is made for; null to unmatch.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
-  "uploadedAt": zod.string().datetime({}).optional().describe('Ignored.')
+  "uploadedAt": zod.string().datetime({}).optional().describe('Ignored.'),
+  "lockVersion": zod.number().min(1).max(updateCreativeBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of an update: the record as read. `name`, `sizeId` and `status` change; `id`, `campaignId`, `kind`, `mediaType`, `width`, `height`, `durationSeconds` and `uploadedAt` are accepted and ignored.')
 
 export const updateCreativeResponseIdMax = 9007199254740991;
@@ -134,7 +138,8 @@ export const updateCreativeResponse = zod.object({
   "durationSeconds": zod.number().max(updateCreativeResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
   "sizeId": zod.number().min(1).max(updateCreativeResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
-  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A creative, as read.')
 
 
@@ -161,5 +166,6 @@ export const deleteCreativeResponse = zod.object({
   "durationSeconds": zod.number().max(deleteCreativeResponseDurationSecondsMax).gt(0).nullable().describe('Duration of a video in seconds; null for an image.'),
   "sizeId": zod.number().min(1).max(deleteCreativeResponseSizeIdMax).int().nullable().describe('The system size it is made for (systems service `/size/byId?sid`), if matched.'),
   "status": zod.enum(['pending', 'approved', 'rejected']).describe('pending (in attesa), approved (approvata), rejected (rifiutata).'),
-  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.')
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A creative, as read.')

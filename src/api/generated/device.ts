@@ -269,6 +269,12 @@ export interface components {
              * @example 10.0.12.34
              */
             ipAddress?: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         DeviceInput: {
@@ -300,6 +306,12 @@ export interface components {
              * @example 10.0.12.34
              */
             ipAddress?: string;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /**
          * @description `[field, order]`.
@@ -358,6 +370,12 @@ export interface components {
              *     ]
              */
             deviceIds: components["schemas"]["Id"][];
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         ShowInput: {
@@ -388,6 +406,12 @@ export interface components {
              *     ]
              */
             deviceIds: components["schemas"]["Id"][];
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /**
          * @description `[field, order]`.
@@ -444,6 +468,12 @@ export interface components {
             name: string;
             /** @description The creatives, by order. */
             items: components["schemas"]["PlaylistItem"][];
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         PlaylistInput: {
@@ -455,6 +485,12 @@ export interface components {
             name: string;
             /** @description The creatives. */
             items: components["schemas"]["PlaylistItem"][];
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /**
          * @description `[field, order]`.
@@ -561,6 +597,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
     };
     responses: {
@@ -630,7 +683,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Another device has that serial number, or the playlist is still used by a show. */
+        /** @description Another device has that serial number, or the playlist is still used by a show; or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1106,6 +1159,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
@@ -1299,6 +1353,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

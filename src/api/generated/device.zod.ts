@@ -19,7 +19,8 @@ export const listDevicesResponseItem = zod.object({
   "resolution": zod.string().regex(listDevicesResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 export const listDevicesResponse = zod.array(listDevicesResponseItem)
 
@@ -30,6 +31,7 @@ export const listDevicesResponse = zod.array(listDevicesResponseItem)
 export const createDeviceBodyIdMax = 9007199254740991;
 export const createDeviceBodySystemIdMax = 9007199254740991;
 export const createDeviceBodySerialMax = 64;export const createDeviceBodyModelMax = 100;export const createDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const createDeviceBodyLockVersionMax = 9007199254740991;
 
 
 export const createDeviceBody = zod.object({
@@ -40,7 +42,8 @@ export const createDeviceBody = zod.object({
   "resolution": zod.string().regex(createDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().min(1).max(createDeviceBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -60,7 +63,8 @@ export const getDeviceResponse = zod.object({
   "resolution": zod.string().regex(getDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -71,6 +75,7 @@ export const getDeviceResponse = zod.object({
 export const updateDeviceBodyIdMax = 9007199254740991;
 export const updateDeviceBodySystemIdMax = 9007199254740991;
 export const updateDeviceBodySerialMax = 64;export const updateDeviceBodyModelMax = 100;export const updateDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const updateDeviceBodyLockVersionMax = 9007199254740991;
 
 
 export const updateDeviceBody = zod.object({
@@ -81,7 +86,8 @@ export const updateDeviceBody = zod.object({
   "resolution": zod.string().regex(updateDeviceBodyResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().min(1).max(updateDeviceBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateDeviceResponseIdMax = 9007199254740991;
@@ -97,7 +103,8 @@ export const updateDeviceResponse = zod.object({
   "resolution": zod.string().regex(updateDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -118,7 +125,8 @@ export const deleteDeviceResponse = zod.object({
   "resolution": zod.string().regex(deleteDeviceResponseResolutionRegExp).describe('Screen resolution in pixels, width x height.'),
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
-  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.')
+  "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
 
@@ -137,7 +145,8 @@ export const listShowsResponseItem = zod.object({
   "playlistId": zod.number().min(1).max(listShowsResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(listShowsResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(listShowsResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A playlist scheduled on devices for a period.')
 export const listShowsResponse = zod.array(listShowsResponseItem)
 
@@ -150,6 +159,7 @@ export const createShowBodyIdMax = 9007199254740991;
 export const createShowBodyNameMax = 200;export const createShowBodyPlaylistIdMax = 9007199254740991;
 export const createShowBodyDeviceIdsItemMax = 9007199254740991;
 export const createShowBodyDeviceIdsMax = 10000;
+export const createShowBodyLockVersionMax = 9007199254740991;
 
 
 export const createShowBody = zod.object({
@@ -158,7 +168,8 @@ export const createShowBody = zod.object({
   "playlistId": zod.number().min(1).max(createShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(createShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(createShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(createShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.'),
+  "lockVersion": zod.number().min(1).max(createShowBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -176,7 +187,8 @@ export const getShowResponse = zod.object({
   "playlistId": zod.number().min(1).max(getShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(getShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(getShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
@@ -188,6 +200,7 @@ export const updateShowBodyIdMax = 9007199254740991;
 export const updateShowBodyNameMax = 200;export const updateShowBodyPlaylistIdMax = 9007199254740991;
 export const updateShowBodyDeviceIdsItemMax = 9007199254740991;
 export const updateShowBodyDeviceIdsMax = 10000;
+export const updateShowBodyLockVersionMax = 9007199254740991;
 
 
 export const updateShowBody = zod.object({
@@ -196,7 +209,8 @@ export const updateShowBody = zod.object({
   "playlistId": zod.number().min(1).max(updateShowBodyPlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day (on or after startDate).'),
-  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(updateShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(updateShowBodyDeviceIdsItemMax).int().describe('Record id.')).max(updateShowBodyDeviceIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('The devices playing it.'),
+  "lockVersion": zod.number().min(1).max(updateShowBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a show, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateShowResponseIdMax = 9007199254740991;
@@ -210,7 +224,8 @@ export const updateShowResponse = zod.object({
   "playlistId": zod.number().min(1).max(updateShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(updateShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(updateShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
@@ -228,7 +243,8 @@ export const deleteShowResponse = zod.object({
   "playlistId": zod.number().min(1).max(deleteShowResponsePlaylistIdMax).int().describe('Record id.'),
   "startDate": zod.string().date().describe('First day.'),
   "endDate": zod.string().date().describe('Last day.'),
-  "deviceIds": zod.array(zod.number().min(1).max(deleteShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.')
+  "deviceIds": zod.array(zod.number().min(1).max(deleteShowResponseDeviceIdsItemMax).int().describe('Record id.')).describe('The devices playing it.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A playlist scheduled on devices for a period.')
 
 
@@ -249,7 +265,8 @@ export const listPlaylistsResponseItem = zod.object({
   "creativeId": zod.number().min(1).max(listPlaylistsResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(listPlaylistsResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(listPlaylistsResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).describe('The creatives, by order.')
+}).describe('A creative in a playlist.')).describe('The creatives, by order.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('Ordered creatives with their durations.')
 export const listPlaylistsResponse = zod.array(listPlaylistsResponseItem)
 
@@ -262,7 +279,8 @@ export const createPlaylistBodyIdMax = 9007199254740991;
 export const createPlaylistBodyNameMax = 200;export const createPlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
 export const createPlaylistBodyItemsItemDurationSecondsMax = 3600;
 export const createPlaylistBodyItemsItemOrderMax = 9007199254740991;
-export const createPlaylistBodyItemsMax = 500;
+export const createPlaylistBodyItemsMax = 500;export const createPlaylistBodyLockVersionMax = 9007199254740991;
+
 
 export const createPlaylistBody = zod.object({
   "id": zod.number().min(1).max(createPlaylistBodyIdMax).int().optional().describe('Record id.'),
@@ -271,7 +289,8 @@ export const createPlaylistBody = zod.object({
   "creativeId": zod.number().min(1).max(createPlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(createPlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(createPlaylistBodyItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).max(createPlaylistBodyItemsMax).describe('The creatives.')
+}).describe('A creative in a playlist.')).max(createPlaylistBodyItemsMax).describe('The creatives.'),
+  "lockVersion": zod.number().min(1).max(createPlaylistBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -291,7 +310,8 @@ export const getPlaylistResponse = zod.object({
   "creativeId": zod.number().min(1).max(getPlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(getPlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(getPlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).describe('The creatives, by order.')
+}).describe('A creative in a playlist.')).describe('The creatives, by order.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('Ordered creatives with their durations.')
 
 
@@ -303,7 +323,8 @@ export const updatePlaylistBodyIdMax = 9007199254740991;
 export const updatePlaylistBodyNameMax = 200;export const updatePlaylistBodyItemsItemCreativeIdMax = 9007199254740991;
 export const updatePlaylistBodyItemsItemDurationSecondsMax = 3600;
 export const updatePlaylistBodyItemsItemOrderMax = 9007199254740991;
-export const updatePlaylistBodyItemsMax = 500;
+export const updatePlaylistBodyItemsMax = 500;export const updatePlaylistBodyLockVersionMax = 9007199254740991;
+
 
 export const updatePlaylistBody = zod.object({
   "id": zod.number().min(1).max(updatePlaylistBodyIdMax).int().optional().describe('Record id.'),
@@ -312,7 +333,8 @@ export const updatePlaylistBody = zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistBodyItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistBodyItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(updatePlaylistBodyItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).max(updatePlaylistBodyItemsMax).describe('The creatives.')
+}).describe('A creative in a playlist.')).max(updatePlaylistBodyItemsMax).describe('The creatives.'),
+  "lockVersion": zod.number().min(1).max(updatePlaylistBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a playlist, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updatePlaylistResponseIdMax = 9007199254740991;
@@ -328,7 +350,8 @@ export const updatePlaylistResponse = zod.object({
   "creativeId": zod.number().min(1).max(updatePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(updatePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(updatePlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).describe('The creatives, by order.')
+}).describe('A creative in a playlist.')).describe('The creatives, by order.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('Ordered creatives with their durations.')
 
 
@@ -349,7 +372,8 @@ export const deletePlaylistResponse = zod.object({
   "creativeId": zod.number().min(1).max(deletePlaylistResponseItemsItemCreativeIdMax).int().describe('Record id.'),
   "durationSeconds": zod.number().min(1).max(deletePlaylistResponseItemsItemDurationSecondsMax).int().describe('How long it plays.'),
   "order": zod.number().min(1).max(deletePlaylistResponseItemsItemOrderMax).int().describe('Play order (from 1; unique in the playlist).')
-}).describe('A creative in a playlist.')).describe('The creatives, by order.')
+}).describe('A creative in a playlist.')).describe('The creatives, by order.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('Ordered creatives with their durations.')
 
 

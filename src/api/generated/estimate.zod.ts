@@ -112,7 +112,8 @@ export const listEstimatesResponse = zod.object({
   "note": zod.string().describe('The changes asked for.'),
   "requestedAt": zod.string().datetime({}).describe('When.'),
   "address": zod.string().optional().describe('The network address the request came from.')
-}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An estimate.')).describe('The estimates of this page.'),
   "totalElements": zod.number().min(listEstimatesResponseTotalElementsMin).max(listEstimatesResponseTotalElementsMax).int().describe('Estimates over all pages.'),
   "totalPages": zod.number().min(listEstimatesResponseTotalPagesMin).max(listEstimatesResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -252,7 +253,8 @@ export const listEstimatesByOpportunityIdResponseItem = zod.object({
   "note": zod.string().describe('The changes asked for.'),
   "requestedAt": zod.string().datetime({}).describe('When.'),
   "address": zod.string().optional().describe('The network address the request came from.')
-}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An estimate.')
 export const listEstimatesByOpportunityIdResponse = zod.array(listEstimatesByOpportunityIdResponseItem)
 
@@ -347,7 +349,8 @@ export const getEstimateByIdResponse = zod.object({
   "note": zod.string().describe('The changes asked for.'),
   "requestedAt": zod.string().datetime({}).describe('When.'),
   "address": zod.string().optional().describe('The network address the request came from.')
-}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An estimate.')
 
 
@@ -428,7 +431,8 @@ export const saveEstimateBodyLinesItemDiscountPercentMin = 0;
 export const saveEstimateBodyLinesItemDiscountPercentMax = 100;export const saveEstimateBodyLinesItemFrameIdsItemMax = 9007199254740991;
 export const saveEstimateBodyLinesItemFrameIdsMax = 500;
 export const saveEstimateBodyLinesItemCircuitIdMax = 9007199254740991;
-export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;
+export const saveEstimateBodyLinesMax = 500;export const saveEstimateBodyNotesMax = 2000;export const saveEstimateBodyLockVersionMax = 9007199254740991;
+
 
 export const saveEstimateBody = zod.object({
   "id": zod.number().min(1).max(saveEstimateBodyIdMax).int().optional().describe('Present to update an existing (draft) estimate.'),
@@ -447,7 +451,8 @@ export const saveEstimateBody = zod.object({
   "circuitId": zod.number().min(1).max(saveEstimateBodyLinesItemCircuitIdMax).int().optional().describe('Record id.')
 }).describe('A line in the body of `saveEstimate`.')).max(saveEstimateBodyLinesMax).describe('The lines, in order.'),
   "validUntil": zod.string().date().optional().describe('Last day the offer is valid.'),
-  "notes": zod.string().max(saveEstimateBodyNotesMax).optional().describe('Free notes printed on the PDF.')
+  "notes": zod.string().max(saveEstimateBodyNotesMax).optional().describe('Free notes printed on the PDF.'),
+  "lockVersion": zod.number().min(1).max(saveEstimateBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `saveEstimate`; opportunity, advertiser and sales person travel as query parameters, status changes through `changeEstimateStatus`, totals are computed.')
 
 export const saveEstimateResponseIdMax = 9007199254740991;
@@ -529,7 +534,8 @@ export const saveEstimateResponse = zod.object({
   "note": zod.string().describe('The changes asked for.'),
   "requestedAt": zod.string().datetime({}).describe('When.'),
   "address": zod.string().optional().describe('The network address the request came from.')
-}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An estimate.')
 
 
@@ -624,7 +630,8 @@ export const changeEstimateStatusResponse = zod.object({
   "note": zod.string().describe('The changes asked for.'),
   "requestedAt": zod.string().datetime({}).describe('When.'),
   "address": zod.string().optional().describe('The network address the request came from.')
-}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.')
+}).describe('A request for changes by the client through the shared link.')).optional().describe('The client\'s requests for changes through the shared link, oldest first.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An estimate.')
 
 

@@ -230,6 +230,12 @@ export interface components {
              * @example 2026-01-15T09:30:00Z
              */
             createdAt: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of `saveOpportunity`. Without `id` it creates an opportunity (or updates the one with the same `detectionId`); with `id` it replaces that opportunity's editable fields. */
         OpportunityInput: {
@@ -278,6 +284,12 @@ export interface components {
              * @example 318
              */
             detectionId?: number;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description An opportunity in short form, for choosers. */
         OpportunityDto: {
@@ -361,6 +373,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
     };
     responses: {
@@ -481,6 +510,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. The answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now; nothing is written. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Questa creatività è stata modificata da Mario Rossi il 27/11/2026 alle 14:02 dopo che l'hai aperta",
+                 *       "status": 409,
+                 *       "modifiedBy": "Mario Rossi",
+                 *       "modifiedAt": "2026-11-27T13:02:00.000Z",
+                 *       "lockVersion": 43
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -529,6 +576,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnknownReference = components['responses']['UnknownReference'];
+export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterPage = components['parameters']['Page'];
 export type ParameterPerPage = components['parameters']['PerPage'];
 export type ParameterDir = components['parameters']['Dir'];
@@ -844,6 +892,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];

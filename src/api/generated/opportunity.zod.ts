@@ -60,7 +60,8 @@ export const listOpportunitiesResponse = zod.object({
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
   "detectionId": zod.number().min(1).max(listOpportunitiesResponseContentItemDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
-  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
+  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
   "totalElements": zod.number().min(listOpportunitiesResponseTotalElementsMin).max(listOpportunitiesResponseTotalElementsMax).int().describe('Opportunities matching the filters, over all pages.'),
   "totalPages": zod.number().min(listOpportunitiesResponseTotalPagesMin).max(listOpportunitiesResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -128,7 +129,8 @@ export const listOpportunitiesSortedByResponse = zod.object({
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
   "detectionId": zod.number().min(1).max(listOpportunitiesSortedByResponseContentItemDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
-  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
+  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sales opportunity.')).describe('The opportunities of this page.'),
   "totalElements": zod.number().min(listOpportunitiesSortedByResponseTotalElementsMin).max(listOpportunitiesSortedByResponseTotalElementsMax).int().describe('Opportunities matching the filters, over all pages.'),
   "totalPages": zod.number().min(listOpportunitiesSortedByResponseTotalPagesMin).max(listOpportunitiesSortedByResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -189,7 +191,8 @@ export const listOpportunitiesByAdvertiserIdResponseItem = zod.object({
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
   "detectionId": zod.number().min(1).max(listOpportunitiesByAdvertiserIdResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
-  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
+  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sales opportunity.')
 export const listOpportunitiesByAdvertiserIdResponse = zod.array(listOpportunitiesByAdvertiserIdResponseItem)
 
@@ -223,7 +226,8 @@ export const getOpportunityByIdResponse = zod.object({
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
   "detectionId": zod.number().min(1).max(getOpportunityByIdResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
-  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
+  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sales opportunity.')
 
 
@@ -237,6 +241,7 @@ export const saveOpportunityBodySalesIdMax = 9007199254740991;
 export const saveOpportunityBodyAmountDefault = 0;
 export const saveOpportunityBodyAmountMin = 0;
 export const saveOpportunityBodyAmountMax = 1000000000;export const saveOpportunityBodyDetectionIdMax = 9007199254740991;
+export const saveOpportunityBodyLockVersionMax = 9007199254740991;
 
 
 export const saveOpportunityBody = zod.object({
@@ -248,7 +253,8 @@ export const saveOpportunityBody = zod.object({
   "amount": zod.number().min(saveOpportunityBodyAmountMin).max(saveOpportunityBodyAmountMax).optional().describe('Expected value of the deal, in euro.'),
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).optional().describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
-  "detectionId": zod.number().min(1).max(saveOpportunityBodyDetectionIdMax).int().optional().describe('The media monitor detection this lead came from.')
+  "detectionId": zod.number().min(1).max(saveOpportunityBodyDetectionIdMax).int().optional().describe('The media monitor detection this lead came from.'),
+  "lockVersion": zod.number().min(1).max(saveOpportunityBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `saveOpportunity`. Without `id` it creates an opportunity (or updates the one with the same `detectionId`); with `id` it replaces that opportunity\'s editable fields.')
 
 export const saveOpportunityResponseIdMax = 9007199254740991;
@@ -270,5 +276,6 @@ export const saveOpportunityResponse = zod.object({
   "expectedCloseDate": zod.string().date().optional().describe('Date the deal is expected to close.'),
   "source": zod.enum(['manual', 'mediamonitor']).describe('Where the opportunity came from; `mediamonitor` for the CRM sync of detections.'),
   "detectionId": zod.number().min(1).max(saveOpportunityResponseDetectionIdMax).int().optional().describe('The media monitor detection (audit service `auditId`) this lead came from, when `source` is `mediamonitor`.'),
-  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.')
+  "createdAt": zod.string().datetime({}).describe('When the opportunity was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sales opportunity.')

@@ -38,7 +38,8 @@ export const listOrdersResponseItem = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(listOrdersResponseNotesMax).nullable().describe('Free notes.')
+  "notes": zod.string().max(listOrdersResponseNotesMax).nullable().describe('Free notes.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An order, as read.')
 export const listOrdersResponse = zod.array(listOrdersResponseItem)
 
@@ -53,7 +54,8 @@ export const createOrderBodyAdvertiserIdMax = 9007199254740991;
 export const createOrderBodyOpportunityIdMax = 9007199254740991;
 export const createOrderBodySalesIdMax = 9007199254740991;
 export const createOrderBodyTotalMin = 0;
-export const createOrderBodyTotalMax = 1000000000;export const createOrderBodyNotesMax = 2000;
+export const createOrderBodyTotalMax = 1000000000;export const createOrderBodyNotesMax = 2000;export const createOrderBodyLockVersionMax = 9007199254740991;
+
 
 export const createOrderBody = zod.object({
   "id": zod.number().min(1).max(createOrderBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -67,7 +69,8 @@ export const createOrderBody = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(createOrderBodyNotesMax).nullish().describe('Free notes.')
+  "notes": zod.string().max(createOrderBodyNotesMax).nullish().describe('Free notes.'),
+  "lockVersion": zod.number().min(1).max(createOrderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `code` are read-only: accepted so that a record can be sent back as read, and ignored.')
 
 
@@ -95,7 +98,8 @@ export const getOrderByIdResponse = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(getOrderByIdResponseNotesMax).nullable().describe('Free notes.')
+  "notes": zod.string().max(getOrderByIdResponseNotesMax).nullable().describe('Free notes.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An order, as read.')
 
 
@@ -109,7 +113,8 @@ export const updateOrderBodyAdvertiserIdMax = 9007199254740991;
 export const updateOrderBodyOpportunityIdMax = 9007199254740991;
 export const updateOrderBodySalesIdMax = 9007199254740991;
 export const updateOrderBodyTotalMin = 0;
-export const updateOrderBodyTotalMax = 1000000000;export const updateOrderBodyNotesMax = 2000;
+export const updateOrderBodyTotalMax = 1000000000;export const updateOrderBodyNotesMax = 2000;export const updateOrderBodyLockVersionMax = 9007199254740991;
+
 
 export const updateOrderBody = zod.object({
   "id": zod.number().min(1).max(updateOrderBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -123,7 +128,8 @@ export const updateOrderBody = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(updateOrderBodyNotesMax).nullish().describe('Free notes.')
+  "notes": zod.string().max(updateOrderBodyNotesMax).nullish().describe('Free notes.'),
+  "lockVersion": zod.number().min(1).max(updateOrderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `code` are read-only: accepted so that a record can be sent back as read, and ignored.')
 
 export const updateOrderResponseIdMax = 9007199254740991;
@@ -147,7 +153,8 @@ export const updateOrderResponse = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(updateOrderResponseNotesMax).nullable().describe('Free notes.')
+  "notes": zod.string().max(updateOrderResponseNotesMax).nullable().describe('Free notes.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An order, as read.')
 
 
@@ -176,7 +183,8 @@ export const deleteOrderResponse = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(deleteOrderResponseNotesMax).nullable().describe('Free notes.')
+  "notes": zod.string().max(deleteOrderResponseNotesMax).nullable().describe('Free notes.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An order, as read.')
 
 
@@ -230,7 +238,8 @@ export const moveOrderResponse = zod.object({
   "orderDate": zod.string().date().describe('Date the order was signed.'),
   "periodStart": zod.string().date().describe('First day of the ordered period.'),
   "periodEnd": zod.string().date().describe('Last day of the ordered period (not before periodStart).'),
-  "notes": zod.string().max(moveOrderResponseNotesMax).nullable().describe('Free notes.')
+  "notes": zod.string().max(moveOrderResponseNotesMax).nullable().describe('Free notes.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('An order, as read.')
 
 

@@ -30,7 +30,8 @@ export const listProductsResponseItem = zod.object({
   "basePrice": zod.number().min(listProductsResponseBasePriceMin).max(listProductsResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(listProductsResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(listProductsResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
-  "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
+  "active": zod.boolean().describe('Whether it can be put on new estimate lines.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sellable product.')
 export const listProductsResponse = zod.array(listProductsResponseItem)
 
@@ -63,7 +64,8 @@ export const getProductByIdResponse = zod.object({
   "basePrice": zod.number().min(getProductByIdResponseBasePriceMin).max(getProductByIdResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(getProductByIdResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(getProductByIdResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
-  "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
+  "active": zod.boolean().describe('Whether it can be put on new estimate lines.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sellable product.')
 
 
@@ -94,7 +96,8 @@ export const saveProductQueryParams = zod.object({
 export const saveProductBodyIdMax = 9007199254740991;
 export const saveProductBodyCodeRegExp = new RegExp('^[A-Z0-9][A-Z0-9-]{1,29}$');
 export const saveProductBodyNameMax = 200;export const saveProductBodyDescriptionMax = 2000;export const saveProductBodyFormatMax = 50;export const saveProductBodyBasePriceMin = 0;
-export const saveProductBodyBasePriceMax = 1000000000;export const saveProductBodyActiveDefault = true;
+export const saveProductBodyBasePriceMax = 1000000000;export const saveProductBodyActiveDefault = true;export const saveProductBodyLockVersionMax = 9007199254740991;
+
 
 export const saveProductBody = zod.object({
   "id": zod.number().min(1).max(saveProductBodyIdMax).int().optional().describe('Present to update an existing product.'),
@@ -105,7 +108,8 @@ export const saveProductBody = zod.object({
   "format": zod.string().max(saveProductBodyFormatMax).optional().describe('Format, e.g. size in metres or screen resolution.'),
   "unit": zod.enum(['week', 'day', 'slot', 'cycle14', 'month']).describe('What one unit of the product is: a week or a day of display, a DOOH slot of a screen\'s loop for a week (slot × week), a 14-day cycle (the quattordicina posters are sold in), or a month (30 days). A period that is not a whole number of units is pro-rated by day.'),
   "basePrice": zod.number().min(saveProductBodyBasePriceMin).max(saveProductBodyBasePriceMax).describe('Price of one unit in euro before any price list.'),
-  "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.')
+  "active": zod.boolean().default(saveProductBodyActiveDefault).describe('Whether it can be put on new estimate lines.'),
+  "lockVersion": zod.number().min(1).max(saveProductBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of `saveProduct`. Catalogs travel as the `catalogIds` query parameter; photos are managed by the photo operations.')
 
 export const saveProductResponseIdMax = 9007199254740991;
@@ -125,7 +129,8 @@ export const saveProductResponse = zod.object({
   "basePrice": zod.number().min(saveProductResponseBasePriceMin).max(saveProductResponseBasePriceMax).describe('Price of one unit in euro before any price list.'),
   "catalogIds": zod.array(zod.number().min(1).max(saveProductResponseCatalogIdsItemMax).int().describe('Record id.')).describe('The catalogs (price lists) the product belongs to.'),
   "photoIds": zod.array(zod.number().min(1).max(saveProductResponsePhotoIdsItemMax).int().describe('Record id.')).describe('Ids of its photos (`getProductPhoto`).'),
-  "active": zod.boolean().describe('Whether it can be put on new estimate lines.')
+  "active": zod.boolean().describe('Whether it can be put on new estimate lines.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A sellable product.')
 
 

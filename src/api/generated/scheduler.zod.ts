@@ -12,10 +12,12 @@ export const saveEventBodyCronExpressionMax = 120;
 export const saveEventBodyCronExpressionRegExp = new RegExp('^\\S+( \\S+){5,6}$');
 export const saveEventBodyTimezoneMax = 64;
 export const saveEventBodyTimezoneRegExp = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
-export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyIdMaxOne = 9007199254740991;
+export const saveEventBodyCallbackUrlMax = 2000;export const saveEventBodyCallbackAuthenticationUrlMax = 2000;export const saveEventBodyCallbackHeadersMaxOne = 1000;export const saveEventBodyLockVersionMax = 9007199254740991;
+export const saveEventBodyIdMaxOne = 9007199254740991;
 export const saveEventBodyNameMaxOne = 120;export const saveEventBodyDescriptionMaxOne = 1000;export const saveEventBodyTimezoneMaxOne = 64;
 export const saveEventBodyTimezoneRegExpOne = new RegExp('^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$');
-export const saveEventBodyCallbackUrlMaxOne = 2000;export const saveEventBodyCallbackAuthenticationUrlMaxOne = 2000;export const saveEventBodyCallbackHeadersMaxThree = 1000;
+export const saveEventBodyCallbackUrlMaxOne = 2000;export const saveEventBodyCallbackAuthenticationUrlMaxOne = 2000;export const saveEventBodyCallbackHeadersMaxThree = 1000;export const saveEventBodyLockVersionMaxOne = 9007199254740991;
+
 
 export const saveEventBody = zod.union([zod.object({
   "id": zod.number().min(1).max(saveEventBodyIdMax).int().optional().describe('Event id.'),
@@ -30,7 +32,8 @@ export const saveEventBody = zod.union([zod.object({
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMax).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
   "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxOne)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
-})
+}),
+  "lockVersion": zod.number().min(1).max(saveEventBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }),zod.object({
   "id": zod.number().min(1).max(saveEventBodyIdMaxOne).int().optional().describe('Event id.'),
   "name": zod.string().min(1).max(saveEventBodyNameMaxOne).describe('Name of the event (unique).'),
@@ -44,7 +47,8 @@ export const saveEventBody = zod.union([zod.object({
   "authenticationUrl": zod.string().url().max(saveEventBodyCallbackAuthenticationUrlMaxOne).optional().describe('Where the scheduler gets a token before the call; the service\'s own when absent.'),
   "headers": zod.record(zod.string(), zod.string().max(saveEventBodyCallbackHeadersMaxThree)).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 20)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 20 } }); }).optional().describe('Extra request headers of the callback.'),
   "body": zod.record(zod.string(), zod.any()).optional().describe('JSON body of the callback.')
-})
+}),
+  "lockVersion": zod.number().min(1).max(saveEventBodyLockVersionMaxOne).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 })]).describe('An event fires either on a cron expression (`RecurringEventInput`) or once at a moment (`OneOffEventInput`); exactly one of `cronExpression` and `runAt` is given.')
 
 export const saveEventResponseIdMax = 9007199254740991;
@@ -73,7 +77,8 @@ export const saveEventResponse = zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
   "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
-}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 
 
@@ -107,7 +112,8 @@ export const listEventsResponseItem = zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
   "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
-}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 export const listEventsResponse = zod.array(listEventsResponseItem)
 
@@ -148,5 +154,6 @@ export const deleteEventResponse = zod.object({
   "ok": zod.boolean().describe('Whether the callback answered with a success status.'),
   "status": zod.number().int().describe('HTTP status of the callback\'s answer; 0 when it was not reached.'),
   "message": zod.string().describe('What happened (Italian).')
-}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.')
+}).describe('The outcome of a run of the callback.')]).optional().describe('How its last run went; null if never run.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })

@@ -241,6 +241,12 @@ export interface components {
              * @example 2026-03-03T10:14:00Z
              */
             lastOpenedAt?: string | null;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         ShareInput: {
             resourceId: components["schemas"]["Id"];
@@ -264,6 +270,12 @@ export interface components {
              * @example false
              */
             regenerateToken?: boolean;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         SendLinkInput: {
             /**
@@ -429,6 +441,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
     };
     responses: {
@@ -576,7 +605,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The estimate is not waiting for an answer (not in the sent status: already accepted, a draft, refused), or the shared resource is not an estimate. */
+        /** @description The estimate is not waiting for an answer (not in the sent status: already accepted, a draft, refused), or the shared resource is not an estimate; or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         AnswerConflict: {
             headers: {
                 [name: string]: unknown;
@@ -817,6 +846,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["AnswerConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

@@ -43,7 +43,8 @@ export const listSharesByResourceResponseItem = zod.object({
   "createdBy": zod.string().describe('Username of who created the link.'),
   "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
   "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
-  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 export const listSharesByResourceResponse = zod.array(listSharesByResourceResponseItem)
 
@@ -59,11 +60,13 @@ export const updateShareQueryParams = zod.object({
   "id": zod.number().min(1).max(updateShareQueryIdMax).int().describe('Share id.')
 })
 
+export const updateShareBodyLockVersionMax = 9007199254740991;
 
 
 export const updateShareBody = zod.object({
   "expiresAt": zod.string().datetime({}).nullish().describe('New expiry (must be in the future); null for never.'),
-  "regenerateToken": zod.boolean().optional().describe('Replace the token with a new one; links already sent stop working. False when absent.')
+  "regenerateToken": zod.boolean().optional().describe('Replace the token with a new one; links already sent stop working. False when absent.'),
+  "lockVersion": zod.number().min(1).max(updateShareBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
 export const updateShareResponseIdMax = 9007199254740991;
@@ -81,7 +84,8 @@ export const updateShareResponse = zod.object({
   "createdBy": zod.string().describe('Username of who created the link.'),
   "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
   "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
-  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 
 
@@ -111,7 +115,8 @@ export const deleteShareResponse = zod.object({
   "createdBy": zod.string().describe('Username of who created the link.'),
   "viewPath": zod.string().optional().describe('The app path of the viewer, `/resource/{resourceType}/{resourceId}/token/{token}/view`.'),
   "firstOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor first opened the link (read the resource as its guest); null when never.'),
-  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.')
+  "lastOpenedAt": zod.string().datetime({}).nullish().describe('When a visitor last opened the link; null when never.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 
 

@@ -880,6 +880,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /** @description A reference to a record, with its name for display. */
         NamedRef: {
@@ -1120,6 +1137,12 @@ export interface components {
              * @example 2026-03-01T10:00:00Z
              */
             updatedAt: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The writable data of a system, for create and update. A DOOH system's systemType must be alux, customdooh, posterdooh or totem (otherwise 400). */
         SystemInput: {
@@ -1211,6 +1234,12 @@ export interface components {
              * @example Fronte strada, visibile dal tram 3.
              */
             notes?: string;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A page of systems. */
         SystemPage: {
@@ -1810,6 +1839,12 @@ export interface components {
              * @example +39 02 1234567
              */
             phone?: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The writable data of a team. The VAT number is unique among teams (409). */
         TeamInput: {
@@ -1847,6 +1882,12 @@ export interface components {
              * @example +39 02 1234567
              */
             phone?: string;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Filters of the teams list; every field is optional. */
         TeamFilter: {
@@ -1927,6 +1968,12 @@ export interface components {
             duties: components["schemas"]["TeamProviderType"][];
             /** @description The linked team (for display). */
             team?: components["schemas"]["Team"];
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A system-team link. A team is linked at most once to a system (409). */
         SystemProviderInput: {
@@ -1940,6 +1987,12 @@ export interface components {
              *     ]
              */
             duties: components["schemas"]["TeamProviderType"][];
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
     };
     responses: {
@@ -2009,7 +2062,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A uniqueness rule refuses the write: system code, team VAT number, the same team linked twice to one system. */
+        /** @description A uniqueness rule refuses the write: system code, team VAT number, the same team linked twice to one system; or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;

@@ -68,7 +68,8 @@ export const listAllSystemsResponseItem = zod.object({
   "faces": zod.number().min(1).max(listAllSystemsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 export const listAllSystemsResponse = zod.array(listAllSystemsResponseItem)
 
@@ -143,7 +144,8 @@ export const listSystemsByTypeResponseItem = zod.object({
   "faces": zod.number().min(1).max(listSystemsByTypeResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 export const listSystemsByTypeResponse = zod.array(listSystemsByTypeResponseItem)
 
@@ -244,7 +246,8 @@ export const listSystemsPageResponse = zod.object({
   "faces": zod.number().min(1).max(listSystemsPageResponseContentItemFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
   "totalElements": zod.number().min(listSystemsPageResponseTotalElementsMin).max(listSystemsPageResponseTotalElementsMax).int().describe('Matching systems in all pages.'),
   "totalPages": zod.number().min(listSystemsPageResponseTotalPagesMin).max(listSystemsPageResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -326,7 +329,8 @@ export const getSystemByIdResponse = zod.object({
   "faces": zod.number().min(1).max(getSystemByIdResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 
 
@@ -403,7 +407,8 @@ export const getSystemsByIdsResponseItem = zod.object({
   "faces": zod.number().min(1).max(getSystemsByIdsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 export const getSystemsByIdsResponse = zod.array(getSystemsByIdsResponseItem)
 
@@ -571,7 +576,8 @@ export const searchSystemsResponse = zod.object({
   "faces": zod.number().min(1).max(searchSystemsResponseContentItemFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')),
   "totalElements": zod.number().min(searchSystemsResponseTotalElementsMin).max(searchSystemsResponseTotalElementsMax).int().describe('Matching systems in all pages.'),
   "totalPages": zod.number().min(searchSystemsResponseTotalPagesMin).max(searchSystemsResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -647,7 +653,8 @@ export const createSystemBodyMediaOwnerIdsItemMax = 9007199254740991;
 export const createSystemBodyAreaIdMax = 9007199254740991;
 export const createSystemBodyIlluminatedDefault = false;export const createSystemBodyFacesDefault = 1;
 export const createSystemBodyFacesMax = 100;
-export const createSystemBodyNotesMax = 2000;
+export const createSystemBodyNotesMax = 2000;export const createSystemBodyLockVersionMax = 9007199254740991;
+
 
 export const createSystemBody = zod.object({
   "code": zod.string().regex(createSystemBodyCodeRegExp).optional().describe('Code; assigned from the province sequence when absent.'),
@@ -674,7 +681,8 @@ export const createSystemBody = zod.object({
   "areaId": zod.number().min(1).max(createSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
   "faces": zod.number().min(1).max(createSystemBodyFacesMax).int().default(createSystemBodyFacesDefault).describe('Number of faces.'),
-  "notes": zod.string().max(createSystemBodyNotesMax).optional().describe('Free notes.')
+  "notes": zod.string().max(createSystemBodyNotesMax).optional().describe('Free notes.'),
+  "lockVersion": zod.number().min(1).max(createSystemBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The writable data of a system, for create and update. A DOOH system\'s systemType must be alux, customdooh, posterdooh or totem (otherwise 400).')
 
 
@@ -704,7 +712,8 @@ export const updateSystemBodyMediaOwnerIdsItemMax = 9007199254740991;
 export const updateSystemBodyAreaIdMax = 9007199254740991;
 export const updateSystemBodyIlluminatedDefault = false;export const updateSystemBodyFacesDefault = 1;
 export const updateSystemBodyFacesMax = 100;
-export const updateSystemBodyNotesMax = 2000;
+export const updateSystemBodyNotesMax = 2000;export const updateSystemBodyLockVersionMax = 9007199254740991;
+
 
 export const updateSystemBody = zod.object({
   "code": zod.string().regex(updateSystemBodyCodeRegExp).optional().describe('Code; assigned from the province sequence when absent.'),
@@ -731,7 +740,8 @@ export const updateSystemBody = zod.object({
   "areaId": zod.number().min(1).max(updateSystemBodyAreaIdMax).int().optional().describe('Record id.'),
   "illuminated": zod.boolean().optional().describe('Whether the system is lit at night.'),
   "faces": zod.number().min(1).max(updateSystemBodyFacesMax).int().default(updateSystemBodyFacesDefault).describe('Number of faces.'),
-  "notes": zod.string().max(updateSystemBodyNotesMax).optional().describe('Free notes.')
+  "notes": zod.string().max(updateSystemBodyNotesMax).optional().describe('Free notes.'),
+  "lockVersion": zod.number().min(1).max(updateSystemBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The writable data of a system, for create and update. A DOOH system\'s systemType must be alux, customdooh, posterdooh or totem (otherwise 400).')
 
 export const updateSystemResponseIdMax = 9007199254740991;
@@ -797,7 +807,8 @@ export const updateSystemResponse = zod.object({
   "faces": zod.number().min(1).max(updateSystemResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 
 
@@ -875,7 +886,8 @@ export const deleteSystemResponse = zod.object({
   "faces": zod.number().min(1).max(deleteSystemResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 
 
@@ -958,7 +970,8 @@ export const removeSystemDomainsResponse = zod.object({
   "faces": zod.number().min(1).max(removeSystemDomainsResponseFacesMax).int().describe('Number of faces.'),
   "notes": zod.string().optional().describe('Free notes.'),
   "createdAt": zod.string().datetime({}).describe('Creation moment.'),
-  "updatedAt": zod.string().datetime({}).describe('Last change.')
+  "updatedAt": zod.string().datetime({}).describe('Last change.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A system (impianto), the unit of inventory that is booked.')
 
 
@@ -1472,7 +1485,8 @@ export const listTeamsPageResponse = zod.object({
   "vat": zod.string().regex(listTeamsPageResponseContentItemVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A provider team (squadra).')),
   "totalElements": zod.number().min(listTeamsPageResponseTotalElementsMin).max(listTeamsPageResponseTotalElementsMax).int().describe('Matching teams in all pages.'),
   "totalPages": zod.number().min(listTeamsPageResponseTotalPagesMin).max(listTeamsPageResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -1495,7 +1509,8 @@ export const listTeamsResponseItem = zod.object({
   "vat": zod.string().regex(listTeamsResponseVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A provider team (squadra).')
 export const listTeamsResponse = zod.array(listTeamsResponseItem)
 
@@ -1521,7 +1536,8 @@ export const getTeamByIdResponse = zod.object({
   "vat": zod.string().regex(getTeamByIdResponseVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A provider team (squadra).')
 
 
@@ -1537,6 +1553,7 @@ export const listTeamProviderTypesResponse = zod.array(listTeamProviderTypesResp
  */
 export const createTeamBodyCompanyNameMax = 200;export const createTeamBodyAddressMax = 300;export const createTeamBodyVatRegExp = new RegExp('^[0-9]{11}$');
 export const createTeamBodyMailMax = 254;export const createTeamBodyPhoneRegExp = new RegExp('^\\+?[0-9 ]{6,20}$');
+export const createTeamBodyLockVersionMax = 9007199254740991;
 
 
 export const createTeamBody = zod.object({
@@ -1545,7 +1562,8 @@ export const createTeamBody = zod.object({
   "vat": zod.string().regex(createTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(createTeamBodyMailMax).describe('Contact e-mail.'),
-  "phone": zod.string().regex(createTeamBodyPhoneRegExp).optional().describe('Contact phone.')
+  "phone": zod.string().regex(createTeamBodyPhoneRegExp).optional().describe('Contact phone.'),
+  "lockVersion": zod.number().min(1).max(createTeamBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
 
 
@@ -1561,6 +1579,7 @@ export const updateTeamParams = zod.object({
 
 export const updateTeamBodyCompanyNameMax = 200;export const updateTeamBodyAddressMax = 300;export const updateTeamBodyVatRegExp = new RegExp('^[0-9]{11}$');
 export const updateTeamBodyMailMax = 254;export const updateTeamBodyPhoneRegExp = new RegExp('^\\+?[0-9 ]{6,20}$');
+export const updateTeamBodyLockVersionMax = 9007199254740991;
 
 
 export const updateTeamBody = zod.object({
@@ -1569,7 +1588,8 @@ export const updateTeamBody = zod.object({
   "vat": zod.string().regex(updateTeamBodyVatRegExp).describe('Partita IVA (11 digits).'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('Services offered.'),
   "mail": zod.string().email().max(updateTeamBodyMailMax).describe('Contact e-mail.'),
-  "phone": zod.string().regex(updateTeamBodyPhoneRegExp).optional().describe('Contact phone.')
+  "phone": zod.string().regex(updateTeamBodyPhoneRegExp).optional().describe('Contact phone.'),
+  "lockVersion": zod.number().min(1).max(updateTeamBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The writable data of a team. The VAT number is unique among teams (409).')
 
 export const updateTeamResponseIdMax = 9007199254740991;
@@ -1583,7 +1603,8 @@ export const updateTeamResponse = zod.object({
   "vat": zod.string().regex(updateTeamResponseVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A provider team (squadra).')
 
 
@@ -1609,7 +1630,8 @@ export const deleteTeamResponse = zod.object({
   "vat": zod.string().regex(deleteTeamResponseVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A provider team (squadra).')
 
 
@@ -1642,8 +1664,10 @@ export const listSystemProvidersResponseItem = zod.object({
   "vat": zod.string().regex(listSystemProvidersResponseTeamVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
-}).optional().describe('A provider team (squadra).')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
+}).optional().describe('A provider team (squadra).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A team linked to a system, with its duties there.')
 export const listSystemProvidersResponse = zod.array(listSystemProvidersResponseItem)
 
@@ -1653,12 +1677,14 @@ export const listSystemProvidersResponse = zod.array(listSystemProvidersResponse
  */
 export const createSystemProviderBodySystemIdMax = 9007199254740991;
 export const createSystemProviderBodyTeamIdMax = 9007199254740991;
+export const createSystemProviderBodyLockVersionMax = 9007199254740991;
 
 
 export const createSystemProviderBody = zod.object({
   "systemId": zod.number().min(1).max(createSystemProviderBodySystemIdMax).int().describe('Record id.'),
   "teamId": zod.number().min(1).max(createSystemProviderBodyTeamIdMax).int().describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.'),
+  "lockVersion": zod.number().min(1).max(createSystemProviderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
 
@@ -1674,12 +1700,14 @@ export const updateSystemProviderParams = zod.object({
 
 export const updateSystemProviderBodySystemIdMax = 9007199254740991;
 export const updateSystemProviderBodyTeamIdMax = 9007199254740991;
+export const updateSystemProviderBodyLockVersionMax = 9007199254740991;
 
 
 export const updateSystemProviderBody = zod.object({
   "systemId": zod.number().min(1).max(updateSystemProviderBodySystemIdMax).int().describe('Record id.'),
   "teamId": zod.number().min(1).max(updateSystemProviderBodyTeamIdMax).int().describe('Record id.'),
-  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.')
+  "duties": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).min(1).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).describe('What the team does on this system.'),
+  "lockVersion": zod.number().min(1).max(updateSystemProviderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('A system-team link. A team is linked at most once to a system (409).')
 
 export const updateSystemProviderResponseIdMax = 9007199254740991;
@@ -1701,8 +1729,10 @@ export const updateSystemProviderResponse = zod.object({
   "vat": zod.string().regex(updateSystemProviderResponseTeamVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
-}).optional().describe('A provider team (squadra).')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
+}).optional().describe('A provider team (squadra).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A team linked to a system, with its duties there.')
 
 
@@ -1735,6 +1765,8 @@ export const deleteSystemProviderResponse = zod.object({
   "vat": zod.string().regex(deleteSystemProviderResponseTeamVatRegExp).optional().describe('Partita IVA.'),
   "providerType": zod.array(zod.enum(['installazione', 'manutenzione', 'affissione', 'elettrico', 'pulizia', 'altro']).describe('A service a team offers.')).describe('Services offered.'),
   "mail": zod.string().email().optional().describe('Contact e-mail.'),
-  "phone": zod.string().optional().describe('Contact phone.')
-}).optional().describe('A provider team (squadra).')
+  "phone": zod.string().optional().describe('Contact phone.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
+}).optional().describe('A provider team (squadra).'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A team linked to a system, with its duties there.')

@@ -248,7 +248,8 @@ export const getUserByIdResponse = zod.object({
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
   "avatarId": zod.number().min(1).max(getUserByIdResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
-  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
+  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 
 
@@ -300,7 +301,8 @@ export const listUsersResponse = zod.object({
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
   "avatarId": zod.number().min(1).max(listUsersResponseContentItemAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
-  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
+  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })),
   "totalElements": zod.number().min(listUsersResponseTotalElementsMin).max(listUsersResponseTotalElementsMax).int().describe('Users in all pages.'),
   "totalPages": zod.number().min(listUsersResponseTotalPagesMin).max(listUsersResponseTotalPagesMax).int().describe('Number of pages.'),
@@ -335,7 +337,8 @@ export const updateUserQueryParams = zod.object({
 
 export const updateUserBodyIdMax = 9007199254740991;
 export const updateUserBodyNameMax = 100;export const updateUserBodySurnameMax = 100;export const updateUserBodyEmailMax = 254;export const updateUserBodyGroupMax = 100;export const updateUserBodyPasswordMin = 8;
-export const updateUserBodyPasswordMax = 128;
+export const updateUserBodyPasswordMax = 128;export const updateUserBodyLockVersionMax = 9007199254740991;
+
 
 export const updateUserBody = zod.object({
   "id": zod.number().min(1).max(updateUserBodyIdMax).int().optional().describe('Record id.'),
@@ -345,7 +348,8 @@ export const updateUserBody = zod.object({
   "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).optional().describe('A role. The first authority of a profile is the user\'s role.'),
   "group": zod.string().min(1).max(updateUserBodyGroupMax).optional().describe('The user\'s group.'),
   "enabled": zod.boolean().optional().describe('Whether the user can sign in.'),
-  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.')
+  "password": zod.string().min(updateUserBodyPasswordMin).max(updateUserBodyPasswordMax).optional().describe('A new password: at least 8 characters and not trivially guessable (zxcvbn-ts score at least 2 with its common and Italian dictionaries, the username, name and e-mail counting as guessable words; the rule of `src/auth/password.ts`). A refused one answers 400 under its field. Sign-up, password reset and password change apply the whole rule; user creation the length.'),
+  "lockVersion": zod.number().min(1).max(updateUserBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).superRefine((value, ctx) => { if (!(Object.keys(value).length >= 1)) ctx.addIssue({ code: 'custom', message: 'app.validation.min_properties', params: { min: 1 } }); })
 
 export const updateUserResponseIdMax = 9007199254740991;
@@ -365,7 +369,8 @@ export const updateUserResponse = zod.object({
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
   "avatarId": zod.number().min(1).max(updateUserResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
-  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
+  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })
 
 
@@ -397,5 +402,6 @@ export const deleteUserResponse = zod.object({
   "group": zod.string().optional().describe('The user\'s group.'),
   "enabled": zod.boolean().describe('False until a self registration is confirmed, or when disabled by an administrator.'),
   "avatarId": zod.number().min(1).max(deleteUserResponseAvatarIdMax).int().nullish().describe('Id of the avatar; null when none.'),
-  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.')
+  "createdAt": zod.string().datetime({}).optional().describe('When the user was created.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 })

@@ -38,6 +38,7 @@ export function LeadButton() {
         id: record!.id,
         leadStatus: values.leadStatus,
         note: values.note?.trim() || null,
+        lockVersion: record!.lockVersion,
       }),
     onSuccess: async (_updated, values) => {
       notify('resources.detections.lead.saved', {

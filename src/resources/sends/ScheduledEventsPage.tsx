@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Chip, Typography } from '@mui/material';
@@ -18,6 +18,7 @@ import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } fro
 import { SendsList } from './SendsList';
 import { useFailure } from '@/ui/useFailure';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
+import { StaleSave } from '@/ui/StaleSave';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -29,6 +30,8 @@ function EditEventButton() {
   const notify = useNotify();
   const failure = useFailure();
   const [open, setOpen] = useState(false);
+  // What the last save sent: a refused one is compared with the event as saved now.
+  const sent = useRef<Record<string, unknown>>(undefined);
   const save = useMutation({
     mutationFn: (value: ScheduleDialogValue) => {
       const changed = eventInputFrom(event!, { name: value.name.trim(), enabled: value.enabled });
@@ -37,7 +40,8 @@ function EditEventButton() {
         value.repetition === 'custom'
           ? { cronExpression: event!.cronExpression, timezone: event!.timezone }
           : timingOf({ repetition: value.repetition, at: value.at });
-      return dataProvider.update('scheduledEvents', { id: event!.id, data: { ...rest, ...timing }, previousData: event! });
+      sent.current = { ...rest, ...timing };
+      return dataProvider.update('scheduledEvents', { id: event!.id, data: sent.current, previousData: event! });
     },
     onSuccess: async () => {
       notify('resources.scheduledEvents.saved', { type: 'success' });
@@ -58,6 +62,7 @@ function EditEventButton() {
           title="resources.scheduledEvents.edit_title"
           initial={{ name: event.name, repetition: repetitionOf(event), at: first ? new Date(first) : undefined, enabled: event.enabled }}
           pending={save.isPending}
+          notice={<StaleSave resource="scheduledEvents" id={event.id} read={event} values={() => sent.current ?? {}} />}
           onClose={() => setOpen(false)}
           onSave={(value) => save.mutate(value)}
         />

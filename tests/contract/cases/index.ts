@@ -6,9 +6,10 @@ import { conflictOnPurpose } from './conflict';
 import { statusTransitions } from './transitions';
 import type { CaseModule } from './types';
 import { hostileRequests } from './hostile';
+import { staleUpdates } from './stale';
 import { unknownQueryId } from './unknownId';
 
 export type { CaseInput, CaseModule } from './types';
 
 /** The status walk comes last: it leaves the record in a final status, where no other case could change it. */
-export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, unknownQueryId, hostileRequests, statusTransitions];
+export const CASE_MODULES: CaseModule[] = [conflictOnPurpose, staleUpdates, unknownQueryId, hostileRequests, statusTransitions];
