@@ -8,6 +8,7 @@ import { defineHandlers } from '../typed';
 import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 import { clock } from '../clock';
+import { clientViewOf, personName } from '../shared/clientViews';
 import { latestVersionId, recordClientAnswer, type ClientAnswer } from '../shared/estimateAnswers';
 
 /*
@@ -249,7 +250,8 @@ export const handlers = defineHandlers<operations>({
       const expiry = share.expiresAt
         ? `\nIl link è valido fino al ${new Date(share.expiresAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'long', timeStyle: 'short' })}.`
         : '';
-      const body = `${input.message ? `${input.message.trim()}\n\n` : ''}${ctx.user!.username} ha condiviso con lei: ${title}.\nApra il link: ${link}${expiry}`;
+      const sender = (await personName(tx, ctx.user!.username)) ?? ctx.user!.username;
+      const body = `${input.message ? `${input.message.trim()}\n\n` : ''}${sender} ha condiviso con lei: ${title}.\nApra il link: ${link}${expiry}`;
       const mail = await sendMailAs(ctx.services, tx, {
         to: input.to,
         subject: `Condivisione: ${title}`,
@@ -316,13 +318,17 @@ export const handlers = defineHandlers<operations>({
     }
     // Until the owning service has records in the sandbox, the share tells what it knows.
     const data = found.status === 'found' ? { ...found.record, id: shownId } : { id: shownId, resourceType };
+    const view = found.status === 'found' ? await clientViewOf(ctx.db, resourceType, data) : {};
+    const sharedByName = share ? await personName(ctx.db, share.createdBy) : undefined;
     return {
       resourceType,
       resourceId: shownId,
       ...(shownId !== resourceId ? { replacedResourceId: resourceId } : {}),
       title: titleOf(resourceType, shownId, found.status === 'found' ? found.record : undefined),
       ...(share ? { sharedBy: share.createdBy, expiresAt: share.expiresAt ?? null } : {}),
+      ...(sharedByName ? { sharedByName } : {}),
       data,
+      view,
     };
   },
 });

@@ -25,7 +25,6 @@ const estimate = {
   status: 'sent' as const,
   createdAt: '2026-02-01T10:00:00Z',
   validUntil: '2026-03-15',
-  notes: null,
   subtotal: 1000,
   discountTotal: 100,
   total: 900,

@@ -53,6 +53,7 @@ import { UploadBox } from '@/ui/UploadBox';
 import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
 import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/campaign.rules';
 import { STATUS_LABELS, type Campaign } from './shared';
+import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -360,7 +361,14 @@ export default function CampaignDetailPage() {
             <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
           ))}
         </Tabs>
-        {tab === 'overview' && <Overview campaign={campaign} />}
+        {tab === 'overview' && (
+          <>
+            <Overview campaign={campaign} />
+            <Box sx={{ mt: 3 }}>
+              <SharePanelIfAllowed resourceType="campaign" resourceId={campaignId} />
+            </Box>
+          </>
+        )}
         {tab === 'members' && <Members campaignId={campaignId} />}
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}

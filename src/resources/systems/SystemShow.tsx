@@ -33,6 +33,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
+import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
 import type { AppDataProvider, SystemLookups } from '@/dataProviders';
@@ -371,6 +372,9 @@ export default function SystemShow() {
           </Grid>
           <Grid size={{ xs: 12 }}>
             <History systemId={system.id} version={system.updatedAt} />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <SharePanelIfAllowed resourceType="system" resourceId={system.id} card />
           </Grid>
         </Grid>
         <Confirm
