@@ -64,12 +64,12 @@ function toShare(record: StoredRecord): Share {
   };
 }
 
-const isExpired = (share: Share) => share.expiresAt !== null && share.expiresAt !== undefined && Date.parse(share.expiresAt) <= Date.now();
+const isExpired = (share: Share) => share.expiresAt !== null && share.expiresAt !== undefined && Date.parse(share.expiresAt) <= clock.now().getTime();
 
 function futureExpiry(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const t = Date.parse(value);
-  if (Number.isNaN(t) || t <= Date.now()) {
+  if (Number.isNaN(t) || t <= clock.now().getTime()) {
     throw new HttpError(422, 'La data di scadenza deve essere futura', { errors: [{ path: '/body/expiresAt', message: 'deve essere una data futura' }] });
   }
   return new Date(t).toISOString();

@@ -43,7 +43,8 @@ import type {
 } from '@/api/generated/campaign';
 import { ROLES } from '@/auth/permissions';
 import type { AppDataProvider } from '@/dataProviders';
-import { formatDate, formatMoney } from '@/ui/format';
+import { codeLabel, formatDate, formatMoney } from '@/ui/format';
+import { changeText, whenText, whoText, type HistoryFormat } from '@/ui/historyText';
 import { useFailure } from '@/ui/useFailure';
 import { failureMessage } from '@/api/failures';
 import { FileTable } from '@/ui/FileTable';
@@ -256,17 +257,19 @@ function History({ campaignId }: { campaignId: number }) {
   if (error) return <StateMessage error={error} />;
   if (!entries) return <Loading />;
   if (!entries.length) return <StateMessage empty={translate('resources.campaigns.history.empty')} />;
+  const format: HistoryFormat = {
+    fieldLabel: (field) => translate(`resources.campaigns.fields.${field}`, { _: field }),
+    codes: { status: (code) => codeLabel(STATUS_LABELS, code) },
+    money: ['budget'],
+  };
   return (
     <MuiList dense aria-label={translate('resources.campaigns.tabs.history')} data-testid="campaign-history">
       {entries.map((h) => (
         <ListItem key={h.id} divider>
           <ListItemText
-            primary={`${new Date(h.timestamp).toLocaleString('it-IT')} · ${h.username} · ${translate(`resources.campaigns.history.actions.${h.action}`)}`}
+            primary={`${whenText(h.timestamp)} · ${whoText(h)} · ${translate(`resources.campaigns.history.actions.${h.action}`)}`}
             secondary={h.changes
-              .map(
-                (c) =>
-                  `${translate(`resources.campaigns.fields.${c.field}`, { _: c.field })}: ${c.oldValue === null ? '' : `${String(c.oldValue)} → `}${c.newValue === null ? '—' : String(c.newValue)}`,
-              )
+              .map((c) => changeText(c, format))
               .join('; ')}
           />
         </ListItem>

@@ -34,6 +34,7 @@ import {
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
+import { whenText, whoText } from '@/ui/historyText';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
 import type { AppDataProvider, SystemLookups } from '@/dataProviders';
@@ -238,8 +239,8 @@ function History({ systemId, version }: { systemId: number; version: string }) {
         <SimpleTable
           head={[t('detail.when'), t('detail.who'), t('detail.action'), t('detail.changes')]}
           rows={rows.map((h) => [
-            `${formatDate(h.timestamp)} ${new Date(h.timestamp).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' })}`,
-            h.username,
+            whenText(h.timestamp),
+            whoText(h),
             t(`actions.${h.action}`, { _: h.action }),
             h.changes.map(change).join('; '),
           ])}
