@@ -112,7 +112,7 @@ const MEMBER = /^(\S+) \((ROLE_[A-Z]+)\)$/;
  * Entries as a person reads them: who by full name, and the values that name a record or a person
  * (`oldText`, `newText`) by its name, code, or full name and role.
  */
-async function named(db: Db, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+export async function named(db: Db, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
   const memberUsernames = entries.flatMap((e) =>
     e.changes.flatMap((c) => [c.oldValue, c.newValue].map((v) => (typeof v === 'string' ? MEMBER.exec(v)?.[1] : undefined)).filter((u): u is string => Boolean(u))),
   );
