@@ -33,10 +33,17 @@ const LABELS: Record<ResourceType, string> = {
   system: 'Impianto',
 };
 
+/**
+ * The heading a client reads: the kind, the record's own code when it has one (an order's ORD-…, a
+ * system's), else an estimate's number (its offer number), then its name.
+ */
 function titleOf(resourceType: ResourceType, resourceId: number, record?: Record<string, unknown>): string {
-  const base = `${LABELS[resourceType]} ${resourceId}`;
-  const name = ['name', 'title', 'description', 'code', 'address'].map((k) => record?.[k]).find((v) => typeof v === 'string' && v.trim());
-  return name ? `${base} - ${String(name).trim()}` : base;
+  const text = (k: string) => (typeof record?.[k] === 'string' && String(record[k]).trim() ? String(record[k]).trim() : undefined);
+  const code = text('code');
+  const ref = code ?? (resourceType === 'estimate' || !record ? String(resourceId) : undefined);
+  const base = ref ? `${LABELS[resourceType]} ${ref}` : LABELS[resourceType];
+  const name = ['name', 'title', 'description', 'address'].map(text).find(Boolean);
+  return name ? `${base} - ${name}` : base;
 }
 
 /* ---------- shares ---------- */

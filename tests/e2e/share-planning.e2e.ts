@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, newContext, sandboxUrl, SERVICES } from './support/browser';
 import { seriousViolations } from './support/a11y';
-import { api } from './support/session';
+import { api, apiToken, signedInPage } from './support/session';
 
 /*
  * A shared planning's client page: the booked faces on a map and as a list, with their format,
@@ -42,6 +42,12 @@ beforeAll(async () => {
     `/planner/v1/plannings/${planningId}/availability?${found.content.map((s) => `systemIds=${s.id}`).join('&')}`,
   );
   const free = availability.filter((a) => a.free).map((a) => a.systemId);
+  // The first face has a photo: the client reads it with the link's guest token.
+  const form = new FormData();
+  form.append('systemId', String(free[0]));
+  form.append('file', new Blob([readFileSync(path.resolve('public/brand/logo.png'))], { type: 'image/png' }), 'foto.png');
+  const uploaded = await fetch(sandboxUrl('/systems/v1/system/image/upload'), { method: 'POST', headers: { Authorization: `Bearer ${await apiToken()}` }, body: form });
+  expect(uploaded.status).toBe(201);
   for (const [i, price] of PRICES.entries()) {
     await api('/planner/v1/planningItems', {
       method: 'POST',
@@ -81,6 +87,9 @@ describe("a shared planning's client page", () => {
     await list.waitFor({ timeout: 60_000 });
     expect(await list.getByRole('listitem').count()).toBe(PRICES.length);
     await page.getByTestId('client-planning-map').waitFor();
+    // The photo of the first face, read with the guest token; the others say they have none.
+    await list.getByRole('img', { name: /^Foto di / }).waitFor({ timeout: 15_000 });
+    expect(await list.getByRole('img', { name: 'Foto non disponibile' }).count()).toBe(PRICES.length - 1);
     expect(await page.getByTestId('client-planning-map').locator('path.leaflet-interactive').count()).toBe(PRICES.length);
 
     const text = await page.locator('body').innerText();
@@ -112,6 +121,29 @@ describe("a shared planning's client page", () => {
     await wide.context.close();
   });
 
+  it.each(['campaign', 'order', 'system'] as const)('a shared %s: labelled facts on a phone, no raw data, no sideways scroll', async (resourceType) => {
+    const list = resourceType === 'campaign' ? '/campaign/v1/campaigns' : resourceType === 'order' ? '/order/orders' : null;
+    const resourceId = list
+      ? (await api<Array<{ id: number }>>(list))[0].id
+      : (await api<{ content: Array<{ id: number }> }>('/systems/v1/system/search/params?page=0&size=1&type=ALL', { method: 'POST', body: { type: 'ALL' } })).content[0].id;
+    const { viewPath } = await api<Share>('/share/v1/share/create', { method: 'POST', body: { resourceType, resourceId } });
+    const { context, page } = await clientPage();
+    await page.goto(appUrl(viewPath));
+    await page.getByTestId('shared-by').waitFor({ timeout: 60_000 });
+    const text = await page.locator('main, body').first().innerText();
+    expect(text).not.toMatch(/[{}[\]]/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toMatch(FIELD_KEYS);
+    expect(text).not.toMatch(/\b(advertiserId|orderId|salesId|estimateId|opportunityId|systemType|municipality)\b/);
+    if (resourceType === 'order') {
+      expect(text).toContain('Imponibile (IVA esclusa)');
+      expect(text).toContain('Totale (IVA inclusa)');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `share-${resourceType}-390.png`), fullPage: true });
+    await context.close();
+  });
+
   it('an expired planning link shows the client page that says so (the sandbox clock moved past its expiry)', async () => {
     const expiring = await share(new Date(Date.now() + 60_000).toISOString());
     const moved = await fetch(sandboxUrl('/internal/clock?advanceSeconds=120'), { method: 'POST' });
@@ -127,6 +159,29 @@ describe("a shared planning's client page", () => {
     } finally {
       await fetch(sandboxUrl('/internal/clock?advanceSeconds=-120'), { method: 'POST' });
     }
+  });
+
+  it('staff create a planning link on its page, give it an expiry and revoke it', async () => {
+    const { context, page } = await signedInPage(browser, 'admin', `/plannings/${planningId}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const panel = page.getByRole('region', { name: 'Link condivisi' });
+    await panel.waitFor({ timeout: 60_000 });
+    const before = (await api<Share[]>(`/share/v1/share/byResource?resourceType=planning&resourceId=${planningId}`)).length;
+    await expect.poll(() => panel.getByTestId('share-link').count(), { timeout: 15_000 }).toBe(before);
+    await panel.getByRole('button', { name: 'Crea link' }).click();
+    await expect.poll(() => panel.getByTestId('share-link').count(), { timeout: 15_000 }).toBe(before + 1);
+    const row = panel.getByRole('listitem').first();
+    const d = new Date();
+    d.setDate(d.getDate() + 10);
+    const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await row.getByLabel('Scadenza del link').fill(iso);
+    await row.getByRole('button', { name: 'Salva scadenza' }).click();
+    await row.getByText(/scade il/).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'share-planning-panel-1280.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Elimina link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Conferma|Elimina/ }).first().click();
+    await expect.poll(() => panel.getByTestId('share-link').count(), { timeout: 15_000 }).toBe(before);
+    await context.close();
   });
 
   it('a revoked planning link shows the client page, not an error', async () => {

@@ -6,7 +6,6 @@ import { CircleMarker, MapContainer, Tooltip } from 'react-leaflet';
 import { useMessages } from '@/i18n/lookup';
 import { MapBaseLayer } from '@/ui/map/OfflineBaseLayer';
 import { FitToPoints } from '@/ui/map/FitToPoints';
-import { ITALY_VIEW } from '@/ui/map/AppMap';
 import { loadSystemImage } from '../public/calls';
 import { itDate } from './EstimateView';
 import { euro, TotalsBlock } from './TotalsBlock';
@@ -35,6 +34,9 @@ export interface PlanningClientData {
   data: Record<string, unknown>;
   view?: Record<string, unknown>;
 }
+
+/** The whole of Italy, where the map opens before it fits the faces (AppMap's, which the front door may not load). */
+const ITALY_VIEW = { center: [42.5, 12.5] as [number, number], zoom: 5 };
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
