@@ -36,11 +36,11 @@ export function TotalsBlock({
       {rows.map(([label, value, key]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2">{label}</Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid={testId && key ? `${testId}-${key}` : undefined}>{value}</Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }} data-testid={testId && key ? `${testId}-${key}` : undefined}>{value}</Typography>
         </Box>
       ))}
       <Typography component="dt" variant="subtitle1" sx={{ fontWeight: 700 }}>{grandLabel}</Typography>
-      <Typography component="dd" variant="subtitle1" sx={{ fontWeight: 700, m: 0 }} data-testid={testId}>{euro(t.grandTotal)}</Typography>
+      <Typography component="dd" variant="subtitle1" sx={{ fontWeight: 700, m: 0, whiteSpace: 'nowrap' }} data-testid={testId}>{euro(t.grandTotal)}</Typography>
     </Box>
   );
 }

@@ -21,6 +21,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   AutocompleteInput,
   DeleteWithConfirmButton,
+  FunctionField,
   Loading,
   RecordContextProvider,
   ReferenceField,
@@ -87,7 +88,12 @@ function Overview({ campaign }: { campaign: Campaign }) {
     [
       'orderId',
       campaign.orderId ? (
-        <RouterLink to={`/orders/orderVisualizer?id=${campaign.orderId}`}>{campaign.orderId}</RouterLink>
+        <RouterLink to={`/orders/orderVisualizer?id=${campaign.orderId}`}>
+          {/* The order by its code (ORD-…), never its id. */}
+          <ReferenceField source="orderId" reference="orders" link={false}>
+            <FunctionField<{ code?: string }> render={(o) => o.code ?? ''} />
+          </ReferenceField>
+        </RouterLink>
       ) : (
         '—'
       ),
