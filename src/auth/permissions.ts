@@ -94,13 +94,20 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
 export interface ActionPermission {
   resource: string;
   action: string;
-  /** The service document and operation the action calls. */
-  operation: readonly [service: string, operationId: string];
+  /** The service documents and operations the action needs: a role passes only when every one lets it through. */
+  operations: ReadonlyArray<readonly [service: string, operationId: string]>;
   allowed: Allowed;
 }
 
 export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
-  { resource: 'estimates', action: 'revise', operation: ['estimate', 'reviseEstimate'], allowed: SALES },
+  { resource: 'estimates', action: 'revise', operations: [['estimate', 'reviseEstimate']], allowed: SALES },
+  // Sharing a record (its links, their expiry and revocation): the roles that may read it through
+  // every operation its client page reads it by, as the share service checks.
+  { resource: 'estimates', action: 'share', operations: [['estimate', 'getEstimateById'], ['estimate', 'getEstimatePdf']], allowed: SALES },
+  { resource: 'plannings', action: 'share', operations: [['planner', 'getPlanningById'], ['planner', 'listPlanningItems']], allowed: ADMIN_ONLY },
+  { resource: 'campaigns', action: 'share', operations: [['campaign', 'getCampaignById']], allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'] },
+  { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
+  { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
 ];
 
 function pathnameOf(path: string): string {

@@ -270,9 +270,17 @@ describe('actions narrower than their screen follow their operation’s x-roles'
   };
 
   it.each(ACTION_PERMISSIONS.map((a) => [`${a.resource}.${a.action}`, a] as const))('%s shows to exactly the roles the server lets through', (_name, a) => {
-    const allowed = rolesOf(...a.operation);
+    const allowed = ROLES.filter((role) => a.operations.every(([service, op]) => rolesOf(service, op).includes(role)));
     expect(allowed.length).toBeGreaterThan(0);
     for (const role of ROLES) expect([role, canAccessResource(role, a.resource, a.action)]).toEqual([role, allowed.includes(role)]);
+  });
+
+  it('every shared type has its share row, so each record page shows the share panel to exactly the roles the share service lets share it', () => {
+    for (const resource of ['estimates', 'plannings', 'campaigns', 'orders', 'systems']) {
+      expect(ACTION_PERMISSIONS.some((a) => a.resource === resource && a.action === 'share'), resource).toBe(true);
+    }
+    expect(canAccessResource('ROLE_ASSETMANAGER', 'systems', 'share')).toBe(true);
+    expect(canAccessResource('ROLE_SALES', 'plannings', 'share')).toBe(false);
   });
 
   it('"Nuova versione" (estimates.revise) is refused to the roles reviseEstimate refuses, whatever the estimates screen allows', () => {

@@ -196,9 +196,12 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
   );
 }
 
-/** The share panel, for the roles that manage shared links (the permission table's `shares`). */
+/** The react-admin resource of each shared type, whose `share` action row says who may share it. */
+const RESOURCE_OF: Record<SchemaResourceType, string> = { estimate: 'estimates', planning: 'plannings', campaign: 'campaigns', order: 'orders', system: 'systems' };
+
+/** The share panel, for the roles that may share this type of record (the permission table's `share` rows). */
 export function SharePanelIfAllowed({ card, ...props }: { resourceType: SchemaResourceType; resourceId: number; card?: boolean }) {
-  const { canAccess } = useCanAccess({ resource: 'shares', action: 'create' });
+  const { canAccess } = useCanAccess({ resource: RESOURCE_OF[props.resourceType], action: 'share' });
   if (!canAccess) return null;
   return card ? (
     <Card sx={{ mt: 2 }}>
