@@ -45,6 +45,7 @@ const SEEDED_TESTS = [
   'tests/unit/estimate-acceptance-sandbox.test.ts',
   'tests/unit/imports-sandbox.test.ts',
   'tests/unit/sandbox-sequences.test.ts',
+  'tests/unit/sandbox-client-views.test.ts',
   'tests/unit/sandbox-side-doors.test.ts',
   'tests/unit/sandbox-systems-read.test.ts',
   'tests/unit/stale-updates-sandbox.test.ts',

@@ -2,6 +2,8 @@ import type { components, operations } from '../../src/api/generated/history';
 import { HttpError, type HandlerContext } from '../http';
 import { defineHandlers } from '../typed';
 import { readResource } from '../shared/resources';
+import type { Db } from '../db';
+import { fullNameById, fullNames, roleLabel } from '../shared/people';
 
 /*
  * The history service: reads the entries the other services write through
@@ -67,7 +69,74 @@ async function listHistory(ctx: HandlerContext, entityType: EntityType, resource
     const found = await readResource(ctx.db, resourceType, id);
     if (found.status === 'missing') throw new HttpError(404, NOT_FOUND[entityType](id));
   }
-  return rows.map((r) => toEntry(Number(r.id), r.data));
+  return named(ctx.db, rows.map((r) => toEntry(Number(r.id), r.data)));
+}
+
+/** A record's name (or an order's code) by type and id, read once per list. */
+function referenceNamer(db: Db) {
+  const cache = new Map<string, Promise<string | undefined>>();
+  return (resourceType: string, id: unknown): Promise<string | undefined> => {
+    const n = Number(id);
+    if (id === null || id === undefined || !Number.isInteger(n) || n <= 0) return Promise.resolve(undefined);
+    const key = `${resourceType}:${n}`;
+    if (!cache.has(key)) {
+      cache.set(
+        key,
+        (async () => {
+          if (resourceType === 'user') return fullNameById(db, n);
+          const found = await readResource(db, resourceType, n);
+          if (found.status !== 'found') return undefined;
+          const { code, name } = found.record;
+          return typeof code === 'string' && code ? code : typeof name === 'string' && name ? name : undefined;
+        })(),
+      );
+    }
+    return cache.get(key)!;
+  };
+}
+
+/** The fields whose value is the id of another record, and the kind of record. */
+const REFERENCES: Record<string, string> = {
+  advertiserId: 'advertiser',
+  orderId: 'order',
+  campaignId: 'campaign',
+  estimateId: 'estimate',
+  planningId: 'planning',
+  salesId: 'user',
+};
+
+/** "username (ROLE_X)": how a campaign member is written in its history. */
+const MEMBER = /^(\S+) \((ROLE_[A-Z]+)\)$/;
+
+/**
+ * Entries as a person reads them: who by full name, and the values that name a record or a person
+ * (`oldText`, `newText`) by its name, code, or full name and role.
+ */
+export async function named(db: Db, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const memberUsernames = entries.flatMap((e) =>
+    e.changes.flatMap((c) => [c.oldValue, c.newValue].map((v) => (typeof v === 'string' ? MEMBER.exec(v)?.[1] : undefined)).filter((u): u is string => Boolean(u))),
+  );
+  const people = await fullNames(db, [...entries.map((e) => e.username), ...memberUsernames]);
+  const nameOf = referenceNamer(db);
+  const text = async (field: string, value: unknown): Promise<string | undefined> => {
+    if (value === null || value === undefined) return undefined;
+    if (REFERENCES[field]) return nameOf(REFERENCES[field], value);
+    const member = typeof value === 'string' ? MEMBER.exec(value) : null;
+    if (member) return `${people.get(member[1]) ?? member[1]} (${roleLabel(member[2])})`;
+    return undefined;
+  };
+  return Promise.all(
+    entries.map(async (e) => ({
+      ...e,
+      ...(people.has(e.username) ? { userFullName: people.get(e.username) } : {}),
+      changes: await Promise.all(
+        e.changes.map(async (c) => {
+          const [oldText, newText] = await Promise.all([text(c.field, c.oldValue), text(c.field, c.newValue)]);
+          return { ...c, ...(oldText ? { oldText } : {}), ...(newText ? { newText } : {}) };
+        }),
+      ),
+    })),
+  );
 }
 
 export const handlers = defineHandlers<operations>({

@@ -28,6 +28,7 @@ import { readResource } from '../shared/resources';
 import { salesPeople } from '../shared/sales';
 import { checkPeriod, MB, nowIso, today } from '../shared/values';
 import { checkMove } from '../shared/transitions';
+import { fullNames } from '../shared/people';
 import { OrderStatusLabels, OrderStatusTransitions } from '../../src/api/generated/order.rules';
 
 /* The order service (collections `orders`, `orderDocuments`, `orderCampaigns` of the record store). */
@@ -267,7 +268,9 @@ const listOrderTransitions: Handler = async (ctx) => {
     `SELECT id, data FROM records WHERE collection = $1 AND data->>'orderId' = $2 ORDER BY id`,
     [TRANSITIONS, String(id)],
   );
-  return rows.map((r) => toTransition({ ...r.data, id: Number(r.id) } as StoredRecord));
+  const moves = rows.map((r) => toTransition({ ...r.data, id: Number(r.id) } as StoredRecord));
+  const names = await fullNames(ctx.db, moves.map((m) => m.username));
+  return moves.map((m) => (names.has(m.username) ? { ...m, userFullName: names.get(m.username) } : m));
 };
 
 const deleteOrder: Handler = async (ctx) => {

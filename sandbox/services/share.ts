@@ -8,6 +8,7 @@ import { defineHandlers } from '../typed';
 import { mayRead, readResource } from '../shared/resources';
 import { APP_ORIGIN, sendMailAs } from '../shared/mail';
 import { clock } from '../clock';
+import { clientViewOf, personName } from '../shared/clientViews';
 import { latestVersionId, recordClientAnswer, type ClientAnswer } from '../shared/estimateAnswers';
 
 /*
@@ -32,10 +33,17 @@ const LABELS: Record<ResourceType, string> = {
   system: 'Impianto',
 };
 
+/**
+ * The heading a client reads: the kind, the record's own code when it has one (an order's ORD-…, a
+ * system's), else an estimate's number (its offer number), then its name.
+ */
 function titleOf(resourceType: ResourceType, resourceId: number, record?: Record<string, unknown>): string {
-  const base = `${LABELS[resourceType]} ${resourceId}`;
-  const name = ['name', 'title', 'description', 'code', 'address'].map((k) => record?.[k]).find((v) => typeof v === 'string' && v.trim());
-  return name ? `${base} - ${String(name).trim()}` : base;
+  const text = (k: string) => (typeof record?.[k] === 'string' && String(record[k]).trim() ? String(record[k]).trim() : undefined);
+  const code = text('code');
+  const ref = code ?? (resourceType === 'estimate' || !record ? String(resourceId) : undefined);
+  const base = ref ? `${LABELS[resourceType]} ${ref}` : LABELS[resourceType];
+  const name = ['name', 'title', 'description', 'address'].map(text).find(Boolean);
+  return name ? `${base} - ${name}` : base;
 }
 
 /* ---------- shares ---------- */
@@ -64,12 +72,12 @@ function toShare(record: StoredRecord): Share {
   };
 }
 
-const isExpired = (share: Share) => share.expiresAt !== null && share.expiresAt !== undefined && Date.parse(share.expiresAt) <= Date.now();
+const isExpired = (share: Share) => share.expiresAt !== null && share.expiresAt !== undefined && Date.parse(share.expiresAt) <= clock.now().getTime();
 
 function futureExpiry(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
   const t = Date.parse(value);
-  if (Number.isNaN(t) || t <= Date.now()) {
+  if (Number.isNaN(t) || t <= clock.now().getTime()) {
     throw new HttpError(422, 'La data di scadenza deve essere futura', { errors: [{ path: '/body/expiresAt', message: 'deve essere una data futura' }] });
   }
   return new Date(t).toISOString();
@@ -250,7 +258,8 @@ export const handlers = defineHandlers<operations>({
       const expiry = share.expiresAt
         ? `\nIl link è valido fino al ${new Date(share.expiresAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'long', timeStyle: 'short' })}.`
         : '';
-      const body = `${input.message ? `${input.message.trim()}\n\n` : ''}${ctx.user!.username} ha condiviso con lei: ${title}.\nApra il link: ${link}${expiry}`;
+      const sender = (await personName(tx, ctx.user!.username)) ?? ctx.user!.username;
+      const body = `${input.message ? `${input.message.trim()}\n\n` : ''}${sender} ha condiviso con lei: ${title}.\nApra il link: ${link}${expiry}`;
       const mail = await sendMailAs(ctx.services, tx, {
         to: input.to,
         subject: `Condivisione: ${title}`,
@@ -317,13 +326,17 @@ export const handlers = defineHandlers<operations>({
     }
     // Until the owning service has records in the sandbox, the share tells what it knows.
     const data = found.status === 'found' ? { ...found.record, id: shownId } : { id: shownId, resourceType };
+    const view = found.status === 'found' ? await clientViewOf(ctx.db, resourceType, data) : {};
+    const sharedByName = share ? await personName(ctx.db, share.createdBy) : undefined;
     return {
       resourceType,
       resourceId: shownId,
       ...(shownId !== resourceId ? { replacedResourceId: resourceId } : {}),
       title: titleOf(resourceType, shownId, found.status === 'found' ? found.record : undefined),
       ...(share ? { sharedBy: share.createdBy, expiresAt: share.expiresAt ?? null } : {}),
+      ...(sharedByName ? { sharedByName } : {}),
       data,
+      view,
     };
   },
 });

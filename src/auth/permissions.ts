@@ -86,6 +86,30 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/opportunities', allowed: 'all', resources: ['opportunities'] },
 ];
 
+/**
+ * Actions narrower than the screen they sit on: the roles the action's operation lets through (its
+ * `x-roles`; tests/unit/permissions.test.ts holds each row to its document). A button shows only
+ * to these roles.
+ */
+export interface ActionPermission {
+  resource: string;
+  action: string;
+  /** The service documents and operations the action needs: a role passes only when every one lets it through. */
+  operations: ReadonlyArray<readonly [service: string, operationId: string]>;
+  allowed: Allowed;
+}
+
+export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
+  { resource: 'estimates', action: 'revise', operations: [['estimate', 'reviseEstimate']], allowed: SALES },
+  // Sharing a record (its links, their expiry and revocation): the roles that may read it through
+  // every operation its client page reads it by, as the share service checks.
+  { resource: 'estimates', action: 'share', operations: [['estimate', 'getEstimateById'], ['estimate', 'getEstimatePdf']], allowed: SALES },
+  { resource: 'plannings', action: 'share', operations: [['planner', 'getPlanningById'], ['planner', 'listPlanningItems']], allowed: ADMIN_ONLY },
+  { resource: 'campaigns', action: 'share', operations: [['campaign', 'getCampaignById']], allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'] },
+  { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
+  { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
+];
+
 function pathnameOf(path: string): string {
   const cut = path.search(/[?#]/);
   const pathname = cut === -1 ? path : path.slice(0, cut);
@@ -263,15 +287,18 @@ export function isPublicPath(path: string): boolean {
 /**
  * react-admin access control: a resource follows the rows naming it in `resources` (any of them
  * allowing the role is enough). A resource no row names is for ROLE_ADMIN only. `users.role`-style
- * field resources follow their resource. Every action follows the same rule.
+ * field resources follow their resource. Every action follows the same rule, but for the actions
+ * of ACTION_PERMISSIONS, which follow their own row.
  */
 export function canAccessResource(
   role: string | null | undefined,
   resource: string,
-  _action?: string,
+  action?: string,
 ): boolean {
   if (!isRole(role)) return false;
   if (role === ADMIN) return true;
   const name = resource.split('.')[0];
+  const narrower = ACTION_PERMISSIONS.find((a) => a.resource === name && a.action === action);
+  if (narrower) return allows(narrower.allowed, role);
   return ROUTE_PERMISSIONS.some((row) => row.resources?.includes(name) && allows(row.allowed, role));
 }

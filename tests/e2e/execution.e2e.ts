@@ -257,7 +257,9 @@ describe('execution: estimate → order → campaign → planning', () => {
     await page.getByRole('tab', { name: 'Storico' }).click();
     const history = page.getByTestId('campaign-history');
     await history.waitFor();
-    await history.getByText(/designer \(ROLE_DESIGNER\)/).waitFor();
+    // The member by full name and role label, never "designer (ROLE_DESIGNER)".
+    await history.getByText(/Membro: [^;]*\S+ \S+ \(Grafico\)/).waitFor();
+    expect(await history.innerText()).not.toMatch(/ROLE_|\bdesigner\b/);
     await history.getByText(new RegExp(ATTACHMENT)).waitFor();
     await history
       .getByText(/creazione/)

@@ -103,12 +103,22 @@ describe('the estimate PDF as a formal offer', () => {
     const t = offerTotals(estimate, 22);
     expect(t).toEqual({ subtotal: 17300, discount: 1040, taxable: 16260, vatRate: 22, vat: 3577.2, grandTotal: 19837.2 });
     const tail = pages.slice(-2).join(' ');
-    expect(tail).toMatch(/Totale a listino 17\.300,00 € Sconto - 1\.040,00 € Imponibile 16\.260,00 € IVA 22% 3\.577,20 €/);
+    expect(tail).toMatch(/Totale a listino 17\.300,00 € Sconto - 1\.040,00 € Imponibile \(IVA esclusa\) 16\.260,00 € IVA 22% 3\.577,20 €/);
     expect(tail).toContain('Totale offerta (IVA inclusa) 19.837,20 €');
     expect(tail).toContain('Condizioni');
     expect(tail).toContain(config.company.offer.terms[2]);
     expect(tail).toContain('Offerta valida fino al 15/03/2026.');
     expect(pages.at(-1)).toMatch(/Per accettazione \(timbro e firma del cliente\) Birrificio Lombardo S\.r\.l\. Data Firma/);
+  });
+
+  it('states the totals as the client web page does: net, VAT at the configured rate, amount due', async () => {
+    const identity = { ...seller().identity, offer: { ...seller().identity.offer, vatRate: 10 } };
+    const small = { ...estimateOf(1), subtotal: 1000, discountTotal: 100, total: 900 };
+    const text = (await pdfPages(await offerPdf(small, parties, { ...seller(), identity }))).join(' ');
+    // The same lines tests/unit/offer-totals.test.tsx reads on the web page.
+    expect(text).toContain('Imponibile (IVA esclusa) 900,00 €');
+    expect(text).toContain('IVA 10% 90,00 €');
+    expect(text).toContain('Totale offerta (IVA inclusa) 990,00 €');
   });
 
   it('without its own end date an offer is valid for the configured days from its date', async () => {

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_PERMISSIONS,
   afterLoginPath,
   canAccessResource,
   canOpen,
@@ -255,5 +259,33 @@ describe('react-admin canAccess (resources follow the table)', () => {
     expect(canAccessResource('ROLE_ADMIN', 'not-yet-mapped', 'list')).toBe(true);
     expect(canAccessResource('ROLE_SALES', 'not-yet-mapped', 'list')).toBe(false);
     expect(canAccessResource(null, 'users', 'list')).toBe(false);
+  });
+});
+
+describe('actions narrower than their screen follow their operation’s x-roles', () => {
+  const rolesOf = (service: string, operationId: string): string[] => {
+    const doc = parseYaml(readFileSync(path.resolve('openapi', `${service}.yaml`), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string; 'x-roles'?: string[] }>> };
+    const op = Object.values(doc.paths).flatMap((item) => Object.values(item)).find((o) => o.operationId === operationId);
+    return op?.['x-roles'] ?? [];
+  };
+
+  it.each(ACTION_PERMISSIONS.map((a) => [`${a.resource}.${a.action}`, a] as const))('%s shows to exactly the roles the server lets through', (_name, a) => {
+    const allowed = ROLES.filter((role) => a.operations.every(([service, op]) => rolesOf(service, op).includes(role)));
+    expect(allowed.length).toBeGreaterThan(0);
+    for (const role of ROLES) expect([role, canAccessResource(role, a.resource, a.action)]).toEqual([role, allowed.includes(role)]);
+  });
+
+  it('every shared type has its share row, so each record page shows the share panel to exactly the roles the share service lets share it', () => {
+    for (const resource of ['estimates', 'plannings', 'campaigns', 'orders', 'systems']) {
+      expect(ACTION_PERMISSIONS.some((a) => a.resource === resource && a.action === 'share'), resource).toBe(true);
+    }
+    expect(canAccessResource('ROLE_ASSETMANAGER', 'systems', 'share')).toBe(true);
+    expect(canAccessResource('ROLE_SALES', 'plannings', 'share')).toBe(false);
+  });
+
+  it('"Nuova versione" (estimates.revise) is refused to the roles reviseEstimate refuses, whatever the estimates screen allows', () => {
+    expect(ACTION_PERMISSIONS.some((a) => a.resource === 'estimates' && a.action === 'revise')).toBe(true);
+    expect(canAccessResource('ROLE_MANAGER', 'estimates', 'revise')).toBe(false);
+    expect(canAccessResource('ROLE_SALES', 'estimates', 'revise')).toBe(true);
   });
 });

@@ -376,7 +376,13 @@ describe('history and companies', () => {
     expect(history.body.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
     expect(history.body[0]).toMatchObject({ entityType: 'campaign', entityId: 31, username: 'salesleader', changes: [{ field: 'endDate', oldValue: '2026-04-15', newValue: '2026-04-30' }] });
     expect(history.body[1].changes).toEqual([]);
-    expect((await call('GET', '/history/v1/history/users/idAdvertiser/18', tokens.sales)).body[0].changes).toEqual([{ field: 'salesId', oldValue: 5, newValue: 6 }]);
+    // A reference to a person comes with their full name, as every history screen shows it.
+    const named = (await db.query<{ id: string; name: string }>(`SELECT id, data->>'name' || ' ' || (data->>'surname') AS name FROM users WHERE id IN (5, 6) ORDER BY id`)).rows;
+    expect((await call('GET', '/history/v1/history/users/idAdvertiser/18', tokens.sales)).body[0].changes).toEqual([
+      { field: 'salesId', oldValue: 5, newValue: 6, oldText: named[0].name, newText: named[1].name },
+    ]);
+    expect(history.body[0].userFullName).toMatch(/^\S+ \S+/);
+    expect(history.body[0].userFullName).not.toBe('salesleader');
     expect((await call('GET', '/history/v1/history/idAdvertiser/18', tokens.sales)).body).toEqual([]);
     // The campaigns collection has records: one that never existed is a 404.
     expect((await call('GET', '/history/v1/history/idCampaign/987654', tokens.sales)).status).toBe(404);

@@ -9,6 +9,7 @@ import { HANDLERS } from '../../sandbox/services';
 import { testMailbox } from '../../sandbox/services/mail';
 import { DEMO_USERS } from '../../sandbox/seed/demoUsers';
 import { mayRead } from '../../sandbox/shared/resources';
+import { storeFile } from '../../sandbox/store';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -168,6 +169,21 @@ describe('a guest token reads only the systems of its resource', () => {
     expect(outside).toMatchObject({ status: 200, body: [] });
     // Staff read them all, as before.
     expect((await call('POST', '/systems/v1/system/getAllByIds', tokens.admin, asked)).body).toHaveLength(asked.length);
+  });
+
+  it('a planning’s guest sees the photos of the systems it books (its client page shows them), and no other photo', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const photo = async (systemId: number) =>
+      storeFile(db, { collection: 'system_images', id: systemId }, { fileName: 'foto.png', mediaType: 'image/png', content: png });
+    const booked = await photo(plannedSystems[0]);
+    const other = await photo(otherSystem);
+    const share = (await create('admin', 'planning', planningId)).body;
+    const guest = await guestOf(share);
+    const read = (id: number) => fetch(`${base}/systems/v1/system/image/get/${id}`, { headers: { Authorization: `Bearer ${guest}` } });
+    const mine = await read(booked);
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer())).toEqual(png);
+    expect((await read(other)).status).toBe(403);
   });
 
   it('a system’s guest reads that system only; an estimate’s guest reads none', async () => {

@@ -7,6 +7,7 @@ import type { components } from '../../../src/api/generated/estimate';
 import { companyAddress } from '../../../src/config/company';
 import type { Seller } from '../../company';
 import { cents } from '../../shared/values';
+import { offerTotals, TOTAL_LABELS } from '../../../src/config/offerTotals';
 
 /*
  * The estimate as a formal commercial offer (A4): the seller's letterhead on every page, the client
@@ -72,11 +73,8 @@ export function validUntilOf(e: Pick<Estimate, 'validUntil' | 'createdAt'>, vali
   return d.toISOString().slice(0, 10);
 }
 
-/** The offer's totals: taxable amount after discount, the VAT on it and the amount due. */
-export function offerTotals(e: Pick<Estimate, 'subtotal' | 'discountTotal' | 'total'>, vatRate: number) {
-  const vat = cents((e.total * vatRate) / 100);
-  return { subtotal: e.subtotal, discount: e.discountTotal, taxable: e.total, vatRate, vat, grandTotal: cents(e.total + vat) };
-}
+/** The offer's totals: the one rule the client's web page states them by too. */
+export { offerTotals } from '../../../src/config/offerTotals';
 
 /** Words of `text` in lines no wider than `width`; a word wider than a line is cut. */
 export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
@@ -281,23 +279,23 @@ function drawLines(w: Writer, e: Estimate) {
 function drawTotals(w: Writer, e: Estimate, vatRate: number) {
   const t = offerTotals(e, vatRate);
   const rows: Array<[string, string]> = [
-    ['Totale a listino', `${euro(t.subtotal)} €`],
-    ['Sconto', t.discount ? `- ${euro(t.discount)} €` : `${euro(0)} €`],
-    ['Imponibile', `${euro(t.taxable)} €`],
-    [`IVA ${percent(t.vatRate)}`, `${euro(t.vat)} €`],
+    [TOTAL_LABELS.subtotal, `${euro(t.subtotal)} €`],
+    [TOTAL_LABELS.discount, t.discount ? `- ${euro(t.discount)} €` : `${euro(0)} €`],
+    [TOTAL_LABELS.taxable, `${euro(t.taxable)} €`],
+    [TOTAL_LABELS.vat(t.vatRate), `${euro(t.vat)} €`],
   ];
   const height = rows.length * 15 + 38;
   w.y -= 6;
   w.room(height);
   const left = RIGHT - 230;
   for (const [label, value] of rows) {
-    w.text(label, left + 8, w.y, 9.5, { color: label === 'Imponibile' ? INK : MUTED, bold: label === 'Imponibile' });
-    w.right(value, RIGHT - 8, w.y, 9.5, { bold: label === 'Imponibile' });
+    w.text(label, left + 8, w.y, 9.5, { color: label === TOTAL_LABELS.taxable ? INK : MUTED, bold: label === TOTAL_LABELS.taxable });
+    w.right(value, RIGHT - 8, w.y, 9.5, { bold: label === TOTAL_LABELS.taxable });
     w.y -= 15;
   }
   w.y -= 8;
   w.page.drawRectangle({ x: left, y: w.y - 7, width: RIGHT - left, height: 21, color: BRAND });
-  w.text('Totale offerta (IVA inclusa)', left + 8, w.y, 10, { bold: true, color: WHITE });
+  w.text(TOTAL_LABELS.offerGrandTotal, left + 8, w.y, 10, { bold: true, color: WHITE });
   w.right(`${euro(t.grandTotal)} €`, RIGHT - 8, w.y, 11, { bold: true, color: WHITE });
   w.y -= 34;
 }

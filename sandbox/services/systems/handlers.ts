@@ -343,8 +343,10 @@ export const systemHandlers = {
     const id = num(ctx.params.id);
     const found = await readFile(ctx.db, id);
     if (!found || found.ownerCollection !== IMAGE_OWNER) throw new HttpError(404, `Immagine ${id} non trovata`);
-    if (ctx.user?.kind === 'guest' && !(ctx.user.resource?.resourceType === 'system' && ctx.user.resource.resourceId === found.ownerId)) {
-      throw new HttpError(403, 'Il link condiviso non dà accesso a questa immagine');
+    // A shared link's guest sees the photos of the systems its resource shows (a system, a planning's booked ones).
+    if (ctx.user?.kind === 'guest') {
+      const shown = ctx.user.resource ? await systemIdsOf(ctx.db, ctx.user.resource) : [];
+      if (!shown.includes(Number(found.ownerId))) throw new HttpError(403, 'Il link condiviso non dà accesso a questa immagine');
     }
     return file(found.content, found.mediaType);
   },

@@ -95,6 +95,16 @@ export interface components {
              * @example maintenance
              */
             newValue: unknown;
+            /**
+             * @description The value before, as a person reads it, when the value names another record or a person (an advertiser by name, an order by its code, a campaign member by name and role); absent otherwise.
+             * @example Birrificio Lombardo S.r.l.
+             */
+            oldText?: string;
+            /**
+             * @description The value after, as a person reads it (see `oldText`); absent otherwise.
+             * @example Torrefazione Milanese S.r.l.
+             */
+            newText?: string;
         };
         HistoryEntry: {
             /**
@@ -126,6 +136,11 @@ export interface components {
              * @example assetmanager
              */
             username: string;
+            /**
+             * @description Full name of who made the change; absent when the account has none.
+             * @example Paolo Verdi
+             */
+            userFullName?: string;
             /**
              * Format: date-time
              * @description When the change was made.

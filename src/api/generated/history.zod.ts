@@ -22,11 +22,14 @@ export const listSystemHistoryResponseItem = zod.object({
   "entityId": zod.number().min(1).max(listSystemHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
+  "userFullName": zod.string().optional().describe('Full name of who made the change; absent when the account has none.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
   "changes": zod.array(zod.object({
   "field": zod.string().describe('Name of the changed field, as the record\'s own service spells it.'),
   "oldValue": zod.any().describe('Value before the change (any JSON value; null when the field was empty).'),
-  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).')
+  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).'),
+  "oldText": zod.string().optional().describe('The value before, as a person reads it, when the value names another record or a person (an advertiser by name, an order by its code, a campaign member by name and role); absent otherwise.'),
+  "newText": zod.string().optional().describe('The value after, as a person reads it (see `oldText`); absent otherwise.')
 })).describe('The fields changed; empty for a create or delete without details.')
 })
 export const listSystemHistoryResponse = zod.array(listSystemHistoryResponseItem)
@@ -53,11 +56,14 @@ export const listCampaignHistoryResponseItem = zod.object({
   "entityId": zod.number().min(1).max(listCampaignHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
+  "userFullName": zod.string().optional().describe('Full name of who made the change; absent when the account has none.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
   "changes": zod.array(zod.object({
   "field": zod.string().describe('Name of the changed field, as the record\'s own service spells it.'),
   "oldValue": zod.any().describe('Value before the change (any JSON value; null when the field was empty).'),
-  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).')
+  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).'),
+  "oldText": zod.string().optional().describe('The value before, as a person reads it, when the value names another record or a person (an advertiser by name, an order by its code, a campaign member by name and role); absent otherwise.'),
+  "newText": zod.string().optional().describe('The value after, as a person reads it (see `oldText`); absent otherwise.')
 })).describe('The fields changed; empty for a create or delete without details.')
 })
 export const listCampaignHistoryResponse = zod.array(listCampaignHistoryResponseItem)
@@ -83,11 +89,14 @@ export const listAdvertiserHistoryResponseItem = zod.object({
   "entityId": zod.number().min(1).max(listAdvertiserHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
+  "userFullName": zod.string().optional().describe('Full name of who made the change; absent when the account has none.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
   "changes": zod.array(zod.object({
   "field": zod.string().describe('Name of the changed field, as the record\'s own service spells it.'),
   "oldValue": zod.any().describe('Value before the change (any JSON value; null when the field was empty).'),
-  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).')
+  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).'),
+  "oldText": zod.string().optional().describe('The value before, as a person reads it, when the value names another record or a person (an advertiser by name, an order by its code, a campaign member by name and role); absent otherwise.'),
+  "newText": zod.string().optional().describe('The value after, as a person reads it (see `oldText`); absent otherwise.')
 })).describe('The fields changed; empty for a create or delete without details.')
 })
 export const listAdvertiserHistoryResponse = zod.array(listAdvertiserHistoryResponseItem)
@@ -114,11 +123,14 @@ export const listAdvertiserUserHistoryResponseItem = zod.object({
   "entityId": zod.number().min(1).max(listAdvertiserUserHistoryResponseEntityIdMax).int().describe('Id of the record changed.'),
   "action": zod.enum(['create', 'update', 'delete', 'statusChange', 'attach', 'detach']).describe('What happened: created, updated, deleted, status moved, something attached (file, member, user) or detached.'),
   "username": zod.string().describe('Who made the change.'),
+  "userFullName": zod.string().optional().describe('Full name of who made the change; absent when the account has none.'),
   "timestamp": zod.string().datetime({}).describe('When the change was made.'),
   "changes": zod.array(zod.object({
   "field": zod.string().describe('Name of the changed field, as the record\'s own service spells it.'),
   "oldValue": zod.any().describe('Value before the change (any JSON value; null when the field was empty).'),
-  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).')
+  "newValue": zod.any().describe('Value after the change (any JSON value; null when the field was cleared).'),
+  "oldText": zod.string().optional().describe('The value before, as a person reads it, when the value names another record or a person (an advertiser by name, an order by its code, a campaign member by name and role); absent otherwise.'),
+  "newText": zod.string().optional().describe('The value after, as a person reads it (see `oldText`); absent otherwise.')
 })).describe('The fields changed; empty for a create or delete without details.')
 })
 export const listAdvertiserUserHistoryResponse = zod.array(listAdvertiserUserHistoryResponseItem)

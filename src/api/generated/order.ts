@@ -338,6 +338,11 @@ export interface components {
              */
             username: string;
             /**
+             * @description Full name of who made the move; absent when the account has none.
+             * @example Giulia Bianchi
+             */
+            userFullName?: string;
+            /**
              * Format: date-time
              * @description When.
              * @example 2026-02-10T15:04:00Z

@@ -201,6 +201,7 @@ export const listOrderTransitionsResponseItem = zod.object({
   "to": zod.enum(['draft', 'confirmed', 'closed', 'cancelled']).describe('draft (bozza: being agreed), confirmed (confermato: signed, the campaigns run), closed (chiuso: done and invoiced, final), cancelled (annullato: final). The allowed moves are `x-transitions` (from → targets); a status with none is final.'),
   "note": zod.string().max(listOrderTransitionsResponseNoteMax).nullable().describe('The note given with the move.'),
   "username": zod.string().describe('Who made the move.'),
+  "userFullName": zod.string().optional().describe('Full name of who made the move; absent when the account has none.'),
   "at": zod.string().datetime({}).describe('When.')
 }).describe('One status move of an order, as its history keeps it.')
 export const listOrderTransitionsResponse = zod.array(listOrderTransitionsResponseItem)

@@ -340,6 +340,11 @@ export interface components {
              */
             sharedBy?: string;
             /**
+             * @description Full name of who created the link, as the client is told it (never the username).
+             * @example Giulia Bianchi
+             */
+            sharedByName?: string;
+            /**
              * Format: date-time
              * @description When the share expires; null when never.
              * @example 2026-04-30T22:00:00Z
@@ -349,6 +354,36 @@ export interface components {
             replacedResourceId?: components["schemas"]["Id"];
             /** @description The resource's record, read-only, as its own service describes it. */
             data: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description What the client page shows beside the record: references by name and codes by their Italian label (`statusLabel`, `advertiserName`, `campaignName`, `salesName`, `orderCode`), a planning's booked faces (`places`: name, face, type, format, address, town, position, photo id, period and net price) and a system's (`place`). Never usernames, commissions or other internal fields.
+             * @example {
+             *       "statusLabel": "Confermata",
+             *       "campaignName": "Primavera 2026",
+             *       "advertiserName": "Birrificio Lombardo S.r.l.",
+             *       "places": [
+             *         {
+             *           "id": 41,
+             *           "systemId": 101,
+             *           "code": "MI-0101",
+             *           "name": "Viale Monza 12",
+             *           "face": "Faccia A",
+             *           "typeLabel": "Poster",
+             *           "format": "600 × 300 cm",
+             *           "address": "Viale Monza 12",
+             *           "municipality": "Milano",
+             *           "latitude": 45.49,
+             *           "longitude": 9.22,
+             *           "imageId": 7,
+             *           "periodStart": "2026-03-01",
+             *           "periodEnd": "2026-03-14",
+             *           "price": 1450
+             *         }
+             *       ]
+             *     }
+             */
+            view?: {
                 [key: string]: unknown;
             };
         };

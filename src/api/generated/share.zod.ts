@@ -197,9 +197,11 @@ export const getSharedResourceResponse = zod.object({
   "resourceId": zod.number().min(1).max(getSharedResourceResponseResourceIdMax).int().describe('Record id.'),
   "title": zod.string().describe('Heading for the viewer.'),
   "sharedBy": zod.string().optional().describe('Username of who created the link.'),
+  "sharedByName": zod.string().optional().describe('Full name of who created the link, as the client is told it (never the username).'),
   "expiresAt": zod.string().datetime({}).nullish().describe('When the share expires; null when never.'),
   "replacedResourceId": zod.number().min(1).max(getSharedResourceResponseReplacedResourceIdMax).int().optional().describe('Record id.'),
-  "data": zod.record(zod.string(), zod.any()).describe('The resource\'s record, read-only, as its own service describes it.')
+  "data": zod.record(zod.string(), zod.any()).describe('The resource\'s record, read-only, as its own service describes it.'),
+  "view": zod.record(zod.string(), zod.any()).optional().describe('What the client page shows beside the record: references by name and codes by their Italian label (`statusLabel`, `advertiserName`, `campaignName`, `salesName`, `orderCode`), a planning\'s booked faces (`places`: name, face, type, format, address, town, position, photo id, period and net price) and a system\'s (`place`). Never usernames, commissions or other internal fields.')
 })
 
 

@@ -574,7 +574,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The content of a system photo (blob) */
+        /**
+         * The content of a system photo (blob)
+         * @description A shared link's guest token (`x-guest`) gets the photos of the systems its resource shows (a shared system's, a shared planning's booked systems'); any other photo answers 403.
+         */
         get: operations["getSystemImage"];
         put?: never;
         post?: never;

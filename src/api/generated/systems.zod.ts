@@ -1370,6 +1370,7 @@ export const uploadSystemImageBody = zod.object({
 
 
 /**
+ * A shared link's guest token (`x-guest`) gets the photos of the systems its resource shows (a shared system's, a shared planning's booked systems'); any other photo answers 403.
  * @summary The content of a system photo (blob)
  */
 export const getSystemImagePathIdMax = 9007199254740991;

@@ -110,6 +110,8 @@ export const esecuzione: ResourcesMessages = {
       status: 'Status',
       budget: 'Budget',
       description: 'Description',
+      member: 'Member',
+      attachment: 'Attachment',
       q: 'Search',
     },
     status: { planned: 'Planned', running: 'Running', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' },

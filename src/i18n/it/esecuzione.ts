@@ -1,17 +1,5 @@
 import type { ResourcesMessages } from '../types';
-
-const ROLE_LABELS = {
-  ROLE_ADMIN: 'Amministratore',
-  ROLE_MANAGER: 'Manager',
-  ROLE_GUEST: 'Ospite',
-  ROLE_ASSETMANAGER: 'Gestore patrimonio',
-  ROLE_SALES: 'Commerciale',
-  ROLE_SALESLEADER: 'Responsabile commerciale',
-  ROLE_MEDIAMONITOR: 'Media monitor',
-  ROLE_PLANNER: 'Pianificatore',
-  ROLE_SUPERVISOR: 'Supervisore',
-  ROLE_DESIGNER: 'Grafico',
-};
+import { ROLE_LABELS } from './roles';
 
 /** Italian messages of the esecuzione domain's resources: `{ <resource>: { name, fields: { … } } }`. */
 export const esecuzione: ResourcesMessages = {
@@ -118,6 +106,8 @@ export const esecuzione: ResourcesMessages = {
       status: 'Stato',
       budget: 'Budget',
       description: 'Descrizione',
+      member: 'Membro',
+      attachment: 'Allegato',
       q: 'Cerca',
     },
     status: { planned: 'Pianificata', running: 'In corso', paused: 'In pausa', completed: 'Conclusa', cancelled: 'Annullata' },

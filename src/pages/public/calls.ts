@@ -9,3 +9,5 @@ export { acceptSharedEstimate, authenticateShareToken, getSharedResource, reques
 /** The shared estimate's PDF, loaded on the click: the viewer's first load stays light (README bench). */
 export const downloadEstimatePdf = (id: number): Promise<string> => import('@/api/estimate').then((m) => m.downloadEstimatePdf(id));
 export { AuthError, isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';
+/** A photo of a system the shared resource shows, read with the guest token (loaded when the page needs it). */
+export const loadSystemImage = (id: number): Promise<Blob> => import('@/api/systems').then((m) => m.getSystemImage(id));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Autorenew';
 import SendIcon from '@mui/icons-material/Send';
 import ShareIcon from '@mui/icons-material/Share';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { SchemaResourceType, SchemaShare } from '@/api/generated/share';
 import { failureMessage } from '@/api/failures';
 import { isShareRefusal, type AppDataProvider, type ShareRefusal } from '@/dataProviders';
@@ -123,7 +123,10 @@ function ExpiryForm({ share }: { share: SchemaShare }) {
   );
 }
 
-/** Shares of a resource (an estimate): create, regenerate, delete, and send the link by mail. */
+/**
+ * The links of a resource (estimate, planning, campaign, order, system): create, set or remove the
+ * expiry, regenerate, revoke, and send the link by mail.
+ */
 export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaResourceType; resourceId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -190,5 +193,23 @@ export function SharePanel({ resourceType, resourceId }: { resourceType: SchemaR
         onClose={() => setDeleting(undefined)}
       />
     </Box>
+  );
+}
+
+/** The react-admin resource of each shared type, whose `share` action row says who may share it. */
+const RESOURCE_OF: Record<SchemaResourceType, string> = { estimate: 'estimates', planning: 'plannings', campaign: 'campaigns', order: 'orders', system: 'systems' };
+
+/** The share panel, for the roles that may share this type of record (the permission table's `share` rows). */
+export function SharePanelIfAllowed({ card, ...props }: { resourceType: SchemaResourceType; resourceId: number; card?: boolean }) {
+  const { canAccess } = useCanAccess({ resource: RESOURCE_OF[props.resourceType], action: 'share' });
+  if (!canAccess) return null;
+  return card ? (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <SharePanel {...props} />
+      </CardContent>
+    </Card>
+  ) : (
+    <SharePanel {...props} />
   );
 }

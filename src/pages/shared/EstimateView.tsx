@@ -1,9 +1,10 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 import type { SchemaEstimate } from '@/api/generated/estimate';
+import { TOTAL_LABELS } from '@/config/offerTotals';
+import { euro, TotalsBlock } from './TotalsBlock';
 
-export const euro = (value: unknown) =>
-  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: true }).format(Number(value ?? 0));
+export { euro };
 export const itDate = (value: unknown) => (value ? new Date(String(value)).toLocaleDateString('it-IT', { timeZone: 'UTC' }) : '—');
 
 export type EstimateViewData = Partial<SchemaEstimate> & {
@@ -115,14 +116,11 @@ export function EstimateView({ estimate }: { estimate: EstimateViewData }) {
         </Table>
         </Box>
       )}
-      <Box sx={{ alignSelf: 'flex-end', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, textAlign: 'right' }}>
-        <Typography variant="body2">{t('subtotal')}</Typography>
-        <Typography variant="body2">{euro(estimate.subtotal)}</Typography>
-        <Typography variant="body2">{t('discountTotal')}</Typography>
-        <Typography variant="body2">{euro(estimate.discountTotal)}</Typography>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>{t('total')}</Typography>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700 }} data-testid="estimate-total">{euro(estimate.total)}</Typography>
-      </Box>
+      <TotalsBlock
+        amounts={{ total: Number(estimate.total ?? 0), subtotal: Number(estimate.subtotal ?? 0), discountTotal: Number(estimate.discountTotal ?? 0) }}
+        grandLabel={TOTAL_LABELS.offerGrandTotal}
+        testId="estimate-total"
+      />
       {estimate.notes ? <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>{estimate.notes}</Typography> : null}
     </Box>
   );

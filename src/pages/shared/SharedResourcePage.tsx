@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMessages } from '@/i18n/lookup';
@@ -8,10 +8,14 @@ import { failureMessage } from '@/api/failures';
 import { PublicPage } from '@/layout/PublicPage';
 import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAsGuest } from '../public/calls';
 import { EstimateAnswer, type AnswerableEstimate } from './EstimateAnswer';
-import { EstimateView } from './EstimateView';
+import { EstimateView, itDate } from './EstimateView';
+import { RecordClientView } from './RecordClientView';
 import { LinkGone } from './LinkGone';
 import { rememberLinkVisit } from './linkVisit';
 import { SellerIdentity, sellerName } from './SellerIdentity';
+
+/** The planning's page brings its map: loaded only when a planning is shown, so the offer's page stays light. */
+const PlanningClientView = lazy(() => import('./PlanningClientView'));
 
 const RESOURCE_TYPES: SchemaResourceType[] = ['estimate', 'planning', 'campaign', 'order', 'system'];
 
@@ -102,9 +106,14 @@ export default function SharedResourcePage() {
       <Box sx={{ pb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <SellerIdentity />
       </Box>
-      {resource.sharedBy ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.shares.viewer.shared_by', { user: resource.sharedBy })}
+      {resource.sharedByName || resource.expiresAt ? (
+        <Typography variant="body2" color="text.secondary" data-testid="shared-by">
+          {[
+            resource.sharedByName ? translate('resources.shares.viewer.shared_by', { user: resource.sharedByName }) : '',
+            resource.expiresAt ? translate('resources.shares.viewer.client.valid_until', { date: itDate(resource.expiresAt) }) : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       ) : null}
       {resource.resourceType === 'estimate' ? (
@@ -118,15 +127,12 @@ export default function SharedResourcePage() {
           <EstimateView estimate={resource.data as AnswerableEstimate} />
           <EstimateAnswer estimate={resource.data as AnswerableEstimate} linkId={resource.replacedResourceId ?? resource.resourceId} />
         </>
+      ) : resource.resourceType === 'planning' ? (
+        <Suspense fallback={<CircularProgress aria-label={translate('app.loading.label')} />}>
+          <PlanningClientView resource={resource} />
+        </Suspense>
       ) : (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, m: 0, overflowWrap: 'anywhere' }}>
-          {Object.entries(resource.data).map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 } }}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</Typography>
-            </Box>
-          ))}
-        </Box>
+        <RecordClientView resourceType={resource.resourceType} data={resource.data} view={resource.view} />
       )}
     </PublicPage>
   );

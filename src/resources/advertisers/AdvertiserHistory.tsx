@@ -4,17 +4,11 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { failureMessage } from '@/api/failures';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import type { AppDataProvider } from '@/dataProviders';
+import { changeText, valueText, whenText, whoText } from '@/ui/historyText';
 
-/** A value as a person reads it: contact people as "name (role)", never raw JSON. */
+/** A value as a person reads it: contact people as "name (role)", dates dd/mm/yyyy, never raw JSON. */
 export function historyValue(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v)) return v.map(historyValue).join(', ') || '—';
-  if (typeof v === 'object') {
-    const { name, role } = v as { name?: unknown; role?: unknown };
-    if (name !== undefined) return role ? `${String(name)} (${String(role)})` : String(name);
-    return Object.values(v).map(historyValue).join(' ');
-  }
-  return String(v);
+  return valueText('', v, { fieldLabel: (f) => f });
 }
 
 function Entries({ entries, label }: { entries: SchemaHistoryEntry[]; label: string }) {
@@ -29,12 +23,9 @@ function Entries({ entries, label }: { entries: SchemaHistoryEntry[]; label: str
           {entries.map((e) => (
             <ListItem key={e.id} divider>
               <ListItemText
-                primary={`${new Date(e.timestamp).toLocaleString('it-IT')} · ${e.username} · ${translate(`resources.advertisers.history.actions.${e.action}`, { _: e.action })}`}
+                primary={`${whenText(e.timestamp)} · ${whoText(e)} · ${translate(`resources.advertisers.history.actions.${e.action}`, { _: e.action })}`}
                 secondary={e.changes
-                  .map(
-                    (c) =>
-                      `${translate(`resources.advertisers.fields.${c.field}`, { _: c.field })}: ${historyValue(c.oldValue)} → ${historyValue(c.newValue)}`,
-                  )
+                  .map((c) => changeText(c, { fieldLabel: (field) => translate(`resources.advertisers.fields.${field}`, { _: field }) }))
                   .join('; ')}
               />
             </ListItem>

@@ -21,6 +21,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   AutocompleteInput,
   DeleteWithConfirmButton,
+  FunctionField,
   Loading,
   RecordContextProvider,
   ReferenceField,
@@ -43,7 +44,8 @@ import type {
 } from '@/api/generated/campaign';
 import { ROLES } from '@/auth/permissions';
 import type { AppDataProvider } from '@/dataProviders';
-import { formatDate, formatMoney } from '@/ui/format';
+import { codeLabel, formatDate, formatMoney } from '@/ui/format';
+import { changeText, whenText, whoText, type HistoryFormat } from '@/ui/historyText';
 import { useFailure } from '@/ui/useFailure';
 import { failureMessage } from '@/api/failures';
 import { FileTable } from '@/ui/FileTable';
@@ -53,6 +55,7 @@ import { UploadBox } from '@/ui/UploadBox';
 import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
 import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/campaign.rules';
 import { STATUS_LABELS, type Campaign } from './shared';
+import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -85,7 +88,12 @@ function Overview({ campaign }: { campaign: Campaign }) {
     [
       'orderId',
       campaign.orderId ? (
-        <RouterLink to={`/orders/orderVisualizer?id=${campaign.orderId}`}>{campaign.orderId}</RouterLink>
+        <RouterLink to={`/orders/orderVisualizer?id=${campaign.orderId}`}>
+          {/* The order by its code (ORD-…), never its id. */}
+          <ReferenceField source="orderId" reference="orders" link={false}>
+            <FunctionField<{ code?: string }> render={(o) => o.code ?? ''} />
+          </ReferenceField>
+        </RouterLink>
       ) : (
         '—'
       ),
@@ -255,17 +263,19 @@ function History({ campaignId }: { campaignId: number }) {
   if (error) return <StateMessage error={error} />;
   if (!entries) return <Loading />;
   if (!entries.length) return <StateMessage empty={translate('resources.campaigns.history.empty')} />;
+  const format: HistoryFormat = {
+    fieldLabel: (field) => translate(`resources.campaigns.fields.${field}`, { _: field }),
+    codes: { status: (code) => codeLabel(STATUS_LABELS, code) },
+    money: ['budget'],
+  };
   return (
     <MuiList dense aria-label={translate('resources.campaigns.tabs.history')} data-testid="campaign-history">
       {entries.map((h) => (
         <ListItem key={h.id} divider>
           <ListItemText
-            primary={`${new Date(h.timestamp).toLocaleString('it-IT')} · ${h.username} · ${translate(`resources.campaigns.history.actions.${h.action}`)}`}
+            primary={`${whenText(h.timestamp)} · ${whoText(h)} · ${translate(`resources.campaigns.history.actions.${h.action}`)}`}
             secondary={h.changes
-              .map(
-                (c) =>
-                  `${translate(`resources.campaigns.fields.${c.field}`, { _: c.field })}: ${c.oldValue === null ? '' : `${String(c.oldValue)} → `}${c.newValue === null ? '—' : String(c.newValue)}`,
-              )
+              .map((c) => changeText(c, format))
               .join('; ')}
           />
         </ListItem>
@@ -360,7 +370,14 @@ export default function CampaignDetailPage() {
             <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
           ))}
         </Tabs>
-        {tab === 'overview' && <Overview campaign={campaign} />}
+        {tab === 'overview' && (
+          <>
+            <Overview campaign={campaign} />
+            <Box sx={{ mt: 3 }}>
+              <SharePanelIfAllowed resourceType="campaign" resourceId={campaignId} />
+            </Box>
+          </>
+        )}
         {tab === 'members' && <Members campaignId={campaignId} />}
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}

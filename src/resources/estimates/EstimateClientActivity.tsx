@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import FileCopyIcon from '@mui/icons-material/FileCopy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useDataProvider, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { SchemaShare } from '@/api/generated/share';
 import type { AppDataProvider } from '@/dataProviders';
@@ -39,6 +39,8 @@ export function EstimateClientActivity() {
     { filter: { resourceType: 'estimate', resourceId: id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } },
     { enabled: Boolean(record) },
   );
+  // Shown only to the roles reviseEstimate lets through (the permission table's action row).
+  const { canAccess: mayRevise } = useCanAccess({ resource: 'estimates', action: 'revise' });
   const revise = useMutation({
     mutationFn: () => dataProvider.reviseEstimate('estimates', { id }),
     onSuccess: (created) => {
@@ -98,7 +100,7 @@ export function EstimateClientActivity() {
       {!record.acceptance && !(record.changeRequests ?? []).length ? (
         <Typography variant="body2" color="text.secondary">{t('none')}</Typography>
       ) : null}
-      {record.replacedById ? null : (
+      {record.replacedById || !mayRevise ? null : (
         <Stack direction="row">
           <Button variant="outlined" startIcon={<FileCopyIcon />} disabled={revise.isPending} onClick={() => revise.mutate()}>
             {translate('resources.estimates.revise')}

@@ -19,6 +19,7 @@ import { mayOpen } from '@/ui/mayOpen';
 import { StateMessage } from '@/ui/StateMessage';
 import { StatusLine } from '@/ui/StatusMoves';
 import { useFailure } from '@/ui/useFailure';
+import { whenText, whoText } from '@/ui/historyText';
 import { isFinalOrderStatus, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order } from './shared';
 
 const NOTE_MAX = 2000;
@@ -139,9 +140,9 @@ export function OrderStatusHistory({ orderId }: { orderId: number }) {
         <TableBody>
           {(data ?? []).map((t) => (
             <TableRow key={t.id}>
-              <TableCell>{new Date(t.at).toLocaleString('it-IT')}</TableCell>
+              <TableCell>{whenText(t.at)}</TableCell>
               <TableCell>{`${label(t.from)} → ${label(t.to)}`}</TableCell>
-              <TableCell>{t.username}</TableCell>
+              <TableCell>{whoText(t)}</TableCell>
               <TableCell>{t.note ?? '—'}</TableCell>
             </TableRow>
           ))}

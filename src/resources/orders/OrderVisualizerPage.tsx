@@ -32,6 +32,7 @@ import { StateMessage } from '@/ui/StateMessage';
 import { day, euro, period } from './common';
 import { useOrderDocumentDownload } from './OrderDocumentsPage';
 import { OrderStatusHistory, OrderStatusMoves } from './OrderStatusMoves';
+import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
 import { type Order, type OrderDocument } from './shared';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -163,6 +164,7 @@ export default function OrderVisualizerPage() {
           </Typography>
           <OrderStatusHistory orderId={order.id} />
         </Section>
+        <SharePanelIfAllowed resourceType="order" resourceId={order.id} card />
         <Section title={translate('resources.orders.visualizer.estimate')}>
           <EstimateLines estimateId={order.estimateId} />
         </Section>

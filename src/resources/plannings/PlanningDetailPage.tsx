@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import ShareIcon from '@mui/icons-material/Share';
 import {
   DataTable,
   FunctionField,
@@ -10,18 +8,15 @@ import {
   RecordContextProvider,
   ReferenceField,
   TopToolbar,
-  useDataProvider,
   useGetOne,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { failureMessage } from '@/api/failures';
 import type { SchemaSystem } from '@/api/generated/systems';
-import type { AppDataProvider } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
-import { useFailure } from '@/ui/useFailure';
 import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
 import { PlanningStatusFinal, PlanningStatusTransitions } from '@/api/generated/planner.rules';
 import { formatPeriod } from './period';
@@ -29,36 +24,7 @@ import { PlanningMap, type MapPoint } from './PlanningMap';
 import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } from './shared';
 import { useBookedSystems } from './useBookedSystems';
 import { DateText } from '@/ui/ListPage';
-
-function ShareLink({ planningId }: { planningId: number }) {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const failure = useFailure();
-  const share = useMutation({
-    mutationFn: () => dataProvider.sharePlanning('plannings', { id: planningId }),
-    onError: failure,
-  });
-  const link = share.data
-    ? `${window.location.origin}${share.data.viewPath ?? `/resource/planning/${planningId}/token/${share.data.token}/view`}`
-    : '';
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button startIcon={<ShareIcon />} disabled={share.isPending} onClick={() => share.mutate()}>
-        {translate('resources.plannings.share')}
-      </Button>
-      {link && (
-        <TextField
-          size="small"
-          sx={{ minWidth: { xs: 240, md: 420 } }}
-          value={link}
-          label={translate('resources.plannings.shareLink')}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          onFocus={(e) => e.target.select()}
-        />
-      )}
-    </Stack>
-  );
-}
+import { SharePanel } from '@/pages/shared/EstimateSharePanel';
 
 const itemColumns: ExportColumn<PlanningItem>[] = [
   {
@@ -188,7 +154,6 @@ export default function PlanningDetailPage() {
             >
               {translate('resources.plannings.search.open')}
             </Button>
-            <ShareLink planningId={planningId} />
           </Stack>
           <PlanningMap points={points} label={translate('resources.plannings.map')} />
         </CardContent>
@@ -197,6 +162,11 @@ export default function PlanningDetailPage() {
         {translate('resources.plannings.booked')}
       </Typography>
       <BookedItems planningId={planningId} />
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <SharePanel resourceType="planning" resourceId={planningId} />
+        </CardContent>
+      </Card>
     </RecordContextProvider>
   );
 }

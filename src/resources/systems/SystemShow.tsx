@@ -33,6 +33,8 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
+import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
+import { whenText, whoText } from '@/ui/historyText';
 import type { SchemaSystem as System } from '@/api/generated/systems';
 import { failureMessage } from '@/api/failures';
 import type { AppDataProvider, SystemLookups } from '@/dataProviders';
@@ -237,8 +239,8 @@ function History({ systemId, version }: { systemId: number; version: string }) {
         <SimpleTable
           head={[t('detail.when'), t('detail.who'), t('detail.action'), t('detail.changes')]}
           rows={rows.map((h) => [
-            `${formatDate(h.timestamp)} ${new Date(h.timestamp).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' })}`,
-            h.username,
+            whenText(h.timestamp),
+            whoText(h),
             t(`actions.${h.action}`, { _: h.action }),
             h.changes.map(change).join('; '),
           ])}
@@ -371,6 +373,9 @@ export default function SystemShow() {
           </Grid>
           <Grid size={{ xs: 12 }}>
             <History systemId={system.id} version={system.updatedAt} />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <SharePanelIfAllowed resourceType="system" resourceId={system.id} card />
           </Grid>
         </Grid>
         <Confirm
