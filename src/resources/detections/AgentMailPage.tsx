@@ -26,11 +26,12 @@ import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
 import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText, ListPage } from '@/ui/ListPage';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
 ];
 

@@ -34,6 +34,7 @@ import { isPeriod, lastDays } from '@/ui/period';
 import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 import { DateText, ListPage } from '@/ui/ListPage';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
 
 export const MONITOR_PATH = '/media/monitor';
 
@@ -52,7 +53,7 @@ export function DistinctFilter({ source }: { source: SchemaDistinctField; always
 const detectionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="mediaOwner" source="mediaOwner" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
   <DistinctFilter key="subject" source="subject" />,

@@ -24,10 +24,11 @@ import type { DetectionRecord } from './shared';
 import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
 
 const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
 ];
 
 type SendResult = Awaited<ReturnType<AppDataProvider['sendDetections']>>;

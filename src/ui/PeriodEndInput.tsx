@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateInput, type DateInputProps } from 'react-admin';
+
+/** The message key of a period whose end precedes its start. */
+export const PERIOD_INVERTED = 'app.period.inverted';
+
+/** A validator for a period's end: refused when it precedes the start (`startSource` in the same form); days as `2026-03-01`. */
+export function periodEndValidator(startSource: string) {
+  return (end: unknown, values: Record<string, unknown>) => {
+    const start = values?.[startSource];
+    if (typeof start !== 'string' || typeof end !== 'string' || !start || !end) return undefined;
+    return end < start ? PERIOD_INVERTED : undefined;
+  };
+}
+
+/**
+ * A period's end date, checked against its start on the field itself: when it precedes the start
+ * the message shows under it and the form is invalid, so a list's filter form sends nothing (a
+ * react-admin filter form applies only valid values). It is checked again whenever the start moves.
+ */
+export function PeriodEndInput({ startSource, validate, ...props }: DateInputProps & { startSource: string }) {
+  const { trigger } = useFormContext();
+  const start = useWatch({ name: startSource });
+  useEffect(() => {
+    void trigger(props.source);
+  }, [start, trigger, props.source]);
+  const own = periodEndValidator(startSource);
+  return <DateInput {...props} validate={validate ? [own, ...(Array.isArray(validate) ? validate : [validate])] : own} />;
+}
