@@ -27,6 +27,7 @@ import type { AgentRecord, DetectionRecord } from './shared';
 import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText, ListPage } from '@/ui/ListPage';
 import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -107,6 +108,7 @@ function AgentDetections({ agentId, agentName, preselected }: { agentId: number 
         </Alert>
       ) : null}
       <DataTable
+        storeKey="agentMail.datatable"
         rowClick="toggleSelection"
         aria-label={translate('resources.detections.title')}
         bulkActionsToolbar={
@@ -164,6 +166,7 @@ export function AgentMailPage() {
         pagination={agentId === '' ? false : sendPagination}
         actions={
           <TopToolbar>
+            <ListViewButtons list="agentMail" columnsStoreKey="agentMail.datatable" />
             {agentId === '' ? null : (
               <ExportAllButton columns={detectionExportColumns} fileName="rilevazioni_agente" />
             )}

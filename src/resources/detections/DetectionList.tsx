@@ -35,6 +35,7 @@ import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 import { DateText, ListPage } from '@/ui/ListPage';
 import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 export const MONITOR_PATH = '/media/monitor';
 
@@ -143,6 +144,7 @@ function ListActions() {
   const navigate = useNavigate();
   return (
     <TopToolbar>
+      <ListViewButtons />
       <CreateButton to={`${MONITOR_PATH}/create`} label="resources.detections.create" />
       <ExcelExportButton />
       <ExportAllButton columns={detectionExportColumns} fileName="rilevazioni" />

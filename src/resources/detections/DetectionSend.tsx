@@ -25,6 +25,7 @@ import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
@@ -105,6 +106,7 @@ function Toolbar(props: SendProps) {
   const none = !props.recipient || !total;
   return (
     <TopToolbar>
+      <ListViewButtons list="detectionSend" columnsStoreKey="detectionSend.datatable" />
       <Button
         label="resources.sends.send_all"
         variant="contained"
@@ -138,6 +140,7 @@ function Rows(props: SendProps) {
     <>
       <ListProblems />
       <DataTable
+        storeKey="detectionSend.datatable"
         rowClick="toggleSelection"
         aria-label={translate('resources.sends.rows')}
         bulkActionsToolbar={

@@ -29,6 +29,7 @@ import { PlanningMap, type MapPoint } from './PlanningMap';
 import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } from './shared';
 import { useBookedSystems } from './useBookedSystems';
 import { DateText } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 function ShareLink({ planningId }: { planningId: number }) {
   const translate = useTranslate();
@@ -88,6 +89,7 @@ function BookedItems({ planningId }: { planningId: number }) {
       exporter={false}
       actions={
         <TopToolbar>
+          <ListViewButtons />
           <ExportAllButton columns={itemColumns} fileName={`pianificazione_${planningId}`} />
         </TopToolbar>
       }

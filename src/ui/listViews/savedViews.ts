@@ -40,7 +40,7 @@ export function viewInput(list: string, name: string, state: ListState): SchemaS
 }
 
 /** The list's state a view sets: its filters (each shown in the filter bar), its sort, its hidden columns. */
-export function listStateOf(view: SavedView, defaultSort?: { field: string; order: string }) {
+export function listStateOf(view: SavedView, defaultSort?: { field: string; order: 'ASC' | 'DESC' }) {
   return {
     filter: view.filter,
     displayedFilters: Object.fromEntries(Object.keys(view.filter).map((k) => [k, true])),
