@@ -19,12 +19,26 @@ export function periodEndValidator(startSource: string) {
  * the message shows under it and the form is invalid, so a list's filter form sends nothing (a
  * react-admin filter form applies only valid values). It is checked again whenever the start moves.
  */
-export function PeriodEndInput({ startSource, validate, ...props }: DateInputProps & { startSource: string }) {
+export function PeriodEndInput({ startSource, validate, sx, ...props }: DateInputProps & { startSource: string }) {
   const { trigger } = useFormContext();
   const start = useWatch({ name: startSource });
   useEffect(() => {
     void trigger(props.source);
   }, [start, trigger, props.source]);
   const own = periodEndValidator(startSource);
-  return <DateInput {...props} validate={validate ? [own, ...(Array.isArray(validate) ? validate : [validate])] : own} />;
+  return (
+    <DateInput
+      {...props}
+      validate={validate ? [own, ...(Array.isArray(validate) ? validate : [validate])] : own}
+      sx={[
+        // A list's filter form hides helper texts; this one's error shows, under the field and
+        // out of the row's flow, so the filters stay aligned.
+        {
+          position: 'relative',
+          '& .MuiFormHelperText-root.Mui-error': { display: 'block', position: 'absolute', top: '100%', left: 0, mt: 0.25, mx: 0, whiteSpace: 'nowrap' },
+        },
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
+    />
+  );
 }

@@ -104,7 +104,9 @@ describe('saved views', () => {
 
     await page.getByRole('button', { name: 'Menu utente' }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    // /logout ends the session on the server and shows the sign-in form.
+    await page.waitForURL((url) => url.pathname === '/logout' || url.pathname === '/login', { timeout: 30_000 });
+    await page.getByRole('button', { name: /accedi/i }).waitFor({ timeout: 30_000 });
     await first.context.close();
 
     const second = await freshBrowserSignedIn('assetmanager');
@@ -154,6 +156,7 @@ describe('a period filter checked on its field', () => {
     await end.fill('2020-01-01');
     const field = page.locator('.MuiFormControl-root').filter({ has: end });
     await field.getByText('La data di fine non può precedere la data di inizio').waitFor();
+    await screenshot(page, 'views-period-inverted');
     await networkQuiet(page, { quietMs: 1500 });
     expect(sent.filter((url) => url.includes('2020-01-01'))).toEqual([]);
     // No error banner nor toast: the list stays as it was.
