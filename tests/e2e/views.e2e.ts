@@ -39,6 +39,12 @@ async function freshBrowserSignedIn(username: string): Promise<{ context: Browse
 
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // An open popover is shown once its grow transition has ended.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.MuiPopover-paper')]
+      .filter((paper) => getComputedStyle(paper.closest('.MuiPopover-root') ?? paper).visibility !== 'hidden')
+      .every((paper) => getComputedStyle(paper).opacity === '1'),
+  );
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
@@ -124,10 +130,8 @@ describe('saved views', () => {
     await expect.poll(() => new URL(again.url()).searchParams.get('filter')).toBe(JSON.stringify({ type: 'DOOH' }));
     expect(new URL(again.url()).searchParams.get('sort')).toBe('name');
     expect(new URL(again.url()).searchParams.get('order')).toBe('DESC');
-    await again.locator('tbody tr').first().waitFor();
-    const types = await again.locator('tbody tr td:nth-child(4)').allInnerTexts();
-    expect(types.length).toBeGreaterThan(0);
-    expect(new Set(types)).toEqual(new Set(['DOOH']));
+    // The rows of the view's filter replace the list's first rows.
+    await expect.poll(async () => [...new Set(await again.locator('tbody tr td:nth-child(4)').allInnerTexts())], { timeout: 30_000 }).toEqual(['DOOH']);
 
     // Deleted from the menu: gone from it.
     await again.getByRole('button', { name: 'Viste' }).click();

@@ -82,6 +82,8 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
+        // The line height of react-admin's ColumnsButton beside it, so the two labels align.
+        sx={{ lineHeight: 1.5 }}
       >
         {translate('app.views.button')}
       </Button>
