@@ -1,16 +1,25 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateInput, type DateInputProps } from 'react-admin';
+import { DateInput, DateTimeInput, type DateInputProps } from 'react-admin';
 
 /** The message key of a period whose end precedes its start. */
 export const PERIOD_INVERTED = 'app.period.inverted';
 
-/** A validator for a period's end: refused when it precedes the start (`startSource` in the same form); days as `2026-03-01`. */
+/** A moment or day as a number to compare (days `2026-03-01`, moments `2026-03-01T10:00`, Dates); undefined when empty or unreadable. */
+function timeOf(value: unknown): number | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+  if (typeof value !== 'string' || !value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** A validator for a period's end: refused when it precedes the start (`startSource` in the same form). */
 export function periodEndValidator(startSource: string) {
   return (end: unknown, values: Record<string, unknown>) => {
-    const start = values?.[startSource];
-    if (typeof start !== 'string' || typeof end !== 'string' || !start || !end) return undefined;
-    return end < start ? PERIOD_INVERTED : undefined;
+    const from = timeOf(values?.[startSource]);
+    const to = timeOf(end);
+    if (from === undefined || to === undefined) return undefined;
+    return to < from ? PERIOD_INVERTED : undefined;
   };
 }
 
@@ -19,7 +28,13 @@ export function periodEndValidator(startSource: string) {
  * the message shows under it and the form is invalid, so a list's filter form sends nothing (a
  * react-admin filter form applies only valid values). It is checked again whenever the start moves.
  */
-export function PeriodEndInput({ startSource, validate, sx, ...props }: DateInputProps & { startSource: string }) {
+export function PeriodEndInput({
+  startSource,
+  as: Input = DateInput,
+  validate,
+  sx,
+  ...props
+}: DateInputProps & { startSource: string; /** The input: a day (DateInput, the default) or a moment (DateTimeInput). */ as?: typeof DateInput | typeof DateTimeInput }) {
   const { trigger } = useFormContext();
   const start = useWatch({ name: startSource });
   useEffect(() => {
@@ -27,7 +42,7 @@ export function PeriodEndInput({ startSource, validate, sx, ...props }: DateInpu
   }, [start, trigger, props.source]);
   const own = periodEndValidator(startSource);
   return (
-    <DateInput
+    <Input
       {...props}
       validate={validate ? [own, ...(Array.isArray(validate) ? validate : [validate])] : own}
       sx={[

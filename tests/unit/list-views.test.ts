@@ -95,4 +95,11 @@ describe('periodEndValidator', () => {
     expect(check('2026-02-01', { dateStart: '' })).toBeUndefined();
     expect(check(null, { dateStart: '2026-03-01' })).toBeUndefined();
   });
+  it('compares moments too (the outbox\'s sent from / until), as strings or Dates', () => {
+    const sent = periodEndValidator('sentAt_gte');
+    expect(sent('2026-03-01T09:00', { sentAt_gte: '2026-03-01T10:00' })).toBe(PERIOD_INVERTED);
+    expect(sent('2026-03-01T10:30', { sentAt_gte: '2026-03-01T10:00' })).toBeUndefined();
+    expect(sent(new Date('2026-02-01T00:00:00Z'), { sentAt_gte: new Date('2026-03-01T00:00:00Z') })).toBe(PERIOD_INVERTED);
+    expect(sent('not a moment', { sentAt_gte: '2026-03-01T10:00' })).toBeUndefined();
+  });
 });
