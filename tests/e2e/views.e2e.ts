@@ -170,6 +170,31 @@ describe('a period filter checked on its field', () => {
   });
 });
 
+describe('the outbox\'s sent period, checked on its field', () => {
+  it('an "until" before the "from" shows the message under the field and sends no request', async () => {
+    const { context, page } = await signedInPage(browser, 'admin', '/settings/outbox');
+    await page.setViewportSize(LAPTOP);
+    await page.getByRole('table', { name: 'Posta in uscita' }).waitFor({ timeout: 60_000 });
+    for (const filter of ['Inviate dal', 'Inviate fino al']) {
+      await page.getByRole('button', { name: 'Aggiungi filtro' }).click();
+      await page.getByRole('menuitemcheckbox', { name: filter }).click();
+    }
+    await page.getByLabel('Inviate dal').fill('2026-03-10T10:00');
+    await networkQuiet(page, { quietMs: 800 });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/mail/')) sent.push(decodeURIComponent(request.url()));
+    });
+    const until = page.getByLabel('Inviate fino al');
+    await until.fill('2026-03-01T10:00');
+    const field = page.locator('.MuiFormControl-root').filter({ has: until });
+    await field.getByText('La data di fine non può precedere la data di inizio').waitFor();
+    await networkQuiet(page, { quietMs: 1500 });
+    expect(sent.filter((url) => url.includes('sentAt_lte'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the detections table at laptop size', () => {
   it('fits 1280×720: neither the page nor the table scrolls sideways', async () => {
     const { context, page } = await signedInPage(browser, 'mediamonitor', '/media/monitor');
