@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { forgetColumnChoices } from '../../src/ui/listViews/columnStore';
 import { isCurrent, listStateOf, nameProblem, viewInput, type SavedView } from '../../src/ui/listViews/savedViews';
 import { periodEndValidator, PERIOD_INVERTED } from '../../src/ui/PeriodEndInput';
 
@@ -101,5 +102,16 @@ describe('periodEndValidator', () => {
     expect(sent('2026-03-01T10:30', { sentAt_gte: '2026-03-01T10:00' })).toBeUndefined();
     expect(sent(new Date('2026-02-01T00:00:00Z'), { sentAt_gte: new Date('2026-03-01T00:00:00Z') })).toBe(PERIOD_INVERTED);
     expect(sent('not a moment', { sentAt_gte: '2026-03-01T10:00' })).toBeUndefined();
+  });
+});
+
+describe('forgetColumnChoices', () => {
+  it("removes every list's hidden columns and column order from react-admin's store, and nothing else", () => {
+    localStorage.clear();
+    const keep = { 'RaStore.systems.listParams': '{}', 'RaStore.locale': '"it"', auth: 'token', 'RaStore.notes': '"datatable"' };
+    const drop = { 'RaStore.systems.datatable': '["area"]', 'RaStore.doohSystems.datatable_columnRanks': '[1,0]', 'RaStore.planningItems.datatable': '[]' };
+    for (const [key, value] of Object.entries({ ...keep, ...drop })) localStorage.setItem(key, value);
+    forgetColumnChoices(localStorage);
+    expect(Object.keys(localStorage).sort()).toEqual(Object.keys(keep).sort());
   });
 });

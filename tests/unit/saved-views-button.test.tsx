@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, ListBase, memoryStore, testDataProvider, useListContext, useStore } from 'react-admin';
 import { setRuntimeConfig } from '@/config/environment';
+import { usersDataProvider } from '@/dataProviders/users';
 import { i18nProvider } from '@/i18n';
 import { SavedViewsButton } from '@/ui/listViews/SavedViewsButton';
 import { signInAs } from './pages.helpers';
@@ -67,7 +68,9 @@ function Probe() {
 }
 
 function renderList() {
-  const dataProvider = testDataProvider({ getList: () => Promise.resolve({ data: [], total: 0 }) as never });
+  // The list's own rows are none; the views go through the users provider, to the service (mocked above).
+  const { savedViews, saveView, deleteView } = usersDataProvider;
+  const dataProvider = { ...testDataProvider({ getList: () => Promise.resolve({ data: [], total: 0 }) as never }), savedViews, saveView, deleteView };
   return render(
     <MemoryRouter>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore({ 'teams.datatable': ['vat'] })}>

@@ -24,9 +24,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useListContext, useNotify, useResourceContext, useStore, useTranslate } from 'react-admin';
+import { useDataProvider, useListContext, useNotify, useResourceContext, useStore, useTranslate } from 'react-admin';
 import { failureMessage } from '@/api/failures';
-import { createSavedView, deleteSavedView, listSavedViews } from '@/api/user';
+import type { AppDataProvider } from '@/dataProviders';
 import { isCurrent, listStateOf, nameProblem, viewInput, VIEW_NAME_MAX, type ListState, type SavedView } from './savedViews';
 
 export interface SavedViewsButtonProps {
@@ -54,9 +54,10 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
-  const views = useQuery({ queryKey: savedViewsKey(list), queryFn: () => listSavedViews(list), enabled: Boolean(anchor) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const views = useQuery({ queryKey: savedViewsKey(list), queryFn: () => dataProvider.savedViews('users', list), enabled: Boolean(anchor) });
   const remove = useMutation({
-    mutationFn: (view: SavedView) => deleteSavedView(view.id),
+    mutationFn: (view: SavedView) => dataProvider.deleteView('users', view.id),
     onSuccess: (view) => {
       notify('app.views.deleted', { messageArgs: { name: view.name } });
       return queryClient.invalidateQueries({ queryKey: savedViewsKey(list) });
@@ -151,7 +152,7 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
         <SaveViewDialog
           onClose={() => setSaving(false)}
           onSave={async (name) => {
-            const view = await createSavedView(viewInput(list, name, state));
+            const view = await dataProvider.saveView('users', viewInput(list, name, state));
             await queryClient.invalidateQueries({ queryKey: savedViewsKey(list) });
             notify('app.views.saved', { messageArgs: { name: view.name } });
           }}
