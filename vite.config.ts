@@ -34,6 +34,7 @@ const MIGRATED_TESTS = [
   'tests/unit/sandbox-statuses.test.ts',
   'tests/unit/sandbox-upload-limits.test.ts',
   'tests/unit/sandbox-user.test.ts',
+  'tests/unit/sandbox-user-views.test.ts',
   'tests/unit/systems-sandbox.test.ts',
   'tests/unit/systems-sandbox-paging.test.ts',
   'tests/unit/transitions-sandbox.test.ts',

@@ -4,6 +4,8 @@ import type {
   SchemaChangePasswordInput,
   SchemaResetPasswordInput,
   SchemaRoleInfo,
+  SchemaSavedView,
+  SchemaSavedViewInput,
   SchemaSignupInput,
   SchemaUser,
   SchemaUserInput,
@@ -108,4 +110,21 @@ export function updateUser(id: number, body: SchemaUserUpdate) {
 /** DELETE /user/deleteUser?userId. */
 export function deleteUser(userId: number) {
   return callOrThrow(userApi().DELETE('/user/deleteUser', { params: { query: { userId } } }));
+}
+
+/* ---------- saved list views (the signed-in user's preferences) ---------- */
+
+/** GET /user/preference/views?list: the signed-in user's saved views of one list, oldest first. */
+export function listSavedViews(list: string): Promise<SchemaSavedView[]> {
+  return callOrThrow(userApi().GET('/user/preference/views', { params: { query: { list } } }));
+}
+
+/** POST /user/preference/views: saves a view (409: the name is taken in this list, or the list is full). */
+export function createSavedView(body: SchemaSavedViewInput): Promise<SchemaSavedView> {
+  return callOrThrow(userApi().POST('/user/preference/views', { body }));
+}
+
+/** DELETE /user/preference/views/{viewId}: deletes one of the signed-in user's views. */
+export function deleteSavedView(id: number): Promise<SchemaSavedView> {
+  return callOrThrow(userApi().DELETE('/user/preference/views/{viewId}', { params: { path: { viewId: id } } }));
 }

@@ -16,6 +16,7 @@ import {
   storeTokens,
   type SessionUser,
 } from './session';
+import { forgetColumnChoices } from '@/ui/listViews/columnStore';
 
 /** A sign-in failure; `message` is an i18n key under app.auth.errors, `params` its placeholders. */
 export class AuthError extends Error {
@@ -202,6 +203,11 @@ export async function signOut(): Promise<boolean> {
   const hadSession = hasAnySessionItem();
   await revokeStoredSession();
   clearSession();
+  try {
+    forgetColumnChoices(window.localStorage);
+  } catch {
+    // No storage to clean (a browser that refuses it): nothing was kept either.
+  }
   if (hadSession) browser.reload();
   return hadSession;
 }

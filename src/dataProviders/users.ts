@@ -1,11 +1,14 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import {
   changeOwnPassword,
+  createSavedView,
   createUser,
+  deleteSavedView,
   deleteUser,
   getOwnProfile,
   getUserById,
   listRoles,
+  listSavedViews,
   listUsersPage,
   updateUser,
   uploadOwnAvatar,
@@ -15,6 +18,8 @@ import type {
   SchemaChangePasswordInput,
   SchemaRole,
   SchemaRoleInfo,
+  SchemaSavedView,
+  SchemaSavedViewInput,
   SchemaUser,
   SchemaUserInput,
   SchemaUserProfile,
@@ -90,6 +95,12 @@ export interface UsersMethods {
   changeOwnPassword(resource: 'users', body: SchemaChangePasswordInput): Promise<unknown>;
   /** The signed-in user's new avatar (PNG or JPEG). */
   uploadOwnAvatar(resource: 'users', file: File): Promise<SchemaAvatar>;
+  /** The signed-in user's saved views of one list (kept in their preferences). */
+  savedViews(resource: 'users', list: string): Promise<SchemaSavedView[]>;
+  /** Saves a view of a list (a 409: the name is taken in that list, or the list holds too many). */
+  saveView(resource: 'users', view: SchemaSavedViewInput): Promise<SchemaSavedView>;
+  /** Deletes one of the signed-in user's saved views. */
+  deleteView(resource: 'users', id: number): Promise<SchemaSavedView>;
 }
 
 /** react-admin's CRUD contract for `users` over the user service's irregular endpoints. */
@@ -98,6 +109,9 @@ export const usersDataProvider: DataProvider & UsersMethods = {
   ownProfile: () => getOwnProfile(),
   changeOwnPassword: (_resource, body) => changeOwnPassword(body),
   uploadOwnAvatar: (_resource, file) => uploadOwnAvatar(file),
+  savedViews: (_resource, list) => listSavedViews(list),
+  saveView: (_resource, view) => createSavedView(view),
+  deleteView: (_resource, id) => deleteSavedView(id),
   async getList(_resource, params) {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim().toLocaleLowerCase('it') : '';
     if (q) return toList(await searchUsers(q, params));

@@ -5,6 +5,7 @@ import { DateField, DeleteWithConfirmButton, List, TopToolbar, useRecordContext,
 import { AppPagination } from '@/layout/Pagination';
 import { ExportAllButton, type ExportColumn } from './exporter';
 import { PageHeading } from './FormPage';
+import { ListViewButtons } from './listViews/ListViewButtons';
 
 export interface ListPageProps extends Omit<ListProps, 'title'> {
   /** The page's one heading; without it the list sits under a heading of its own page (a tab). */
@@ -44,11 +45,15 @@ export interface ListActionsProps<R extends RaRecord> {
   children?: ReactNode;
 }
 
-/** A list's toolbar: its own buttons, "create" (opening a dialog), the export of every row. */
+/**
+ * A list's toolbar: the column chooser and saved views, its own buttons, "create" (opening a
+ * dialog), the export of every row.
+ */
 export function ListActions<R extends RaRecord>({ create, exportAll, children }: ListActionsProps<R>) {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <ListViewButtons />
       {children}
       {create && (
         <Button startIcon={<AddIcon />} onClick={create.onClick}>

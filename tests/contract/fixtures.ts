@@ -138,6 +138,13 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     patch: async (f) => ({ path: { id: (await f.need('campaign')).id } }),
     remove: { op: 'campaign.deleteCampaignAttachment', at: (m) => ({ path: { id: m.id } }) },
   },
+  savedView: {
+    // The signed-in user's own views: a list key of the run's own, so a run never meets another's views.
+    create: 'user.createSavedView',
+    patch: (f) => ({ body: { list: f.unique(), name: `Vista ${f.unique()}` } }),
+    remove: { op: 'user.deleteSavedView', at: (m) => ({ path: { viewId: m.id } }) },
+    unique: true,
+  },
   catalog: {
     create: 'catalogue.createCatalog',
     patch: (f) => ({ body: { name: `Listino ${f.unique()}` } }),
@@ -546,6 +553,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // The theme and the avatar are those of a user this run made, never the signed-in user's.
   'user.updatePreference': asRunUser,
   'user.uploadAvatar': asRunUser,
+  'user.deleteSavedView': removeOf('savedView'),
   'user.getAvatar': async (f) => {
     const as = await asRunUser(f);
     const avatar = (await f.call('user.uploadAvatar', as)) as { id?: unknown };

@@ -9,6 +9,7 @@ import { assertNewPassword, lockedFor, lockedMessage, recordFailure, recordSucce
 import { defineHandlers } from '../../typed';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/demoUsers';
 import { APP_ORIGIN, sendMailAs } from '../../shared/mail';
+import { createView, deleteView, listViews } from './views';
 import { DEFAULT_SUBSCRIPTION, COLUMNS, userByName, userById, requireUserById, emailTaken, toUser, themeOf, isUniqueViolation, sha256, createUserToken, checkPassword, type UserData, type UserRow } from './accounts';
 
 /*
@@ -181,6 +182,21 @@ export const handlers = defineHandlers<operations>({
       [user.username, JSON.stringify({ theme })],
     );
     return { theme };
+  },
+
+  async listSavedViews(ctx) {
+    const user = staffUser(ctx as unknown as HandlerContext);
+    return listViews(ctx.db, user.username, ctx.query.list);
+  },
+
+  async createSavedView(ctx) {
+    const user = staffUser(ctx as unknown as HandlerContext);
+    return reply(201, await createView(ctx.db, user.username, ctx.body));
+  },
+
+  async deleteSavedView(ctx) {
+    const user = staffUser(ctx as unknown as HandlerContext);
+    return deleteView(ctx.db, user.username, Number(ctx.params.viewId));
   },
 
   async requestPasswordReset(ctx) {

@@ -78,6 +78,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/preference/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in user's saved list views
+         * @description The views the signed-in user saved (a list's filters, hidden columns and sort under a name), kept in the user's preferences so they follow the user to any browser; oldest first. With `list`, only the views of that list.
+         */
+        get: operations["listSavedViews"];
+        put?: never;
+        /**
+         * Save a list view in the signed-in user's preferences
+         * @description Saves the state of a list (its filters, hidden columns and sort) under a name. A name is unique within a list (compared ignoring case and surrounding spaces) and a list holds at most 50 views: past either rule the answer is 409 and nothing is saved.
+         */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/preference/views/{viewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the signed-in user's saved list views
+         * @description Only the signed-in user's own views; any other id answers 404.
+         */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/forgotPassword": {
         parameters: {
             query?: never;
@@ -457,6 +501,78 @@ export interface components {
         };
         PreferenceInput: {
             theme: components["schemas"]["Theme"];
+        };
+        /**
+         * @description The list a saved view belongs to (the list's key in the app, e.g. `systems`).
+         * @example systems
+         */
+        ListKey: string;
+        /** @description The list's sort. */
+        SavedViewSort: {
+            /**
+             * @description The sorted field.
+             * @example name
+             */
+            field: string;
+            order: components["schemas"]["SortDirection"];
+        };
+        SavedViewInput: {
+            list: components["schemas"]["ListKey"];
+            /**
+             * @description The view's name, shown in the list's saved views menu.
+             * @example Impianti attivi a Milano
+             */
+            name: string;
+            /**
+             * @description The list's filter values, by filter name, as the list sends them.
+             * @example {
+             *       "status": "active",
+             *       "city": "Milano"
+             *     }
+             */
+            filter?: {
+                [key: string]: unknown;
+            };
+            sort?: components["schemas"]["SavedViewSort"];
+            /**
+             * @description The columns the view hides (each a column's source or label).
+             * @example [
+             *       "systemType"
+             *     ]
+             */
+            hiddenColumns?: string[];
+        };
+        SavedView: {
+            id: components["schemas"]["Id"];
+            list: components["schemas"]["ListKey"];
+            /**
+             * @description The view's name.
+             * @example Impianti attivi a Milano
+             */
+            name: string;
+            /**
+             * @description The list's filter values, by filter name.
+             * @example {
+             *       "status": "active"
+             *     }
+             */
+            filter: {
+                [key: string]: unknown;
+            };
+            sort?: components["schemas"]["SavedViewSort"];
+            /**
+             * @description The columns the view hides.
+             * @example [
+             *       "systemType"
+             *     ]
+             */
+            hiddenColumns: string[];
+            /**
+             * Format: date-time
+             * @description When the view was saved.
+             * @example 2026-03-02T09:15:00Z
+             */
+            createdAt: string;
         };
         Principal: {
             /**
@@ -918,7 +1034,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A uniqueness or state rule refuses the request (username or e-mail taken, token already used, deleting oneself); or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
+        /** @description A uniqueness or state rule refuses the request (username or e-mail taken, token already used, deleting oneself, a saved view's name taken or too many views); or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -989,6 +1105,10 @@ export type SchemaRevocationRequest = components['schemas']['RevocationRequest']
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaPreference = components['schemas']['Preference'];
 export type SchemaPreferenceInput = components['schemas']['PreferenceInput'];
+export type SchemaListKey = components['schemas']['ListKey'];
+export type SchemaSavedViewSort = components['schemas']['SavedViewSort'];
+export type SchemaSavedViewInput = components['schemas']['SavedViewInput'];
+export type SchemaSavedView = components['schemas']['SavedView'];
 export type SchemaPrincipal = components['schemas']['Principal'];
 export type SchemaAuthority = components['schemas']['Authority'];
 export type SchemaSubscription = components['schemas']['Subscription'];
@@ -1170,6 +1290,168 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the views of this list.
+                 * @example systems
+                 */
+                list?: components["schemas"]["ListKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved views. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "list": "systems",
+                     *         "name": "Impianti attivi a Milano",
+                     *         "filter": {
+                     *           "status": "active",
+                     *           "city": "Milano"
+                     *         },
+                     *         "sort": {
+                     *           "field": "name",
+                     *           "order": "ASC"
+                     *         },
+                     *         "hiddenColumns": [
+                     *           "systemType"
+                     *         ],
+                     *         "createdAt": "2026-03-02T09:15:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SavedView"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list": "systems",
+                 *       "name": "Impianti attivi a Milano",
+                 *       "filter": {
+                 *         "status": "active",
+                 *         "city": "Milano"
+                 *       },
+                 *       "sort": {
+                 *         "field": "name",
+                 *         "order": "ASC"
+                 *       },
+                 *       "hiddenColumns": [
+                 *         "systemType"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SavedViewInput"];
+            };
+        };
+        responses: {
+            /** @description The saved view, with its id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "list": "systems",
+                     *       "name": "Impianti attivi a Milano",
+                     *       "filter": {
+                     *         "status": "active",
+                     *         "city": "Milano"
+                     *       },
+                     *       "sort": {
+                     *         "field": "name",
+                     *         "order": "ASC"
+                     *       },
+                     *       "hiddenColumns": [
+                     *         "systemType"
+                     *       ],
+                     *       "createdAt": "2026-03-02T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the saved view (ids count per user).
+                 * @example 1
+                 */
+                viewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "list": "systems",
+                     *       "name": "Impianti attivi a Milano",
+                     *       "filter": {
+                     *         "status": "active"
+                     *       },
+                     *       "sort": {
+                     *         "field": "name",
+                     *         "order": "ASC"
+                     *       },
+                     *       "hiddenColumns": [],
+                     *       "createdAt": "2026-03-02T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     requestPasswordReset: {

@@ -63,6 +63,91 @@ export const updatePreferenceResponse = zod.object({
 
 
 /**
+ * The views the signed-in user saved (a list's filters, hidden columns and sort under a name), kept in the user's preferences so they follow the user to any browser; oldest first. With `list`, only the views of that list.
+ * @summary List the signed-in user's saved list views
+ */
+export const listSavedViewsQueryListMax = 64;
+export const listSavedViewsQueryListRegExp = new RegExp('^[A-Za-z][A-Za-z0-9._-]*$');
+
+
+export const listSavedViewsQueryParams = zod.object({
+  "list": zod.string().min(1).max(listSavedViewsQueryListMax).regex(listSavedViewsQueryListRegExp).optional().describe('Only the views of this list.')
+})
+
+export const listSavedViewsResponseIdMax = 9007199254740991;
+export const listSavedViewsResponseListMax = 64;
+export const listSavedViewsResponseListRegExp = new RegExp('^[A-Za-z][A-Za-z0-9._-]*$');
+export const listSavedViewsResponseSortFieldMax = 64;
+
+export const listSavedViewsResponseItem = zod.object({
+  "id": zod.number().min(1).max(listSavedViewsResponseIdMax).int().describe('Record id.'),
+  "list": zod.string().min(1).max(listSavedViewsResponseListMax).regex(listSavedViewsResponseListRegExp).describe('The list a saved view belongs to (the list\'s key in the app, e.g. `systems`).'),
+  "name": zod.string().describe('The view\'s name.'),
+  "filter": zod.record(zod.string(), zod.any()).describe('The list\'s filter values, by filter name.'),
+  "sort": zod.object({
+  "field": zod.string().min(1).max(listSavedViewsResponseSortFieldMax).describe('The sorted field.'),
+  "order": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
+}).optional().describe('The list\'s sort.'),
+  "hiddenColumns": zod.array(zod.string()).describe('The columns the view hides.'),
+  "createdAt": zod.string().datetime({}).describe('When the view was saved.')
+})
+export const listSavedViewsResponse = zod.array(listSavedViewsResponseItem)
+
+
+/**
+ * Saves the state of a list (its filters, hidden columns and sort) under a name. A name is unique within a list (compared ignoring case and surrounding spaces) and a list holds at most 50 views: past either rule the answer is 409 and nothing is saved.
+ * @summary Save a list view in the signed-in user's preferences
+ */
+export const createSavedViewBodyListMax = 64;
+export const createSavedViewBodyListRegExp = new RegExp('^[A-Za-z][A-Za-z0-9._-]*$');
+export const createSavedViewBodyNameMax = 80;
+export const createSavedViewBodyNameRegExp = new RegExp('\\S');
+export const createSavedViewBodySortFieldMax = 64;export const createSavedViewBodyHiddenColumnsItemMax = 64;export const createSavedViewBodyHiddenColumnsMax = 100;
+
+
+export const createSavedViewBody = zod.object({
+  "list": zod.string().min(1).max(createSavedViewBodyListMax).regex(createSavedViewBodyListRegExp).describe('The list a saved view belongs to (the list\'s key in the app, e.g. `systems`).'),
+  "name": zod.string().min(1).max(createSavedViewBodyNameMax).regex(createSavedViewBodyNameRegExp).describe('The view\'s name, shown in the list\'s saved views menu.'),
+  "filter": zod.record(zod.string(), zod.any()).superRefine((value, ctx) => { if (!(Object.keys(value).length <= 50)) ctx.addIssue({ code: 'custom', message: 'app.validation.max_properties', params: { max: 50 } }); }).optional().describe('The list\'s filter values, by filter name, as the list sends them.'),
+  "sort": zod.object({
+  "field": zod.string().min(1).max(createSavedViewBodySortFieldMax).describe('The sorted field.'),
+  "order": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
+}).optional().describe('The list\'s sort.'),
+  "hiddenColumns": zod.array(zod.string().min(1).max(createSavedViewBodyHiddenColumnsItemMax)).max(createSavedViewBodyHiddenColumnsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The columns the view hides (each a column\'s source or label).')
+})
+
+
+/**
+ * Only the signed-in user's own views; any other id answers 404.
+ * @summary Delete one of the signed-in user's saved list views
+ */
+export const deleteSavedViewPathViewIdMax = 9007199254740991;
+
+
+export const deleteSavedViewParams = zod.object({
+  "viewId": zod.number().min(1).max(deleteSavedViewPathViewIdMax).int().describe('Id of the saved view (ids count per user).')
+})
+
+export const deleteSavedViewResponseIdMax = 9007199254740991;
+export const deleteSavedViewResponseListMax = 64;
+export const deleteSavedViewResponseListRegExp = new RegExp('^[A-Za-z][A-Za-z0-9._-]*$');
+export const deleteSavedViewResponseSortFieldMax = 64;
+
+export const deleteSavedViewResponse = zod.object({
+  "id": zod.number().min(1).max(deleteSavedViewResponseIdMax).int().describe('Record id.'),
+  "list": zod.string().min(1).max(deleteSavedViewResponseListMax).regex(deleteSavedViewResponseListRegExp).describe('The list a saved view belongs to (the list\'s key in the app, e.g. `systems`).'),
+  "name": zod.string().describe('The view\'s name.'),
+  "filter": zod.record(zod.string(), zod.any()).describe('The list\'s filter values, by filter name.'),
+  "sort": zod.object({
+  "field": zod.string().min(1).max(deleteSavedViewResponseSortFieldMax).describe('The sorted field.'),
+  "order": zod.enum(['ASC', 'DESC']).describe('Sort direction.')
+}).optional().describe('The list\'s sort.'),
+  "hiddenColumns": zod.array(zod.string()).describe('The columns the view hides.'),
+  "createdAt": zod.string().datetime({}).describe('When the view was saved.')
+})
+
+
+/**
  * Public. When the username exists, a mail of kind `password-reset` holding a reset token (a link to `/change-password?token=…`) is sent to the user's address. The answer is the same whether or not the username exists, so the call cannot be used to discover users.
  * @summary Send a password-reset mail
  */

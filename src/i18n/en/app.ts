@@ -30,6 +30,25 @@ export const app: AppMessages = {
   environment: {
     stage_label: 'Stage environment',
   },
+  views: {
+    button: 'Views',
+    menu_label: 'Saved views',
+    none: 'No saved views',
+    save: 'Save current view…',
+    save_title: 'Save the current view',
+    save_help: "This list's filters, visible columns and sort.",
+    name: 'View name',
+    name_required: 'Enter a name',
+    saved: 'View "%{name}" saved',
+    applied: 'View "%{name}" applied',
+    delete: 'Delete the view "%{name}"',
+    deleted: 'View "%{name}" deleted',
+    load_error: 'The saved views could not be read: %{message}',
+    error: 'The operation failed: %{message}',
+  },
+  period: {
+    inverted: 'The end date cannot be before the start date',
+  },
   pagination: {
     page: 'Page',
     go_to: 'Go to',

@@ -28,6 +28,25 @@ export const app = {
   environment: {
     stage_label: 'Ambiente di stage',
   },
+  views: {
+    button: 'Viste',
+    menu_label: 'Viste salvate',
+    none: 'Nessuna vista salvata',
+    save: 'Salva vista corrente…',
+    save_title: 'Salva la vista corrente',
+    save_help: 'Filtri, colonne visibili e ordinamento di questo elenco.',
+    name: 'Nome della vista',
+    name_required: 'Indica un nome',
+    saved: 'Vista «%{name}» salvata',
+    applied: 'Vista «%{name}» applicata',
+    delete: 'Elimina la vista «%{name}»',
+    deleted: 'Vista «%{name}» eliminata',
+    load_error: 'Non è stato possibile leggere le viste salvate: %{message}',
+    error: 'Operazione non riuscita: %{message}',
+  },
+  period: {
+    inverted: 'La data di fine non può precedere la data di inizio',
+  },
   pagination: {
     page: 'Pagina',
     go_to: 'Vai a',

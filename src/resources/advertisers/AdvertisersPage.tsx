@@ -18,6 +18,7 @@ import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { useFailure } from '@/ui/useFailure';
 import { AdvertiserForm, useAdvertiserChoices } from './AdvertiserInputs';
 import { EmptyText, ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const exportColumns: ExportColumn<SchemaAdvertiser>[] = [
   { label: 'resources.advertisers.fields.name', value: (a) => a.name },
@@ -80,6 +81,7 @@ export default function AdvertisersPage() {
         rowsPerPage={[10, 25, 50]}
         actions={
           <TopToolbar>
+            <ListViewButtons />
             <Button startIcon={<AddIcon />} onClick={() => setCreating(true)}>
               {translate('resources.advertisers.create')}
             </Button>

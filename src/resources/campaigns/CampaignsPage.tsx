@@ -14,6 +14,7 @@ import { codeLabel, formatDate, MONEY_OPTIONS } from '@/ui/format';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
 import { DateText, ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -43,6 +44,7 @@ export const campaignsExportColumns: ExportColumn<Campaign>[] = [
 
 const Actions = () => (
   <TopToolbar>
+    <ListViewButtons />
     <CreateButton resource="campaigns" to="/campaigns/create" />
     <ExportAllButton columns={campaignsExportColumns} fileName="campagne" />
   </TopToolbar>

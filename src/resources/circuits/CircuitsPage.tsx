@@ -17,6 +17,7 @@ import { CircuitAssets } from './CircuitAssets';
 import { CircuitDialog } from './CircuitDialog';
 import { circuitTypeChoices, type Circuit, type CircuitType } from './shared';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -41,6 +42,7 @@ function Actions({ onCreate }: { onCreate: () => void }) {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <ListViewButtons />
       <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onCreate}>
         {translate('resources.circuits.actions.create')}
       </Button>

@@ -13,6 +13,7 @@ import { codeLabel, formatDate } from '@/ui/format';
 import { useFailure } from '@/ui/useFailure';
 import { matchingSizes } from './matchingSizes';
 import { EmptyText } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const ACCEPT = 'image/png,image/jpeg,video/mp4,video/webm';
 
@@ -206,6 +207,7 @@ export default function CreativesPage() {
         sort={{ field: 'uploadedAt', order: 'DESC' }}
         actions={
           <TopToolbar>
+            <ListViewButtons />
             <ExportAllButton columns={exportColumns(sizes)} fileName={`creativita-campagna-${campaignId}`} />
           </TopToolbar>
         }

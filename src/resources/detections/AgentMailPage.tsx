@@ -26,11 +26,13 @@ import { ScheduleAgentButton } from './ScheduleAgentButton';
 import type { AgentRecord, DetectionRecord } from './shared';
 import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText, ListPage } from '@/ui/ListPage';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
 ];
 
@@ -106,6 +108,7 @@ function AgentDetections({ agentId, agentName, preselected }: { agentId: number 
         </Alert>
       ) : null}
       <DataTable
+        storeKey="agentMail.datatable"
         rowClick="toggleSelection"
         aria-label={translate('resources.detections.title')}
         bulkActionsToolbar={
@@ -163,6 +166,7 @@ export function AgentMailPage() {
         pagination={agentId === '' ? false : sendPagination}
         actions={
           <TopToolbar>
+            <ListViewButtons list="agentMail" columnsStoreKey="agentMail.datatable" />
             {agentId === '' ? null : (
               <ExportAllButton columns={detectionExportColumns} fileName="rilevazioni_agente" />
             )}

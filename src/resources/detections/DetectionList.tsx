@@ -1,4 +1,4 @@
-import { Alert, Box, Menu, MenuItem, Typography } from '@mui/material';
+import { Alert, Box, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -34,6 +34,8 @@ import { isPeriod, lastDays } from '@/ui/period';
 import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 import { DateText, ListPage } from '@/ui/ListPage';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 export const MONITOR_PATH = '/media/monitor';
 
@@ -52,7 +54,7 @@ export function DistinctFilter({ source }: { source: SchemaDistinctField; always
 const detectionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
   <DistinctFilter key="mediaOwner" source="mediaOwner" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
   <DistinctFilter key="subject" source="subject" />,
@@ -142,6 +144,7 @@ function ListActions() {
   const navigate = useNavigate();
   return (
     <TopToolbar>
+      <ListViewButtons />
       <CreateButton to={`${MONITOR_PATH}/create`} label="resources.detections.create" />
       <ExcelExportButton />
       <ExportAllButton columns={detectionExportColumns} fileName="rilevazioni" />
@@ -189,15 +192,29 @@ function RowActions() {
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
-      <EditButton to={`${MONITOR_PATH}/${record.id}`} />
-      <LeadButton />
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        redirect={false}
-        confirmTitle={translate('resources.detections.delete_title', { id: record.id })}
-        confirmContent="resources.detections.delete_content"
-      />
+    // Icons with their names as tooltips: the table's ten columns fit a 1280 px screen.
+    <Box
+      sx={{ display: 'flex', gap: 0.25, whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0, px: 0.75 }, '& .MuiButton-startIcon': { mx: 0 } }}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <Tooltip title={translate('ra.action.edit')}>
+        <span>
+          <EditButton to={`${MONITOR_PATH}/${record.id}`} label="" aria-label={translate('ra.action.edit')} />
+        </span>
+      </Tooltip>
+      <LeadButton compact />
+      <Tooltip title={translate('ra.action.delete')}>
+        <span>
+          <DeleteWithConfirmButton
+            label=""
+            aria-label={translate('ra.action.delete')}
+            mutationMode="pessimistic"
+            redirect={false}
+            confirmTitle={translate('resources.detections.delete_title', { id: record.id })}
+            confirmContent="resources.detections.delete_content"
+          />
+        </span>
+      </Tooltip>
     </Box>
   );
 }

@@ -24,10 +24,12 @@ import type { DetectionRecord } from './shared';
 import { sendColumns, sendListProps, sendPagination } from './sendColumns';
 import { EmptyText } from '@/ui/ListPage';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <DateInput key="dateEnd" source="dateEnd" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
 ];
 
 type SendResult = Awaited<ReturnType<AppDataProvider['sendDetections']>>;
@@ -104,6 +106,7 @@ function Toolbar(props: SendProps) {
   const none = !props.recipient || !total;
   return (
     <TopToolbar>
+      <ListViewButtons list="detectionSend" columnsStoreKey="detectionSend.datatable" />
       <Button
         label="resources.sends.send_all"
         variant="contained"
@@ -137,6 +140,7 @@ function Rows(props: SendProps) {
     <>
       <ListProblems />
       <DataTable
+        storeKey="detectionSend.datatable"
         rowClick="toggleSelection"
         aria-label={translate('resources.sends.rows')}
         bulkActionsToolbar={

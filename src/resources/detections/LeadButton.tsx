@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import FlagIcon from '@mui/icons-material/Flag';
-import { Button, DialogContent, DialogTitle } from '@mui/material';
+import { Button, DialogContent, DialogTitle, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SaveButton,
@@ -23,8 +23,8 @@ import type { DetectionRecord } from './shared';
 
 const leadResolver = schemaResolver(updateDetectionLeadBody);
 
-/** Marks the detection in context as a lead (or moves its lead status), with a note. */
-export function LeadButton() {
+/** Marks the detection in context as a lead (or moves its lead status), with a note; `compact`: the flag alone, its name as a tooltip. */
+export function LeadButton({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<DetectionRecord>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -53,17 +53,19 @@ export function LeadButton() {
   if (!record) return null;
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<FlagIcon />}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(true);
-        }}
-        aria-label={`${translate('resources.detections.lead.mark')} ${record.id}`}
-      >
-        {translate('resources.detections.lead.mark')}
-      </Button>
+      <Tooltip title={compact ? translate('resources.detections.lead.mark') : ''}>
+        <Button
+          size="small"
+          startIcon={<FlagIcon />}
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(true);
+          }}
+          aria-label={`${translate('resources.detections.lead.mark')} ${record.id}`}
+        >
+          {compact ? null : translate('resources.detections.lead.mark')}
+        </Button>
+      </Tooltip>
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}

@@ -29,6 +29,7 @@ import { schemaResolver } from '@/ui/validation';
 import { PageHeader } from './PageHeader';
 import { agentSchema, SUB_ITEM_TYPES, subItemSchema, type AgentRecord, type SubItemRecord } from './shared';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -72,6 +73,7 @@ function Actions<R extends SubItemRecord | AgentRecord>({
 }) {
   return (
     <TopToolbar>
+      <ListViewButtons />
       <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onAdd}>
         {add}
       </Button>

@@ -5,6 +5,7 @@ import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel } from '@/ui/format';
 import { RecordSystemDevices } from './SystemDevices';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 type System = components['schemas']['System'];
 
@@ -36,11 +37,12 @@ export default function DoohSystemsPage() {
         sort={{ field: 'code', order: 'ASC' }}
         actions={
           <TopToolbar>
+            <ListViewButtons list="doohSystems" columnsStoreKey="doohSystems.datatable" />
             <ExportAllButton columns={exportColumns} fileName="impianti_dooh" />
           </TopToolbar>
         }
       >
-        <DataTable bulkActionButtons={false} rowClick="expand" expand={<RecordSystemDevices />} expandSingle>
+        <DataTable storeKey="doohSystems.datatable" bulkActionButtons={false} rowClick="expand" expand={<RecordSystemDevices />} expandSingle>
           <DataTable.Col source="code" />
           <DataTable.Col source="name" />
           <DataTable.Col source="systemType">

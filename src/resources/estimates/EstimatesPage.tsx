@@ -20,6 +20,7 @@ import { EstimateCreate, EstimateEdit } from './EstimateEditor';
 import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
 import { estimateStatusChoices, STATUS_LABELS, type Estimate } from './shared';
 import { DateText, ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -56,6 +57,7 @@ function Actions() {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <ListViewButtons />
       <Button component={RouterLink} to={newEstimatePath()} startIcon={<AddIcon />}>
         {translate('resources.estimates.create')}
       </Button>

@@ -19,6 +19,7 @@ import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { estimateEditorPath, newEstimatePath } from '@/ui/estimatePaths';
 import { DateText, EmptyText, ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const STATUSES = ['new', 'qualified', 'proposal', 'won', 'lost'];
 const SOURCES = ['manual', 'mediamonitor'];
@@ -92,6 +93,7 @@ const exportColumns: ExportColumn[] = [
 
 const Actions = () => (
   <TopToolbar>
+    <ListViewButtons />
     <FilterButton />
     <ExportAllButton columns={exportColumns} fileName="opportunita" />
   </TopToolbar>

@@ -28,6 +28,7 @@ import { mayOpen } from '@/ui/mayOpen';
 import { period } from './common';
 import { ORDER_STATUS_LABELS, orderStatusChoices, type Order } from './shared';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -126,6 +127,7 @@ function FromEstimateButton() {
 function Actions() {
   return (
     <TopToolbar>
+      <ListViewButtons />
       {mayOpen('/orders/1/documents') && <FromEstimateButton />}
       <ExportAllButton columns={ordersExportColumns} fileName="ordini" />
     </TopToolbar>

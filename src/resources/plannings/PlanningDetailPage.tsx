@@ -25,6 +25,7 @@ import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } f
 import { useBookedSystems } from './useBookedSystems';
 import { DateText } from '@/ui/ListPage';
 import { SharePanel } from '@/pages/shared/EstimateSharePanel';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const itemColumns: ExportColumn<PlanningItem>[] = [
   {
@@ -54,6 +55,7 @@ function BookedItems({ planningId }: { planningId: number }) {
       exporter={false}
       actions={
         <TopToolbar>
+          <ListViewButtons />
           <ExportAllButton columns={itemColumns} fileName={`pianificazione_${planningId}`} />
         </TopToolbar>
       }

@@ -40,6 +40,7 @@ import {
 } from './shared';
 import { MAX_ITEMS, useBookedSystems } from './useBookedSystems';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 type System = SchemaSystem & { id: number };
 
@@ -230,7 +231,7 @@ function SearchResults({
     <SearchContext.Provider value={state}>
       {availability.error ? <Alert severity="error">{failureMessage(availability.error)}</Alert> : null}
       <PlanningMap points={points} label={translate('resources.plannings.map')} />
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable storeKey="planningSearch.datatable" bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="code">
           <FunctionField<System> render={(s) => <span data-testid={`system-${s.id}`}>{s.code}</span>} />
         </DataTable.Col>
@@ -310,6 +311,7 @@ export default function PlanningSearchPage() {
           sort={{ field: 'code', order: 'ASC' }}
           actions={
             <TopToolbar>
+              <ListViewButtons list="planningSearch" columnsStoreKey="planningSearch.datatable" />
               <ExportAllButton columns={exportColumns} fileName={`impianti_pianificazione_${planningId}`} />
             </TopToolbar>
           }

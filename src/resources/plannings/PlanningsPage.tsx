@@ -33,6 +33,7 @@ import {
   type Planning,
 } from './shared';
 import { DateText, ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const resolver = schemaResolver(planningSchema);
 const EMPTY_CRITERIA = { circuitIds: [], systemTypes: [], municipalityIds: [] };
@@ -135,6 +136,7 @@ export const planningsExportColumns: ExportColumn<Planning>[] = [
 
 const Actions = () => (
   <TopToolbar>
+    <ListViewButtons />
     <ExportAllButton columns={planningsExportColumns} fileName="pianificazioni" />
   </TopToolbar>
 );

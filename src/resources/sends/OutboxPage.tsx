@@ -10,6 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { SendsList } from './SendsList';
+import { PeriodEndInput } from '@/ui/PeriodEndInput';
 
 const KINDS = ['password-reset', 'share-link', 'agent-report', 'signup-confirmation', 'generic'];
 
@@ -28,7 +29,7 @@ function useFilters() {
       emptyText="resources.mails.all_kinds"
     />,
     <DateTimeInput key="sentAt_gte" source="sentAt_gte" label="resources.mails.filters.from" />,
-    <DateTimeInput key="sentAt_lte" source="sentAt_lte" label="resources.mails.filters.to" />,
+    <PeriodEndInput key="sentAt_lte" as={DateTimeInput} source="sentAt_lte" startSource="sentAt_gte" label="resources.mails.filters.to" />,
   ];
 }
 

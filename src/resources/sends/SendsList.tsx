@@ -1,7 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Typography } from '@mui/material';
-import { List, Title, useTranslate, type SortPayload } from 'react-admin';
+import { FilterButton, List, Title, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
 import { AppPagination } from '@/layout/Pagination';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 /**
  * A page of the sends (the outbox, the scheduled events): its title as page title and heading, then
@@ -21,7 +22,7 @@ export function SendsList({
   title: string;
   filters: ReactElement[];
   sort: SortPayload;
-  /** `false` for none; the default toolbar when left out. */
+  /** `false`: the column chooser and saved views alone; else with the filter button. */
   actions?: false;
   children: ReactNode;
 }) {
@@ -42,7 +43,12 @@ export function SendsList({
         pagination={<AppPagination />}
         title={false}
         exporter={false}
-        {...(actions === false ? { actions: false as const } : {})}
+        actions={
+          <TopToolbar>
+            <ListViewButtons />
+            {actions === false ? null : <FilterButton />}
+          </TopToolbar>
+        }
         empty={false}
       >
         {children}

@@ -24,6 +24,7 @@ import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 import { formatDate } from '@/ui/format';
 import { failureMessage } from '@/api/failures';
 import { SystemsBulkToolbar } from './SystemsBulk';
@@ -278,6 +279,7 @@ function Actions() {
   const t = useT();
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <ListViewButtons />
       <Button component={RouterLink} to="/systems-manage/map" startIcon={<MapIcon />}>
         {t('list.map')}
       </Button>

@@ -30,6 +30,7 @@ import { SystemTeamLinks, TeamLinkDialog } from '@/ui/TeamLinks';
 import type { Team } from './providerTypes';
 import { TeamDialog } from './TeamDialog';
 import { ListPage } from '@/ui/ListPage';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const exportColumns: ExportColumn<Team>[] = [
   { label: 'resources.teams.fields.companyName', value: (t) => t.companyName },
@@ -113,6 +114,7 @@ function TeamsList() {
         sort={{ field: 'companyName', order: 'ASC' }}
         actions={
           <TopToolbar>
+            <ListViewButtons />
             <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => open()}>
               {translate('resources.teams.actions.create')}
             </Button>

@@ -21,6 +21,7 @@ import {
 import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { AppPagination } from '@/layout/Pagination';
 import { UserInputs } from './UserInputs';
+import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 /** The users screens live under /settings/users, not under react-admin's default /users. */
 const USERS_PATH = '/settings/users';
@@ -59,6 +60,7 @@ function DeleteUserButton() {
 function ListActions() {
   return (
     <TopToolbar>
+      <ListViewButtons />
       <CreateButton to={`${USERS_PATH}/create`} label="app.users.create" />
     </TopToolbar>
   );
