@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
 import { HttpError } from './http';
@@ -288,8 +289,14 @@ export const normalizeHeader = (h: string) =>
 
 /* ---------- writing ---------- */
 
+// ExcelJS is required on the first workbook written, not at start: loading it is a second of the
+// sandbox's start on a busy machine, and most runs write no workbook.
+const requireCjs = createRequire(import.meta.url);
+let excelJs: typeof ExcelJS | undefined;
+
 export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
+  excelJs ??= requireCjs('exceljs') as typeof ExcelJS;
+  const workbook = new excelJs.Workbook();
   workbook.creator = 'Back office OOH';
   return workbook;
 }

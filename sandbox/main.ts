@@ -1,9 +1,10 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seller, setConfigFile } from './company';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
+import { fromPrepared, preparedKey } from './db/prepared';
 import { internalServices } from './internal';
 import { seed, seededWith, type SeedSize } from './seed';
 import { createSandbox } from './server';
@@ -53,6 +54,29 @@ try {
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);
+}
+
+// A new embedded data folder with the small seed starts as a copy of a prepared one (db/prepared.ts),
+// made by the first start that needs it: the migrations and the seed run once, not at each start.
+const empty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+if (!databaseUrl && dataDir !== 'memory' && (wanted ?? 'small') === 'small' && empty(dataDir) && process.env.SANDBOX_PREPARED !== '0') {
+  const started = Date.now();
+  const how = await fromPrepared({
+    dataDir,
+    key: preparedKey('small'),
+    cacheDir: process.env.SANDBOX_PREPARED_DIR || undefined,
+    prepare: async (dir) => {
+      log('Preparo i dati di esempio (small): migrazioni e dati, una volta per versione del codice e per giorno…');
+      const fresh = await openDb({ dataDir: dir });
+      try {
+        await migrate(fresh);
+        await seed(fresh, 'small');
+      } finally {
+        await fresh.close();
+      }
+    },
+  });
+  log(`Dati di esempio (small) ${how === 'made' ? 'preparati e copiati' : 'copiati dai dati preparati'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const db = await openDb({ dataDir, databaseUrl });

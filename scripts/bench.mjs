@@ -26,9 +26,15 @@ const { values: opts } = parseArgs({
 });
 const wants = (section) => !opts.only?.length || opts.only.includes(section);
 
-const SANDBOX_PORT = 8897;
-const APP_PORT = 4297;
-const BASELINE_PORT = 4298;
+// BENCH_PORT moves the ports (sandbox, app, baseline, plain list, then npm start's sandbox and app)
+// to BENCH_PORT and the next five, for a bench beside another stack.
+const PORT = Number(process.env.BENCH_PORT) || 0;
+const SANDBOX_PORT = PORT || 8897;
+const APP_PORT = PORT ? PORT + 1 : 4297;
+const BASELINE_PORT = PORT ? PORT + 2 : 4298;
+const PLAIN_LIST_PORT = PORT ? PORT + 3 : 4299;
+const START_SANDBOX_PORT = PORT ? PORT + 4 : 8898;
+const START_APP_PORT = PORT ? PORT + 5 : 5298;
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -118,8 +124,13 @@ try {
   run(bin('vite'), ['build', '--outDir', path.join(out, 'app-dist'), '--emptyOutDir', '--logLevel', 'warn']);
   writeFileSync(path.join(out, 'app-dist', 'config.json'), JSON.stringify(config));
   run(bin('vite'), ['build', 'scripts/bench/baseline', '--config', 'vite.config.ts', '--outDir', path.join(out, 'baseline-dist'), '--emptyOutDir', '--logLevel', 'warn']);
+  // The plain react-admin list of the systems (scripts/bench/plainlist): its own build, so that the
+  // bare <Admin>'s bundle stays the bundle-size baseline.
+  run(bin('vite'), ['build', 'scripts/bench/plainlist', '--config', 'vite.config.ts', '--outDir', path.join(out, 'plainlist-dist'), '--emptyOutDir', '--logLevel', 'warn']);
+  writeFileSync(path.join(out, 'plainlist-dist', 'config.json'), JSON.stringify({ ...config, sandbox: SANDBOX }));
   servers.push(await listen(createStaticServer(path.join(out, 'app-dist')), APP_PORT));
   servers.push(await listen(createStaticServer(path.join(out, 'baseline-dist')), BASELINE_PORT));
+  servers.push(await listen(createStaticServer(path.join(out, 'plainlist-dist')), PLAIN_LIST_PORT));
 
   const dataDir = path.join(out, `sandbox-${opts.seed}`);
   console.log(`Sandbox con i dati "${opts.seed}" (${dataDir})…`);
@@ -141,6 +152,11 @@ try {
   if (wants('screens')) {
     const { screenFigures } = await import('./bench/screens.mjs');
     await screenFigures({ browser, app: APP, sandbox: SANDBOX, config, figure, signIn });
+  }
+
+  if (wants('list')) {
+    const { listSideBySide } = await import('./bench/screens.mjs');
+    await listSideBySide({ browser, app: APP, plain: `http://127.0.0.1:${PLAIN_LIST_PORT}`, sandbox: SANDBOX, figure, signIn });
   }
 
   if (wants('throughput')) {
@@ -195,19 +211,28 @@ try {
   }
 
   if (wants('coldstart')) {
-    // npm start twice on one data folder: first with none (migrations and seed), then with the data
-    // the first start left.
+    // npm start on a fresh data folder with no prepared data yet (the migrations and the seed, into
+    // a prepared folder of its own), on another fresh one (a copy of that prepared folder), then on
+    // the data the last start left.
     const dataDir = path.join(out, 'coldstart-data');
-    rmSync(dataDir, { recursive: true, force: true });
-    for (const label of ['a fresh data folder', 'data present']) {
+    const preparedDir = path.join(out, 'coldstart-prepared');
+    rmSync(preparedDir, { recursive: true, force: true });
+    for (const label of ['a fresh data folder, nothing prepared', 'a fresh data folder', 'data present']) {
+      if (label !== 'data present') rmSync(dataDir, { recursive: true, force: true });
       const t0 = Date.now();
       const child = spawn(process.execPath, ['scripts/start.mjs'], {
         cwd: root,
         stdio: 'ignore',
-        env: { ...process.env, SANDBOX_PORT: '8898', APP_PORT: '5298', SANDBOX_DATA_DIR: dataDir },
+        env: {
+          ...process.env,
+          SANDBOX_PORT: String(START_SANDBOX_PORT),
+          APP_PORT: String(START_APP_PORT),
+          SANDBOX_DATA_DIR: dataDir,
+          SANDBOX_PREPARED_DIR: preparedDir,
+        },
       });
       try {
-        await Promise.all([waitFor('http://127.0.0.1:8898/health', 300_000, child), waitFor('http://127.0.0.1:5298/', 300_000, child)]);
+        await Promise.all([waitFor(`http://127.0.0.1:${START_SANDBOX_PORT}/health`, 300_000, child), waitFor(`http://127.0.0.1:${START_APP_PORT}/`, 300_000, child)]);
         figure(`npm start, ${label} (installed tree)`, ((Date.now() - t0) / 1000).toFixed(1), 's', 'sandbox + app answering');
       } finally {
         await stop(child);

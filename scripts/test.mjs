@@ -69,21 +69,55 @@ function run(step, alone) {
   return new Promise((resolve) => {
     const started = Date.now();
     const env = { ...process.env, FORCE_COLOR: '0', ...step.env };
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    // Through bash, whose `times` (on a descriptor of its own) gives the CPU the step's processes
+    // used: on a shared machine the wall time says how busy it was as much as what the step costs.
+    const child = spawn('bash', ['-c', '"$@" 3>&-; code=$?; times >&3; exit $code', step.name, step.cmd, ...step.args], {
+      cwd: root,
+      stdio: [alone ? 'inherit' : 'ignore', alone ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe', 'pipe'],
+      env,
+    });
     const held = [];
     if (!alone) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => held.push(d));
+    const timesOut = [];
+    child.stdio[3].on('data', (d) => timesOut.push(d));
+    let ended = false;
     const done = (code) => {
+      if (ended) return;
+      ended = true;
       const seconds = (Date.now() - started) / 1000;
+      const cpuSeconds = cpuOf(Buffer.concat(timesOut).toString());
       if (!alone) {
         console.log(`\n=== ${step.name}`);
         process.stdout.write(Buffer.concat(held));
       }
-      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
-      resolve({ code, seconds });
+      const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds.toFixed(1)} s of CPU`;
+      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s${cpu}`);
+      resolve({ code, seconds, cpuSeconds });
     };
-    child.on('exit', (code) => done(code ?? 1));
+    // Done once bash has exited and its `times` has been read (its descriptor closes with bash).
+    let exitCode;
+    let timesRead = false;
+    const settle = () => exitCode !== undefined && timesRead && done(exitCode);
+    child.on('exit', (code) => {
+      exitCode = code ?? 1;
+      settle();
+    });
+    child.stdio[3].on('close', () => {
+      timesRead = true;
+      settle();
+    });
     child.on('error', () => done(1));
   });
+}
+
+/**
+ * User plus system CPU seconds of the step's processes, from bash's `times` (its second line: the
+ * children's `0m1.234s 0m0.056s`), or null.
+ */
+function cpuOf(text) {
+  const line = text.trim().split('\n')[1];
+  const parts = line?.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+  return parts ? Number(parts[1]) * 60 + Number(parts[2]) + Number(parts[3]) * 60 + Number(parts[4]) : null;
 }
 
 /** Counts from a step's JSON report: vitest's shape, or { passed, failed, skipped }. */
@@ -109,7 +143,7 @@ const ended = await runInLanes(steps, LANES, (step, beside) => {
   return run(step, Boolean(step.alone));
 });
 for (const { step, outcome } of ended) {
-  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, counts: step.report ? counts(step.report) : null });
+  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: step.report ? counts(step.report) : null });
 }
 // Reported in the listed order, whatever order the steps ended in.
 results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
@@ -125,7 +159,11 @@ if (before !== null && after !== before) {
 }
 
 const wall = (Date.now() - started) / 1000;
-writeFileSync(path.join(reports, 'steps.json'), JSON.stringify({ wallSeconds: wall, steps: results.map(({ name, ok, seconds }) => ({ name, ok, seconds })) }, null, 2));
+const cpuSeconds = results.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0);
+writeFileSync(
+  path.join(reports, 'steps.json'),
+  JSON.stringify({ wallSeconds: wall, cpuSeconds, steps: results.map(({ name, ok, seconds, cpuSeconds }) => ({ name, ok, seconds, cpuSeconds })) }, null, 2),
+);
 
 console.log('\nSummary');
 let passed = 0;
@@ -133,7 +171,8 @@ let failed = 0;
 let skipped = 0;
 for (const r of results) {
   const extra = r.counts ? ` — ${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
-  console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${extra} (${r.seconds.toFixed(1)} s)`);
+  const cpu = typeof r.cpuSeconds === 'number' ? `, ${r.cpuSeconds.toFixed(1)} s of CPU` : '';
+  console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${extra} (${r.seconds.toFixed(1)} s${cpu})`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;
@@ -142,6 +181,6 @@ for (const r of results) {
   else failed += 1;
   if (!r.ok && r.counts && r.counts.failed === 0) failed += 1; // a step that failed without a failed test still fails
 }
-console.log(`  wall time: ${wall.toFixed(1)} s`);
+console.log(`  wall time: ${wall.toFixed(1)} s, CPU of the steps: ${cpuSeconds.toFixed(1)} s`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

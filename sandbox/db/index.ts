@@ -109,9 +109,10 @@ export async function openDb({ dataDir, databaseUrl, snapshot }: OpenDbOptions):
 /**
  * The data folder of a throw-away database after `prepare`, as a tarball `openDb` can start from:
  * tests that need the same migrated and seeded state pay for the seed once, not once per file.
+ * `from`: start from that snapshot instead of an empty database.
  */
-export async function snapshotOf(prepare: (db: Db) => Promise<void>): Promise<Blob> {
-  const pg = new PGlite(byteaTypes);
+export async function snapshotOf(prepare: (db: Db) => Promise<void>, from?: Blob): Promise<Blob> {
+  const pg = new PGlite({ ...byteaTypes, loadDataDir: from });
   try {
     await prepare(fromPglite(pg));
     return await pg.dumpDataDir('none');

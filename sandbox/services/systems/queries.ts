@@ -170,6 +170,11 @@ function rowOfTuple(t: Tuple): SystemRow {
 const COUNTS_KEPT = 200;
 const counts = new Map<string, { version: string; total: number }>();
 
+/** Forgets the kept counts: another database's versions say nothing of this one's (tests that open several). */
+export function forgetCounts(): void {
+  counts.clear();
+}
+
 /**
  * The systems that `where` selects, in `order`, from `offset` for at most `limit` (all without a
  * limit); with `count`, also how many `where` selects in all, from the same round trip.

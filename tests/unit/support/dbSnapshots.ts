@@ -2,7 +2,7 @@
  * projects' globalSetups (migrated.global.ts, smallSeed.global.ts), each at most once per run even
  * when both projects run: a fresh PGlite database costs about 2 s of CPU to initialise, one loaded
  * from a tarball a fraction of it. Each file loads its own copy, so its writes stay its own. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { snapshotOf, type Db } from '../../../sandbox/db';
@@ -21,8 +21,11 @@ declare module 'vitest' {
 type Made = Map<string, Promise<string>>;
 const shared = globalThis as typeof globalThis & { __unitDbSnapshots?: { dir: string; made: Made } };
 
-/** The tarball of `prepare`'s database, written once per process under a folder removed at exit. */
-function once(name: string, prepare: (db: Db) => Promise<void>): Promise<string> {
+/**
+ * The tarball of `prepare`'s database (started from the tarball `from` names, if any), written once
+ * per process under a folder removed at exit.
+ */
+function once(name: string, prepare: (db: Db) => Promise<void>, from?: () => Promise<string>): Promise<string> {
   if (!shared.__unitDbSnapshots) {
     const dir = mkdtempSync(path.join(tmpdir(), 'unit-db-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +34,8 @@ function once(name: string, prepare: (db: Db) => Promise<void>): Promise<string>
   const { dir, made } = shared.__unitDbSnapshots;
   let file = made.get(name);
   if (!file) {
-    file = snapshotOf(prepare).then(async (snapshot) => {
+    const start = from ? from().then((f) => new Blob([readFileSync(f)])) : Promise.resolve(undefined);
+    file = start.then((blob) => snapshotOf(prepare, blob)).then(async (snapshot) => {
       const target = path.join(dir, `${name}.tar`);
       writeFileSync(target, Buffer.from(await snapshot.arrayBuffer()));
       return target;
@@ -43,8 +47,5 @@ function once(name: string, prepare: (db: Db) => Promise<void>): Promise<string>
 
 export const migratedSnapshot = () => once('migrated', async (db) => void (await migrate(db)));
 
-export const smallSeedSnapshot = () =>
-  once('small', async (db) => {
-    await migrate(db);
-    await seed(db, 'small');
-  });
+/** The small seed loaded on the migrated database (one migration run for both). */
+export const smallSeedSnapshot = () => once('small', (db) => seed(db, 'small'), migratedSnapshot);
