@@ -46,6 +46,7 @@ const SEEDED_TESTS = [
   'tests/unit/imports-sandbox.test.ts',
   'tests/unit/sandbox-sequences.test.ts',
   'tests/unit/sandbox-side-doors.test.ts',
+  'tests/unit/work-orders-sandbox.test.ts',
   'tests/unit/sandbox-systems-read.test.ts',
 ];
 

@@ -9,3 +9,4 @@ export { acceptSharedEstimate, authenticateShareToken, getSharedResource, reques
 /** The shared estimate's PDF, loaded on the click: the viewer's first load stays light (README bench). */
 export const downloadEstimatePdf = (id: number): Promise<string> => import('@/api/estimate').then((m) => m.downloadEstimatePdf(id));
 export { AuthError, isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';
+export { getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting } from '@/api/frame';

@@ -9,6 +9,7 @@ import { PublicPage } from '@/layout/PublicPage';
 import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAsGuest } from '../public/calls';
 import { EstimateAnswer, type AnswerableEstimate } from './EstimateAnswer';
 import { EstimateView } from './EstimateView';
+import { ProofOfPosting } from './ProofOfPosting';
 import { LinkGone } from './LinkGone';
 import { rememberLinkVisit } from './linkVisit';
 import { SellerIdentity, sellerName } from './SellerIdentity';
@@ -118,6 +119,8 @@ export default function SharedResourcePage() {
           <EstimateView estimate={resource.data as AnswerableEstimate} />
           <EstimateAnswer estimate={resource.data as AnswerableEstimate} linkId={resource.replacedResourceId ?? resource.resourceId} />
         </>
+      ) : resource.resourceType === 'campaign' ? (
+        <ProofOfPosting campaignId={resource.resourceId} />
       ) : (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' }, columnGap: 2, m: 0, overflowWrap: 'anywhere' }}>
           {Object.entries(resource.data).map(([k, v]) => (
