@@ -33,6 +33,7 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/systems-manage/:id/edit', page: page(() => import('@/resources/systems/SystemForm')) },
   { path: '/circuit-manage/manage', page: page(() => import('@/resources/circuits/CircuitsPage')) },
   { path: '/providers/manage', page: page(() => import('@/resources/teams/TeamsPage')) },
+  { path: '/providers/workOrders', page: page(() => import('@/resources/workOrders/WorkOrdersPage')) },
   // DOOH and shows
   { path: '/dooh-manage/manage', page: page(() => import('@/resources/devices/DoohSystemsPage')) },
   { path: '/dooh/players', page: page(() => import('@/resources/devices/DevicesPage')) },
@@ -91,6 +92,8 @@ export const PUBLIC_ROUTES: readonly PageRoute[] = [
     path: '/resource/:resourceType/:resourceId/token/:token/view',
     page: publicPage(() => import('@/pages/shared/SharedResourcePage')),
   },
+  // A provider team's jobs, opened with the team's link (no account).
+  { path: '/field/:token', page: publicPage(() => import('@/pages/field/FieldPage')) },
   { path: '/403', page: publicPage(() => import('@/pages/errors/ForbiddenPage')) },
   { path: '/404', page: publicPage(() => import('@/pages/errors/NotFoundPage')) },
 ];

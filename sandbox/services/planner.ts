@@ -32,6 +32,7 @@ import {
 } from '../shared/reservations';
 import { availabilityPage } from '../shared/availability';
 import { quoteFaces } from '../shared/pricing';
+import { workOrdersFromPlanning } from '../shared/workOrders';
 
 /*
  * The planner service: plannings, the faces they book (collection `planningItems`), and the
@@ -259,6 +260,8 @@ const updatePlanning: Handler = async (ctx) => {
     await updateRecord(tx, PLANNINGS, id, fields);
   });
   if (fields.status === 'cancelled' && from !== 'cancelled') await releaseWhere(ctx.db, 'planningId', id, 'Pianificazione annullata');
+  // A confirmed planning goes into the street: the posting and removal orders of its faces, per team.
+  if (fields.status === 'confirmed' && from !== 'confirmed') await workOrdersFromPlanning(ctx.db, id);
   return readPlanning(ctx.db, id);
 };
 

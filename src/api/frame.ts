@@ -19,3 +19,28 @@ export async function facesOfSystems(systemIds: number[]): Promise<Frame[]> {
   }
   return out;
 }
+
+export type ProofOfPosting = components['schemas']['ProofOfPosting'];
+
+/** A campaign's proof of posting, face by face (staff, or the guest of the campaign's shared link). */
+export const getProofOfPosting = (campaignId: number): Promise<ProofOfPosting> =>
+  callOrThrow(frameApi().GET('/proofOfPosting/{campaignId}', { params: { path: { campaignId } } }));
+
+const photoUrls = new Map<number, Promise<string>>();
+
+/** A proof photo as an object URL (downloaded once per page), for an <img>. */
+export function workOrderPhotoUrl(id: number): Promise<string> {
+  let url = photoUrls.get(id);
+  if (!url) {
+    url = callOrThrow(frameApi().GET('/workOrderPhotos/{id}/content', { params: { path: { id } }, parseAs: 'blob' })).then((blob) =>
+      URL.createObjectURL(blob as Blob),
+    );
+    url.catch(() => photoUrls.delete(id));
+    photoUrls.set(id, url);
+  }
+  return url;
+}
+
+/** POST /teamLinks: a provider team's link for its installers (a new one revokes the older). */
+export const createTeamLink = (body: components['schemas']['TeamLinkInput']): Promise<components['schemas']['TeamLink']> =>
+  callOrThrow(frameApi().POST('/teamLinks', { body }));

@@ -393,6 +393,38 @@ export async function uploadWithAnswer<T>(service: Service, path: string, form: 
   throw hideServerFailure(new ApiError(answer.status, messageOf(body, answer.statusText || `HTTP ${answer.status}`), body));
 }
 
+/**
+ * A multipart upload with no session (a team link's installer page): progress (0..1), and on a
+ * bad connection (no answer at all) it tries again, up to `retries` more times after a growing
+ * pause, reporting each new try through `onRetry`; a service answer is never retried.
+ */
+export async function uploadPublic<T>(
+  service: Service,
+  path: string,
+  form: FormData,
+  options: { onProgress?: UploadProgress; onRetry?: (attempt: number) => void; retries?: number; pauseMs?: number } = {},
+): Promise<T> {
+  const url = `${(serviceBase(service, getRuntimeConfig()) ?? '').replace(/\/+$/, '')}${path}`;
+  const { retries = 3, pauseMs = 1000 } = options;
+  for (let attempt = 0; ; attempt += 1) {
+    let answer: { status: number; statusText: string; text: string };
+    try {
+      answer = await sendMultipart(url, form, null, options.onProgress);
+    } catch {
+      if (attempt >= retries) throw new ApiError(0, translateMessage('app.errors.upload'));
+      options.onRetry?.(attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, pauseMs * 2 ** attempt));
+      continue;
+    }
+    const body = (await readBody(new Response(answer.text || null))) as T;
+    if (answer.status >= 200 && answer.status < 300) {
+      options.onProgress?.(1);
+      return body;
+    }
+    throw hideServerFailure(new ApiError(answer.status, messageOf(body, answer.statusText || `HTTP ${answer.status}`), body));
+  }
+}
+
 /** uploadWithAnswer for the usual case: resolves with the OK body. */
 export async function upload<T>(service: Service, path: string, form: FormData, onProgress?: UploadProgress): Promise<T> {
   return (await uploadWithAnswer<T>(service, path, form, { onProgress })).body;

@@ -55,7 +55,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   // Admin and asset manager: systems, circuits, providers
   { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
   { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
-  { pattern: '/providers/*', allowed: ASSETS, resources: ['teams'] },
+  { pattern: '/providers/*', allowed: ASSETS, resources: ['teams', 'workOrders'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
   // Execution: the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
@@ -164,6 +164,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Impianti', to: '/systems-manage/manage' },
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
+      { label: 'Ordini di lavoro', to: '/providers/workOrders' },
     ],
   },
   {

@@ -1,7 +1,9 @@
 import type { DataProvider } from 'react-admin';
 import type { FrameInput } from '@/api/frame';
-import { createFrameBody } from '@/api/generated/frame.zod';
-import { inputOf } from './shared';
+import { createTeamLink } from '@/api/frame';
+import type { components, operations } from '@/api/generated/frame';
+import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.zod';
+import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /** What a create or a full update sends: FrameInput's fields, empty optional ones left out. */
@@ -18,5 +20,24 @@ export const frameInputOf = inputOf<FrameInput>(createFrameBody, {
   status: 'form',
 });
 
-/** `frames` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
-export const framesDataProvider: DataProvider = simpleRestProvider('frame', { frames: { toInput: frameInputOf } });
+/** What a work order's create or full update sends: WorkOrderInput's fields. */
+export const workOrderInputOf = inputOf<RequestBody<operations['createWorkOrder']>>(createWorkOrderBody, {
+  frameId: 'form',
+  type: 'form',
+  dueDate: 'form',
+  teamId: 'form',
+  notes: 'form',
+  status: 'form',
+});
+
+/** The frame service's custom calls, reached with `useDataProvider<AppDataProvider>()`. */
+export interface FramesMethods {
+  /** A provider team's link for its installers (a new one revokes the older). */
+  createTeamLink(resource: 'workOrders', params: { teamId: number; expiresAt?: string }): Promise<components['schemas']['TeamLink']>;
+}
+
+/** `frames` and `workOrders` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
+export const framesDataProvider: DataProvider & FramesMethods = {
+  ...simpleRestProvider('frame', { frames: { toInput: frameInputOf }, workOrders: { toInput: workOrderInputOf } }),
+  createTeamLink: (_r, body) => createTeamLink(body),
+};

@@ -11,7 +11,7 @@ import { subItemsDataProvider } from './subItems';
 import { usersDataProvider, type UsersMethods } from './users';
 import { circuitsDataProvider, type CircuitsMethods } from './circuits';
 import { devicesDataProvider, type DevicesMethods } from './devices';
-import { framesDataProvider } from './frames';
+import { framesDataProvider, type FramesMethods } from './frames';
 import { systemsDataProvider, type SystemsMethods } from './systems';
 import { teamsDataProvider, type TeamsMethods } from './teams';
 import { advertisersDataProvider, type AdvertisersMethods } from './advertisers';
@@ -56,6 +56,7 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   circuits: circuitsDataProvider,
   teams: teamsDataProvider,
   frames: framesDataProvider,
+  workOrders: framesDataProvider,
   devices: devicesDataProvider,
   shows: devicesDataProvider,
   playlists: devicesDataProvider,
@@ -97,4 +98,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods & FramesMethods;

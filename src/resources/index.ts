@@ -9,6 +9,7 @@ import { creativesResources } from './creatives';
 import { devicesResources } from './devices';
 import { ordersResources } from './orders';
 import { planningsResources } from './plannings';
+import { workOrdersResources } from './workOrders';
 
 /**
  * The react-admin resources, one definition per resource: `{ name, list, edit, create, show, icon,
@@ -37,4 +38,4 @@ import { estimatesResource } from './estimates';
 import { opportunitiesResource } from './opportunities';
 import { productsResource } from './products';
 
-export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources, ...devicesResources];
+export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources, ...devicesResources, ...workOrdersResources];

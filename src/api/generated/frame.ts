@@ -50,6 +50,265 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List work orders (posting, removal, maintenance)
+         * @description Filter fields: `id` (one or an array), `frameId`, `systemId`, `teamId`, `planningId`, `campaignId`, `type`, `status` (one or an array; `late` is an order still to do past its due date), `q` (code and notes).
+         */
+        get: operations["listWorkOrders"];
+        put?: never;
+        /** Make a work order by hand (e.g. a maintenance ticket) */
+        post: operations["createWorkOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workOrders/fromPlanning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the posting and removal orders of a confirmed planning
+         * @description One posting order per booked face on the first day of its period and one removal order the day after its last, each given to the team that posts (affissione, else installazione) on the face's system. Orders already made for the same face, type and date are kept, so asking again makes only what is missing. Confirming a planning does this by itself. 409 when the planning is not confirmed or closed.
+         */
+        post: operations["createWorkOrdersFromPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workOrders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One work order */
+        get: operations["getWorkOrder"];
+        /**
+         * Change a work order's due date, team, notes or status
+         * @description The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise); `done` needs a wide and a close photo (409 naming what is missing).
+         */
+        put: operations["updateWorkOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/teamLinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link for a provider team's installers
+         * @description Installers are not users: each team gets a link (`/field/{token}` in the app) that opens the team's work orders on a phone, until it expires or is revoked. Making a new link for a team revokes its older ones.
+         */
+        post: operations["createTeamLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team's work orders, for the installer's phone
+         * @description The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown, expired or revoked.
+         */
+        get: operations["getFieldOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field/{token}/workOrders/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a proof photo (wide or close) to an order
+         * @description A JPEG, PNG or HEIC photo of at most 15 MB. Its EXIF time and position are read: a photo taken outside the order's window (from the day before its due date to two days after) or further from the face than the configured distance is kept and flagged, never refused. A photo with no EXIF time or position is flagged too.
+         */
+        post: operations["uploadFieldPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field/{token}/workOrders/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order done
+         * @description 409 naming what is missing unless the order has a wide and a close photo.
+         */
+        post: operations["markFieldOrderDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/field/{token}/workOrders/{id}/problem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem on the order's face
+         * @description The order moves to `problem` and a maintenance order for the same face is made, due the next day, for the team that maintains the system (else the same team).
+         */
+        post: operations["reportFieldProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workOrderPhotos/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A proof photo's image
+         * @description A guest (a shared campaign's proof page) may read only the photos of its campaign's orders.
+         */
+        get: operations["downloadWorkOrderPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofOfPosting/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Proof of posting of a campaign, face by face
+         * @description Every face the campaign's plannings book, with its posting order, the photos (time, place, flags) and what is missing. A guest reads only the campaign its link shares.
+         */
+        get: operations["getProofOfPosting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -250,6 +509,389 @@ export interface components {
                 message: string;
             }[];
         };
+        /**
+         * @description posting (affissione or first run of a screen's creative), removal (defissione), maintenance (manutenzione).
+         * @example posting
+         * @enum {string}
+         */
+        WorkOrderType: "posting" | "removal" | "maintenance";
+        /**
+         * @description todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.
+         * @example todo
+         * @enum {string}
+         */
+        WorkOrderStatus: "todo" | "late" | "done" | "problem";
+        /**
+         * @description outsideWindow (taken outside the order's window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).
+         * @example tooFar
+         * @enum {string}
+         */
+        PhotoFlag: "outsideWindow" | "tooFar" | "noTime" | "noPosition";
+        /** @description A proof photo and what its EXIF says. */
+        WorkOrderPhoto: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description wide: the face and its surroundings; close: the poster itself.
+             * @example wide
+             * @enum {string}
+             */
+            kind: "wide" | "close";
+            /**
+             * Format: date-time
+             * @description EXIF time of the shot; null when it has none.
+             * @example 2026-03-02T07:40:00Z
+             */
+            takenAt: string | null;
+            /**
+             * @description EXIF latitude.
+             * @example 45.4628
+             */
+            latitude: number | null;
+            /**
+             * @description EXIF longitude.
+             * @example 9.1859
+             */
+            longitude: number | null;
+            /**
+             * @description Distance from the face's system in metres.
+             * @example 12
+             */
+            distanceMeters: number | null;
+            /**
+             * @description What to check; empty when the photo fits.
+             * @example []
+             */
+            flags: components["schemas"]["PhotoFlag"][];
+            /**
+             * Format: date-time
+             * @description When it was received.
+             * @example 2026-03-02T07:44:00Z
+             */
+            uploadedAt: string;
+        };
+        /** @description A job for a provider team on one face. */
+        WorkOrder: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description Its code, WO- and six digits.
+             * @example WO-000041
+             */
+            code: string;
+            frameId: components["schemas"]["Id"];
+            systemId: components["schemas"]["Id"];
+            /**
+             * @description The face.
+             * @example Faccia A
+             */
+            frameName: string;
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * @description The system's address.
+             * @example Via Torino 12
+             */
+            address: string;
+            /**
+             * @description The municipality.
+             * @example Milano
+             */
+            municipality: string;
+            /**
+             * @description The system's latitude.
+             * @example 45.4628
+             */
+            latitude: number;
+            /**
+             * @description The system's longitude.
+             * @example 9.1859
+             */
+            longitude: number;
+            type: components["schemas"]["WorkOrderType"];
+            /**
+             * Format: date
+             * @description The day it is due.
+             * @example 2026-03-02
+             */
+            dueDate: string;
+            /**
+             * Format: int64
+             * @description The provider team (systems service); null when no team takes the system.
+             * @example 2
+             */
+            teamId: number | null;
+            /**
+             * @description The team's company name (empty without a team).
+             * @example Affissioni Lombarde S.r.l.
+             */
+            teamName: string;
+            status: components["schemas"]["WorkOrderStatus"];
+            /**
+             * @description Notes for the team and from it.
+             * @example
+             */
+            notes: string;
+            /**
+             * Format: int64
+             * @description The planning it comes from.
+             * @example 5
+             */
+            planningId: number | null;
+            /**
+             * Format: int64
+             * @description The planning's campaign.
+             * @example 9
+             */
+            campaignId: number | null;
+            /** @description The proof photos. */
+            photos: components["schemas"]["WorkOrderPhoto"][];
+            /** @description The problem reported; null when none. */
+            problem: {
+                kind: components["schemas"]["ProblemKind"];
+                /**
+                 * @description What was seen.
+                 * @example Strappato dal vento
+                 */
+                note: string;
+                /**
+                 * Format: date-time
+                 * @description When.
+                 * @example 2026-03-02T08:10:00Z
+                 */
+                reportedAt: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it was marked done.
+             * @example null
+             */
+            doneAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was made.
+             * @example 2026-02-20T10:00:00Z
+             */
+            createdAt: string;
+        };
+        /** @description The data of a work order, for create and update (full record; read-only fields sent back are ignored). */
+        WorkOrderInput: {
+            frameId: components["schemas"]["Id"];
+            type: components["schemas"]["WorkOrderType"];
+            /**
+             * Format: date
+             * @description The day it is due.
+             * @example 2026-03-03
+             */
+            dueDate: string;
+            /**
+             * Format: int64
+             * @description The team (default the one with the duty on the face's system).
+             * @example 2
+             */
+            teamId?: number | null;
+            /**
+             * @description Notes.
+             * @default
+             * @example Manifesto strappato
+             */
+            notes: string;
+            status?: components["schemas"]["WorkOrderStatus"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description What is wrong on the face.
+         * @example torn
+         * @enum {string}
+         */
+        ProblemKind: "torn" | "dark" | "vandalised" | "missing" | "other";
+        /** @description Body of `reportFieldProblem`. */
+        ProblemInput: {
+            kind: components["schemas"]["ProblemKind"];
+            /**
+             * @description What was seen.
+             * @example Strappato dal vento
+             */
+            note?: string;
+        };
+        /** @description The order with its problem, and the maintenance order made for it. */
+        ProblemReported: {
+            workOrder: components["schemas"]["WorkOrder"];
+            maintenance: components["schemas"]["WorkOrder"];
+        };
+        /** @description An optional note of the installer. */
+        FieldNoteInput: {
+            /**
+             * @description The note.
+             * @example Affisso alle 7:40
+             */
+            note?: string;
+        };
+        /** @description Body of `createWorkOrdersFromPlanning`. */
+        FromPlanningInput: {
+            planningId: components["schemas"]["Id"];
+        };
+        /** @description What `createWorkOrdersFromPlanning` made. */
+        WorkOrdersMade: {
+            /**
+             * @description Orders made now.
+             * @example 2
+             */
+            created: number;
+            /** @description Orders per team. */
+            teams: {
+                teamId: components["schemas"]["Id"];
+                /**
+                 * @description The team.
+                 * @example Affissioni Lombarde S.r.l.
+                 */
+                teamName: string;
+                /**
+                 * @description Its orders made now.
+                 * @example 2
+                 */
+                workOrders: number;
+            }[];
+            /**
+             * @description Faces whose system has no posting team (their orders are made without a team).
+             * @example []
+             */
+            withoutTeam: string[];
+        };
+        /** @description Body of `createTeamLink`. */
+        TeamLinkInput: {
+            teamId: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @description When the link stops working (default 90 days).
+             * @example 2026-06-30T23:59:59Z
+             */
+            expiresAt?: string;
+        };
+        /** @description A team's link. */
+        TeamLink: {
+            teamId: components["schemas"]["Id"];
+            /**
+             * @description The team.
+             * @example Affissioni Lombarde S.r.l.
+             */
+            teamName: string;
+            /**
+             * @description The token of the link `/field/{token}`.
+             * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When it stops working.
+             * @example 2026-06-30T23:59:59Z
+             */
+            expiresAt: string;
+        };
+        /** @description What the installer's page shows. */
+        FieldOrders: {
+            teamId: components["schemas"]["Id"];
+            /**
+             * @description The team.
+             * @example Affissioni Lombarde S.r.l.
+             */
+            teamName: string;
+            /**
+             * @description How far from the face a photo may be taken before it is flagged.
+             * @example 150
+             */
+            maxDistanceMeters: number;
+            /** @description Its orders. */
+            workOrders: components["schemas"]["WorkOrder"][];
+        };
+        /** @description A campaign's proof of posting. */
+        ProofOfPosting: {
+            campaignId: components["schemas"]["Id"];
+            /**
+             * @description The campaign.
+             * @example Primavera 2026
+             */
+            campaignName: string;
+            /**
+             * @description Its advertiser.
+             * @example Caffè Roma
+             */
+            advertiserName: string;
+            /**
+             * @description Faces booked.
+             * @example 1
+             */
+            faces: number;
+            /**
+             * @description Faces posted with both photos.
+             * @example 1
+             */
+            proven: number;
+            /**
+             * @description What is missing, in words, face by face.
+             * @example []
+             */
+            missing: string[];
+            /** @description One per booked face. */
+            rows: {
+                frameId: components["schemas"]["Id"];
+                /**
+                 * @description The face.
+                 * @example Faccia A
+                 */
+                frameName: string;
+                /**
+                 * @description The system.
+                 * @example MI-0001
+                 */
+                systemCode: string;
+                /**
+                 * @description Address.
+                 * @example Via Torino 12
+                 */
+                address: string;
+                /**
+                 * @description Municipality.
+                 * @example Milano
+                 */
+                municipality: string;
+                /**
+                 * Format: date
+                 * @description First day booked.
+                 * @example 2026-03-02
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description Last day booked.
+                 * @example 2026-03-15
+                 */
+                periodEnd: string;
+                /**
+                 * Format: int64
+                 * @description Its posting order.
+                 * @example 41
+                 */
+                workOrderId: number | null;
+                /** @description The posting order's status. */
+                status: components["schemas"]["WorkOrderStatus"] | null;
+                /**
+                 * Format: date-time
+                 * @description When it was posted.
+                 * @example 2026-03-02T07:45:00Z
+                 */
+                doneAt: string | null;
+                /** @description Its photos. */
+                photos: components["schemas"]["WorkOrderPhoto"][];
+                /**
+                 * @description What is missing; null when proven.
+                 * @example null
+                 */
+                missing: string | null;
+            }[];
+        };
     };
     responses: {
         /** @description The request breaks the document; each violation is named. */
@@ -393,6 +1035,21 @@ export interface components {
         IdPath: components["schemas"]["Id"];
         /** @description JSON array `[first, last]` of 0-based indexes, both included. */
         Range: string;
+        /**
+         * @description JSON array `["<field>","ASC"|"DESC"]`. Default `["dueDate","ASC"]`.
+         * @example ["dueDate","ASC"]
+         */
+        SortParam: string;
+        /**
+         * @description JSON object of field values (a value or an array of values each).
+         * @example {"teamId":2}
+         */
+        FilterParam: string;
+        /**
+         * @description The team link's token.
+         * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+         */
+        FieldToken: string;
     };
     requestBodies: never;
     headers: {
@@ -418,6 +1075,22 @@ export type SchemaFrameSort = components['schemas']['FrameSort'];
 export type SchemaFrameFilter = components['schemas']['FrameFilter'];
 export type SchemaRange = components['schemas']['Range'];
 export type SchemaError = components['schemas']['Error'];
+export type SchemaWorkOrderType = components['schemas']['WorkOrderType'];
+export type SchemaWorkOrderStatus = components['schemas']['WorkOrderStatus'];
+export type SchemaPhotoFlag = components['schemas']['PhotoFlag'];
+export type SchemaWorkOrderPhoto = components['schemas']['WorkOrderPhoto'];
+export type SchemaWorkOrder = components['schemas']['WorkOrder'];
+export type SchemaWorkOrderInput = components['schemas']['WorkOrderInput'];
+export type SchemaProblemKind = components['schemas']['ProblemKind'];
+export type SchemaProblemInput = components['schemas']['ProblemInput'];
+export type SchemaProblemReported = components['schemas']['ProblemReported'];
+export type SchemaFieldNoteInput = components['schemas']['FieldNoteInput'];
+export type SchemaFromPlanningInput = components['schemas']['FromPlanningInput'];
+export type SchemaWorkOrdersMade = components['schemas']['WorkOrdersMade'];
+export type SchemaTeamLinkInput = components['schemas']['TeamLinkInput'];
+export type SchemaTeamLink = components['schemas']['TeamLink'];
+export type SchemaFieldOrders = components['schemas']['FieldOrders'];
+export type SchemaProofOfPosting = components['schemas']['ProofOfPosting'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -428,6 +1101,9 @@ export type ResponseUnsupportedMediaType = components['responses']['UnsupportedM
 export type ResponseUnknownReference = components['responses']['UnknownReference'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterRange = components['parameters']['Range'];
+export type ParameterSortParam = components['parameters']['SortParam'];
+export type ParameterFilterParam = components['parameters']['FilterParam'];
+export type ParameterFieldToken = components['parameters']['FieldToken'];
 export type HeaderContentRange = components['headers']['ContentRange'];
 export type HeaderAccessControlExposeHeaders = components['headers']['AccessControlExposeHeaders'];
 export type $defs = Record<string, never>;
@@ -608,6 +1284,579 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Frame"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description JSON array `["<field>","ASC"|"DESC"]`. Default `["dueDate","ASC"]`.
+                 * @example ["dueDate","ASC"]
+                 */
+                sort?: components["parameters"]["SortParam"];
+                /** @description JSON array `[first, last]` of 0-based indexes, both included. */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description JSON object of field values (a value or an array of values each).
+                 * @example {"teamId":2}
+                 */
+                filter?: components["parameters"]["FilterParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work orders of the range. */
+            200: {
+                headers: {
+                    /**
+                     * @description `workOrders <first>-<last>/<total>` (`workOrders *\/0` when nothing matches).
+                     * @example workOrders 0-0/1
+                     */
+                    "Content-Range": string;
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frameId": 11,
+                 *       "type": "maintenance",
+                 *       "dueDate": "2026-03-03",
+                 *       "teamId": 2,
+                 *       "notes": "Manifesto strappato in basso a destra"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The work order. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    createWorkOrdersFromPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "planningId": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["FromPlanningInput"];
+            };
+        };
+        responses: {
+            /** @description The orders made, per team, and the faces no team can take. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created": 2,
+                     *       "teams": [
+                     *         {
+                     *           "teamId": 2,
+                     *           "teamName": "Affissioni Lombarde S.r.l.",
+                     *           "workOrders": 2
+                     *         }
+                     *       ],
+                     *       "withoutTeam": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkOrdersMade"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frameId": 11,
+                 *       "type": "maintenance",
+                 *       "dueDate": "2026-03-04",
+                 *       "teamId": 2,
+                 *       "notes": "Manifesto strappato",
+                 *       "status": "todo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkOrderInput"];
+            };
+        };
+        responses: {
+            /** @description The work order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    createTeamLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "teamId": 2,
+                 *       "expiresAt": "2026-06-30T23:59:59Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TeamLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "teamId": 2,
+                     *       "teamName": "Affissioni Lombarde S.r.l.",
+                     *       "token": "3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c",
+                     *       "expiresAt": "2026-06-30T23:59:59Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getFieldOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team and its orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldOrders"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadFieldPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The photo. */
+                    file: Blob;
+                    /**
+                     * @description wide: the whole face and its surroundings; close: the poster or screen itself.
+                     * @enum {string}
+                     */
+                    kind: "wide" | "close";
+                };
+            };
+        };
+        responses: {
+            /** @description The order with the new photo. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    markFieldOrderDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Affisso alle 7:40"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FieldNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The order, done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    reportFieldProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team link's token.
+                 * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
+                 */
+                token: components["parameters"]["FieldToken"];
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "torn",
+                 *       "note": "Strappato dal vento"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProblemInput"];
+            };
+        };
+        responses: {
+            /** @description The order with its problem, and the maintenance order made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workOrder": {
+                     *         "id": 41,
+                     *         "code": "WO-000041",
+                     *         "frameId": 11,
+                     *         "systemId": 1,
+                     *         "frameName": "Faccia A",
+                     *         "systemCode": "MI-0001",
+                     *         "address": "Via Torino 12",
+                     *         "municipality": "Milano",
+                     *         "latitude": 45.4628,
+                     *         "longitude": 9.1859,
+                     *         "type": "posting",
+                     *         "dueDate": "2026-03-02",
+                     *         "teamId": 2,
+                     *         "teamName": "Affissioni Lombarde S.r.l.",
+                     *         "status": "problem",
+                     *         "notes": "",
+                     *         "planningId": 5,
+                     *         "campaignId": 9,
+                     *         "photos": [],
+                     *         "problem": {
+                     *           "kind": "torn",
+                     *           "note": "Strappato dal vento",
+                     *           "reportedAt": "2026-03-02T08:10:00Z"
+                     *         },
+                     *         "doneAt": null,
+                     *         "createdAt": "2026-02-20T10:00:00Z"
+                     *       },
+                     *       "maintenance": {
+                     *         "id": 57,
+                     *         "code": "WO-000057",
+                     *         "frameId": 11,
+                     *         "systemId": 1,
+                     *         "frameName": "Faccia A",
+                     *         "systemCode": "MI-0001",
+                     *         "address": "Via Torino 12",
+                     *         "municipality": "Milano",
+                     *         "latitude": 45.4628,
+                     *         "longitude": 9.1859,
+                     *         "type": "maintenance",
+                     *         "dueDate": "2026-03-03",
+                     *         "teamId": 2,
+                     *         "teamName": "Affissioni Lombarde S.r.l.",
+                     *         "status": "todo",
+                     *         "notes": "Strappato: Strappato dal vento",
+                     *         "planningId": 5,
+                     *         "campaignId": 9,
+                     *         "photos": [],
+                     *         "problem": null,
+                     *         "doneAt": null,
+                     *         "createdAt": "2026-03-02T08:10:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProblemReported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    downloadWorkOrderPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The frame id.
+                 * @example 11
+                 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": Blob;
+                    "image/png": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProofOfPosting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaignId": 9,
+                     *       "campaignName": "Primavera 2026",
+                     *       "advertiserName": "Caffè Roma",
+                     *       "faces": 1,
+                     *       "proven": 1,
+                     *       "missing": [],
+                     *       "rows": [
+                     *         {
+                     *           "frameId": 11,
+                     *           "frameName": "Faccia A",
+                     *           "systemCode": "MI-0001",
+                     *           "address": "Via Torino 12",
+                     *           "municipality": "Milano",
+                     *           "periodStart": "2026-03-02",
+                     *           "periodEnd": "2026-03-15",
+                     *           "workOrderId": 41,
+                     *           "status": "done",
+                     *           "doneAt": "2026-03-02T07:45:00Z",
+                     *           "photos": [
+                     *             {
+                     *               "id": 7,
+                     *               "kind": "wide",
+                     *               "takenAt": "2026-03-02T07:40:00Z",
+                     *               "latitude": 45.4628,
+                     *               "longitude": 9.1859,
+                     *               "distanceMeters": 12,
+                     *               "flags": [],
+                     *               "uploadedAt": "2026-03-02T07:44:00Z"
+                     *             }
+                     *           ],
+                     *           "missing": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProofOfPosting"];
                 };
             };
             400: components["responses"]["BadRequest"];

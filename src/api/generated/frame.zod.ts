@@ -177,3 +177,567 @@ export const deleteFrameResponse = zod.object({
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
 }).describe('A face or slot of a system.')
+
+
+/**
+ * Filter fields: `id` (one or an array), `frameId`, `systemId`, `teamId`, `planningId`, `campaignId`, `type`, `status` (one or an array; `late` is an order still to do past its due date), `q` (code and notes).
+ * @summary List work orders (posting, removal, maintenance)
+ */
+export const listWorkOrdersQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
+export const listWorkOrdersQueryFilterRegExp = new RegExp('^\\{.*\\}$');
+
+
+export const listWorkOrdersQueryParams = zod.object({
+  "sort": zod.string().regex(listWorkOrdersQuerySortRegExp).optional().describe('JSON array `[\"<field>\",\"ASC\"|\"DESC\"]`. Default `[\"dueDate\",\"ASC\"]`.'),
+  "filter": zod.string().regex(listWorkOrdersQueryFilterRegExp).optional().describe('JSON object of field values (a value or an array of values each).')
+})
+
+export const listWorkOrdersResponseIdMax = 9007199254740991;
+export const listWorkOrdersResponseFrameIdMax = 9007199254740991;
+export const listWorkOrdersResponseSystemIdMax = 9007199254740991;
+export const listWorkOrdersResponseLatitudeMin = -90;
+export const listWorkOrdersResponseLatitudeMax = 90;export const listWorkOrdersResponseLongitudeMin = -180;
+export const listWorkOrdersResponseLongitudeMax = 180;export const listWorkOrdersResponseTeamIdMax = 9007199254740991;
+export const listWorkOrdersResponsePlanningIdMax = 9007199254740991;
+export const listWorkOrdersResponseCampaignIdMax = 9007199254740991;
+export const listWorkOrdersResponsePhotosItemIdMax = 9007199254740991;
+export const listWorkOrdersResponsePhotosItemLatitudeMin = -90;
+export const listWorkOrdersResponsePhotosItemLatitudeMax = 90;export const listWorkOrdersResponsePhotosItemLongitudeMin = -180;
+export const listWorkOrdersResponsePhotosItemLongitudeMax = 180;export const listWorkOrdersResponsePhotosItemDistanceMetersMin = 0;
+export const listWorkOrdersResponsePhotosItemDistanceMetersMax = 40075000;
+
+
+export const listWorkOrdersResponseItem = zod.object({
+  "id": zod.number().min(1).max(listWorkOrdersResponseIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(listWorkOrdersResponseFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(listWorkOrdersResponseSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(listWorkOrdersResponseLatitudeMin).max(listWorkOrdersResponseLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(listWorkOrdersResponseLongitudeMin).max(listWorkOrdersResponseLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(listWorkOrdersResponseTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(listWorkOrdersResponsePlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(listWorkOrdersResponseCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(listWorkOrdersResponsePhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(listWorkOrdersResponsePhotosItemLatitudeMin).max(listWorkOrdersResponsePhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(listWorkOrdersResponsePhotosItemLongitudeMin).max(listWorkOrdersResponsePhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(listWorkOrdersResponsePhotosItemDistanceMetersMin).max(listWorkOrdersResponsePhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')
+export const listWorkOrdersResponse = zod.array(listWorkOrdersResponseItem)
+
+
+/**
+ * @summary Make a work order by hand (e.g. a maintenance ticket)
+ */
+export const createWorkOrderBodyFrameIdMax = 9007199254740991;
+export const createWorkOrderBodyTeamIdMax = 9007199254740991;
+export const createWorkOrderBodyNotesDefault = "";
+export const createWorkOrderBodyNotesMax = 2000;
+
+export const createWorkOrderBody = zod.object({
+  "frameId": zod.number().min(1).max(createWorkOrderBodyFrameIdMax).int().describe('Record id.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(createWorkOrderBodyTeamIdMax).int().nullish().describe('The team (default the one with the duty on the face\'s system).'),
+  "notes": zod.string().max(createWorkOrderBodyNotesMax).optional().describe('Notes.'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.')
+}).describe('The data of a work order, for create and update (full record; read-only fields sent back are ignored).')
+
+
+/**
+ * One posting order per booked face on the first day of its period and one removal order the day after its last, each given to the team that posts (affissione, else installazione) on the face's system. Orders already made for the same face, type and date are kept, so asking again makes only what is missing. Confirming a planning does this by itself. 409 when the planning is not confirmed or closed.
+ * @summary Make the posting and removal orders of a confirmed planning
+ */
+export const createWorkOrdersFromPlanningBodyPlanningIdMax = 9007199254740991;
+
+
+export const createWorkOrdersFromPlanningBody = zod.object({
+  "planningId": zod.number().min(1).max(createWorkOrdersFromPlanningBodyPlanningIdMax).int().describe('Record id.')
+}).describe('Body of `createWorkOrdersFromPlanning`.')
+
+export const createWorkOrdersFromPlanningResponseCreatedMin = 0;
+export const createWorkOrdersFromPlanningResponseCreatedMax = 100000;
+export const createWorkOrdersFromPlanningResponseTeamsItemTeamIdMax = 9007199254740991;
+export const createWorkOrdersFromPlanningResponseTeamsItemWorkOrdersMin = 0;
+export const createWorkOrdersFromPlanningResponseTeamsItemWorkOrdersMax = 100000;
+
+
+export const createWorkOrdersFromPlanningResponse = zod.object({
+  "created": zod.number().min(createWorkOrdersFromPlanningResponseCreatedMin).max(createWorkOrdersFromPlanningResponseCreatedMax).int().describe('Orders made now.'),
+  "teams": zod.array(zod.object({
+  "teamId": zod.number().min(1).max(createWorkOrdersFromPlanningResponseTeamsItemTeamIdMax).int().describe('Record id.'),
+  "teamName": zod.string().describe('The team.'),
+  "workOrders": zod.number().min(createWorkOrdersFromPlanningResponseTeamsItemWorkOrdersMin).max(createWorkOrdersFromPlanningResponseTeamsItemWorkOrdersMax).int().describe('Its orders made now.')
+})).describe('Orders per team.'),
+  "withoutTeam": zod.array(zod.string()).describe('Faces whose system has no posting team (their orders are made without a team).')
+}).describe('What `createWorkOrdersFromPlanning` made.')
+
+
+/**
+ * @summary One work order
+ */
+export const getWorkOrderResponseIdMax = 9007199254740991;
+export const getWorkOrderResponseFrameIdMax = 9007199254740991;
+export const getWorkOrderResponseSystemIdMax = 9007199254740991;
+export const getWorkOrderResponseLatitudeMin = -90;
+export const getWorkOrderResponseLatitudeMax = 90;export const getWorkOrderResponseLongitudeMin = -180;
+export const getWorkOrderResponseLongitudeMax = 180;export const getWorkOrderResponseTeamIdMax = 9007199254740991;
+export const getWorkOrderResponsePlanningIdMax = 9007199254740991;
+export const getWorkOrderResponseCampaignIdMax = 9007199254740991;
+export const getWorkOrderResponsePhotosItemIdMax = 9007199254740991;
+export const getWorkOrderResponsePhotosItemLatitudeMin = -90;
+export const getWorkOrderResponsePhotosItemLatitudeMax = 90;export const getWorkOrderResponsePhotosItemLongitudeMin = -180;
+export const getWorkOrderResponsePhotosItemLongitudeMax = 180;export const getWorkOrderResponsePhotosItemDistanceMetersMin = 0;
+export const getWorkOrderResponsePhotosItemDistanceMetersMax = 40075000;
+
+
+export const getWorkOrderResponse = zod.object({
+  "id": zod.number().min(1).max(getWorkOrderResponseIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(getWorkOrderResponseFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(getWorkOrderResponseSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(getWorkOrderResponseLatitudeMin).max(getWorkOrderResponseLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(getWorkOrderResponseLongitudeMin).max(getWorkOrderResponseLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(getWorkOrderResponseTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(getWorkOrderResponsePlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(getWorkOrderResponseCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(getWorkOrderResponsePhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(getWorkOrderResponsePhotosItemLatitudeMin).max(getWorkOrderResponsePhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(getWorkOrderResponsePhotosItemLongitudeMin).max(getWorkOrderResponsePhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(getWorkOrderResponsePhotosItemDistanceMetersMin).max(getWorkOrderResponsePhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')
+
+
+/**
+ * The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise); `done` needs a wide and a close photo (409 naming what is missing).
+ * @summary Change a work order's due date, team, notes or status
+ */
+export const updateWorkOrderBodyFrameIdMax = 9007199254740991;
+export const updateWorkOrderBodyTeamIdMax = 9007199254740991;
+export const updateWorkOrderBodyNotesDefault = "";
+export const updateWorkOrderBodyNotesMax = 2000;
+
+export const updateWorkOrderBody = zod.object({
+  "frameId": zod.number().min(1).max(updateWorkOrderBodyFrameIdMax).int().describe('Record id.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(updateWorkOrderBodyTeamIdMax).int().nullish().describe('The team (default the one with the duty on the face\'s system).'),
+  "notes": zod.string().max(updateWorkOrderBodyNotesMax).optional().describe('Notes.'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.')
+}).describe('The data of a work order, for create and update (full record; read-only fields sent back are ignored).')
+
+export const updateWorkOrderResponseIdMax = 9007199254740991;
+export const updateWorkOrderResponseFrameIdMax = 9007199254740991;
+export const updateWorkOrderResponseSystemIdMax = 9007199254740991;
+export const updateWorkOrderResponseLatitudeMin = -90;
+export const updateWorkOrderResponseLatitudeMax = 90;export const updateWorkOrderResponseLongitudeMin = -180;
+export const updateWorkOrderResponseLongitudeMax = 180;export const updateWorkOrderResponseTeamIdMax = 9007199254740991;
+export const updateWorkOrderResponsePlanningIdMax = 9007199254740991;
+export const updateWorkOrderResponseCampaignIdMax = 9007199254740991;
+export const updateWorkOrderResponsePhotosItemIdMax = 9007199254740991;
+export const updateWorkOrderResponsePhotosItemLatitudeMin = -90;
+export const updateWorkOrderResponsePhotosItemLatitudeMax = 90;export const updateWorkOrderResponsePhotosItemLongitudeMin = -180;
+export const updateWorkOrderResponsePhotosItemLongitudeMax = 180;export const updateWorkOrderResponsePhotosItemDistanceMetersMin = 0;
+export const updateWorkOrderResponsePhotosItemDistanceMetersMax = 40075000;
+
+
+export const updateWorkOrderResponse = zod.object({
+  "id": zod.number().min(1).max(updateWorkOrderResponseIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(updateWorkOrderResponseFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(updateWorkOrderResponseSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(updateWorkOrderResponseLatitudeMin).max(updateWorkOrderResponseLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(updateWorkOrderResponseLongitudeMin).max(updateWorkOrderResponseLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(updateWorkOrderResponseTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(updateWorkOrderResponsePlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(updateWorkOrderResponseCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateWorkOrderResponsePhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(updateWorkOrderResponsePhotosItemLatitudeMin).max(updateWorkOrderResponsePhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(updateWorkOrderResponsePhotosItemLongitudeMin).max(updateWorkOrderResponsePhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(updateWorkOrderResponsePhotosItemDistanceMetersMin).max(updateWorkOrderResponsePhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')
+
+
+/**
+ * Installers are not users: each team gets a link (`/field/{token}` in the app) that opens the team's work orders on a phone, until it expires or is revoked. Making a new link for a team revokes its older ones.
+ * @summary A link for a provider team's installers
+ */
+export const createTeamLinkBodyTeamIdMax = 9007199254740991;
+
+
+export const createTeamLinkBody = zod.object({
+  "teamId": zod.number().min(1).max(createTeamLinkBodyTeamIdMax).int().describe('Record id.'),
+  "expiresAt": zod.string().datetime({}).optional().describe('When the link stops working (default 90 days).')
+}).describe('Body of `createTeamLink`.')
+
+
+/**
+ * The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown, expired or revoked.
+ * @summary The team's work orders, for the installer's phone
+ */
+export const getFieldOrdersResponseTeamIdMax = 9007199254740991;
+export const getFieldOrdersResponseMaxDistanceMetersMax = 100000;
+export const getFieldOrdersResponseWorkOrdersItemIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemFrameIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemSystemIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemLatitudeMin = -90;
+export const getFieldOrdersResponseWorkOrdersItemLatitudeMax = 90;export const getFieldOrdersResponseWorkOrdersItemLongitudeMin = -180;
+export const getFieldOrdersResponseWorkOrdersItemLongitudeMax = 180;export const getFieldOrdersResponseWorkOrdersItemTeamIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemPlanningIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemCampaignIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemPhotosItemIdMax = 9007199254740991;
+export const getFieldOrdersResponseWorkOrdersItemPhotosItemLatitudeMin = -90;
+export const getFieldOrdersResponseWorkOrdersItemPhotosItemLatitudeMax = 90;export const getFieldOrdersResponseWorkOrdersItemPhotosItemLongitudeMin = -180;
+export const getFieldOrdersResponseWorkOrdersItemPhotosItemLongitudeMax = 180;export const getFieldOrdersResponseWorkOrdersItemPhotosItemDistanceMetersMin = 0;
+export const getFieldOrdersResponseWorkOrdersItemPhotosItemDistanceMetersMax = 40075000;
+
+
+export const getFieldOrdersResponse = zod.object({
+  "teamId": zod.number().min(1).max(getFieldOrdersResponseTeamIdMax).int().describe('Record id.'),
+  "teamName": zod.string().describe('The team.'),
+  "maxDistanceMeters": zod.number().min(1).max(getFieldOrdersResponseMaxDistanceMetersMax).int().describe('How far from the face a photo may be taken before it is flagged.'),
+  "workOrders": zod.array(zod.object({
+  "id": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(getFieldOrdersResponseWorkOrdersItemLatitudeMin).max(getFieldOrdersResponseWorkOrdersItemLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(getFieldOrdersResponseWorkOrdersItemLongitudeMin).max(getFieldOrdersResponseWorkOrdersItemLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemPlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(getFieldOrdersResponseWorkOrdersItemPhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(getFieldOrdersResponseWorkOrdersItemPhotosItemLatitudeMin).max(getFieldOrdersResponseWorkOrdersItemPhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(getFieldOrdersResponseWorkOrdersItemPhotosItemLongitudeMin).max(getFieldOrdersResponseWorkOrdersItemPhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(getFieldOrdersResponseWorkOrdersItemPhotosItemDistanceMetersMin).max(getFieldOrdersResponseWorkOrdersItemPhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')).describe('Its orders.')
+}).describe('What the installer\'s page shows.')
+
+
+/**
+ * A JPEG, PNG or HEIC photo of at most 15 MB. Its EXIF time and position are read: a photo taken outside the order's window (from the day before its due date to two days after) or further from the face than the configured distance is kept and flagged, never refused. A photo with no EXIF time or position is flagged too.
+ * @summary Add a proof photo (wide or close) to an order
+ */
+export const uploadFieldPhotoBody = zod.object({
+  "file": zod.string().describe('The photo.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the whole face and its surroundings; close: the poster or screen itself.')
+})
+
+
+/**
+ * 409 naming what is missing unless the order has a wide and a close photo.
+ * @summary Mark an order done
+ */
+export const markFieldOrderDoneBodyNoteMax = 2000;
+
+export const markFieldOrderDoneBody = zod.object({
+  "note": zod.string().max(markFieldOrderDoneBodyNoteMax).optional().describe('The note.')
+}).describe('An optional note of the installer.')
+
+export const markFieldOrderDoneResponseIdMax = 9007199254740991;
+export const markFieldOrderDoneResponseFrameIdMax = 9007199254740991;
+export const markFieldOrderDoneResponseSystemIdMax = 9007199254740991;
+export const markFieldOrderDoneResponseLatitudeMin = -90;
+export const markFieldOrderDoneResponseLatitudeMax = 90;export const markFieldOrderDoneResponseLongitudeMin = -180;
+export const markFieldOrderDoneResponseLongitudeMax = 180;export const markFieldOrderDoneResponseTeamIdMax = 9007199254740991;
+export const markFieldOrderDoneResponsePlanningIdMax = 9007199254740991;
+export const markFieldOrderDoneResponseCampaignIdMax = 9007199254740991;
+export const markFieldOrderDoneResponsePhotosItemIdMax = 9007199254740991;
+export const markFieldOrderDoneResponsePhotosItemLatitudeMin = -90;
+export const markFieldOrderDoneResponsePhotosItemLatitudeMax = 90;export const markFieldOrderDoneResponsePhotosItemLongitudeMin = -180;
+export const markFieldOrderDoneResponsePhotosItemLongitudeMax = 180;export const markFieldOrderDoneResponsePhotosItemDistanceMetersMin = 0;
+export const markFieldOrderDoneResponsePhotosItemDistanceMetersMax = 40075000;
+
+
+export const markFieldOrderDoneResponse = zod.object({
+  "id": zod.number().min(1).max(markFieldOrderDoneResponseIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(markFieldOrderDoneResponseFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(markFieldOrderDoneResponseSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(markFieldOrderDoneResponseLatitudeMin).max(markFieldOrderDoneResponseLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(markFieldOrderDoneResponseLongitudeMin).max(markFieldOrderDoneResponseLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(markFieldOrderDoneResponseTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(markFieldOrderDoneResponsePlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(markFieldOrderDoneResponseCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(markFieldOrderDoneResponsePhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(markFieldOrderDoneResponsePhotosItemLatitudeMin).max(markFieldOrderDoneResponsePhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(markFieldOrderDoneResponsePhotosItemLongitudeMin).max(markFieldOrderDoneResponsePhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(markFieldOrderDoneResponsePhotosItemDistanceMetersMin).max(markFieldOrderDoneResponsePhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')
+
+
+/**
+ * The order moves to `problem` and a maintenance order for the same face is made, due the next day, for the team that maintains the system (else the same team).
+ * @summary Report a problem on the order's face
+ */
+export const reportFieldProblemBodyNoteMax = 2000;
+
+export const reportFieldProblemBody = zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().max(reportFieldProblemBodyNoteMax).optional().describe('What was seen.')
+}).describe('Body of `reportFieldProblem`.')
+
+export const reportFieldProblemResponseWorkOrderIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderFrameIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderSystemIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderLatitudeMin = -90;
+export const reportFieldProblemResponseWorkOrderLatitudeMax = 90;export const reportFieldProblemResponseWorkOrderLongitudeMin = -180;
+export const reportFieldProblemResponseWorkOrderLongitudeMax = 180;export const reportFieldProblemResponseWorkOrderTeamIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderPlanningIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderCampaignIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderPhotosItemIdMax = 9007199254740991;
+export const reportFieldProblemResponseWorkOrderPhotosItemLatitudeMin = -90;
+export const reportFieldProblemResponseWorkOrderPhotosItemLatitudeMax = 90;export const reportFieldProblemResponseWorkOrderPhotosItemLongitudeMin = -180;
+export const reportFieldProblemResponseWorkOrderPhotosItemLongitudeMax = 180;export const reportFieldProblemResponseWorkOrderPhotosItemDistanceMetersMin = 0;
+export const reportFieldProblemResponseWorkOrderPhotosItemDistanceMetersMax = 40075000;
+export const reportFieldProblemResponseMaintenanceIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenanceFrameIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenanceSystemIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenanceLatitudeMin = -90;
+export const reportFieldProblemResponseMaintenanceLatitudeMax = 90;export const reportFieldProblemResponseMaintenanceLongitudeMin = -180;
+export const reportFieldProblemResponseMaintenanceLongitudeMax = 180;export const reportFieldProblemResponseMaintenanceTeamIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenancePlanningIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenanceCampaignIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenancePhotosItemIdMax = 9007199254740991;
+export const reportFieldProblemResponseMaintenancePhotosItemLatitudeMin = -90;
+export const reportFieldProblemResponseMaintenancePhotosItemLatitudeMax = 90;export const reportFieldProblemResponseMaintenancePhotosItemLongitudeMin = -180;
+export const reportFieldProblemResponseMaintenancePhotosItemLongitudeMax = 180;export const reportFieldProblemResponseMaintenancePhotosItemDistanceMetersMin = 0;
+export const reportFieldProblemResponseMaintenancePhotosItemDistanceMetersMax = 40075000;
+
+
+export const reportFieldProblemResponse = zod.object({
+  "workOrder": zod.object({
+  "id": zod.number().min(1).max(reportFieldProblemResponseWorkOrderIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(reportFieldProblemResponseWorkOrderFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(reportFieldProblemResponseWorkOrderSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(reportFieldProblemResponseWorkOrderLatitudeMin).max(reportFieldProblemResponseWorkOrderLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(reportFieldProblemResponseWorkOrderLongitudeMin).max(reportFieldProblemResponseWorkOrderLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(reportFieldProblemResponseWorkOrderTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(reportFieldProblemResponseWorkOrderPlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(reportFieldProblemResponseWorkOrderCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(reportFieldProblemResponseWorkOrderPhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(reportFieldProblemResponseWorkOrderPhotosItemLatitudeMin).max(reportFieldProblemResponseWorkOrderPhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(reportFieldProblemResponseWorkOrderPhotosItemLongitudeMin).max(reportFieldProblemResponseWorkOrderPhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(reportFieldProblemResponseWorkOrderPhotosItemDistanceMetersMin).max(reportFieldProblemResponseWorkOrderPhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.'),
+  "maintenance": zod.object({
+  "id": zod.number().min(1).max(reportFieldProblemResponseMaintenanceIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('Its code, WO- and six digits.'),
+  "frameId": zod.number().min(1).max(reportFieldProblemResponseMaintenanceFrameIdMax).int().describe('Record id.'),
+  "systemId": zod.number().min(1).max(reportFieldProblemResponseMaintenanceSystemIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "latitude": zod.number().min(reportFieldProblemResponseMaintenanceLatitudeMin).max(reportFieldProblemResponseMaintenanceLatitudeMax).describe('The system\'s latitude.'),
+  "longitude": zod.number().min(reportFieldProblemResponseMaintenanceLongitudeMin).max(reportFieldProblemResponseMaintenanceLongitudeMax).describe('The system\'s longitude.'),
+  "type": zod.enum(['posting', 'removal', 'maintenance']).describe('posting (affissione or first run of a screen\'s creative), removal (defissione), maintenance (manutenzione).'),
+  "dueDate": zod.string().date().describe('The day it is due.'),
+  "teamId": zod.number().min(1).max(reportFieldProblemResponseMaintenanceTeamIdMax).int().nullable().describe('The provider team (systems service); null when no team takes the system.'),
+  "teamName": zod.string().describe('The team\'s company name (empty without a team).'),
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "notes": zod.string().describe('Notes for the team and from it.'),
+  "planningId": zod.number().min(1).max(reportFieldProblemResponseMaintenancePlanningIdMax).int().nullable().describe('The planning it comes from.'),
+  "campaignId": zod.number().min(1).max(reportFieldProblemResponseMaintenanceCampaignIdMax).int().nullable().describe('The planning\'s campaign.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(reportFieldProblemResponseMaintenancePhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(reportFieldProblemResponseMaintenancePhotosItemLatitudeMin).max(reportFieldProblemResponseMaintenancePhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(reportFieldProblemResponseMaintenancePhotosItemLongitudeMin).max(reportFieldProblemResponseMaintenancePhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(reportFieldProblemResponseMaintenancePhotosItemDistanceMetersMin).max(reportFieldProblemResponseMaintenancePhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('The proof photos.'),
+  "problem": zod.union([zod.object({
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When.')
+}),zod.null()]).describe('The problem reported; null when none.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
+  "createdAt": zod.string().datetime({}).describe('When it was made.')
+}).describe('A job for a provider team on one face.')
+}).describe('The order with its problem, and the maintenance order made for it.')
+
+
+/**
+ * Every face the campaign's plannings book, with its posting order, the photos (time, place, flags) and what is missing. A guest reads only the campaign its link shares.
+ * @summary Proof of posting of a campaign, face by face
+ */
+export const getProofOfPostingResponseCampaignIdMax = 9007199254740991;
+export const getProofOfPostingResponseFacesMin = 0;
+export const getProofOfPostingResponseFacesMax = 1000000;
+export const getProofOfPostingResponseProvenMin = 0;
+export const getProofOfPostingResponseProvenMax = 1000000;
+export const getProofOfPostingResponseRowsItemFrameIdMax = 9007199254740991;
+export const getProofOfPostingResponseRowsItemWorkOrderIdMax = 9007199254740991;
+export const getProofOfPostingResponseRowsItemPhotosItemIdMax = 9007199254740991;
+export const getProofOfPostingResponseRowsItemPhotosItemLatitudeMin = -90;
+export const getProofOfPostingResponseRowsItemPhotosItemLatitudeMax = 90;export const getProofOfPostingResponseRowsItemPhotosItemLongitudeMin = -180;
+export const getProofOfPostingResponseRowsItemPhotosItemLongitudeMax = 180;export const getProofOfPostingResponseRowsItemPhotosItemDistanceMetersMin = 0;
+export const getProofOfPostingResponseRowsItemPhotosItemDistanceMetersMax = 40075000;
+
+
+export const getProofOfPostingResponse = zod.object({
+  "campaignId": zod.number().min(1).max(getProofOfPostingResponseCampaignIdMax).int().describe('Record id.'),
+  "campaignName": zod.string().describe('The campaign.'),
+  "advertiserName": zod.string().describe('Its advertiser.'),
+  "faces": zod.number().min(getProofOfPostingResponseFacesMin).max(getProofOfPostingResponseFacesMax).int().describe('Faces booked.'),
+  "proven": zod.number().min(getProofOfPostingResponseProvenMin).max(getProofOfPostingResponseProvenMax).int().describe('Faces posted with both photos.'),
+  "missing": zod.array(zod.string()).describe('What is missing, in words, face by face.'),
+  "rows": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(getProofOfPostingResponseRowsItemFrameIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system.'),
+  "address": zod.string().describe('Address.'),
+  "municipality": zod.string().describe('Municipality.'),
+  "periodStart": zod.string().date().describe('First day booked.'),
+  "periodEnd": zod.string().date().describe('Last day booked.'),
+  "workOrderId": zod.number().min(1).max(getProofOfPostingResponseRowsItemWorkOrderIdMax).int().nullable().describe('Its posting order.'),
+  "status": zod.union([zod.enum(['todo', 'late', 'done', 'problem']).describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),zod.null()]).describe('The posting order\'s status.'),
+  "doneAt": zod.string().datetime({}).nullable().describe('When it was posted.'),
+  "photos": zod.array(zod.object({
+  "id": zod.number().min(1).max(getProofOfPostingResponseRowsItemPhotosItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['wide', 'close']).describe('wide: the face and its surroundings; close: the poster itself.'),
+  "takenAt": zod.string().datetime({}).nullable().describe('EXIF time of the shot; null when it has none.'),
+  "latitude": zod.number().min(getProofOfPostingResponseRowsItemPhotosItemLatitudeMin).max(getProofOfPostingResponseRowsItemPhotosItemLatitudeMax).nullable().describe('EXIF latitude.'),
+  "longitude": zod.number().min(getProofOfPostingResponseRowsItemPhotosItemLongitudeMin).max(getProofOfPostingResponseRowsItemPhotosItemLongitudeMax).nullable().describe('EXIF longitude.'),
+  "distanceMeters": zod.number().min(getProofOfPostingResponseRowsItemPhotosItemDistanceMetersMin).max(getProofOfPostingResponseRowsItemPhotosItemDistanceMetersMax).int().nullable().describe('Distance from the face\'s system in metres.'),
+  "flags": zod.array(zod.enum(['outsideWindow', 'tooFar', 'noTime', 'noPosition']).describe('outsideWindow (taken outside the order\'s window), tooFar (further from the face than allowed), noTime / noPosition (the photo carries none).')).describe('What to check; empty when the photo fits.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was received.')
+}).describe('A proof photo and what its EXIF says.')).describe('Its photos.'),
+  "missing": zod.string().nullable().describe('What is missing; null when proven.')
+})).describe('One per booked face.')
+}).describe('A campaign\'s proof of posting.')

@@ -111,7 +111,7 @@ export const esecuzione: ResourcesMessages = {
       q: 'Cerca',
     },
     status: { planned: 'Pianificata', running: 'In corso', paused: 'In pausa', completed: 'Conclusa', cancelled: 'Annullata' },
-    tabs: { overview: 'Panoramica', members: 'Membri', history: 'Storico', attachments: 'Allegati' },
+    tabs: { overview: 'Panoramica', members: 'Membri', history: 'Storico', attachments: 'Allegati', proof: 'Prova di affissione' },
     roles: ROLE_LABELS,
     members: {
       add: 'Aggiungi membro',

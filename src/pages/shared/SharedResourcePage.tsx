@@ -10,6 +10,7 @@ import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAs
 import { EstimateAnswer, type AnswerableEstimate } from './EstimateAnswer';
 import { EstimateView, itDate } from './EstimateView';
 import { RecordClientView } from './RecordClientView';
+import { ProofOfPosting } from './ProofOfPosting';
 import { LinkGone } from './LinkGone';
 import { rememberLinkVisit } from './linkVisit';
 import { SellerIdentity, sellerName } from './SellerIdentity';
@@ -132,7 +133,10 @@ export default function SharedResourcePage() {
           <PlanningClientView resource={resource} />
         </Suspense>
       ) : (
-        <RecordClientView resourceType={resource.resourceType} data={resource.data} view={resource.view} />
+        <>
+          <RecordClientView resourceType={resource.resourceType} data={resource.data} view={resource.view} />
+          {resource.resourceType === 'campaign' ? <ProofOfPosting campaignId={resource.resourceId} /> : null}
+        </>
       )}
     </PublicPage>
   );

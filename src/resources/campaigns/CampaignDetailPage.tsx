@@ -1,3 +1,4 @@
+import { ProofOfPosting } from '@/pages/shared/ProofOfPosting';
 import { AppSimpleForm } from '@/forms/unsavedChanges';
 import { useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
@@ -332,7 +333,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
   );
 }
 
-const TABS = ['overview', 'members', 'history', 'attachments'] as const;
+const TABS = ['overview', 'members', 'history', 'attachments', 'proof'] as const;
 
 /** /campaigns/:id: overview, members, history and attachments of a campaign. */
 export default function CampaignDetailPage() {
@@ -381,6 +382,7 @@ export default function CampaignDetailPage() {
         {tab === 'members' && <Members campaignId={campaignId} />}
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}
+        {tab === 'proof' && <ProofOfPosting campaignId={campaignId} />}
       </Paper>
     </RecordContextProvider>
   );

@@ -1,8 +1,9 @@
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { requireReferences, simpleRestHandlers, type RecordData } from '../store';
-import type { SeedOptions } from '../seed/options';
-import { allSystems } from '../shared/systems';
+import type { Db } from '../../db';
+import { HttpError } from '../../http';
+import { requireReferences, simpleRestHandlers, type RecordData } from '../../store';
+import type { SeedOptions } from '../../seed/options';
+import { allSystems } from '../../shared/systems';
+import { workOrderHandlers } from './workOrders';
 
 /** The frame service: the faces and slots of the systems, in the ra-data-simple-rest shape. */
 
@@ -51,7 +52,7 @@ async function checkFrame(db: Db, data: RecordData, pathId?: number): Promise<Re
   };
 }
 
-export const handlers = simpleRestHandlers(
+const frameHandlers = simpleRestHandlers(
   { list: 'listFrames', get: 'getFrame', create: 'createFrame', update: 'updateFrame', remove: 'deleteFrame' },
   {
     resource: 'frames',
@@ -59,6 +60,9 @@ export const handlers = simpleRestHandlers(
     beforeWrite: (ctx, data, existing) => checkFrame(ctx.db, data, existing?.id),
   },
 );
+
+/** The frame service: the faces, and the field operations on them. */
+export const handlers = { ...frameHandlers, ...workOrderHandlers };
 
 const FACE_NAMES = ['Faccia A', 'Faccia B', 'Faccia C', 'Faccia D'];
 

@@ -1,0 +1,208 @@
+// @vitest-environment node
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../sandbox/db';
+import { internalServices } from '../../sandbox/internal';
+import { createSandbox } from '../../sandbox/server';
+import { HANDLERS } from '../../sandbox/services';
+import { addDays, todayOn } from '../../sandbox/shared/reservations';
+import { photoFlags, readExif } from '../../sandbox/services/frame/workOrders';
+import { jpegWithExif } from '../support/exifJpeg';
+import { openSmallSeed } from './support/smallSeed';
+
+/*
+ * Field operations in-process on the small seed: confirming a planning makes the posting and
+ * removal orders per team; a team's link opens them; proof photos are read (EXIF time and place)
+ * and flagged, never refused; done needs both photos; a problem opens a maintenance order; the
+ * campaign's proof of posting says what is proven and what is missing.
+ */
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+
+const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
+let db: Db;
+let server: Server;
+let base: string;
+let admin: string;
+
+beforeAll(async () => {
+  db = await openSmallSeed();
+  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  admin = await signIn('admin');
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${base}/user/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
+    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+type Json = Record<string, unknown> & Array<Record<string, unknown>>;
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string | null; form?: FormData } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.token !== null) headers.Authorization = `Bearer ${init.token ?? admin}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
+}
+
+/** A face whose system has a posting team, with the system's position. */
+async function postableFace() {
+  const { rows } = await db.query<{ frame: string; system: string; team: string; lat: number; lng: number }>(
+    `SELECT f.id AS frame, s.id AS system, l.data->>'teamId' AS team, s.latitude AS lat, s.longitude AS lng
+       FROM records l JOIN systems s ON s.id = (l.data->>'systemId')::bigint
+       JOIN records f ON f.collection = 'frames' AND f.data->>'systemId' = s.id::text
+      WHERE l.collection = 'system_providers' AND l.data->'duties' ?| array['affissione', 'installazione']
+        AND NOT EXISTS (SELECT 1 FROM records r WHERE r.collection = 'reservations' AND r.data->>'frameId' = f.id::text)
+      ORDER BY f.id LIMIT 1`,
+  );
+  expect(rows[0], 'the small seed links posting teams to systems').toBeDefined();
+  return { frameId: Number(rows[0].frame), systemId: Number(rows[0].system), teamId: Number(rows[0].team), latitude: rows[0].lat, longitude: rows[0].lng };
+}
+
+function photoForm(kind: 'wide' | 'close', jpeg: Buffer) {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${kind}.jpg`);
+  return form;
+}
+
+describe('proof photos: EXIF read and checked', () => {
+  it('reads the time and the position a camera wrote', async () => {
+    const exif = await readExif(jpegWithExif({ takenAt: '2026-03-02T07:40:00', latitude: 45.4628, longitude: 9.1859 }));
+    expect(exif.takenAt?.slice(0, 10)).toBe('2026-03-02');
+    expect(exif.latitude).toBeCloseTo(45.4628, 3);
+    expect(exif.longitude).toBeCloseTo(9.1859, 3);
+    expect(await readExif(Buffer.from('not a photo'))).toEqual({ takenAt: null, latitude: null, longitude: null });
+  });
+
+  it('flags a photo taken too far, outside the window, or without time and place', () => {
+    const face = { latitude: 45.4628, longitude: 9.1859 };
+    expect(photoFlags({ takenAt: '2026-03-02T07:40:00Z', latitude: 45.4629, longitude: 9.186 }, '2026-03-02', face).flags).toEqual([]);
+    const rome = photoFlags({ takenAt: '2026-03-02T07:40:00Z', latitude: 41.9028, longitude: 12.4964 }, '2026-03-02', face);
+    expect(rome.flags).toEqual(['tooFar']);
+    expect(rome.distanceMeters).toBeGreaterThan(400_000);
+    expect(photoFlags({ takenAt: '2026-03-09T07:40:00Z', latitude: 45.4628, longitude: 9.1859 }, '2026-03-02', face).flags).toEqual(['outsideWindow']);
+    expect(photoFlags({ takenAt: null, latitude: null, longitude: null }, '2026-03-02', face).flags).toEqual(['noTime', 'noPosition']);
+  });
+});
+
+describe('work orders from a confirmed planning, done on the installer page', () => {
+  it('makes the orders per team, takes two photos (one flagged), closes the order and proves the posting', async () => {
+    const face = await postableFace();
+    const start = addDays(todayOn(), 2);
+    const end = addDays(start, 13);
+    const campaign = await api('/campaign/v1/campaigns', { method: 'POST', body: { name: 'Prova affissione', advertiserId: 1, periodStart: start, periodEnd: end, budget: 1000 } });
+    expect(campaign.status).toBe(201);
+    const planning = await api('/planner/v1/plannings', { method: 'POST', body: { name: 'Pianificazione affissione', campaignId: campaign.body.id, periodStart: start, periodEnd: end } });
+    expect(planning.status).toBe(201);
+    const item = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: planning.body.id, frameId: face.frameId, price: 500 } });
+    expect(item.status).toBe(201);
+    // No orders while it is a draft; asking for them is refused.
+    expect((await api('/frame/v1/workOrders/fromPlanning', { method: 'POST', body: { planningId: planning.body.id } })).status).toBe(409);
+
+    const confirmed = await api(`/planner/v1/plannings/${String(planning.body.id)}`, {
+      method: 'PUT',
+      body: { name: 'Pianificazione affissione', campaignId: campaign.body.id, periodStart: start, periodEnd: end, status: 'confirmed' },
+    });
+    expect(confirmed.status).toBe(200);
+    const orders = await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ planningId: planning.body.id }))}`);
+    expect(orders.status).toBe(200);
+    expect(orders.body.map((o) => [o.type, o.dueDate, o.teamId, o.status])).toEqual([
+      ['posting', start, face.teamId, 'todo'],
+      ['removal', addDays(end, 1), face.teamId, 'todo'],
+    ]);
+    // Asking again makes nothing more.
+    const again = await api('/frame/v1/workOrders/fromPlanning', { method: 'POST', body: { planningId: planning.body.id } });
+    expect(again.body.created).toBe(0);
+
+    const link = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: face.teamId } });
+    expect(link.status).toBe(201);
+    const token = String(link.body.token);
+    const page = await api(`/frame/v1/field/${token}`, { token: null });
+    expect(page.status).toBe(200);
+    const posting = (page.body.workOrders as unknown as Array<Record<string, unknown>>).find((o) => o.planningId === planning.body.id && o.type === 'posting')!;
+    expect(posting).toBeDefined();
+    const id = Number(posting.id);
+
+    // Done without photos is refused, naming both.
+    const early = await api(`/frame/v1/field/${token}/workOrders/${id}/done`, { method: 'POST', body: {}, token: null });
+    expect(early.status).toBe(409);
+    expect(String(early.body.message)).toMatch(/foto d’insieme e la foto ravvicinata/);
+
+    const near = jpegWithExif({ takenAt: `${start}T07:40:00`, latitude: face.latitude + 0.0001, longitude: face.longitude });
+    const far = jpegWithExif({ takenAt: `${start}T07:41:00`, latitude: face.latitude + 0.5, longitude: face.longitude });
+    const wide = await api(`/frame/v1/field/${token}/workOrders/${id}/photos`, { method: 'POST', form: photoForm('wide', near), token: null });
+    expect(wide.status).toBe(201);
+    const close = await api(`/frame/v1/field/${token}/workOrders/${id}/photos`, { method: 'POST', form: photoForm('close', far), token: null });
+    expect(close.status).toBe(201);
+    const photos = close.body.photos as unknown as Array<{ kind: string; flags: string[]; distanceMeters: number }>;
+    expect(photos.map((p) => [p.kind, p.flags])).toEqual([
+      ['wide', []],
+      ['close', ['tooFar']],
+    ]);
+    expect(photos[1].distanceMeters).toBeGreaterThan(50_000);
+
+    const done = await api(`/frame/v1/field/${token}/workOrders/${id}/done`, { method: 'POST', body: { note: 'Affisso' }, token: null });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('done');
+
+    // Another team's link does not open this order.
+    const { rows: teams } = await db.query<{ id: string }>(`SELECT id FROM records WHERE collection = 'teams' AND id <> $1 ORDER BY id LIMIT 1`, [face.teamId]);
+    const other = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: Number(teams[0].id) } });
+    expect(other.status).toBe(201);
+    expect((await api(`/frame/v1/field/${String(other.body.token)}/workOrders/${id}/done`, { method: 'POST', body: {}, token: null })).status).toBe(404);
+    // A new link revokes the older one.
+    await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: face.teamId } });
+    expect((await api(`/frame/v1/field/${token}`, { token: null })).status).toBe(404);
+
+    const proof = await api(`/frame/v1/proofOfPosting/${String(campaign.body.id)}`);
+    expect(proof.status).toBe(200);
+    expect(proof.body).toMatchObject({ faces: 1, proven: 1, missing: [] });
+    const row = (proof.body.rows as unknown as Array<Record<string, unknown>>)[0];
+    expect(row).toMatchObject({ frameId: face.frameId, status: 'done', missing: null });
+    expect((row.photos as unknown[]).length).toBe(2);
+  });
+
+  it('reports a problem: the order moves to problem and a maintenance order is made for the next day', async () => {
+    const face = await postableFace();
+    const created = await api('/frame/v1/workOrders', { method: 'POST', body: { frameId: face.frameId, type: 'posting', dueDate: todayOn() } });
+    expect(created.status).toBe(201);
+    expect(created.body.teamId).toBe(face.teamId);
+    const link = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: face.teamId } });
+    const answer = await api(`/frame/v1/field/${String(link.body.token)}/workOrders/${String(created.body.id)}/problem`, {
+      method: 'POST',
+      body: { kind: 'vandalised', note: 'Scritte sul manifesto' },
+      token: null,
+    });
+    expect(answer.status).toBe(200);
+    const { workOrder, maintenance } = answer.body as unknown as { workOrder: Record<string, unknown>; maintenance: Record<string, unknown> };
+    expect(workOrder.status).toBe('problem');
+    expect(maintenance).toMatchObject({ type: 'maintenance', frameId: face.frameId, dueDate: addDays(todayOn(), 1), status: 'todo' });
+    expect(String(maintenance.notes)).toContain('Vandalizzato: Scritte sul manifesto');
+  });
+
+  it('lists an order past its due date as late, and filters by it', async () => {
+    const face = await postableFace();
+    const created = await api('/frame/v1/workOrders', { method: 'POST', body: { frameId: face.frameId, type: 'removal', dueDate: addDays(todayOn(), -3) } });
+    expect(created.body.status).toBe('late');
+    const late = await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ status: 'late', frameId: face.frameId }))}`);
+    expect(late.body.map((o) => o.id)).toContain(created.body.id);
+    const todo = await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ status: 'todo', frameId: face.frameId }))}`);
+    expect(todo.body.map((o) => o.id)).not.toContain(created.body.id);
+  });
+});
