@@ -140,6 +140,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Impianti', to: '/systems-manage/manage' },
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
+      // The admin's DOOH screens (the entries a role may not open are not shown to it).
+      { label: 'Impianti DOOH', to: '/dooh-manage/manage' },
+      { label: 'Player', to: '/dooh/players' },
+      { label: 'Show', to: '/shows-manage/manage' },
+      { label: 'Playlist', to: '/playerDOOH' },
     ],
   },
   {

@@ -164,7 +164,8 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti'],
@@ -182,7 +183,7 @@ describe('menus per role: groups and visibility', () => {
     ROLE_ADMIN: { groups: [PATRIMONIO, PUBBLICAZIONE_ALL, INVENTARIO, MEDIA, ANALYTICS], links: [] },
     ROLE_MANAGER: { groups: [], links: ALL_ROLES_LINKS },
     ROLE_GUEST: { groups: [], links: [] },
-    ROLE_ASSETMANAGER: { groups: [PATRIMONIO], links: ALL_ROLES_LINKS },
+    ROLE_ASSETMANAGER: { groups: [PATRIMONIO_ASSETS], links: ALL_ROLES_LINKS },
     ROLE_SALES: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_SALESLEADER: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_MEDIAMONITOR: { groups: [MEDIA, ANALYTICS], links: ALL_ROLES_LINKS },
@@ -214,6 +215,10 @@ describe('menus per role: groups and visibility', () => {
       '/systems-manage/manage',
       '/circuit-manage/manage',
       '/providers/manage',
+      '/dooh-manage/manage',
+      '/dooh/players',
+      '/shows-manage/manage',
+      '/playerDOOH',
       '/opportunities',
       '/estimates/manage',
       '/orders',
