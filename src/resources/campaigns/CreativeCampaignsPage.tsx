@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import { codeLabel } from '@/ui/format';
 import { DateText, ListPage } from '@/ui/ListPage';
-import { campaignStatusChoices, STATUS_LABELS, type Campaign } from '../campaigns/shared';
+import { campaignStatusChoices, STATUS_LABELS, type Campaign } from './shared';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
