@@ -31,7 +31,7 @@ interface Ids {
 type Reach =
   | { menu: string }
   | { userMenu: string }
-  | { from: string; link: (page: Page, ids: Ids) => Locator }
+  | { from: string; link: (page: Page, ids: Ids) => Locator | Promise<Locator> }
   | { home: true };
 
 interface Action {
@@ -235,9 +235,13 @@ const SALES: Screen[] = [
         may: everyone,
         control: firstRow,
         run: async (page, control, role) => {
-          await control.click();
           const detail = page.getByRole('region', { name: 'Dettaglio opportunità' });
-          await detail.getByRole('heading', { level: 2 }).waitFor();
+          // A click while the list is still settling its rows can be lost: click again until it opens.
+          await quiet(page);
+          await expect(async () => {
+            if (!(await detail.count())) await control.click();
+            await detail.getByRole('heading', { level: 2 }).waitFor({ timeout: 5_000 });
+          }).toPass({ timeout: 30_000 });
           await quiet(page);
           const newEstimate = detail.getByRole('link', { name: 'Nuovo preventivo' });
           expect(await newEstimate.count(), `${role}: "Nuovo preventivo" in the opportunity's detail`).toBe(
@@ -526,6 +530,21 @@ const MEDIA: Screen[] = [
   },
   {
     route: '/media/monitor/*',
+    sample: '/media/monitor/agent-mail',
+    reach: [
+      {
+        from: '/media/monitor',
+        // The sends menu of the detections' toolbar.
+        link: async (p) => {
+          await button('Invia…')(p).click();
+          return p.getByRole('menuitem', { name: 'Invia all’agente', exact: true });
+        },
+      },
+    ],
+    ready: h1,
+  },
+  {
+    route: '/media/monitor/*',
     sample: '/media/monitor/supplier-mail',
     reach: [{ menu: '/media/monitor/supplier-mail' }],
     ready: h1,
@@ -685,7 +704,7 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
         .first()
         .waitFor();
     }
-    const link = way.link(page, ids);
+    const link = await way.link(page, ids);
     await link.waitFor({ timeout: 15_000 }).catch(() => {
       throw new Error(`${user(role)}: no link to ${screen.sample} on ${from}`);
     });
