@@ -238,10 +238,15 @@ const SALES: Screen[] = [
           const detail = page.getByRole('region', { name: 'Dettaglio opportunità' });
           // A click while the list is still settling its rows can be lost: click again until it opens.
           await quiet(page);
-          await expect(async () => {
-            if (!(await detail.count())) await control.click();
-            await detail.getByRole('heading', { level: 2 }).waitFor({ timeout: 5_000 });
-          }).toPass({ timeout: 30_000 });
+          await expect
+            .poll(
+              async () => {
+                if (!(await detail.count())) await control.click();
+                return detail.getByRole('heading', { level: 2 }).isVisible();
+              },
+              { interval: 1_000, timeout: 30_000 },
+            )
+            .toBe(true);
           await quiet(page);
           const newEstimate = detail.getByRole('link', { name: 'Nuovo preventivo' });
           expect(await newEstimate.count(), `${role}: "Nuovo preventivo" in the opportunity's detail`).toBe(
