@@ -53,6 +53,7 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/campaigns/:id', page: page(() => import('@/resources/campaigns/CampaignDetailPage')) },
   { path: '/campaigns/:id/edit', page: page(() => import('@/resources/campaigns/CampaignEdit')) },
   { path: '/campaigns/:id/creatives', page: page(() => import('@/resources/creatives/CreativesPage')) },
+  { path: '/creatives', page: page(() => import('@/resources/campaigns/CreativeCampaignsPage')) },
   { path: '/plannings', page: page(() => import('@/resources/plannings/PlanningsPage')) },
   { path: '/plannings/:id', page: page(() => import('@/resources/plannings/PlanningDetailPage')) },
   { path: '/plannings/:id/search', page: page(() => import('@/resources/plannings/PlanningSearchPage')) },

@@ -20,6 +20,7 @@ import { checkMove } from '../shared/transitions';
 type Campaign = components['schemas']['Campaign'];
 type CampaignStatus = components['schemas']['CampaignStatus'];
 type Member = components['schemas']['CampaignMember'];
+type Candidate = components['schemas']['MemberCandidate'];
 
 const CAMPAIGNS = 'campaigns';
 const MEMBERS = 'campaignMembers';
@@ -221,6 +222,18 @@ const deleteCampaignAttachment: Handler = async (ctx) => {
   });
 };
 
+/** The enabled staff users (never ROLE_GUEST), by surname and name; `q` keeps those whose username, name or surname holds it. */
+async function memberCandidates(db: Db, q: string | undefined): Promise<Candidate[]> {
+  const { rows } = await db.query<{ username: string; role: string; data: { name?: string; surname?: string } }>(
+    `SELECT username, role, data FROM users WHERE enabled AND role <> 'ROLE_GUEST'`,
+  );
+  const needle = (q ?? '').trim().toLocaleLowerCase('it');
+  return rows
+    .map((r) => ({ username: r.username, name: r.data.name || r.username, surname: r.data.surname ?? '', role: r.role as Candidate['role'] }))
+    .filter((c) => !needle || [c.username, c.name, c.surname].some((v) => v.toLocaleLowerCase('it').includes(needle)))
+    .sort((a, b) => a.surname.localeCompare(b.surname, 'it') || a.name.localeCompare(b.name, 'it') || a.username.localeCompare(b.username, 'it'));
+}
+
 export const handlers: OperationHandlers<operations> = {
   listCampaigns: (ctx) => listResource(ctx, { resource: CAMPAIGNS, fields: ['status', 'advertiserId', 'orderId'], searchFields: ['name', 'description'] }, toCampaign),
   createCampaign,
@@ -233,6 +246,8 @@ export const handlers: OperationHandlers<operations> = {
   uploadCampaignAttachment,
   listCampaignMembers: (ctx) => listResource(ctx, { resource: MEMBERS, fields: ['campaignId', 'username', 'role'], searchFields: ['username'] }, toMember),
   createCampaignMember,
+  // (typed.ts resolves an optional `query` object to never: read it untyped)
+  listCampaignMemberCandidates: (ctx) => memberCandidates(ctx.db, (ctx.query as { q?: string }).q),
   getCampaignMemberById: async (ctx) => {
     const id = idParam(ctx);
     return toMember(await requireOne(ctx.db, MEMBERS, id, memberNotFound(id)));

@@ -1,4 +1,4 @@
-import type { paths, SchemaCampaignAttachment } from './generated/campaign';
+import type { paths, SchemaCampaignAttachment, SchemaMemberCandidate } from './generated/campaign';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, upload, type UploadProgress } from './http';
 
 /** The campaign service: a typed openapi-fetch client. */
@@ -7,6 +7,11 @@ export const campaignApi = lazyClient<paths>('campaign');
 /** GET /campaigns: every campaign (the dashboards count them and name them). */
 export function listAllCampaigns() {
   return callOrThrow(campaignApi().GET('/campaigns', { params: { query: {} } }));
+}
+
+/** GET /campaignMemberCandidates: the staff who may be assigned to a campaign, by surname and name. */
+export function listMemberCandidates(): Promise<SchemaMemberCandidate[]> {
+  return callOrThrow(campaignApi().GET('/campaignMemberCandidates', { params: { query: {} } }));
 }
 
 /** POST /campaigns/{id}/attachments (multipart `file`) through the one upload, progress 0..1: the new attachment. */

@@ -37,6 +37,8 @@ const ADMIN_ONLY: Allowed = ['ROLE_ADMIN'];
 const ASSETS: Allowed = ['ROLE_ADMIN', 'ROLE_ASSETMANAGER'];
 const SALES: Allowed = ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER'];
 const MEDIA: Allowed = ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR'];
+/** The creatives manager: the sales roles' and the designer's. */
+const CREATIVES: Allowed = ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'];
 
 /** Private routes → the roles that may open them. The first matching row decides. */
 export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
@@ -59,11 +61,9 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
   // Execution: the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
-  {
-    pattern: '/campaigns/:id/creatives',
-    allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'],
-    resources: ['creatives'],
-  },
+  { pattern: '/campaigns/:id/creatives', allowed: CREATIVES, resources: ['creatives'] },
+  // The campaigns, each leading to its creatives manager (the designer's way in).
+  { pattern: '/creatives', allowed: CREATIVES },
   { pattern: '/orders/:id/documents', allowed: SALES },
   { pattern: '/orders/:id/campaigns', allowed: SALES },
   {
@@ -165,6 +165,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
       { label: 'Ordini di lavoro', to: '/providers/workOrders' },
+      // The admin's DOOH screens (the entries a role may not open are not shown to it).
+      { label: 'Impianti DOOH', to: '/dooh-manage/manage' },
+      { label: 'Player', to: '/dooh/players' },
+      { label: 'Show', to: '/shows-manage/manage' },
+      { label: 'Playlist', to: '/playerDOOH' },
     ],
   },
   {
@@ -177,6 +182,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Preventivi', to: '/estimates/manage' },
       { label: 'Ordini', to: '/orders' },
       { label: 'Campagne', to: '/campaigns' },
+      { label: 'Creatività', to: '/creatives' },
       { label: 'Pianificazioni', to: '/plannings' },
       { label: 'Inserzionisti', to: '/advertisers' },
     ],
@@ -226,18 +232,27 @@ export const ALL_ROLES_LINKS: readonly MenuEntry[] = [
 
 export interface RoleMenu {
   groups: MenuGroup[];
-  /** Links outside any group (the all-roles pages the role's groups do not hold). */
+  /**
+   * Links outside any group: the all-roles pages, then every other menu entry the role may open
+   * whose group it does not see (the planner's scheduled events, the designer's creatives), so
+   * that no page a role may use is left without a way in.
+   */
   links: MenuEntry[];
 }
 
-/** The app bar of a role: its groups (only the entries it may open) and the all-roles pages it would miss. */
+/** The app bar of a role: its groups (only the entries it may open) and the pages it may open that those groups miss. */
 export function menuFor(role: string | null | undefined): RoleMenu {
   if (!isRole(role)) return { groups: [], links: [] };
   const groups = MENU_GROUPS.filter((g) => role === ADMIN || g.roles.includes(role))
     .map((g) => ({ ...g, entries: g.entries.filter((e) => canOpen(role, e.to)) }))
     .filter((g) => g.entries.length > 0);
   const shown = new Set(groups.flatMap((g) => g.entries.map((e) => e.to)));
-  const links = ALL_ROLES_LINKS.filter((l) => !shown.has(l.to) && canOpen(role, l.to));
+  const links: MenuEntry[] = [];
+  for (const entry of [...ALL_ROLES_LINKS, ...MENU_GROUPS.flatMap((g) => g.entries)]) {
+    if (shown.has(entry.to) || !canOpen(role, entry.to)) continue;
+    shown.add(entry.to);
+    links.push(entry);
+  }
   return { groups, links };
 }
 

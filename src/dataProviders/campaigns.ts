@@ -1,10 +1,11 @@
 import type { DataProvider } from 'react-admin';
-import { downloadCampaignAttachment, uploadCampaignAttachment } from '@/api/campaign';
+import { downloadCampaignAttachment, listMemberCandidates, uploadCampaignAttachment } from '@/api/campaign';
 import { campaignHistory } from '@/api/history';
 import type {
   SchemaCampaign,
   SchemaCampaignAttachment,
   SchemaCampaignMember,
+  SchemaMemberCandidate,
 } from '@/api/generated/campaign';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import type { operations } from '@/api/generated/campaign';
@@ -29,6 +30,8 @@ const campaignsCrud: DataProvider = simpleRestProvider('campaign', {
  */
 export interface CampaignsMethods {
   campaignHistory(resource: 'campaigns', params: { id: number }): Promise<SchemaHistoryEntry[]>;
+  /** The members tab's picker: the staff who may be assigned (the user list is the admin's and the manager's). */
+  memberCandidates(resource: 'campaignMembers'): Promise<SchemaMemberCandidate[]>;
   uploadCampaignAttachment(
     resource: 'campaignAttachments',
     params: { campaignId: number; file: File; onProgress?: (fraction: number) => void },
@@ -42,6 +45,7 @@ export interface CampaignsMethods {
 export const campaignsDataProvider: DataProvider & CampaignsMethods = {
   ...campaignsCrud,
   campaignHistory: (_r, { id }) => campaignHistory(id),
+  memberCandidates: () => listMemberCandidates(),
   uploadCampaignAttachment: (_r, { campaignId, file, onProgress }) =>
     uploadCampaignAttachment(campaignId, file, onProgress),
   downloadCampaignAttachment: (_r, { attachment }) => downloadCampaignAttachment(attachment),
@@ -51,4 +55,5 @@ export type {
   SchemaCampaign as Campaign,
   SchemaCampaignMember as CampaignMember,
   SchemaCampaignAttachment as CampaignAttachment,
+  SchemaMemberCandidate as MemberCandidate,
 };

@@ -174,6 +174,7 @@ const PRIVATE: Screen[] = [
   { route: '/campaigns', url: () => '/campaigns', ready: table, screenshot: 'campaigns' },
   { route: '/campaigns/:id', url: (ids) => `/campaigns/${ids.campaign}`, ready: h1 },
   { route: '/campaigns/:id/creatives', url: (ids) => `/campaigns/${ids.campaign}/creatives`, ready: h1 },
+  { route: '/creatives', url: () => '/creatives', ready: table },
   { route: '/campaigns/create', url: () => '/campaigns/create', ready: h1 },
   { route: '/campaigns/:id/edit', url: (ids) => `/campaigns/${ids.campaign}/edit`, ready: h1 },
   { route: '/plannings', url: () => '/plannings', ready: table, screenshot: 'plannings' },

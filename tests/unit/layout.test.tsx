@@ -156,6 +156,7 @@ describe('app bar', () => {
       ['Preventivi', '/estimates/manage'],
       ['Ordini', '/orders'],
       ['Campagne', '/campaigns'],
+      ['Creatività', '/creatives'],
       ['Inserzionisti', '/advertisers'],
     ]);
   });
@@ -178,7 +179,7 @@ describe('app bar', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 
-  it('roles without the PUBBLICAZIONE group get Ordini and Opportunità as links', () => {
+  it('roles without the PUBBLICAZIONE group get Ordini and Opportunità as links, and the designer its Creatività', () => {
     signInAs('ROLE_DESIGNER');
     renderWithAdmin(<Route path="/" element={<MenuBar />} />);
     const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
@@ -190,6 +191,7 @@ describe('app bar', () => {
     ).toEqual([
       ['Ordini', '/orders'],
       ['Opportunità', '/opportunities'],
+      ['Creatività', '/creatives'],
     ]);
   });
 

@@ -56,6 +56,8 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/media/scheduled', '/media/scheduled', 'x.....xx..'],
   ['/campaigns', '/campaigns', 'x...xx....'],
   ['/campaigns/:id', '/campaigns/77', 'x...xx....'],
+  ['/campaigns/:id/creatives', '/campaigns/77/creatives', 'x...xx...x'],
+  ['/creatives', '/creatives', 'x...xx...x'],
   ['/plannings', '/plannings', 'x.........'],
   ['/plannings/:id', '/plannings/5', 'x.........'],
   ['/plannings/:id/search', '/plannings/5/search', 'x.........'],
@@ -166,14 +168,15 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
-    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Pianificazioni', 'Inserzionisti'],
+    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti'],
   ] as const;
   const PUBBLICAZIONE_SALES = [
     'PUBBLICAZIONE',
-    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Inserzionisti'],
+    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Inserzionisti'],
   ] as const;
   const INVENTARIO = ['INVENTARIO', ['Prodotti', 'Listini']] as const;
   const MEDIA = ['MEDIA MONITOR', ['Rilevazioni', 'Media Monitor', 'Gestione Campi', 'Invio ai fornitori', 'Invio alla segreteria', 'Invii programmati']] as const;
@@ -184,13 +187,14 @@ describe('menus per role: groups and visibility', () => {
     ROLE_ADMIN: { groups: [PATRIMONIO, PUBBLICAZIONE_ALL, INVENTARIO, MEDIA, ANALYTICS], links: [] },
     ROLE_MANAGER: { groups: [], links: ALL_ROLES_LINKS },
     ROLE_GUEST: { groups: [], links: [] },
-    ROLE_ASSETMANAGER: { groups: [PATRIMONIO], links: ALL_ROLES_LINKS },
+    ROLE_ASSETMANAGER: { groups: [PATRIMONIO_ASSETS], links: ALL_ROLES_LINKS },
     ROLE_SALES: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_SALESLEADER: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_MEDIAMONITOR: { groups: [MEDIA, ANALYTICS], links: ALL_ROLES_LINKS },
-    ROLE_PLANNER: { groups: [], links: ALL_ROLES_LINKS },
+    // The entries of a group the role does not see, which it may open, stand on their own.
+    ROLE_PLANNER: { groups: [], links: [...ALL_ROLES_LINKS, 'Invii programmati'] },
     ROLE_SUPERVISOR: { groups: [], links: ALL_ROLES_LINKS },
-    ROLE_DESIGNER: { groups: [], links: ALL_ROLES_LINKS },
+    ROLE_DESIGNER: { groups: [], links: [...ALL_ROLES_LINKS, 'Creatività'] },
   };
 
   for (const role of COLUMNS) {
@@ -215,10 +219,15 @@ describe('menus per role: groups and visibility', () => {
       '/systems-manage/manage',
       '/circuit-manage/manage',
       '/providers/manage',
+      '/dooh-manage/manage',
+      '/dooh/players',
+      '/shows-manage/manage',
+      '/playerDOOH',
       '/opportunities',
       '/estimates/manage',
       '/orders',
       '/campaigns',
+      '/creatives',
       '/plannings',
       '/advertisers',
       '/estimates/products',
@@ -233,6 +242,17 @@ describe('menus per role: groups and visibility', () => {
       '/DOOH/analytics',
       '/media/analytics',
     ]);
+  });
+
+  it('every menu entry a role may open is in its app bar, in a group or on its own', () => {
+    for (const role of COLUMNS) {
+      const { groups, links } = menuFor(role);
+      const reached = new Set([...groups.flatMap((g) => g.entries), ...links].map((e) => e.to));
+      const missing = MENU_GROUPS.flatMap((g) => g.entries)
+        .map((e) => e.to)
+        .filter((to) => canOpen(role, to) && !reached.has(to));
+      expect(missing, role).toEqual([]);
+    }
   });
 
   it('every menu entry a role sees is a page it may open', () => {

@@ -398,3 +398,22 @@ describe('history and companies', () => {
     expect((await call('GET', '/companies/company/v1/company/getAll')).status).toBe(401);
   });
 });
+
+describe('campaign member candidates', () => {
+  it('lists the enabled staff by surname for the sales roles (never a guest), filtered by q; other roles get 403', async () => {
+    const all = await call('GET', '/campaign/v1/campaignMemberCandidates', tokens.sales);
+    expect(all.status).toBe(200);
+    const usernames = all.body.map((c: { username: string }) => c.username);
+    expect(usernames).toEqual(expect.arrayContaining(['admin', 'sales', 'salesleader', 'designer', 'planner', 'mediamonitor']));
+    expect(usernames).not.toContain('guest');
+    const surnames = all.body.map((c: { surname: string }) => c.surname);
+    expect(surnames).toEqual([...surnames].sort((a: string, b: string) => a.localeCompare(b, 'it')));
+    const designer = all.body.find((c: { username: string }) => c.username === 'designer');
+    expect(designer).toMatchObject({ role: 'ROLE_DESIGNER' });
+    expect(designer.name.length).toBeGreaterThan(0);
+    const found = await call('GET', `/campaign/v1/campaignMemberCandidates?${q({ q: designer.surname.toUpperCase() })}`, tokens.admin);
+    expect(found.body.map((c: { username: string }) => c.username)).toContain('designer');
+    expect(found.body.every((c: { username: string; name: string; surname: string }) => [c.username, c.name, c.surname].some((v) => v.toLowerCase().includes(designer.surname.toLowerCase())))).toBe(true);
+    for (const username of ['designer', 'planner', 'mediamonitor']) expect((await call('GET', '/campaign/v1/campaignMemberCandidates', tokens[username])).status).toBe(403);
+  });
+});

@@ -134,6 +134,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaignMemberCandidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff who may be assigned to a campaign
+         * @description Every enabled staff user (ROLE_GUEST never), by surname and name: the members tab's picker of the roles that assign members, which may not read the user service's list. `q` keeps the users whose username, name or surname holds it (case ignored).
+         */
+        get: operations["listCampaignMemberCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaignAttachments": {
         parameters: {
             query?: never;
@@ -440,6 +460,25 @@ export interface components {
              */
             lockVersion?: number;
         };
+        /** @description A staff user who may be assigned to a campaign. */
+        MemberCandidate: {
+            /**
+             * @description The user's username (what a member stores).
+             * @example designer
+             */
+            username: string;
+            /**
+             * @description First name (the username when the user has none).
+             * @example Elena
+             */
+            name: string;
+            /**
+             * @description Surname (empty when the user has none).
+             * @example Bruno
+             */
+            surname: string;
+            role: components["schemas"]["Role"];
+        };
         /** @description A file attached to a campaign (its details; the file is at `/campaignAttachments/{id}/content`). */
         CampaignAttachment: {
             /**
@@ -656,6 +695,7 @@ export type SchemaCampaign = components['schemas']['Campaign'];
 export type SchemaCampaignInput = components['schemas']['CampaignInput'];
 export type SchemaCampaignMember = components['schemas']['CampaignMember'];
 export type SchemaCampaignMemberInput = components['schemas']['CampaignMemberInput'];
+export type SchemaMemberCandidate = components['schemas']['MemberCandidate'];
 export type SchemaCampaignAttachment = components['schemas']['CampaignAttachment'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
@@ -1230,6 +1270,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCampaignMemberCandidates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Text the username, name or surname holds (case ignored).
+                 * @example esp
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates, by surname and name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "username": "sales",
+                     *         "name": "Chiara",
+                     *         "surname": "Esposito",
+                     *         "role": "ROLE_SALES"
+                     *       },
+                     *       {
+                     *         "username": "designer",
+                     *         "name": "Elena",
+                     *         "surname": "Bruno",
+                     *         "role": "ROLE_DESIGNER"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MemberCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listCampaignAttachments: {

@@ -279,6 +279,27 @@ export const deleteCampaignMemberResponse = zod.object({
 
 
 /**
+ * Every enabled staff user (ROLE_GUEST never), by surname and name: the members tab's picker of the roles that assign members, which may not read the user service's list. `q` keeps the users whose username, name or surname holds it (case ignored).
+ * @summary The staff who may be assigned to a campaign
+ */
+export const listCampaignMemberCandidatesQueryQMax = 100;
+
+export const listCampaignMemberCandidatesQueryParams = zod.object({
+  "q": zod.string().max(listCampaignMemberCandidatesQueryQMax).optional().describe('Text the username, name or surname holds (case ignored).')
+})
+
+export const listCampaignMemberCandidatesResponseUsernameMax = 100;
+
+export const listCampaignMemberCandidatesResponseItem = zod.object({
+  "username": zod.string().min(1).max(listCampaignMemberCandidatesResponseUsernameMax).describe('The user\'s username (what a member stores).'),
+  "name": zod.string().describe('First name (the username when the user has none).'),
+  "surname": zod.string().describe('Surname (empty when the user has none).'),
+  "role": zod.enum(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_GUEST', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER', 'ROLE_SUPERVISOR', 'ROLE_DESIGNER']).describe('One of the nine staff roles.')
+}).describe('A staff user who may be assigned to a campaign.')
+export const listCampaignMemberCandidatesResponse = zod.array(listCampaignMemberCandidatesResponseItem)
+
+
+/**
  * ra-data-simple-rest `getList` / `getMany` / `getManyReference`. Filter fields: `id` (one or an array), `campaignId`, `q` (searches `fileName`).
  * @summary List campaign attachments
  */

@@ -26,7 +26,6 @@ import {
   Loading,
   RecordContextProvider,
   ReferenceField,
-  ReferenceInput,
   SaveButton,
   SelectInput,
   Title,
@@ -42,6 +41,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type {
   SchemaCampaignAttachment as CampaignAttachment,
   SchemaCampaignMember as CampaignMember,
+  SchemaMemberCandidate as MemberCandidate,
 } from '@/api/generated/campaign';
 import { ROLES } from '@/auth/permissions';
 import type { AppDataProvider } from '@/dataProviders';
@@ -147,6 +147,12 @@ function Overview({ campaign }: { campaign: Campaign }) {
   );
 }
 
+/** A member by first name and surname when the candidates name them, else by username. */
+function personName(candidates: readonly MemberCandidate[] | undefined, username: string): string {
+  const person = candidates?.find((c) => c.username === username);
+  return person ? `${person.name} ${person.surname}`.trim() : username;
+}
+
 function Members({ campaignId }: { campaignId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -162,17 +168,21 @@ function Members({ campaignId }: { campaignId: number }) {
   const [formKey, setFormKey] = useState(0);
   const [create] = useCreate();
   const [remove] = useDelete();
-  // The picker holds the user's id; the member record stores the username the service expects.
+  // The picker lists the staff who may be assigned (the campaign service's candidates), by name.
+  const candidates = useQuery({
+    queryKey: ['campaignMembers', 'candidates'],
+    queryFn: () => dataProvider.memberCandidates('campaignMembers'),
+  });
   const submit = async (values: Record<string, unknown>) => {
-    const { data: user } = await dataProvider.getOne('users', { id: values.userId as number });
+    const username = String(values.username);
     await create(
       'campaignMembers',
-      { data: { campaignId, username: user.username, role: values.role } },
+      { data: { campaignId, username, role: values.role } },
       {
         onSuccess: () => {
           notify('resources.campaigns.members.added', {
             type: 'success',
-            messageArgs: { username: user.username },
+            messageArgs: { username },
           });
           void queryClient.invalidateQueries({ queryKey: ['campaignMembers'] });
           setFormKey((k) => k + 1); // a fresh, empty picker for the next member
@@ -196,7 +206,7 @@ function Members({ campaignId }: { campaignId: number }) {
                 key={m.id}
                 secondaryAction={
                   <IconButton
-                    aria-label={translate('resources.campaigns.members.remove', { username: m.username })}
+                    aria-label={translate('resources.campaigns.members.remove', { username: personName(candidates.data, m.username) })}
                     onClick={() =>
                       void remove('campaignMembers', { id: m.id, previousData: m }, { onError: failure })
                     }
@@ -206,7 +216,7 @@ function Members({ campaignId }: { campaignId: number }) {
                 }
               >
                 <ListItemText
-                  primary={m.username}
+                  primary={personName(candidates.data, m.username)}
                   secondary={translate(`resources.campaigns.roles.${m.role}`)}
                 />
               </ListItem>
@@ -226,20 +236,20 @@ function Members({ campaignId }: { campaignId: number }) {
           spacing={1}
           sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
         >
-          <ReferenceInput
-            source="userId"
-            reference="users"
-            perPage={100}
-            sort={{ field: 'username', order: 'ASC' }}
-          >
-            <AutocompleteInput
-              label="resources.campaigns.members_pick"
-              fullWidth={false}
-              isRequired
-              sx={{ width: 300 }}
-              validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
-            />
-          </ReferenceInput>
+          <AutocompleteInput
+            source="username"
+            label="resources.campaigns.members_pick"
+            choices={(candidates.data ?? []).map((c) => ({
+              id: c.username,
+              name: `${`${c.name} ${c.surname}`.trim()} (${c.username})`,
+            }))}
+            isPending={candidates.isPending}
+            translateChoice={false}
+            fullWidth={false}
+            isRequired
+            sx={{ width: 300 }}
+            validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
+          />
           <SelectInput
             source="role"
             label="resources.campaignMembers.fields.role"

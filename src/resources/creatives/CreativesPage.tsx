@@ -3,6 +3,7 @@ import { Alert, Box, Button, CardMedia, Chip, LinearProgress, MenuItem, Paper, S
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, FunctionField, List, TopToolbar, useDataProvider, useGetOne, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { mayOpen } from '@/ui/mayOpen';
 import type { SchemaCreative as Creative } from '@/api/generated/creativity';
 import type { SchemaSize } from '@/api/generated/systems';
 import type { AppDataProvider } from '@/dataProviders';
@@ -195,9 +196,15 @@ export default function CreativesPage() {
       <PageHeading
         title={title}
         actions={
-          <Button component={RouterLink} to={`/campaigns/${campaignId}`} size="small">
-            {translate('resources.creatives.back')}
-          </Button>
+          mayOpen(`/campaigns/${campaignId}`) ? (
+            <Button component={RouterLink} to={`/campaigns/${campaignId}`} size="small">
+              {translate('resources.creatives.back')}
+            </Button>
+          ) : (
+            <Button component={RouterLink} to="/creatives" size="small">
+              {translate('resources.creatives.back_to_list')}
+            </Button>
+          )
         }
       />
       <UploadForm campaignId={campaignId} sizes={sizes} />

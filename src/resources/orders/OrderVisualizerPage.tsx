@@ -188,6 +188,8 @@ export default function OrderVisualizerPage() {
                     <TableCell>
                       {mayOpen(`/campaigns/${c.id}`) ? (
                         <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                      ) : mayOpen(`/campaigns/${c.id}/creatives`) ? (
+                        <RouterLink to={`/campaigns/${c.id}/creatives`}>{c.name}</RouterLink>
                       ) : (
                         c.name
                       )}
