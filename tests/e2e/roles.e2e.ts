@@ -206,6 +206,26 @@ const ASSETS: Screen[] = [
     ],
   },
   {
+    route: '/providers/workOrders',
+    sample: '/providers/workOrders',
+    reach: [{ menu: '/providers/workOrders' }],
+    ready: h1,
+    actions: [
+      {
+        name: 'link for a team',
+        may: everyone,
+        control: button('Link per la squadra'),
+        run: async (page, control) => throughDialog(page, control, (d) => d.getByRole('button', { name: 'Crea link' })),
+      },
+      {
+        name: 'new work order',
+        may: everyone,
+        control: button('Nuovo ordine di lavoro'),
+        run: async (page, control) => throughDialog(page, control, (d) => d.getByRole('button', { name: 'Salva' })),
+      },
+    ],
+  },
+  {
     route: '/dooh-manage/manage',
     sample: '/dooh-manage/manage',
     reach: [{ menu: '/dooh-manage/manage' }],

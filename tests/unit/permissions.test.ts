@@ -46,6 +46,7 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/dooh/players', '/dooh/players', 'x.........'],
   ['/circuit-manage/manage', '/circuit-manage/manage', 'x..x......'],
   ['/providers/manage', '/providers/manage', 'x..x......'],
+  ['/providers/workOrders', '/providers/workOrders', 'x..x......'],
   ['/shows-manage/manage', '/shows-manage/manage', 'x.........'],
   ['/playerDOOH', '/playerDOOH', 'x.........'],
   ['/dashboard/analytics', '/dashboard/analytics', 'x.....x...'],
@@ -168,8 +169,8 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
-  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti'],
@@ -219,6 +220,7 @@ describe('menus per role: groups and visibility', () => {
       '/systems-manage/manage',
       '/circuit-manage/manage',
       '/providers/manage',
+      '/providers/workOrders',
       '/dooh-manage/manage',
       '/dooh/players',
       '/shows-manage/manage',
