@@ -192,7 +192,7 @@ async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Prom
       const wrong = wanted ? frameIds.filter((f) => types.get(f) !== wanted) : [];
       if (wrong.length) {
         const named = wrong.map((f) => `${faces.get(f)?.frameName ?? `Faccia ${f}`} di ${faces.get(f)?.systemCode ?? '?'} (${SYSTEM_TYPE_LABELS[types.get(f) ?? ''] ?? types.get(f) ?? 'senza tipologia'})`);
-        throw badRequest(`/body/lines/${i}/frameIds`, `${wrong.length === 1 ? 'la faccia' : 'le facce'} ${named.join(', ')} non ${wrong.length === 1 ? 'è' : 'sono'} di tipologia ${SYSTEM_TYPE_LABELS[wanted] ?? wanted}, quella del prodotto ${String(product.name)}`);
+        throw badRequest(`/body/lines/${i}/frameIds`, `${wrong.length === 1 ? 'la faccia' : 'le facce'} ${named.join(', ')} non ${wrong.length === 1 ? 'è' : 'sono'} di tipologia ${SYSTEM_TYPE_LABELS[wanted ?? ''] ?? wanted}, quella del prodotto ${String(product.name)}`);
       }
       const quote = await quoteFaces(db, { catalogId: l.catalogId, productId: l.productId, frameIds, periodStart: l.periodStart, periodEnd: l.periodEnd, circuitId: l.circuitId ?? null });
       line.frameIds = frameIds;

@@ -16,6 +16,7 @@ import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct } from '@/api/generated/product';
 import { formatMoney } from '@/ui/format';
 import { previewLineTotal, previewTotals } from './shared';
+import { LineFaces } from './EstimateFaces';
 
 /** The price lists (with prices) and products the lines choose from. */
 function useCatalogData() {
@@ -132,7 +133,7 @@ const LINE_GRID = {
   '& .wide': { gridColumn: { xs: 'span 2', md: 'span 2' } },
 } as const;
 
-/** The lines: price list, product, quantity, period, unit price, discount, and the line total. */
+/** The lines: price list, product, quantity, period, unit price, discount, the line total, and the faces sold. */
 export function EstimateLines() {
   const { catalogs, products } = useCatalogData();
   const catalogChoices = catalogs.filter((c) => c.active).map((c) => ({ id: c.id, name: c.name }));
@@ -171,6 +172,7 @@ export function EstimateLines() {
             defaultValue={0}
           />
           <LineTotal />
+          <LineFaces products={products} />
         </Box>
       </SimpleFormIterator>
     </ArrayInput>
