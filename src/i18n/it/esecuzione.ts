@@ -95,6 +95,10 @@ export const esecuzione: ResourcesMessages = {
       download: 'Download non riuscito',
       server: '%{message}',
     },
+    fromOrder: {
+      create: 'Crea pianificazione',
+      created: 'Pianificazione %{name} creata',
+    },
   },
   orderDocuments: {
     name: 'Documento |||| Documenti',
@@ -200,6 +204,17 @@ export const esecuzione: ResourcesMessages = {
       removed: 'Impianto %{code} rimosso',
       conflict: 'L’impianto %{system} è già prenotato nella pianificazione «%{planning}» (%{period}).',
       openConflict: 'Apri la pianificazione',
+    },
+    faces: {
+      face: 'Faccia',
+      reservation: 'Opzione o prenotazione',
+      until: 'fino al %{day}',
+      totals: '%{faces} facce su %{systems} impianti · %{amount}',
+      compare: 'Totale della pianificazione %{amount} · totale dell’ordine %{order}',
+      same: 'La pianificazione vale quanto l\'ordine',
+      less: 'La pianificazione vale %{amount} meno dell\'ordine',
+      more: 'La pianificazione vale %{amount} più dell\'ordine',
+      skipped: 'Una faccia lasciata fuori: |||| %{smart_count} facce lasciate fuori:',
     },
     bulk: { booked: 'già prenotato dal %{start} al %{end} nella pianificazione «%{planning}»' },
   },
