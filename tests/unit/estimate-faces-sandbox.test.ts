@@ -156,10 +156,17 @@ describe('the options of an estimate', () => {
   it('are released when the estimate is refused', async () => {
     const id = await estimateWithOption('sent');
     expect((await optionsOf(id)).map((r) => r.status)).toEqual(['option']);
+    // The face shows under option, naming its holder, in the availability the editor reads.
+    const held = await api(`/planner/v1/availability?periodStart=2027-01-04&periodEnd=2027-01-17&frameIds=${posterFaces[1]}`);
+    const cells = (held.body.rows as Array<{ cells: Array<{ state: string; holders: Array<{ advertiserName: string }> }> }>)[0].cells;
+    expect(cells.map((c) => c.state)).toEqual(['option', 'option']);
+    expect(cells[0].holders).toHaveLength(1);
     const moved = await api(`/estimate/estimate/changeStatus?estimateId=${id}&status=rejected`, { method: 'PUT' });
     expect(moved.status).toBe(200);
     expect(await optionsOf(id)).toMatchObject([{ status: 'released' }]);
     expect(JSON.stringify(await optionsOf(id))).toContain('Preventivo rifiutato');
+    const freed = await api(`/planner/v1/availability?periodStart=2027-01-04&periodEnd=2027-01-17&frameIds=${posterFaces[1]}`);
+    expect((freed.body.rows as Array<{ cells: Array<{ state: string }> }>)[0].cells.map((c) => c.state)).toEqual(['free', 'free']);
   });
 
   it('are released when the estimate is deleted', async () => {
