@@ -253,7 +253,8 @@ export default function PlanningDetailPage() {
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('resources.plannings.booked')}
       </Typography>
-      <BookedItems planningId={planningId} draft={planning.status === 'draft'} />
+      {/* A move (confirmed: options become bookings) reads the items again. */}
+      <BookedItems key={planning.status} planningId={planningId} draft={planning.status === 'draft'} />
     </RecordContextProvider>
   );
 }
