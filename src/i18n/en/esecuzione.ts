@@ -92,7 +92,7 @@ export const esecuzione: ResourcesMessages = {
     errors: { load: 'Could not load the data', save: 'Saving failed', download: 'Download failed', server: '%{message}' },
     fromOrder: {
       create: 'Create planning',
-      created: 'Planning %{name} created',
+      created: '«%{name}» created',
     },
   },
   orderDocuments: { name: 'Document |||| Documents', fields: { fileName: 'File', size: 'Size', uploadedAt: 'Uploaded at', uploadedBy: 'Uploaded by' } },
@@ -140,7 +140,7 @@ export const esecuzione: ResourcesMessages = {
     criteria: { circuits: 'Circuits', noCircuits: 'No circuits available.', systemTypes: 'System types' },
     errors: { period: 'The end of the period cannot precede its start' },
     map: 'Map of the systems',
-    booked: 'Booked systems',
+    booked: 'Faces of the planning',
     noItems: 'No system booked yet: search and add them.',
     share: 'Share by link',
     shareLink: 'Share link',

@@ -97,7 +97,7 @@ export const esecuzione: ResourcesMessages = {
     },
     fromOrder: {
       create: 'Crea pianificazione',
-      created: 'Pianificazione %{name} creata',
+      created: '«%{name}» creata',
     },
   },
   orderDocuments: {
@@ -168,7 +168,7 @@ export const esecuzione: ResourcesMessages = {
     },
     errors: { period: 'La fine del periodo non può precedere l’inizio' },
     map: 'Mappa degli impianti',
-    booked: 'Impianti prenotati',
+    booked: 'Facce della pianificazione',
     noItems: 'Nessun impianto prenotato: cercali e aggiungili.',
     share: 'Condividi con un link',
     shareLink: 'Link di condivisione',

@@ -28,6 +28,7 @@ import type { SchemaAvailabilityPage as AvailabilityPage, SchemaQuote as Quote, 
 import type { SchemaProduct } from '@/api/generated/product';
 import { ReservationStatusLabels } from '@/api/generated/planner.rules';
 import { formatDate, formatMoney } from '@/ui/format';
+import { useFailure } from '@/ui/useFailure';
 import type { Estimate } from './shared';
 
 /*
@@ -397,7 +398,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
  */
 export function EstimateOptions({ estimate }: { estimate: Estimate }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const failure = useFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const key = ['plannings', 'listReservations', { estimateId: estimate.id }];
@@ -431,7 +432,7 @@ export function EstimateOptions({ estimate }: { estimate: Estimate }) {
       setResults(out);
       void refresh();
     },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
+    onError: failure,
   });
   const live = (options.data ?? []).filter((r) => r.status === 'option' || r.status === 'waiting' || r.status === 'booked');
   const ended = (options.data ?? []).filter((r) => !live.includes(r));
@@ -476,23 +477,24 @@ export function EstimateOptions({ estimate }: { estimate: Estimate }) {
 function OptionRow({ reservation: r, onChange }: { reservation: Reservation; onChange: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const failure = useFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [until, setUntil] = useState(r.expiresOn ? addDays(r.expiresOn, 7) : '');
   const renew = useMutation({
     mutationFn: () => dataProvider.renewReservation('plannings', { id: r.id, expiresOn: until }),
     onSuccess: (x) => {
-      notify(translate('resources.estimates.options.renewed', { until: formatDate(x.expiresOn) }), { type: 'success' });
+      notify('resources.estimates.options.renewed', { type: 'success', messageArgs: { until: formatDate(x.expiresOn) } });
       onChange();
     },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
+    onError: failure,
   });
   const release = useMutation({
     mutationFn: () => dataProvider.releaseReservation('plannings', { id: r.id }),
     onSuccess: () => {
-      notify(translate('resources.estimates.options.released'), { type: 'success' });
+      notify('resources.estimates.options.released', { type: 'success' });
       onChange();
     },
-    onError: (e: Error) => notify(e.message, { type: 'error' }),
+    onError: failure,
   });
   const open = r.status === 'option' || r.status === 'waiting';
   return (

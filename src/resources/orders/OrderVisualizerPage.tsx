@@ -108,7 +108,7 @@ function CreatePlanningButton({ orderId, campaignId }: { orderId: number; campai
   const create = useMutation({
     mutationFn: () => dataProvider.planningFromOrder('plannings', { orderId, campaignId }),
     onSuccess: ({ planning, skipped }) => {
-      notify(translate('resources.orders.fromOrder.created', { name: planning.name }), { type: 'success' });
+      notify('resources.orders.fromOrder.created', { type: 'success', messageArgs: { name: planning.name } });
       navigate(`/plannings/${planning.id}`, { state: { skipped } });
     },
     onError: failure,
