@@ -13,6 +13,7 @@ import { api, signedInPage } from './support/session';
 
 interface Row {
   frameId: number;
+  systemId: number;
   frameName: string;
   systemCode: string;
   cells: Array<{ state: string }>;
@@ -131,5 +132,28 @@ describe('a face sold on an estimate, booked at the price sold', () => {
     const reservations = await api<Reservation[]>(`/planner/v1/reservations?filter=${encodeURIComponent(JSON.stringify({ estimateId: estimate.id }))}`);
     expect(reservations.map((r) => [r.frameId, r.status, r.planningId]).sort()).toEqual(faces.map((f) => [f.frameId, 'booked', planningId]).sort());
     expect(errors).toEqual([]);
+  });
+
+  it('the configurator lists only the faces of the planning circuit and adds every free one', async () => {
+    // A circuit of two other poster systems, and a planning configured with it.
+    const page1 = await api<{ rows: Row[] }>(`/planner/v1/availability?periodStart=${START}&periodEnd=${END}&systemType=poster&range=[30,59]`);
+    const systems = [...new Set(page1.rows.filter((r) => r.cells.every((c) => c.state === 'free')).map((r) => r.systemId))].slice(0, 2);
+    const circuit = await api<{ id: number }>(`/circuits/v1/circuit/create?name=${encodeURIComponent(`E2E Circuito facce ${Date.now()}`)}&type=OOH`, { method: 'POST', body: { assets: systems } });
+    const inCircuit = await api<{ rows: Row[] }>(`/planner/v1/availability?periodStart=${START}&periodEnd=${END}&circuitId=${circuit.id}&systemType=poster&range=[0,99]`);
+    expect(new Set(inCircuit.rows.map((r) => r.systemId))).toEqual(new Set(systems));
+    const campaign = await api<{ id: number }>('/campaign/v1/campaigns', {
+      method: 'POST',
+      body: { name: `E2E Campagna circuito ${YEAR}`, advertiserId: estimate.advertiserId, periodStart: START, periodEnd: END, budget: 1000 },
+    });
+    const planning = await api<{ id: number }>('/planner/v1/plannings', {
+      method: 'POST',
+      body: { name: `E2E Circuito ${YEAR}`, campaignId: campaign.id, periodStart: START, periodEnd: END, criteria: { circuitIds: [circuit.id], systemTypes: ['poster'], municipalityIds: [] } },
+    });
+    await visit(page, `/plannings/${planning.id}/search`);
+    await expect.poll(() => page.getByTestId('circuit-face').count(), { timeout: 60_000 }).toBe(inCircuit.rows.length);
+    await page.getByRole('button', { name: 'Aggiungi le facce libere' }).click();
+    await expect.poll(() => page.getByTestId('circuit-face').getByText('In questa pianificazione').count(), { timeout: 60_000 }).toBe(inCircuit.rows.length);
+    const items = await api<Array<{ frameId: number }>>(`/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId: planning.id }))}`);
+    expect(items.map((i) => i.frameId).sort()).toEqual(inCircuit.rows.map((r) => r.frameId).sort());
   });
 });

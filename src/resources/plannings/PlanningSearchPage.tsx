@@ -40,6 +40,7 @@ import {
 } from './shared';
 import { MAX_ITEMS, useBookedSystems } from './useBookedSystems';
 import { ListPage } from '@/ui/ListPage';
+import { CircuitFaces } from './CircuitFaces';
 
 type System = SchemaSystem & { id: number };
 
@@ -298,6 +299,7 @@ export default function PlanningSearchPage() {
           </RouterLink>
         </Alert>
       )}
+      <CircuitFaces planning={planning} />
       <Box>
         <ListPage
           resource="systems"
