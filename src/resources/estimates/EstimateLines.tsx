@@ -70,6 +70,14 @@ function ProductOfLine({ catalogs, products }: { catalogs: SchemaCatalog[]; prod
   );
 }
 
+/** Quantity and unit price: typed for a product line, the list's (faces and price of one face) on a line that sells faces. */
+function PricedInput({ source, label, defaultValue }: { source: string; label: string; defaultValue?: number }) {
+  const line = useSourceContext();
+  const frameIds = useWatch({ name: line.getSource('frameIds') }) as unknown[] | undefined;
+  const fromList = Array.isArray(frameIds) && frameIds.length > 0;
+  return <NumberInput source={source} label={label} defaultValue={defaultValue} readOnly={fromList} />;
+}
+
 function LineTotal() {
   const source = useSourceContext();
   const translate = useTranslate();
@@ -158,14 +166,14 @@ export function EstimateLines() {
           <Box className="wide">
             <TextInput source="description" label="resources.estimates.fields.description" />
           </Box>
-          <NumberInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} />
+          <PricedInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} />
           <DateInput
             source="periodStart"
             label="resources.estimates.fields.periodStart"
             defaultValue={today()}
           />
           <DateInput source="periodEnd" label="resources.estimates.fields.periodEnd" defaultValue={today()} />
-          <NumberInput source="unitPrice" label="resources.estimates.fields.unitPrice" />
+          <PricedInput source="unitPrice" label="resources.estimates.fields.unitPrice" />
           <NumberInput
             source="discountPercent"
             label="resources.estimates.fields.discountPercent"
