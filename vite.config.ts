@@ -44,6 +44,7 @@ const SEEDED_TESTS = [
   'tests/unit/circuits-sandbox.test.ts',
   'tests/unit/detections-sandbox.test.ts',
   'tests/unit/estimate-acceptance-sandbox.test.ts',
+  'tests/unit/estimate-faces-sandbox.test.ts',
   'tests/unit/imports-sandbox.test.ts',
   'tests/unit/sandbox-sequences.test.ts',
   'tests/unit/sandbox-client-views.test.ts',

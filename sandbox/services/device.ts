@@ -4,11 +4,12 @@ import { insertRecord, listRecords, requireReferences, simpleRestHandlers, simpl
 import { planPlayLogs } from '../seed/playLogs';
 import type { SeedOptions } from '../seed/options';
 import { allSystems } from '../shared/systems';
+import { SYSTEM_TYPE_LABELS } from '../seed/systems';
 
 /**
  * The device service: DOOH players (devices), playlists, shows and play logs, in the
  * ra-data-simple-rest shape. Rules: unique serials (409), a device's system must exist (422; a
- * device with no system is in stock), a show's playlist and devices must exist (422), a playlist
+ * device with no system is in stock) and be a DOOH system (409), a show's playlist and devices must exist (422), a playlist
  * used by a show cannot be deleted (409), deleting a device takes it out of its shows.
  */
 
@@ -37,10 +38,20 @@ async function checkDevice(db: Db, input: RecordData, existing?: StoredRecord): 
   if (rows[0]) throw new HttpError(409, `Esiste già un dispositivo con seriale ${serial}`);
   // No system: the device is in stock.
   await requireReferences(db, data, [{ field: 'systemId', table: 'systems', label: 'impianto' }]);
+  if (data.systemId !== undefined && data.systemId !== null) await requireDigital(db, Number(data.systemId));
   const record: RecordData = { status: 'offline', ...data, serial };
   // A full replace: optional fields left out are removed (a device sent without its system is detached).
   if (existing) for (const key of ['systemId', 'lastSeenAt', 'ipAddress']) if (!(key in data)) record[key] = null;
   return record;
+}
+
+/** A player plays on a screen: a device goes only on a DOOH system (409 naming the system's type otherwise). */
+async function requireDigital(db: Db, systemId: number): Promise<void> {
+  const { rows } = await db.query<{ code: string; type: string; system_type: string | null }>('SELECT code, type, system_type FROM systems WHERE id = $1', [systemId]);
+  const system = rows[0];
+  if (!system || system.type === 'DOOH') return;
+  const kind = system.system_type ? `${SYSTEM_TYPE_LABELS[system.system_type] ?? system.system_type}, ` : '';
+  throw new HttpError(409, `Un dispositivo si installa solo su un impianto DOOH: ${system.code} è un impianto ${kind}${system.type}`);
 }
 
 /** Store records keep explicit nulls after a replace; the documents want such fields absent. */

@@ -24,13 +24,32 @@ function pricesOf(value: unknown): SchemaCatalogPrice[] | undefined {
     .map((p) => ({ productId: Number(p.productId), price: Number(p.price ?? 0) }));
 }
 
+const rowsOf = (value: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(value) ? value.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null) : [];
+
+/** The seasons typed in the form: name, first and last day, percent as a number. */
+function seasonsOf(value: unknown): SchemaCatalogInput['seasons'] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return rowsOf(value)
+    .filter((s) => s.name || s.from || s.to)
+    .map((s) => ({ name: String(s.name ?? '').trim(), from: String(s.from ?? ''), to: String(s.to ?? ''), percent: Number(s.percent ?? 0) }));
+}
+
+/** The circuit packages typed in the form: a circuit and its price, as numbers. */
+function packagesOf(value: unknown): SchemaCatalogInput['packages'] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return rowsOf(value)
+    .filter((p) => p.circuitId !== undefined && p.circuitId !== null && p.circuitId !== '')
+    .map((p) => ({ circuitId: Number(p.circuitId), price: Number(p.price ?? 0) }));
+}
+
 /** The body of POST /save and PUT /update/{id}: the input's fields, empty ones left out. */
 export const catalogInputOf = inputOf<SchemaCatalogInput>(createCatalogBody, {
   name: 'form',
   validFrom: 'form',
   prices: pricesOf,
-  seasons: 'form',
-  packages: 'form',
+  seasons: seasonsOf,
+  packages: packagesOf,
   active: 'form',
 });
 

@@ -80,6 +80,8 @@ const lineInputOf = inputOf<SchemaEstimateLineInput>(saveEstimateBody.shape.line
   periodEnd: 'form',
   unitPrice: read.number,
   discountPercent: read.number,
+  frameIds: (value) => (Array.isArray(value) && value.length ? [...new Set(value.map(Number))] : undefined),
+  circuitId: read.number,
 });
 
 /** The body's own fields: the estimate's id comes from the path of an update, never from the form. */

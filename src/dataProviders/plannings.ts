@@ -1,6 +1,17 @@
 import type { DataProvider } from 'react-admin';
 import { ApiError } from '@/api/errors';
-import { createPlanningItem, getPlanningAvailability } from '@/api/planner';
+import {
+  createPlanningFromOrder,
+  createPlanningItem,
+  getAvailability,
+  getPlanningAvailability,
+  holdFaces,
+  listReservations,
+  quoteFaces,
+  releaseReservation,
+  renewReservation,
+  type AvailabilityQuery,
+} from '@/api/planner';
 import { createShare, isShareRefusal } from '@/api/share';
 import { facesOfSystems } from '@/api/frame';
 import type {
@@ -9,6 +20,13 @@ import type {
   SchemaPlanningItem,
   SchemaPlanningItemInput,
   SchemaSystemAvailability,
+  SchemaAvailabilityPage,
+  SchemaHoldInput,
+  SchemaHoldResults,
+  SchemaPlanningFromOrder,
+  SchemaQuote,
+  SchemaQuoteInput,
+  SchemaReservation,
 } from '@/api/generated/planner';
 import type { SchemaShare } from '@/api/generated/share';
 import { runBulk, type BulkConflict, type BulkProgress, type BulkRefusal, type BulkResult } from './shared';
@@ -23,6 +41,11 @@ export const planningItemInputOf = inputOf<RequestBody<operations['createPlannin
 import { translateMessage } from '@/i18n/lookup';
 
 export type {
+  SchemaAvailabilityPage as AvailabilityPage,
+  SchemaHoldResults as HoldResults,
+  SchemaPlanningFromOrder as PlanningFromOrder,
+  SchemaQuote as Quote,
+  SchemaReservation as Reservation,
   SchemaPlanning as Planning,
   SchemaPlanningItem as PlanningItem,
   SchemaSystemAvailability as SystemAvailability,
@@ -109,6 +132,18 @@ export interface PlanningsMethods {
     resource: 'plannings',
     params: { id: number; systemIds: number[]; onProgress?: BulkProgress },
   ): Promise<BulkResult>;
+  /** Faces × periods with who holds them (planner availability). */
+  faceAvailability(resource: 'plannings', params: AvailabilityQuery): Promise<SchemaAvailabilityPage>;
+  /** The price of faces for a period from a price list. */
+  quoteFaces(resource: 'plannings', params: SchemaQuoteInput): Promise<SchemaQuote>;
+  /** Faces under option, one result per face. */
+  holdFaces(resource: 'plannings', params: SchemaHoldInput): Promise<SchemaHoldResults>;
+  /** Options and bookings matching a filter (e.g. `{ estimateId }`). */
+  listReservations(resource: 'plannings', params: { filter: Record<string, unknown> }): Promise<SchemaReservation[]>;
+  renewReservation(resource: 'plannings', params: { id: number; expiresOn: string }): Promise<SchemaReservation>;
+  releaseReservation(resource: 'plannings', params: { id: number; reason?: string }): Promise<SchemaReservation>;
+  /** A draft planning of an order's faces at the price sold, and the faces left out. */
+  planningFromOrder(resource: 'plannings', params: { orderId: number; campaignId: number }): Promise<SchemaPlanningFromOrder>;
 }
 
 /** `plannings` and `planningItems` over the planner service (simple-rest), plus its custom methods. */
@@ -120,4 +155,11 @@ export const planningsDataProvider: DataProvider & PlanningsMethods = {
   planningAvailability: (_r, { id, systemIds }) => planningAvailability(id, systemIds),
   sharePlanning: (_r, { id, expiresAt }) => sharePlanning(id, expiresAt ?? null),
   addSystemsToPlanning: (_r, { id, systemIds, onProgress }) => addSystemsToPlanning(Number(id), systemIds, onProgress),
+  faceAvailability: (_r, query) => getAvailability(query),
+  quoteFaces: (_r, input) => quoteFaces(input),
+  holdFaces: (_r, input) => holdFaces(input),
+  listReservations: (_r, { filter }) => listReservations(filter),
+  renewReservation: (_r, { id, expiresOn }) => renewReservation(id, expiresOn),
+  releaseReservation: (_r, { id, reason }) => releaseReservation(id, reason),
+  planningFromOrder: (_r, { orderId, campaignId }) => createPlanningFromOrder(orderId, campaignId),
 };

@@ -164,7 +164,8 @@ export const RESOURCES: Record<string, ResourceSpec> = {
   },
   device: {
     create: 'device.createDevice',
-    patch: (f) => ({ body: { serial: `SN-${f.unique()}` } }),
+    // In stock: a player goes only on a DOOH system, and the example's system need not be one on the seed.
+    patch: (f) => ({ body: { serial: `SN-${f.unique()}`, systemId: undefined } }),
     remove: { op: 'device.deleteDevice', at: (m) => ({ path: { id: m.id } }) },
     unique: true,
   },

@@ -45,6 +45,14 @@ describe('estimates', () => {
     expect(seen[0].operationId).toBe('saveEstimate');
     expect(seen[0].violations).toEqual([]);
   });
+  it('a line that sells faces sends its faces (numbers, each once) and its circuit; a line without faces sends neither', async () => {
+    const line = { productId: 3, catalogId: 1, quantity: 2, periodStart: '2026-04-06', periodEnd: '2026-04-19', unitPrice: 450, discountPercent: 0 };
+    const data = { opportunityId: 21, advertiserId: 12, salesId: 5, name: 'F', lines: [{ ...line, frameIds: ['11', 12, 12], circuitId: '4' }, { ...line, frameIds: [] }] };
+    const { body } = estimateSaveOf(data);
+    expect(body.lines).toEqual([{ ...line, frameIds: [11, 12], circuitId: 4 }, line]);
+    await estimatesDataProvider.create('estimates', { data });
+    expect(seen[0].violations).toEqual([]);
+  });
   it('reads the commission, changes the status and lists an opportunity’s estimates', async () => {
     await estimatesDataProvider.estimateCommission('estimates', { id: 42 });
     await estimatesDataProvider.changeEstimateStatus('estimates', { id: 42, status: 'sent' });
@@ -73,6 +81,23 @@ describe('products and price lists', () => {
     expect(catalogInputOf({ name: 'L', validFrom: '2026-01-01', validTo: '', prices: [{ productId: '3', price: '4' }, { productId: '' }] })).toEqual({ name: 'L', validFrom: '2026-01-01', prices: [{ productId: 3, price: 4 }] });
     await catalogsDataProvider.update('catalogs', { id: 1, data: { name: 'L', validFrom: '2026-01-01' }, previousData: { id: 1 } });
     expect(seen[0].operationId).toBe('updateCatalog');
+  });
+  it('saves a price list with its seasons (percent as a number) and circuit packages (a circuit and its price)', async () => {
+    const data = {
+      name: 'L',
+      validFrom: '2026-01-01',
+      seasons: [{ name: ' Saldi ', from: '2026-07-01', to: '2026-07-31', percent: '20' }, {}],
+      packages: [{ circuitId: '2', price: '9000' }, { circuitId: '' }],
+    };
+    expect(catalogInputOf(data)).toEqual({
+      name: 'L',
+      validFrom: '2026-01-01',
+      seasons: [{ name: 'Saldi', from: '2026-07-01', to: '2026-07-31', percent: 20 }],
+      packages: [{ circuitId: 2, price: 9000 }],
+    });
+    await catalogsDataProvider.create('catalogs', { data });
+    expect(seen[0].operationId).toBe('createCatalog');
+    expect(seen[0].violations).toEqual([]);
   });
   it('catalogs and products: every other CRUD call reaches its operation within the documents', async () => {
     await catalogsDataProvider.getList('catalogs', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });

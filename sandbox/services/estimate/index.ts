@@ -12,6 +12,9 @@ import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
 import { registerResourceReader } from '../../shared/resources';
 import { latestVersionId } from '../../shared/estimateAnswers';
 import { seller } from '../../company';
+import { SYSTEM_TYPE_LABELS } from '../../seed/systems';
+import { quoteFaces } from '../../shared/pricing';
+import { facesByIds, releaseWhere } from '../../shared/reservations';
 import { euro, offerPdf, validUntilOf, type OfferParties } from './pdf';
 
 export { euro } from './pdf';
@@ -137,13 +140,30 @@ registerResourceReader('estimate', sharedEstimateView);
 
 const badRequest = (path: string, message: string) => new HttpError(400, 'Richiesta non valida', { errors: [{ path, message }] });
 
-/** Lines with their totals; checks periods, products, catalogs and that each product is in its catalog. */
+/** The system type (poster, totem…) of each face's system, by face id. */
+async function systemTypesOf(db: Db, frameIds: number[]): Promise<Map<number, string | null>> {
+  if (!frameIds.length) return new Map();
+  const { rows } = await db.query<{ id: string; system_type: string | null }>(
+    `SELECT f.id, s.system_type FROM records f LEFT JOIN systems s ON s.id = (f.data->>'systemId')::bigint
+      WHERE f.collection = 'frames' AND f.id = ANY($1::bigint[])`,
+    [frameIds],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.system_type]));
+}
+
+/**
+ * Lines with their totals; checks periods, products, catalogs and that each product is in its
+ * catalog. A line that names faces is priced by the price list for its period: one unit per face,
+ * at the price of one face; each face must exist (404) and be of the product's system type (400).
+ */
 async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Promise<EstimateLine[]> {
   const products = new Map((await allRows(db, 'products')).map((p) => [p.id, p]));
   const catalogs = new Map((await allRows(db, 'catalogs')).map((c) => [c.id, toCatalog(c)]));
+  const types = await systemTypesOf(db, [...new Set(input.lines.flatMap((l) => l.frameIds ?? []))]);
   // New lines take ids unique across every estimate from their sequence (only as many as needed).
   const fresh = await nextvals(db, ESTIMATE_LINE_SEQUENCE, input.lines.filter((l) => !(l.id && keep.has(l.id))).length);
-  return input.lines.map((l, i) => {
+  const out: EstimateLine[] = [];
+  for (const [i, l] of input.lines.entries()) {
     if (l.periodEnd < l.periodStart) throw badRequest(`/body/lines/${i}/periodEnd`, "la fine del periodo precede l'inizio");
     const product = products.get(l.productId);
     if (!product) throw new HttpError(404, `Prodotto ${l.productId} non trovato`);
@@ -152,7 +172,7 @@ async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Prom
     if (!catalog.prices.some((p) => p.productId === l.productId)) throw new HttpError(409, `Il prodotto ${l.productId} non è nel listino ${l.catalogId}`);
     const id = l.id && keep.has(l.id) ? l.id : fresh.shift()!;
     const discountPercent = l.discountPercent ?? 0;
-    return {
+    const line: EstimateLine = {
       id,
       productId: l.productId,
       catalogId: l.catalogId,
@@ -162,9 +182,30 @@ async function buildLines(db: Db, input: EstimateInput, keep: Set<number>): Prom
       periodEnd: l.periodEnd,
       unitPrice: cents(l.unitPrice),
       discountPercent,
-      total: lineTotal({ quantity: l.quantity, unitPrice: l.unitPrice, discountPercent }),
+      total: 0,
     };
-  });
+    const frameIds = l.frameIds ?? [];
+    if (frameIds.length) {
+      const missing = frameIds.filter((f) => !types.has(f));
+      if (missing.length) throw new HttpError(404, `Facce non trovate: ${missing.join(', ')}`);
+      const wanted = product.systemType ? String(product.systemType) : null;
+      const faces = wanted ? await facesByIds(db, frameIds) : new Map();
+      const wrong = wanted ? frameIds.filter((f) => types.get(f) !== wanted) : [];
+      if (wrong.length) {
+        const named = wrong.map((f) => `${faces.get(f)?.frameName ?? `Faccia ${f}`} di ${faces.get(f)?.systemCode ?? '?'} (${SYSTEM_TYPE_LABELS[types.get(f) ?? ''] ?? types.get(f) ?? 'senza tipologia'})`);
+        throw badRequest(`/body/lines/${i}/frameIds`, `${wrong.length === 1 ? 'la faccia' : 'le facce'} ${named.join(', ')} non ${wrong.length === 1 ? 'è' : 'sono'} di tipologia ${SYSTEM_TYPE_LABELS[wanted ?? ''] ?? wanted}, quella del prodotto ${String(product.name)}`);
+      }
+      const quote = await quoteFaces(db, { catalogId: l.catalogId, productId: l.productId, frameIds, periodStart: l.periodStart, periodEnd: l.periodEnd, circuitId: l.circuitId ?? null });
+      line.frameIds = frameIds;
+      if (l.circuitId) line.circuitId = l.circuitId;
+      line.quantity = frameIds.length;
+      line.unitPrice = quote.perFace;
+      line.pricing = { unit: quote.unit, unitPrice: quote.unitPrice, days: quote.days, seasons: quote.seasons, packageCircuitId: quote.packageCircuitId ?? null };
+    }
+    line.total = lineTotal(line);
+    out.push(line);
+  }
+  return out;
 }
 
 function withTotals(data: Record<string, unknown>, lines: EstimateLine[]) {
@@ -238,6 +279,7 @@ export const handlers = defineHandlers<operations>({
     const row = await requireEstimateRow(ctx.db, id);
     if (row.status === 'accepted') throw new HttpError(409, 'Un preventivo accettato non può essere eliminato');
     await removeRow(ctx.db, 'estimates', id);
+    await releaseWhere(ctx.db, 'estimateId', id, 'Preventivo eliminato');
     return reply(204);
   },
   async saveEstimate(ctx) {
@@ -309,7 +351,11 @@ export const handlers = defineHandlers<operations>({
     const row = await requireEstimateRow(ctx.db, id);
     const from = row.status as Status;
     checkMove(RULES, from, to);
-    return toEstimate(await saveRow(ctx.db, 'estimates', id, { ...row, status: to }));
+    const saved = toEstimate(await saveRow(ctx.db, 'estimates', id, { ...row, status: to }));
+    // A refused or expired offer frees the faces it held.
+    if (to === 'rejected') await releaseWhere(ctx.db, 'estimateId', id, 'Preventivo rifiutato');
+    if (to === 'expired') await releaseWhere(ctx.db, 'estimateId', id, 'Preventivo scaduto');
+    return saved;
   },
 });
 

@@ -14,7 +14,10 @@ export interface paths {
          */
         get: operations["listDevices"];
         put?: never;
-        /** Register a device */
+        /**
+         * Register a device
+         * @description Registers a player, in stock (no `systemId`) or installed on a system. A device goes only on a DOOH system: an OOH one is a 409 naming the system and its type.
+         */
         post: operations["createDevice"];
         delete?: never;
         options?: never;
@@ -39,7 +42,7 @@ export interface paths {
         get: operations["getDevice"];
         /**
          * Replace a device
-         * @description The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it.
+         * @description The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it. A device goes only on a DOOH system: an OOH one is a 409 naming the system and its type.
          */
         put: operations["updateDevice"];
         post?: never;

@@ -26,6 +26,7 @@ export const listDevicesResponse = zod.array(listDevicesResponseItem)
 
 
 /**
+ * Registers a player, in stock (no `systemId`) or installed on a system. A device goes only on a DOOH system: an OOH one is a 409 naming the system and its type.
  * @summary Register a device
  */
 export const createDeviceBodyIdMax = 9007199254740991;
@@ -69,7 +70,7 @@ export const getDeviceResponse = zod.object({
 
 
 /**
- * The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it.
+ * The full record (react-admin sends it with its `id`, which must equal the path's). A device is attached to a system by sending its `systemId`, and detached (back in stock) by sending the record without it. A device goes only on a DOOH system: an OOH one is a 409 naming the system and its type.
  * @summary Replace a device
  */
 export const updateDeviceBodyIdMax = 9007199254740991;

@@ -153,7 +153,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an estimate
-         * @description Deletes the estimate and its lines. 409 for an accepted estimate. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+         * @description Deletes the estimate and its lines, and releases its live options and queued requests (planner reservations with its `estimateId`, reason "Preventivo eliminato"). 409 for an accepted estimate. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
          */
         delete: operations["deleteEstimate"];
         options?: never;
@@ -172,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update an estimate
-         * @description Without `id` in the body, creates an estimate in status `draft` (201); with `id`, replaces that estimate's name, lines, validity and notes and its opportunity, advertiser and sales person (200) - only while it is `draft` (409 otherwise). Lines with an `id` keep it, lines without one are added, missing lines are removed. The service computes each line's `total = quantity × unitPrice × (1 − discountPercent / 100)` (rounded half up to the cent), `subtotal` (Σ quantity × unitPrice), `discountTotal` (subtotal − total), `total` (Σ line totals) and `commissions` (see `calculateEstimateCommission`). 404 when the opportunity, advertiser, sales person, estimate, or a line's product or catalog does not exist; 409 when a line's product is not in its catalog. A line with `periodEnd` before `periodStart` is a 400. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+         * @description Without `id` in the body, creates an estimate in status `draft` (201); with `id`, replaces that estimate's name, lines, validity and notes and its opportunity, advertiser and sales person (200) - only while it is `draft` (409 otherwise). Lines with an `id` keep it, lines without one are added, missing lines are removed. The service computes each line's `total = quantity × unitPrice × (1 − discountPercent / 100)` (rounded half up to the cent), `subtotal` (Σ quantity × unitPrice), `discountTotal` (subtotal − total), `total` (Σ line totals) and `commissions` (see `calculateEstimateCommission`). 404 when the opportunity, advertiser, sales person, estimate, or a line's product, catalog or face does not exist; 409 when a line's product is not in its catalog. A line with `periodEnd` before `periodStart` is a 400, and so is a line naming a face whose system is not of the product's `systemType` (the error names the face). A line with `frameIds` is priced by the planner's `quoteFaces` for its period: `quantity` is the number of faces, `unitPrice` the price of one face (`perFace`), `pricing` says how it was reached. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
          */
         post: operations["saveEstimate"];
         delete?: never;
@@ -191,7 +191,7 @@ export interface paths {
         get?: never;
         /**
          * Move an estimate to another status
-         * @description The allowed moves are the table `EstimateStatus.x-transitions` (from → targets; accepted has none: it is final), the one statement of that rule. Any other move, including to the current status, is a 409 whose message names both statuses. Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
+         * @description The allowed moves are the table `EstimateStatus.x-transitions` (from → targets; accepted has none: it is final), the one statement of that rule. Any other move, including to the current status, is a 409 whose message names both statuses. Moving to `rejected` (or `expired`) releases the estimate's live options and queued requests (reason "Preventivo rifiutato", "Preventivo scaduto"). Allowed roles: ROLE_ADMIN, ROLE_SALES, ROLE_SALESLEADER.
          */
         put: operations["changeEstimateStatus"];
         post?: never;

@@ -26,6 +26,7 @@ import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
 import { EstimateLines, TotalsPreview } from './EstimateLines';
 import { EstimateSidePanel } from './EstimateSidePanel';
+import { EstimateOptions } from './EstimateFaces';
 import { ESTIMATES_PATH, estimateEditorPath } from '@/ui/estimatePaths';
 import { estimateSchema, STATUS_LABELS, type Estimate } from './shared';
 
@@ -138,6 +139,9 @@ function EditBody() {
         <Card sx={{ flex: '1 1 320px', minWidth: 0 }}>
           <CardContent>
             <EstimateSidePanel />
+            <Box sx={{ mt: 2 }}>
+              <EstimateOptions estimate={record} />
+            </Box>
           </CardContent>
         </Card>
       </Box>

@@ -16,6 +16,7 @@ import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct } from '@/api/generated/product';
 import { formatMoney } from '@/ui/format';
 import { previewLineTotal, previewTotals } from './shared';
+import { LineFaces } from './EstimateFaces';
 
 /** The price lists (with prices) and products the lines choose from. */
 function useCatalogData() {
@@ -67,6 +68,14 @@ function ProductOfLine({ catalogs, products }: { catalogs: SchemaCatalog[]; prod
       disabled={!catalog}
     />
   );
+}
+
+/** Quantity and unit price: typed for a product line, the list's (faces and price of one face) on a line that sells faces. */
+function PricedInput({ source, label, defaultValue }: { source: string; label: string; defaultValue?: number }) {
+  const line = useSourceContext();
+  const frameIds = useWatch({ name: line.getSource('frameIds') }) as unknown[] | undefined;
+  const fromList = Array.isArray(frameIds) && frameIds.length > 0;
+  return <NumberInput source={source} label={label} defaultValue={defaultValue} readOnly={fromList} />;
 }
 
 function LineTotal() {
@@ -132,7 +141,7 @@ const LINE_GRID = {
   '& .wide': { gridColumn: { xs: 'span 2', md: 'span 2' } },
 } as const;
 
-/** The lines: price list, product, quantity, period, unit price, discount, and the line total. */
+/** The lines: price list, product, quantity, period, unit price, discount, the line total, and the faces sold. */
 export function EstimateLines() {
   const { catalogs, products } = useCatalogData();
   const catalogChoices = catalogs.filter((c) => c.active).map((c) => ({ id: c.id, name: c.name }));
@@ -157,20 +166,21 @@ export function EstimateLines() {
           <Box className="wide">
             <TextInput source="description" label="resources.estimates.fields.description" />
           </Box>
-          <NumberInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} />
+          <PricedInput source="quantity" label="resources.estimates.fields.quantity" defaultValue={1} />
           <DateInput
             source="periodStart"
             label="resources.estimates.fields.periodStart"
             defaultValue={today()}
           />
           <DateInput source="periodEnd" label="resources.estimates.fields.periodEnd" defaultValue={today()} />
-          <NumberInput source="unitPrice" label="resources.estimates.fields.unitPrice" />
+          <PricedInput source="unitPrice" label="resources.estimates.fields.unitPrice" />
           <NumberInput
             source="discountPercent"
             label="resources.estimates.fields.discountPercent"
             defaultValue={0}
           />
           <LineTotal />
+          <LineFaces products={products} />
         </Box>
       </SimpleFormIterator>
     </ArrayInput>

@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   Box,
+  Button,
   Card,
   CardContent,
   Grid,
@@ -17,10 +19,14 @@ import {
   ReferenceField,
   useGetList,
   useGetManyReference,
+  useDataProvider,
   useGetOne,
+  useNotify,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AppDataProvider } from '@/dataProviders';
+import { useFailure } from '@/ui/useFailure';
 import type { SchemaCampaign as Campaign } from '@/api/generated/campaign';
 import type { SchemaEstimate } from '@/api/generated/estimate';
 import type { SchemaPlanning as Planning } from '@/api/generated/planner';
@@ -87,6 +93,31 @@ function EstimateLines({ estimateId }: { estimateId: number | null }) {
         </TableBody>
       </Table>
     </>
+  );
+}
+
+/**
+ * «Crea pianificazione»: a draft planning of the order's faces for one of its campaigns, at the price
+ * sold; it opens with the faces left out and why.
+ */
+function CreatePlanningButton({ orderId, campaignId }: { orderId: number; campaignId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const failure = useFailure();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const create = useMutation({
+    mutationFn: () => dataProvider.planningFromOrder('plannings', { orderId, campaignId }),
+    onSuccess: ({ planning, skipped }) => {
+      notify('resources.orders.fromOrder.created', { type: 'success', messageArgs: { name: planning.name } });
+      navigate(`/plannings/${planning.id}`, { state: { skipped } });
+    },
+    onError: failure,
+  });
+  return (
+    <Button size="small" variant="outlined" disabled={create.isPending} onClick={() => create.mutate()}>
+      {translate('resources.orders.fromOrder.create')}
+    </Button>
   );
 }
 
@@ -197,6 +228,9 @@ export default function OrderVisualizerPage() {
                     <TableCell>{codeLabel('resources.campaigns.status', c.status)}</TableCell>
                     <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
                     <TableCell>{euro(c.budget)}</TableCell>
+                    <TableCell align="right">
+                      {order.estimateId && mayOpen('/plannings') ? <CreatePlanningButton orderId={order.id} campaignId={c.id} /> : null}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -11,23 +11,23 @@ import {
   useGetOne,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { failureMessage } from '@/api/failures';
 import type { SchemaSystem } from '@/api/generated/systems';
 import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
-import { codeLabel, formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
+import { formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
 import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
-import { PlanningStatusFinal, PlanningStatusTransitions } from '@/api/generated/planner.rules';
+import { PlanningStatusFinal, PlanningStatusTransitions, ReservationStatusLabels } from '@/api/generated/planner.rules';
 import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
-import { STATUS_LABELS, SYSTEM_TYPE_LABELS, type Planning, type PlanningItem } from './shared';
+import { STATUS_LABELS, type Planning, type PlanningItem } from './shared';
 import { useBookedSystems } from './useBookedSystems';
-import { DateText } from '@/ui/ListPage';
 import { SharePanel } from '@/pages/shared/EstimateSharePanel';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 const itemColumns: ExportColumn<PlanningItem>[] = [
+  { label: 'resources.plannings.faces.face', value: (i) => i.frameName ?? '' },
   {
     label: 'resources.planningItems.fields.systemId',
     reference: {
@@ -41,8 +41,8 @@ const itemColumns: ExportColumn<PlanningItem>[] = [
   { label: 'resources.planningItems.fields.price', value: (i) => i.price },
 ];
 
-/** The booked systems: a list of the planning's items, each system by its code and address. */
-function BookedItems({ planningId }: { planningId: number }) {
+/** The booked faces: the planning's items, each face by its name, its system's code and address, its price and its option or booking. */
+function BookedItems({ planningId, draft }: { planningId: number; draft: boolean }) {
   const translate = useTranslate();
   return (
     <List
@@ -62,24 +62,78 @@ function BookedItems({ planningId }: { planningId: number }) {
       empty={<Alert severity="info">{translate('resources.plannings.noItems')}</Alert>}
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="systemId">
-          <ReferenceField source="systemId" reference="systems" link={false} />
+        <DataTable.Col source="frameName" label="resources.plannings.faces.face" disableSort>
+          <FunctionField<PlanningItem> render={(i) => i.frameName ?? `#${i.frameId}`} />
+        </DataTable.Col>
+        <DataTable.Col source="systemId" label="resources.plannings.system.code">
+          <ReferenceField source="systemId" reference="systems" link={false}>
+            <FunctionField<SchemaSystem> render={(s) => s.code} />
+          </ReferenceField>
         </DataTable.Col>
         <DataTable.Col source="address" label="resources.plannings.system.address" disableSort>
           <ReferenceField source="systemId" reference="systems" link={false}>
             <FunctionField<SchemaSystem> render={(s) => `${s.address}, ${s.municipality.name}`} />
           </ReferenceField>
         </DataTable.Col>
-        <DataTable.Col source="systemType" label="resources.plannings.system.type" disableSort>
-          <ReferenceField source="systemId" reference="systems" link={false}>
-            <FunctionField<SchemaSystem> render={(s) => codeLabel(SYSTEM_TYPE_LABELS, s.systemType)} />
-          </ReferenceField>
+        <DataTable.Col source="periodStart" label="resources.plannings.fields.period">
+          <FunctionField<PlanningItem> render={(i) => formatPeriod(i.periodStart, i.periodEnd)} />
         </DataTable.Col>
-        <DataTable.Col source="periodStart" field={DateText} />
-        <DataTable.Col source="periodEnd" field={DateText} />
         <DataTable.NumberCol source="price" options={MONEY_OPTIONS} locales="it-IT" />
+        <DataTable.Col source="reservationStatus" label="resources.plannings.faces.reservation" disableSort>
+          <FunctionField<PlanningItem>
+            render={(i) =>
+              i.reservationStatus
+                ? `${ReservationStatusLabels[i.reservationStatus]}${draft && i.expiresOn ? ` ${translate('resources.plannings.faces.until', { day: formatDate(i.expiresOn) })}` : ''}`
+                : '—'
+            }
+          />
+        </DataTable.Col>
       </DataTable>
     </List>
+  );
+}
+
+/**
+ * The planning's total beside its order's, the difference said in words when there is one: what
+ * was booked must be what was sold.
+ */
+function OrderComparison({ planning }: { planning: Planning }) {
+  const translate = useTranslate();
+  const { amount, orderTotal, difference } = planning.totals;
+  if (orderTotal === null || orderTotal === undefined) return null;
+  const diff = Number(difference ?? amount - orderTotal);
+  const cents = Math.round(diff * 100);
+  return (
+    <Alert severity={cents === 0 ? 'success' : 'warning'} sx={{ mb: 1 }} data-testid="planning-order-comparison">
+      <Typography variant="body2" component="div">
+        {translate('resources.plannings.faces.compare', { amount: formatMoney(amount), order: formatMoney(orderTotal) })}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ fontWeight: 600 }} data-testid="planning-order-difference">
+        {cents === 0
+          ? translate('resources.plannings.faces.same')
+          : translate(cents < 0 ? 'resources.plannings.faces.less' : 'resources.plannings.faces.more', { amount: formatMoney(Math.abs(diff)) })}
+      </Typography>
+    </Alert>
+  );
+}
+
+/** The faces «Crea pianificazione» left out (another sale holds or booked them), with the reason. */
+function SkippedFaces() {
+  const translate = useTranslate();
+  const { state } = useLocation() as { state: { skipped?: Array<{ message: string }> } | null };
+  const skipped = state?.skipped ?? [];
+  if (!skipped.length) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }} data-testid="planning-skipped">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {translate('resources.plannings.faces.skipped', { smart_count: skipped.length })}
+      </Typography>
+      {skipped.map((s) => (
+        <Typography key={s.message} variant="body2">
+          {s.message}
+        </Typography>
+      ))}
+    </Alert>
   );
 }
 
@@ -140,13 +194,16 @@ export default function PlanningDetailPage() {
             <Grid size={{ xs: 12, md: 3 }}>
               <Typography variant="caption">{translate('resources.plannings.fields.totals')}</Typography>
               <Typography data-testid="planning-totals">
-                {translate('resources.plannings.totals', {
+                {translate('resources.plannings.faces.totals', {
+                  faces: planning.totals.faces,
                   systems: planning.totals.systems,
                   amount: formatMoney(planning.totals.amount),
                 })}
               </Typography>
             </Grid>
           </Grid>
+          <OrderComparison planning={planning} />
+          <SkippedFaces />
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Button
               variant="contained"
@@ -163,7 +220,8 @@ export default function PlanningDetailPage() {
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
         {translate('resources.plannings.booked')}
       </Typography>
-      <BookedItems planningId={planningId} />
+      {/* A move (confirmed: options become bookings) reads the items again. */}
+      <BookedItems key={planning.status} planningId={planningId} draft={planning.status === 'draft'} />
       <Card sx={{ mt: 2 }}>
         <CardContent>
           <SharePanel resourceType="planning" resourceId={planningId} />

@@ -41,6 +41,7 @@ import {
 import { MAX_ITEMS, useBookedSystems } from './useBookedSystems';
 import { ListPage } from '@/ui/ListPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
+import { CircuitFaces } from './CircuitFaces';
 
 type System = SchemaSystem & { id: number };
 
@@ -299,6 +300,7 @@ export default function PlanningSearchPage() {
           </RouterLink>
         </Alert>
       )}
+      <CircuitFaces planning={planning} />
       <Box>
         <ListPage
           resource="systems"
