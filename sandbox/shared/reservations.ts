@@ -81,13 +81,13 @@ export function slotsOf(frame: RecordData): number {
   return Math.max(1, Math.floor(loop / slot));
 }
 
-/** The faces with these ids (missing ones left out), with their system's code. */
+/** The faces with these ids (missing ones left out), with their system's code, in the order of their ids. */
 export async function facesByIds(db: Db, ids: number[]): Promise<Map<number, Face>> {
   const out = new Map<number, Face>();
   if (!ids.length) return out;
   const { rows } = await db.query<{ id: string; data: RecordData; code: string | null }>(
     `SELECT f.id, f.data, s.code FROM records f LEFT JOIN systems s ON s.id = (f.data->>'systemId')::bigint
-      WHERE f.collection = 'frames' AND f.id = ANY($1::bigint[])`,
+      WHERE f.collection = 'frames' AND f.id = ANY($1::bigint[]) ORDER BY f.id`,
     [ids],
   );
   for (const r of rows) {
