@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, sandboxUrl, visit } from './support/browser';
-import { api, apiToken, signedInPage } from './support/session';
+import { api, apiToken, planSystem, signedInPage } from './support/session';
 
 /*
  * ESECUZIONE as the admin: from an accepted estimate an order, a document, a connected campaign,
@@ -151,10 +151,8 @@ describe('execution: estimate → order → campaign → planning', () => {
     const free = availability.filter((a) => a.free).map((a) => a.systemId);
     expect(free.length).toBeGreaterThanOrEqual(5);
     const [booked, late, ...mine] = free;
-    await api('/planner/v1/planningItems', {
-      method: 'POST',
-      body: { planningId: other.id, systemId: booked },
-    });
+    // Every face of it: a system is taken when none of its faces is free.
+    await planSystem(other.id, booked);
     bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
 
     await visit(page, '/plannings');
@@ -191,7 +189,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     // Free when the page read it, booked elsewhere a moment later: the refusal names the system's code.
     const lateRow = await rowOf(late);
     await lateRow.getByText('Libero').waitFor();
-    await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: other.id, systemId: late } });
+    await planSystem(other.id, late);
     await lateRow.getByRole('button', { name: 'Aggiungi' }).click();
     const conflict = page.getByTestId('booking-conflict');
     await conflict.waitFor();
@@ -205,10 +203,13 @@ describe('execution: estimate → order → campaign → planning', () => {
       .getByTestId('planning-totals')
       .filter({ hasText: /^3 impianti/ })
       .waitFor();
-    const items = await api<Array<{ systemId: number }>>(
+    // Every face of the three systems, one item each.
+    const items = await api<Array<{ systemId: number; frameId: number }>>(
       `/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`,
     );
-    expect(items.map((i) => i.systemId).sort()).toEqual(mine.slice(0, 3).sort());
+    expect([...new Set(items.map((i) => i.systemId))].sort()).toEqual(mine.slice(0, 3).sort());
+    const faces = await api<Array<{ id: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: mine.slice(0, 3) }))}`);
+    expect(items.map((i) => i.frameId).sort((a, b) => a - b)).toEqual(faces.map((f) => f.id).sort((a, b) => a - b));
 
     // The detail: the booked systems on the map and by code in the list.
     await visit(page, `/plannings/${planningId}`);
