@@ -483,8 +483,14 @@ export const FIXTURES: Record<string, Fixture> = {
     const campaign = await f.need('campaign');
     return { body: { orderId: num(campaign, 'orderId'), campaignId: campaign.id, name: `Pianificazione ${f.unique()}` } };
   },
+  // Two faces of their own (one on a mock, which answers the same example id for both).
   'planner.holdFaces': async (f) => ({
-    body: { frameIds: [(await f.fresh('frame')).id, (await f.fresh('frame')).id], advertiserId: (await f.need('advertiser')).id, estimateId: (await f.need('estimate')).id, ...comingWeeks() },
+    body: {
+      frameIds: [...new Set([(await f.fresh('frame')).id, (await f.fresh('frame')).id])],
+      advertiserId: (await f.need('advertiser')).id,
+      estimateId: (await f.need('estimate')).id,
+      ...comingWeeks(),
+    },
   }),
   'planner.getReservationById': pathId('reservation'),
   'planner.renewReservation': async (f) => ({ path: { id: (await f.need('reservation')).id }, body: { expiresOn: inFuture(10).slice(0, 10) } }),
