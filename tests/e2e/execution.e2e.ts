@@ -151,7 +151,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     const free = availability.filter((a) => a.free).map((a) => a.systemId);
     expect(free.length).toBeGreaterThanOrEqual(5);
     const [booked, late, ...mine] = free;
-    // Every face of it: a system is taken when none of its faces is free.
+    // Every face of it, every slot of a screen: a system is taken when none of its faces has room.
     await planSystem(other.id, booked);
     bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
 

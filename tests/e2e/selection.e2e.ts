@@ -239,7 +239,7 @@ describe('selection on the systems map', () => {
       method: 'POST',
       body: { name: TARGET, campaignId: campaign.id, periodStart: '2031-05-20', periodEnd: '2031-06-20' },
     });
-    // Every face of the centre: a system is taken when none of its faces is free.
+    // Every face of the centre, every slot of a screen: a system is taken when none of its faces has room.
     await planSystem(blocker.id, centre.id);
 
     const view = await mapAround(centre);
