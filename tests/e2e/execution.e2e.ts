@@ -23,8 +23,8 @@ const ATTACHMENT = `brief_e2e_${STAMP}.pdf`;
 let orderId = 0;
 let campaignId = 0;
 let planningId = 0;
-/** A system the competing planning books over the order's period (set by the planning case). */
-let bookedElsewhere = { systemId: 0, periodStart: '', periodEnd: '' };
+/** A system the competing planning books over the order's period, and its items there, one per face or slot (set by the planning case). */
+let bookedElsewhere = { systemId: 0, periodStart: '', periodEnd: '', items: 0 };
 
 const pdf = (name: string) => ({
   name,
@@ -152,8 +152,8 @@ describe('execution: estimate → order → campaign → planning', () => {
     expect(free.length).toBeGreaterThanOrEqual(5);
     const [booked, late, ...mine] = free;
     // Every face of it, every slot of a screen: a system is taken when none of its faces has room.
-    await planSystem(other.id, booked);
-    bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
+    const bookedItems = await planSystem(other.id, booked);
+    bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd, items: bookedItems.length };
 
     await visit(page, '/plannings');
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
@@ -225,14 +225,17 @@ describe('execution: estimate → order → campaign → planning', () => {
   }, 240_000);
 
   it("the system's detail shows its bookings over a period: the planning by name, every day occupied; a period ending before it starts is refused", async () => {
-    const { systemId, periodStart, periodEnd } = bookedElsewhere;
+    const { systemId, periodStart, periodEnd, items } = bookedElsewhere;
     expect(systemId).toBeGreaterThan(0);
     await visit(page, `/systems-manage/${systemId}`);
     const panel = page.getByTestId('system-bookings');
     await panel.getByRole('heading', { name: 'Disponibilità' }).waitFor();
     await panel.getByLabel('Dal', { exact: true }).fill(periodStart);
     await panel.getByLabel('Al', { exact: true }).fill(periodEnd);
-    await panel.getByRole('link', { name: OTHER_PLANNING, exact: true }).waitFor();
+    // One booking per face (or slot) the planning holds, each naming it.
+    const links = panel.getByRole('link', { name: OTHER_PLANNING, exact: true });
+    await links.first().waitFor();
+    await expect.poll(() => links.count()).toBe(items);
     const strip = panel.getByTestId(`timeline-${systemId}`);
     expect(await strip.getAttribute('aria-label')).toMatch(/^0 giorni liberi, [1-9]\d* occupati$/);
     expect(await strip.locator('[data-day="free"]').count()).toBe(0);
