@@ -199,6 +199,30 @@ describe('options', () => {
   });
 });
 
+describe('options of an estimate', () => {
+  const estimateApi = async (path: string, method: string) => {
+    const response = await fetch(`${base}/estimate/estimate${path}`, { method, headers: { Authorization: `Bearer ${tokens.admin}` } });
+    return response.status;
+  };
+
+  it('are released when the estimate is refused or deleted, and the queue behind them moves on', async () => {
+    const { frames } = await newSystem({ faces: 2 });
+    const refusedOffer = (await insertRecord(db, 'estimates', { name: 'Offerta rifiutata', advertiserId: adv['Caffè Roma'], status: 'sent', validUntil: day(10), lines: [] })).id;
+    const deletedOffer = (await insertRecord(db, 'estimates', { name: 'Offerta eliminata', advertiserId: adv['Moda Sud'], status: 'draft', validUntil: day(10), lines: [] })).id;
+    const { body: refusedOption } = await hold(frames[0], 'Caffè Roma', 'sales', { estimateId: refusedOffer });
+    const { body: waiting } = await hold(frames[0], 'Banca Nord', 'salesleader', { queue: true });
+    const { body: deletedOption } = await hold(frames[1], 'Moda Sud', 'sales', { estimateId: deletedOffer });
+    expect(waiting.status).toBe('waiting');
+
+    expect(await estimateApi(`/changeStatus?estimateId=${refusedOffer}&status=rejected`, 'PUT')).toBe(200);
+    expect((await api(`/reservations/${refusedOption.id}`)).body).toMatchObject({ status: 'released', endReason: 'Preventivo rifiutato' });
+    expect((await api(`/reservations/${waiting.id}`)).body.status).toBe('option');
+
+    expect(await estimateApi(`/delete?id=${deletedOffer}`, 'DELETE')).toBe(204);
+    expect((await api(`/reservations/${deletedOption.id}`)).body).toMatchObject({ status: 'released', endReason: 'Preventivo eliminato' });
+  });
+});
+
 describe('the queue and expiry on the sandbox clock', () => {
   it('queues behind an option in order, and when the option expires the first waiting becomes an option and its holder is told', async () => {
     const { code, frames } = await newSystem();

@@ -11,6 +11,7 @@ import type { SeedOptions } from '../../seed/options';
 import { readOpportunity, salesPeople, toCatalog } from '../../shared/sales';
 import { registerResourceReader } from '../../shared/resources';
 import { latestVersionId } from '../../shared/estimateAnswers';
+import { releaseWhere } from '../../shared/reservations';
 import { seller } from '../../company';
 import { euro, offerPdf, validUntilOf, type OfferParties } from './pdf';
 
@@ -237,6 +238,8 @@ export const handlers = defineHandlers<operations>({
     const row = await requireEstimateRow(ctx.db, id);
     if (row.status === 'accepted') throw new HttpError(409, 'Un preventivo accettato non può essere eliminato');
     await removeRow(ctx.db, 'estimates', id);
+    // The faces it held under option are free again (and their queues move on).
+    await releaseWhere(ctx.db, 'estimateId', id, 'Preventivo eliminato');
     return reply(204);
   },
   async saveEstimate(ctx) {
@@ -308,7 +311,10 @@ export const handlers = defineHandlers<operations>({
     const row = await requireEstimateRow(ctx.db, id);
     const from = row.status as Status;
     checkMove(RULES, from, to);
-    return toEstimate(await saveRow(ctx.db, 'estimates', id, { ...row, status: to }));
+    const saved = await saveRow(ctx.db, 'estimates', id, { ...row, status: to });
+    // A refused or expired offer holds no faces: its options are released (and their queues move on).
+    if (to === 'rejected' || to === 'expired') await releaseWhere(ctx.db, 'estimateId', id, to === 'rejected' ? 'Preventivo rifiutato' : 'Preventivo scaduto');
+    return toEstimate(saved);
   },
 });
 
