@@ -256,7 +256,7 @@ describe('the queue and expiry on the sandbox clock', () => {
       expect((await api(`/reservations/${second.body.id}`)).body).toMatchObject({ status: 'waiting', queuePosition: 1 });
 
       const leader = await api('/notifications', { as: 'salesleader' });
-      const freed = leader.body.filter((n: Json) => n.kind === 'optionFreed');
+      const freed = leader.body.filter((n: Json) => n.kind === 'optionFreed' && n.link.includes(`frameId=${face}&`));
       expect(freed).toHaveLength(1);
       // Three days on, the period that began on day 20 begins on day 17.
       expect(freed[0]).toMatchObject({ username: 'salesleader', readAt: null, link: `/availability?frameId=${face}&periodStart=${day(17)}` });
