@@ -11,6 +11,7 @@ import { PlanningStatusLabels, PlanningStatusTransitions } from '../../src/api/g
 import {
   HoldRefused,
   addDays,
+  busiest,
   endAndPromote,
   NOTIFICATIONS,
   RESERVATIONS,
@@ -164,7 +165,7 @@ const getPlanningAvailability: Handler = async (ctx) => {
     let free = faces.size === 0;
     for (const face of faces.values()) {
       const taken = await occupying(ctx.db, face.frameId, planning.periodStart, planning.periodEnd);
-      if (taken.length < face.slots) {
+      if (busiest(taken, planning.periodStart, planning.periodEnd).length < face.slots) {
         free = true;
         break;
       }

@@ -2,7 +2,7 @@ import type { components } from '../../src/api/generated/planner';
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import type { RecordData, StoredRecord } from '../store';
-import { OCCUPYING, RESERVATIONS, addDays, daysBetween, toBlockers } from './reservations';
+import { OCCUPYING, RESERVATIONS, addDays, busiest, daysBetween, toBlockers } from './reservations';
 
 /*
  * Availability across the inventory: the faces matching the filters × the periods of a step (a
@@ -94,7 +94,7 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
   if (!rows.length && offset > 0) total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, params)).rows[0].n);
 
   // The reservations of the page's faces in the period (queues included, to name them).
-  const pageIds = rows.map((r) => r.id);
+  const pageIds = rows.map((r) => String(r.id));
   const held = pageIds.length
     ? (
         await db.query<{ id: string; data: RecordData }>(
@@ -113,7 +113,7 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
     const cells: Cell[] = periods.map((p) => {
       const here = mine.filter((h) => String(h.periodStart) <= p.end && String(h.periodEnd) >= p.start);
       const taking = here.filter((h) => (OCCUPYING as string[]).includes(String(h.status)));
-      const slotsLeft = Math.max(0, slots - taking.length);
+      const slotsLeft = Math.max(0, slots - busiest(taking, p.start, p.end).length);
       const state: Cell['state'] = !taking.length ? 'free' : slotsLeft > 0 ? 'partial' : taking.some((h) => h.status === 'option') ? 'option' : 'booked';
       return { state, slotsLeft, holders: here.map((h) => blockers.get(h.id)!) };
     });

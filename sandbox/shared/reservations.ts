@@ -81,13 +81,13 @@ export function slotsOf(frame: RecordData): number {
   return Math.max(1, Math.floor(loop / slot));
 }
 
-/** The faces with these ids (missing ones left out), with their system's code. */
+/** The faces with these ids (missing ones left out), with their system's code, in the order of their ids. */
 export async function facesByIds(db: Db, ids: number[]): Promise<Map<number, Face>> {
   const out = new Map<number, Face>();
   if (!ids.length) return out;
   const { rows } = await db.query<{ id: string; data: RecordData; code: string | null }>(
     `SELECT f.id, f.data, s.code FROM records f LEFT JOIN systems s ON s.id = (f.data->>'systemId')::bigint
-      WHERE f.collection = 'frames' AND f.id = ANY($1::bigint[])`,
+      WHERE f.collection = 'frames' AND f.id = ANY($1::bigint[]) ORDER BY f.id`,
     [ids],
   );
   for (const r of rows) {
@@ -230,6 +230,21 @@ export async function occupying(db: Db, frameId: number, start: string, end: str
   return rows.map((r) => ({ ...r.data, id: Number(r.id) }));
 }
 
+/**
+ * The reservations that run on the busiest day of [start, end]: a screen's slots are taken day by
+ * day, so two sales in different weeks share one slot. The busiest day is the start of the period
+ * or of one of the reservations.
+ */
+export function busiest(rows: readonly StoredRecord[], start: string, end: string): StoredRecord[] {
+  let peak: StoredRecord[] = [];
+  const days = new Set([start, ...rows.map((r) => String(r.periodStart)).filter((day) => day > start && day <= end)]);
+  for (const day of days) {
+    const here = rows.filter((r) => String(r.periodStart) <= day && String(r.periodEnd) >= day);
+    if (here.length > peak.length) peak = here;
+  }
+  return peak;
+}
+
 /** The message naming what fills a face. */
 export function blockedMessage(face: Face, blockers: Blocker[], canQueue: boolean): string {
   const parts = blockers.map((b) =>
@@ -266,7 +281,7 @@ async function promote(tx: Db, frameId: number): Promise<void> {
   for (const r of rows) {
     const start = String(r.data.periodStart);
     const endDay = String(r.data.periodEnd);
-    if ((await occupying(tx, frameId, start, endDay)).length >= face.slots) continue;
+    if (busiest(await occupying(tx, frameId, start, endDay), start, endDay).length >= face.slots) continue;
     const stored = String(r.data.expiresOn ?? '');
     const expiresOn = stored >= addDays(today, 1) ? stored : addDays(today, settings.optionDefaultDays);
     await updateRecord(tx, RESERVATIONS, Number(r.id), { status: 'option', expiresOn });
@@ -386,10 +401,12 @@ export async function holdFace(tx: Db, req: HoldRequest, holder: string): Promis
     const rule = `${faceLabel(face)} esclude il settore ${area}`;
     throw new HoldRefused({ message: `${rule}: non può essere proposta a ${String(advertiser?.name ?? 'questo inserzionista')}`, rule, blockers: [] });
   }
-  const taken = await occupying(tx, face.frameId, req.periodStart, req.periodEnd);
+  const overlapping = await occupying(tx, face.frameId, req.periodStart, req.periodEnd);
+  const taken = busiest(overlapping, req.periodStart, req.periodEnd);
   let status: Status = req.book ? 'booked' : 'option';
   if (taken.length >= face.slots) {
-    const blockers = await toBlockers(tx, taken);
+    // A static face names every sale in the way; a screen the ones that fill its busiest day.
+    const blockers = await toBlockers(tx, face.slots === 1 ? overlapping : taken);
     const canQueue = !req.book && taken.some((t) => t.status === 'option');
     if (!(canQueue && req.queue)) throw new HoldRefused({ message: blockedMessage(face, blockers, canQueue), blockers });
     status = 'waiting';

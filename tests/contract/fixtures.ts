@@ -76,6 +76,8 @@ export interface ResourceSpec {
 }
 
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A period of two weeks starting in three weeks (a face held for it is sold in the future, and its option lasts). */
+const comingWeeks = () => ({ periodStart: inFuture(21).slice(0, 10), periodEnd: inFuture(34).slice(0, 10) });
 const num = (made: Made, field: string) => made.json[field] as Scalar;
 
 async function advertiserValues(f: FixtureApi): Promise<Record<string, unknown>> {
@@ -211,10 +213,17 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     patch: async (f) => ({ body: { name: `Pianificazione ${f.unique()}`, campaignId: (await f.need('campaign')).id } }),
     remove: { op: 'planner.deletePlanning', at: (m) => ({ path: { id: m.id } }) },
   },
+  // A face of its own (a new frame on a new system): a face takes one sale at a time.
   planningItem: {
     create: 'planner.createPlanningItem',
-    patch: async (f) => ({ body: { planningId: (await f.need('planning')).id, systemId: (await f.fresh('system')).id } }),
+    patch: async (f) => ({ body: { planningId: (await f.need('planning')).id, frameId: (await f.fresh('frame')).id } }),
     remove: { op: 'planner.deletePlanningItem', at: (m) => ({ path: { id: m.id } }) },
+  },
+  // An option on a face of its own, in the coming weeks. The documents give no delete: an option
+  // ends by release or expiry, and the clean-up deletes its face.
+  reservation: {
+    create: 'planner.createReservation',
+    patch: async (f) => ({ body: { frameId: (await f.fresh('frame')).id, advertiserId: (await f.need('advertiser')).id, estimateId: (await f.need('estimate')).id, ...comingWeeks() } }),
   },
   product: {
     create: 'product.saveProduct',
@@ -291,6 +300,11 @@ export const ALSO_CREATES: Record<string, string> = {
  * own records go into the ledger (listed, or deleted, at the end).
  */
 export const MADE_BY_ANSWER: Record<string, (answer: unknown, owns: (resource: string, id: number) => boolean) => Array<{ resource: string; id: number }>> = {
+  // The planning made from an order of this run (answered as { planning, skipped }).
+  'planner.createPlanningFromOrder': (answer, owns) => {
+    const planning = (answer as { planning?: { id?: unknown; orderId?: unknown } } | undefined)?.planning;
+    return typeof planning?.id === 'number' && typeof planning.orderId === 'number' && owns('order', planning.orderId) ? [{ resource: 'planning', id: planning.id }] : [];
+  },
   'audit.syncLeads': (answer, owns) => {
     const created = (answer as { created?: Array<{ auditId?: unknown; opportunityId?: unknown }> } | undefined)?.created ?? [];
     return created.filter((c) => typeof c.auditId === 'number' && typeof c.opportunityId === 'number' && owns('detection', c.auditId)).map((c) => ({ resource: 'opportunity', id: c.opportunityId as number }));
@@ -470,9 +484,40 @@ export const FIXTURES: Record<string, Fixture> = {
   'planner.getPlanningItemById': pathId('planningItem'),
   'planner.updatePlanningItem': async (f) => {
     const i = await f.need('planningItem');
-    return { path: { id: i.id }, body: { id: i.id, planningId: num(i, 'planningId'), systemId: num(i, 'systemId') } };
+    return { path: { id: i.id }, body: { id: i.id, planningId: num(i, 'planningId'), frameId: num(i, 'frameId') } };
   },
   'planner.deletePlanningItem': removeOf('planningItem'),
+  'planner.createPlanningFromOrder': async (f) => {
+    const campaign = await f.need('campaign');
+    return { body: { orderId: num(campaign, 'orderId'), campaignId: campaign.id, name: `Pianificazione ${f.unique()}` } };
+  },
+  // Two faces of their own (one on a mock, which answers the same example id for both).
+  'planner.holdFaces': async (f) => ({
+    body: {
+      frameIds: [...new Set([(await f.fresh('frame')).id, (await f.fresh('frame')).id])],
+      advertiserId: (await f.need('advertiser')).id,
+      estimateId: (await f.need('estimate')).id,
+      ...comingWeeks(),
+    },
+  }),
+  'planner.getReservationById': pathId('reservation'),
+  'planner.renewReservation': async (f) => ({ path: { id: (await f.need('reservation')).id }, body: { expiresOn: inFuture(10).slice(0, 10) } }),
+  'planner.releaseReservation': pathId('reservation', true),
+  'planner.quoteFaces': async (f) => ({
+    body: { catalogId: (await f.need('catalog')).id, productId: (await f.need('product')).id, frameIds: [(await f.need('frame')).id], ...comingWeeks() },
+  }),
+  // The settings as they are, sent back: a run changes nothing of a shared environment.
+  'planner.updateReservationSettings': async (f) => ({ bodyValue: await f.call('planner.getReservationSettings') }),
+  // A notice of the run's user: its option on a face, a request of its own queued behind it, the
+  // option released: the request becomes an option and its holder is told.
+  'planner.markNotificationRead': async (f) => {
+    const option = await f.fresh('reservation');
+    await f.call('planner.createReservation', { body: { frameId: num(option, 'frameId'), queue: true } });
+    await f.call('planner.releaseReservation', { path: { id: option.id } });
+    const notices = (await f.call('planner.listNotifications', { query: { filter: '{"unread":true}', sort: '["id","DESC"]', range: '[0,0]' } })) as Array<{ id: number }>;
+    if (!notices[0]) throw new Error('no notice for the queued request that became an option');
+    return { path: { id: notices[0].id } };
+  },
 
   'product.deleteProduct': removeOf('product'),
   'product.getProductPhoto': pathId('productPhoto'),

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launch, sandboxUrl, visit } from './support/browser';
-import { api, apiToken, signedInPage } from './support/session';
+import { api, apiToken, planSystem, signedInPage } from './support/session';
 
 /*
  * ESECUZIONE as the admin: from an accepted estimate an order, a document, a connected campaign,
@@ -23,8 +23,8 @@ const ATTACHMENT = `brief_e2e_${STAMP}.pdf`;
 let orderId = 0;
 let campaignId = 0;
 let planningId = 0;
-/** A system the competing planning books over the order's period (set by the planning case). */
-let bookedElsewhere = { systemId: 0, periodStart: '', periodEnd: '' };
+/** A system the competing planning books over the order's period, and its items there, one per face or slot (set by the planning case). */
+let bookedElsewhere = { systemId: 0, periodStart: '', periodEnd: '', items: 0 };
 
 const pdf = (name: string) => ({
   name,
@@ -151,11 +151,9 @@ describe('execution: estimate → order → campaign → planning', () => {
     const free = availability.filter((a) => a.free).map((a) => a.systemId);
     expect(free.length).toBeGreaterThanOrEqual(5);
     const [booked, late, ...mine] = free;
-    await api('/planner/v1/planningItems', {
-      method: 'POST',
-      body: { planningId: other.id, systemId: booked },
-    });
-    bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd };
+    // Every face of it, every slot of a screen: a system is taken when none of its faces has room.
+    const bookedItems = await planSystem(other.id, booked);
+    bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd, items: bookedItems.length };
 
     await visit(page, '/plannings');
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
@@ -191,7 +189,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     // Free when the page read it, booked elsewhere a moment later: the refusal names the system's code.
     const lateRow = await rowOf(late);
     await lateRow.getByText('Libero').waitFor();
-    await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: other.id, systemId: late } });
+    await planSystem(other.id, late);
     await lateRow.getByRole('button', { name: 'Aggiungi' }).click();
     const conflict = page.getByTestId('booking-conflict');
     await conflict.waitFor();
@@ -205,10 +203,13 @@ describe('execution: estimate → order → campaign → planning', () => {
       .getByTestId('planning-totals')
       .filter({ hasText: /^3 impianti/ })
       .waitFor();
-    const items = await api<Array<{ systemId: number }>>(
+    // Every face of the three systems, one item each.
+    const items = await api<Array<{ systemId: number; frameId: number }>>(
       `/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`,
     );
-    expect(items.map((i) => i.systemId).sort()).toEqual(mine.slice(0, 3).sort());
+    expect([...new Set(items.map((i) => i.systemId))].sort()).toEqual(mine.slice(0, 3).sort());
+    const faces = await api<Array<{ id: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: mine.slice(0, 3) }))}`);
+    expect(items.map((i) => i.frameId).sort((a, b) => a - b)).toEqual(faces.map((f) => f.id).sort((a, b) => a - b));
 
     // The detail: the booked systems on the map and by code in the list.
     await visit(page, `/plannings/${planningId}`);
@@ -224,14 +225,17 @@ describe('execution: estimate → order → campaign → planning', () => {
   }, 240_000);
 
   it("the system's detail shows its bookings over a period: the planning by name, every day occupied; a period ending before it starts is refused", async () => {
-    const { systemId, periodStart, periodEnd } = bookedElsewhere;
+    const { systemId, periodStart, periodEnd, items } = bookedElsewhere;
     expect(systemId).toBeGreaterThan(0);
     await visit(page, `/systems-manage/${systemId}`);
     const panel = page.getByTestId('system-bookings');
     await panel.getByRole('heading', { name: 'Disponibilità' }).waitFor();
     await panel.getByLabel('Dal', { exact: true }).fill(periodStart);
     await panel.getByLabel('Al', { exact: true }).fill(periodEnd);
-    await panel.getByRole('link', { name: OTHER_PLANNING, exact: true }).waitFor();
+    // One booking per face (or slot) the planning holds, each naming it.
+    const links = panel.getByRole('link', { name: OTHER_PLANNING, exact: true });
+    await links.first().waitFor();
+    await expect.poll(() => links.count()).toBe(items);
     const strip = panel.getByTestId(`timeline-${systemId}`);
     expect(await strip.getAttribute('aria-label')).toMatch(/^0 giorni liberi, [1-9]\d* occupati$/);
     expect(await strip.locator('[data-day="free"]').count()).toBe(0);

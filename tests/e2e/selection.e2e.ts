@@ -3,7 +3,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, readRequestBodies, visit } from './support/browser';
-import { api, signedInPage } from './support/session';
+import { api, planSystem, signedInPage } from './support/session';
 
 /*
  * As the admin (who may write circuits and plannings): an area drawn on the
@@ -239,7 +239,8 @@ describe('selection on the systems map', () => {
       method: 'POST',
       body: { name: TARGET, campaignId: campaign.id, periodStart: '2031-05-20', periodEnd: '2031-06-20' },
     });
-    await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: blocker.id, systemId: centre.id } });
+    // Every face of the centre, every slot of a screen: a system is taken when none of its faces has room.
+    await planSystem(blocker.id, centre.id);
 
     const view = await mapAround(centre);
     // An octagon around the centre, widened until no system lies on its edges.
@@ -292,12 +293,14 @@ describe('selection on the systems map', () => {
     await page.screenshot({ path: `${SHOTS}/selection-planning-result.png` });
     await page.getByRole('button', { name: 'Chiudi' }).click();
 
-    const items = await api<Array<{ systemId: number }>>(
+    // Every face of the systems added, one item each.
+    const items = await api<Array<{ systemId: number; frameId: number }>>(
       `/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId: target.id }))}&range=[0,999]`,
     );
-    expect(items.map((i) => i.systemId).sort((a, b) => a - b)).toEqual(
-      lasso.filter((m) => m.id !== centre.id).map((m) => m.id).sort((a, b) => a - b),
-    );
+    const added = lasso.filter((m) => m.id !== centre.id).map((m) => m.id);
+    expect([...new Set(items.map((i) => i.systemId))].sort((a, b) => a - b)).toEqual(added.sort((a, b) => a - b));
+    const faces = await api<Array<{ id: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: added }))}`);
+    expect(items.map((i) => i.frameId).sort((a, b) => a - b)).toEqual(faces.map((f) => f.id).sort((a, b) => a - b));
   });
 
   it('Escape leaves the drawing without a selection, and the map pans again', async () => {

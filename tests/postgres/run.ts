@@ -4,12 +4,14 @@
  * small seed), then a bounded pool of writers creating across the resources whose ids and codes
  * the sandbox allocates, and races of the same unique value. Checks: no error (no 5xx, no failed
  * request, nothing in the sandbox's error log), the races answered one 2xx and 409s, every created
- * id unique and stored with its name, and readable through the API.
+ * id unique and stored with its name, and readable through the API. Then the holds of one face
+ * raced (PG_HOLD_RACE_SIZE parallel options for overlapping periods, 20): a static face takes one
+ * and a screen of 6 slots six, every other answer a 409 naming the holds that fill it.
  *
  *   tsx tests/postgres/run.ts [--report <file>]
  *
  * Environment: PG_WRITERS (concurrent writers, 32), PG_PER_KIND (creates per resource, 30),
- * PG_RACE_SIZE (creates per race, 6). Writes `{ passed, failed, skipped, figures, checks }`.
+ * PG_RACE_SIZE (creates per race, 6), PG_HOLD_RACE_SIZE (holds per face race, 20). Writes `{ passed, failed, skipped, figures, checks }`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,8 @@ import { openDb, type Db } from '../../sandbox/db';
 import { freePort, startPostgres } from '../../scripts/postgres.mjs';
 import { Client, signIn } from '../robustness/client';
 import { SandboxProcess } from '../robustness/sandbox';
-import { CREATE_KINDS, concurrentCreates, type ConcurrentResult, type CreateKind, type Created } from './creates';
+import { CREATE_KINDS, concurrentCreates, references, type ConcurrentResult, type CreateKind, type Created } from './creates';
+import { holdRaces } from './reservations';
 
 const { values } = parseArgs({ options: { report: { type: 'string' } } });
 const number = (name: string, fallback: number) => {
@@ -28,6 +31,7 @@ const number = (name: string, fallback: number) => {
 const WRITERS = number('PG_WRITERS', 32);
 const PER_KIND = number('PG_PER_KIND', 30);
 const RACE_SIZE = number('PG_RACE_SIZE', 6);
+const HOLD_RACE_SIZE = number('PG_HOLD_RACE_SIZE', 20);
 const STARTUP_MS = 240_000;
 const WATCHDOG_MS = 300_000;
 
@@ -217,6 +221,20 @@ async function main(): Promise<number> {
     client.close();
     log(`${WRITERS} writers: ${PER_KIND} creates of each of ${CREATE_KINDS.length} resources, then ${RACE_SIZE} creates of the same value per race`);
     const result = await concurrentCreates({ base: sandbox.origin, token, concurrency: WRITERS, perKind: PER_KIND, raceSize: RACE_SIZE, run });
+    log(`${HOLD_RACE_SIZE} parallel holds of one static face, then of one screen of 6 slots, for overlapping periods`);
+    const refs = new Client(sandbox.origin, 1, token);
+    const { advertiserId } = await references(refs);
+    refs.close();
+    const holds = await holdRaces(sandbox.origin, token, run, advertiserId, HOLD_RACE_SIZE);
+    figures.holdRaces = holds.map((h) => ({ what: h.what, statuses: h.statuses }));
+    for (const h of holds) {
+      const count = (status: number) => h.statuses.filter((s) => s === status).length;
+      check(
+        `hold-race-${h.capacity === 1 ? 'face' : 'screen'}`,
+        h.problems.length === 0,
+        `${h.what}: ${count(201)} held, ${count(409)} refused with 409 naming the ${h.capacity} holds${h.problems.length ? `; ${h.problems.slice(0, 3).join('; ')}` : ''}`,
+      );
+    }
     await checkRun(sandbox, pg.url, token, result, run);
   } catch (error) {
     check('run', false, error instanceof Error ? error.message : String(error));

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listFramesResponse } from '@/api/generated/frame.zod';
 import { getPlanningAvailabilityResponse, listPlanningItemsResponseItem } from '@/api/generated/planner.zod';
 import { storeSession } from '@/auth/session';
 import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
@@ -10,10 +11,11 @@ import { i18nProvider } from '@/i18n';
 import { setTranslator, translateItalian } from '@/i18n/lookup';
 import { documentBackend } from './support/documentMock';
 
-/* Many systems into a planning: the availability asked first, the free ones booked a few at a time, every refusal named. */
+/* Many systems into a planning: the availability asked first, every face of the free ones put in a few at a time, every refusal named. */
 
 const ORIGIN = 'http://svc.test';
 const PLANNER = `${ORIGIN}/planner/v1`;
+const FRAMES = `${ORIGIN}/frame/v1/frames`;
 const server = setupServer();
 let backend: Awaited<ReturnType<typeof documentBackend>>['api'];
 const violations: string[] = [];
@@ -58,11 +60,26 @@ const booking = (planningId: number, planningName: string, systemId: number) => 
 });
 
 describe('addSystemsToPlanning', () => {
-  it('books the free systems, refuses the booked ones naming their planning, leaves its own, and keeps going', async () => {
+  it('puts every face of the free systems in, refuses the booked ones naming their planning, leaves its own, and keeps going', async () => {
     const availabilityCalls: string[] = [];
+    const frameQueries: unknown[] = [];
     const posted: number[] = [];
     let inFlight = 0;
     let mostInFlight = 0;
+    // System 1 is a two-sided poster (faces 11 and 12); every other system has one face, 10 × its id + 1.
+    const facesOf = (systemId: number) =>
+      (systemId === 1 ? [1, 2] : [1]).map((position) => ({
+        id: systemId * 10 + position,
+        systemId,
+        name: position === 1 ? 'Faccia A' : 'Faccia B',
+        position,
+        width: 600,
+        height: 300,
+        digital: false,
+        slots: 1,
+        excludedBusinessAreas: [],
+        status: 'active',
+      }));
     server.use(
       http.get(`${PLANNER}/plannings/:id/availability`, async ({ request, params }) => {
         await checkAgainstDocument(request);
@@ -75,23 +92,45 @@ describe('addSystemsToPlanning', () => {
         });
         return HttpResponse.json(getPlanningAvailabilityResponse.parse(answer));
       }),
+      http.get(FRAMES, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}') as { systemId: number[] };
+        frameQueries.push(filter.systemId);
+        return HttpResponse.json(listFramesResponse.parse(filter.systemId.flatMap(facesOf)));
+      }),
       http.post(`${PLANNER}/planningItems`, async ({ request }) => {
         await checkAgainstDocument(request);
-        const body = (await request.json()) as { planningId: number; systemId: number; price: number };
-        posted.push(body.systemId);
+        const body = (await request.json()) as { planningId: number; frameId: number; price: number };
+        posted.push(body.frameId);
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 10));
         inFlight -= 1;
-        if (body.systemId === 4)
-          // Booked by another planner between the check and the booking.
+        if (body.frameId === 41)
+          // Held by another seller between the check and the booking: the service names what fills the face.
           return HttpResponse.json(
-            { status: 409, message: "L'impianto 4 è già prenotato", conflict: booking(21, 'Autunno', 4) },
+            {
+              status: 409,
+              message: 'Faccia A di MI-0004 è in opzione dal 01/03/2026 al 31/03/2026 per Moda Sud (Sara Bianchi, fino al 20/02/2026): puoi metterti in coda',
+              blockers: [
+                { reservationId: 8, status: 'option', holderName: 'Sara Bianchi', advertiserName: 'Moda Sud', periodStart: '2026-03-01', periodEnd: '2026-03-31', expiresOn: '2026-02-20', planningName: null },
+              ],
+            },
             { status: 409 },
           );
-        if (body.systemId === 5) return HttpResponse.error();
+        if (body.frameId === 51) return HttpResponse.error();
+        const systemId = Math.floor(body.frameId / 10);
         return HttpResponse.json(
-          listPlanningItemsResponseItem.parse({ id: 100 + body.systemId, ...body, periodStart: '2026-03-01', periodEnd: '2026-03-31' }),
+          listPlanningItemsResponseItem.parse({
+            id: 100 + body.frameId,
+            ...body,
+            systemId,
+            frameName: 'Faccia A',
+            reservationId: 200 + body.frameId,
+            reservationStatus: 'option',
+            expiresOn: '2026-02-27',
+            periodStart: '2026-03-01',
+            periodEnd: '2026-03-31',
+          }),
           { status: 201 },
         );
       }),
@@ -105,8 +144,10 @@ describe('addSystemsToPlanning', () => {
 
     expect(violations).toEqual([]);
     expect(availabilityCalls).toEqual([String(PLANNING)]);
-    // Only the free ones are booked, each once.
-    expect(posted.sort()).toEqual([1, 4, 5, 6, 7, 8]);
+    // The faces are asked of the free systems only, once.
+    expect(frameQueries).toEqual([[1, 4, 5, 6, 7, 8]]);
+    // Every face of a free system is put in, each once: both faces of the two-sided poster.
+    expect(posted.sort((a, b) => a - b)).toEqual([11, 12, 41, 51, 61, 71, 81]);
     expect(mostInFlight).toBeGreaterThan(1);
     expect(mostInFlight).toBeLessThanOrEqual(BULK_CONCURRENCY);
 
@@ -119,8 +160,9 @@ describe('addSystemsToPlanning', () => {
       message: 'già prenotato dal 01/03/2026 al 31/03/2026 nella pianificazione «Estate»',
       conflict: { planningId: 20, planningName: 'Estate', periodStart: '2026-03-01', periodEnd: '2026-03-31' },
     });
-    expect(refused[4].conflict?.planningName).toBe('Autunno');
-    expect(refused[4].message).toBe('già prenotato dal 01/03/2026 al 31/03/2026 nella pianificazione «Autunno»');
+    // A face taken meanwhile is refused with the service's message, which names its holder, and the face.
+    expect(refused[4]).toMatchObject({ id: 4, code: 'Faccia A' });
+    expect(refused[4].message).toContain('in opzione dal 01/03/2026 al 31/03/2026 per Moda Sud (Sara Bianchi');
     expect(refused[5].conflict).toBeUndefined();
     expect(refused[5].message).toMatch(/raggiungibile|rete|connessione/i);
     expect(progress.at(-1)).toEqual([8, 8]);

@@ -24,6 +24,8 @@ let base: string;
 let admin: string;
 let accepted: number;
 let sent: number;
+/** The faces of the systems, by system id: 103 is a two-sided poster (Faccia A, Faccia B). */
+const faces: Record<number, number[]> = {};
 
 beforeAll(async () => {
   db = await openMigrated();
@@ -53,6 +55,11 @@ beforeAll(async () => {
          VALUES ($1, $2, $3, 'OOH', 'poster', 'Via Torino 12', 'Lombardia', 'MI', '015146', 'Milano', 45.46, 9.18)`,
         [id, `MI-${id}`, `Impianto ${id}`],
       );
+      faces[id] = [];
+      for (const [i, name] of (id === 103 ? ['Faccia A', 'Faccia B'] : ['Faccia A']).entries()) {
+        const face = { systemId: id, name, position: i + 1, width: 600, height: 300, digital: false, slots: 1, excludedBusinessAreas: [], status: 'active' };
+        faces[id].push((await insertRecord(tx, 'frames', face)).id);
+      }
     }
     accepted = (await insertRecord(tx, 'estimates', estimate('accepted'))).id;
     sent = (await insertRecord(tx, 'estimates', estimate('sent'))).id;
@@ -105,52 +112,66 @@ async function newPlanning(campaignId: number, periodStart: string, periodEnd: s
 }
 
 describe('planner: availability', () => {
-  it('refuses a system booked in an overlapping period with 409 naming the conflicting planning', async () => {
+  it('refuses a face held in an overlapping period with 409 naming what holds it, and sells the other face of the same poster', async () => {
     const campaignId = await newCampaign();
     const first = await newPlanning(campaignId, '2026-03-01', '2026-03-31', 'Roma e Milano – Saldi');
     const second = await newPlanning(campaignId, '2026-03-20', '2026-04-10');
-    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: first, systemId: 103 } })).status).toBe(201);
-    const refused = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: second, systemId: 103 } });
+    const [faceA, faceB] = faces[103];
+    const held = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: first, frameId: faceA } });
+    expect(held.status).toBe(201);
+    // A draft planning holds its face under option.
+    expect(held.body).toMatchObject({ frameId: faceA, frameName: 'Faccia A', systemId: 103, reservationStatus: 'option' });
+    const refused = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: second, frameId: faceA } });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('Roma e Milano – Saldi');
-    expect(refused.body.conflict).toMatchObject({ planningId: first, planningName: 'Roma e Milano – Saldi', systemId: 103, periodStart: '2026-03-01', periodEnd: '2026-03-31' });
+    expect(refused.body.message).toContain('Faccia A di MI-103 è in opzione dal 01/03/2026 al 31/03/2026 per Inserzionista 3');
+    expect(refused.body.blockers).toEqual([
+      expect.objectContaining({ reservationId: held.body.reservationId, status: 'option', advertiserName: 'Inserzionista 3', planningName: 'Roma e Milano – Saldi', periodStart: '2026-03-01', periodEnd: '2026-03-31' }),
+    ]);
+    // The other face of the two-sided poster is a sale of its own.
+    const other = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: second, frameId: faceB } });
+    expect(other.status).toBe(201);
+    expect(other.body).toMatchObject({ frameId: faceB, frameName: 'Faccia B', systemId: 103 });
+    // A system is free while one of its faces is: 103 has none left, 104 all of its.
     const availability = await api(`/planner/v1/plannings/${second}/availability?systemIds=103&systemIds=104`);
     expect(availability.body).toEqual([
-      { systemId: 103, free: false, conflict: expect.objectContaining({ planningId: first }) },
+      { systemId: 103, free: false, conflict: expect.objectContaining({ planningId: first, planningName: 'Roma e Milano – Saldi', systemId: 103 }) },
       { systemId: 104, free: true, conflict: null },
     ]);
   });
 
-  it('refuses with 422 a booking that names a system or a planning that does not exist, naming the field', async () => {
+  it('refuses with 422 an item that names a face or a planning that does not exist, naming the field', async () => {
     const campaignId = await newCampaign();
     const planning = await newPlanning(campaignId, '2026-04-01', '2026-04-30');
-    const refused = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: planning, systemId: 424242 } });
+    const refused = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: planning, frameId: 424242 } });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ path: '/body/systemId', message: 'impianto inesistente: 424242' }]);
+    expect(refused.body.errors).toEqual([{ path: '/body/frameId', message: 'faccia inesistente: 424242' }]);
     const orphan = await api('/planner/v1/plannings', { method: 'POST', body: { name: 'x', campaignId: 424242, periodStart: '2026-04-01', periodEnd: '2026-04-02' } });
     expect(orphan.status).toBe(422);
     expect(orphan.body.errors).toEqual([{ path: '/body/campaignId', message: 'campagna inesistente: 424242' }]);
   });
 
-  it('lets only one of two simultaneous bookings of the same system through', async () => {
+  it('lets only one of simultaneous holds of the same face through', async () => {
     const campaignId = await newCampaign();
     const a = await newPlanning(campaignId, '2026-06-01', '2026-06-30');
     const b = await newPlanning(campaignId, '2026-06-15', '2026-07-15');
-    const results = await Promise.all([a, b, a, b].map((planningId) => api('/planner/v1/planningItems', { method: 'POST', body: { planningId, systemId: 555 } })));
+    const [frameId] = faces[555];
+    const results = await Promise.all([a, b, a, b].map((planningId) => api('/planner/v1/planningItems', { method: 'POST', body: { planningId, frameId } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   });
 
-  it('frees the system when the booking is removed, and books back-to-back periods', async () => {
+  it('frees the face when the item is removed, and holds back-to-back periods', async () => {
     const campaignId = await newCampaign();
     const a = await newPlanning(campaignId, '2026-08-01', '2026-08-15');
     const b = await newPlanning(campaignId, '2026-08-16', '2026-08-31');
-    const booked = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: a, systemId: 777, price: 300 } });
-    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: b, systemId: 777 } })).status).toBe(201);
-    expect((await api(`/planner/v1/plannings/${a}`)).body.totals).toEqual({ systems: 1, amount: 300 });
+    const [frameId] = faces[777];
+    const booked = await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: a, frameId, price: 300 } });
+    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: b, frameId } })).status).toBe(201);
+    expect((await api(`/planner/v1/plannings/${a}`)).body.totals).toEqual({ systems: 1, faces: 1, amount: 300, orderTotal: null, difference: null });
     const c = await newPlanning(campaignId, '2026-08-10', '2026-08-12');
-    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: c, systemId: 777 } })).status).toBe(409);
+    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: c, frameId } })).status).toBe(409);
     await api(`/planner/v1/planningItems/${booked.body.id as number}`, { method: 'DELETE' });
-    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: c, systemId: 777 } })).status).toBe(201);
+    expect((await api(`/planner/v1/reservations/${booked.body.reservationId as number}`)).body).toMatchObject({ status: 'released', endReason: 'Tolta dalla pianificazione' });
+    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: c, frameId } })).status).toBe(201);
   });
 
   it('answers 403 to a non-admin creating a planning', async () => {

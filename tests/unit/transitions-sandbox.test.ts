@@ -30,16 +30,20 @@ let server: Server;
 let base: string;
 let admin: string;
 let campaignId: number;
+let frameId: number;
 
 beforeAll(async () => {
   db = await openMigrated();
   await db.transaction(async (tx) => {
     await SERVICE_MODULES.user.seed?.(tx, { size: 'small', rng: rng(20261127) });
-    // The system the planner's items book: a reference to a record that does not exist is refused (422).
+    // The face the planner's items book, on its system: a reference to a record that does not exist is refused (422).
     await tx.query(
       `INSERT INTO systems (id, code, name, type, system_type, address, region, province, municipality_istat, municipality_name, latitude, longitude)
        VALUES (211, 'MI-211', 'Impianto 211', 'OOH', 'poster', 'Via Torino 12', 'Lombardia', 'MI', '015146', 'Milano', 45.46, 9.18)`,
     );
+    frameId = (
+      await insertRecord(tx, 'frames', { systemId: 211, name: 'Faccia A', position: 1, width: 600, height: 300, digital: false, slots: 1, excludedBusinessAreas: [], status: 'active' })
+    ).id;
   });
   ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -227,13 +231,13 @@ describe('order: the status history', () => {
   });
 });
 
-describe('planner: a cancelled planning frees its systems', () => {
-  it('books a system a cancelled planning held in the same period', async () => {
+describe('planner: a cancelled planning frees its faces', () => {
+  it('books a face a cancelled planning held in the same period', async () => {
     const first = await newPlanning('draft');
     const second = await newPlanning('draft');
-    expect((await api('/planner/v1/planningItems', 'POST', { planningId: first.id, systemId: 211 })).status).toBe(201);
-    expect((await api('/planner/v1/planningItems', 'POST', { planningId: second.id, systemId: 211 })).status).toBe(409);
+    expect((await api('/planner/v1/planningItems', 'POST', { planningId: first.id, frameId })).status).toBe(201);
+    expect((await api('/planner/v1/planningItems', 'POST', { planningId: second.id, frameId })).status).toBe(409);
     expect((await api(`/planner/v1/plannings/${first.id}`, 'PUT', { name: first.name, campaignId, ...PERIOD, status: 'cancelled' })).status).toBe(200);
-    expect((await api('/planner/v1/planningItems', 'POST', { planningId: second.id, systemId: 211 })).status).toBe(201);
+    expect((await api('/planner/v1/planningItems', 'POST', { planningId: second.id, frameId })).status).toBe(201);
   });
 });

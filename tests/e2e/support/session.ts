@@ -103,3 +103,20 @@ export async function api<T>(pathname: string, init: { method?: string; body?: u
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * Fills every face of a system in a planning, a screen's every slot too (a face is what a planning
+ * books; a screen takes as many sales as its loop has slots): the system is then taken for any
+ * other sale in the period. The items made.
+ */
+export async function planSystem(planningId: number, systemId: number): Promise<Array<{ id: number; frameId: number; systemId: number }>> {
+  const faces = await api<Array<{ id: number; slots: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: [systemId] }))}`);
+  if (!faces.length) throw new Error(`the system ${systemId} has no faces to plan`);
+  const items = [];
+  for (const face of faces) {
+    for (let slot = 0; slot < face.slots; slot += 1) {
+      items.push(await api<{ id: number; frameId: number; systemId: number }>('/planner/v1/planningItems', { method: 'POST', body: { planningId, frameId: face.id } }));
+    }
+  }
+  return items;
+}
