@@ -9,9 +9,7 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
-  useCreate,
   useDataProvider,
-  useDelete,
   useGetList,
   useGetOne,
   useListContext,
@@ -31,7 +29,6 @@ import { AvailabilityTimeline, daysOf } from '@/ui/AvailabilityTimeline';
 import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
 import {
-  conflictOf,
   SYSTEM_TYPE_LABELS,
   type ConflictingBooking,
   type Planning,
@@ -165,8 +162,6 @@ function SearchResults({
     { enabled: ids.length > 0 },
   );
   const [busy, setBusy] = useState<number | null>(null);
-  const [create] = useCreate<PlanningItem>();
-  const [release] = useDelete<PlanningItem>();
   const refresh = () => {
     setBusy(null);
     void queryClient.invalidateQueries({ queryKey: ['plannings'] });
@@ -185,35 +180,26 @@ function SearchResults({
     add: (system) => {
       setBusy(system.id);
       onConflict(null);
-      void create(
-        'planningItems',
-        { data: { planningId, systemId: system.id, price: 0 } },
-        {
-          onSuccess: () =>
-            notify('resources.plannings.search.added', { type: 'success', messageArgs: { code: system.code } }),
-          onError: (error) => {
-            const booking = conflictOf(error);
-            if (booking) onConflict({ booking, code: system.code });
-            else failure(error);
-          },
-          onSettled: refresh,
-        },
-      );
+      // Every face of the system goes in (a two-sided poster is two sales); a face already taken is named.
+      dataProvider
+        .addSystemsToPlanning('plannings', { id: planningId, systemIds: [system.id] })
+        .then((result) => {
+          if (result.changed.length) notify('resources.plannings.search.added', { type: 'success', messageArgs: { code: system.code } });
+          const refusal = result.refused[0];
+          if (refusal?.conflict) onConflict({ booking: { ...refusal.conflict, systemId: system.id }, code: system.code });
+          else if (refusal) notify(refusal.message, { type: 'warning' });
+        })
+        .catch(failure)
+        .finally(refresh);
     },
     remove: (system) => {
-      const item = itemOf(system.id);
-      if (!item) return;
+      const mine = (items.data ?? []).filter((i) => i.systemId === system.id);
+      if (!mine.length) return;
       setBusy(system.id);
-      void release(
-        'planningItems',
-        { id: item.id, previousData: item },
-        {
-          onSuccess: () =>
-            notify('resources.plannings.search.removed', { type: 'info', messageArgs: { code: system.code } }),
-          onError: failure,
-          onSettled: refresh,
-        },
-      );
+      Promise.all(mine.map((item) => dataProvider.delete('planningItems', { id: item.id, previousData: item })))
+        .then(() => notify('resources.plannings.search.removed', { type: 'info', messageArgs: { code: system.code } }))
+        .catch(failure)
+        .finally(refresh);
     },
   };
 
