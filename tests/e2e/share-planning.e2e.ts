@@ -49,9 +49,11 @@ beforeAll(async () => {
   const uploaded = await fetch(sandboxUrl('/systems/v1/system/image/upload'), { method: 'POST', headers: { Authorization: `Bearer ${await apiToken()}` }, body: form });
   expect(uploaded.status).toBe(201);
   for (const [i, price] of PRICES.entries()) {
+    // A planning sells faces: the first face of each system.
+    const [face] = await api<Array<{ id: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: free[i] }))}&sort=${encodeURIComponent('["position","ASC"]')}`);
     await api('/planner/v1/planningItems', {
       method: 'POST',
-      body: { planningId, systemId: free[i], periodStart: '2032-03-01', periodEnd: i === 2 ? '2032-03-14' : '2032-03-28', price },
+      body: { planningId, frameId: face.id, periodStart: '2032-03-01', periodEnd: i === 2 ? '2032-03-14' : '2032-03-28', price },
     });
   }
 });
