@@ -1,5 +1,6 @@
 import type { components, operations } from '../../src/api/generated/scheduler';
 import type { Db } from '../db';
+import { expireDue } from '../shared/reservations';
 import { HttpError } from '../http';
 import { deleteRecord, getRecord, guardedUpdate, inRecords, insertRecord, lockVersionOf, updateRecord, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
@@ -377,13 +378,14 @@ export function startScheduler(options: { db: Db; services: InternalServices; or
 
 /**
  * Tests only (served at POST /internal/clock with `--test-mailbox`): moves the sandbox's clock by
- * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due. With
- * `back=1` the clock itself does not move: the events due by that later instant run, and every other
- * caller keeps the sandbox's time (a session checked meanwhile is not 8 days older for a moment).
+ * `advanceSeconds` (or back to the real time with `reset=1`), then runs the events now due and
+ * expires the options due. With `back=1` the clock itself does not move: the events due by that
+ * later instant run and the options due by then expire, and every other caller keeps the sandbox's
+ * time (a session checked meanwhile is not 8 days older for a moment).
  */
 export function moveClock(runner: SchedulerRunner) {
   return Object.assign(
-    async (_db: Db, query: URLSearchParams) => {
+    async (db: Db, query: URLSearchParams) => {
       if (query.get('reset') === '1') {
         await resetClock();
         return { now: clock.now().toISOString() };
@@ -393,10 +395,13 @@ export function moveClock(runner: SchedulerRunner) {
       if (query.get('back') === '1') {
         const at = clock.now().getTime() + seconds * 1000;
         await runner.runDue(at);
+        // The options and queue places that will have expired by then, expired now.
+        await expireDue(db, new Date(at));
         return { now: new Date(at).toISOString() };
       }
       await advanceClock(seconds * 1000);
       await runner.runDue();
+      await expireDue(db);
       return { now: clock.now().toISOString() };
     },
     { method: 'POST' as const },

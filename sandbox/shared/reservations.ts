@@ -269,7 +269,7 @@ async function end(tx: Db, row: StoredRecord, status: 'released' | 'expired', re
 }
 
 /** Turns the oldest waiting reservations of the face into options while it has room, telling their holders. */
-async function promote(tx: Db, frameId: number): Promise<void> {
+async function promote(tx: Db, frameId: number, today = todayOn()): Promise<void> {
   const face = (await facesByIds(tx, [frameId])).get(frameId);
   if (!face) return;
   const settings = await readSettings(tx);
@@ -277,7 +277,6 @@ async function promote(tx: Db, frameId: number): Promise<void> {
     `SELECT id, data FROM records WHERE collection = $1 AND data->>'frameId' = $2 AND data->>'status' = 'waiting' ORDER BY id`,
     [RESERVATIONS, String(frameId)],
   );
-  const today = todayOn();
   for (const r of rows) {
     const start = String(r.data.periodStart);
     const endDay = String(r.data.periodEnd);
@@ -295,9 +294,13 @@ async function promote(tx: Db, frameId: number): Promise<void> {
   }
 }
 
-/** Ends the options and queue places whose last day has passed, and moves each queue on. */
-export async function expireDue(db: Db): Promise<void> {
-  const today = todayOn();
+/**
+ * Ends the options and queue places whose last day has passed, and moves each queue on. `at` is the
+ * sandbox's time unless a test asks what will have expired by a later instant without moving the
+ * clock (POST /internal/clock with back=1).
+ */
+export async function expireDue(db: Db, at: Date = clock.now()): Promise<void> {
+  const today = at.toISOString().slice(0, 10);
   const { rows: due } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM records WHERE collection = $1 AND data->>'status' IN ('option', 'waiting') AND data->>'expiresOn' < $2`,
     [RESERVATIONS, today],
@@ -324,7 +327,7 @@ export async function expireDue(db: Db): Promise<void> {
       );
       frames.add(Number(r.data.frameId));
     }
-    for (const frameId of frames) await promote(tx, frameId);
+    for (const frameId of frames) await promote(tx, frameId, today);
   });
 }
 

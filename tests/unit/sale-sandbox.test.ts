@@ -10,6 +10,7 @@ import { createSandbox } from '../../sandbox/server';
 import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
 import { addDays, busiest, itDate, todayOn } from '../../sandbox/shared/reservations';
 import { priceOverPeriod } from '../../sandbox/shared/pricing';
+import { moveClock } from '../../sandbox/services/scheduler';
 import { insertRecord, type StoredRecord } from '../../sandbox/store';
 import { openMigrated } from './support/smallSeed';
 
@@ -281,6 +282,21 @@ describe('the queue and expiry on the sandbox clock', () => {
       await resetClock();
       await signInAll();
     }
+  });
+
+  it('a test may ask what will have expired by a later instant without moving the clock (POST /internal/clock with back=1)', async () => {
+    const { frames } = await newSystem();
+    const { body: option } = await hold(frames[0], 'Caffè Roma', 'sales', { expiresOn: day(1) });
+    const { body: waiting } = await hold(frames[0], 'Moda Sud', 'salesleader', { queue: true });
+    const before = Date.now();
+    const answer = await moveClock({ runDue: async () => undefined } as unknown as Parameters<typeof moveClock>[0])(db, new URLSearchParams({ advanceSeconds: String(3 * 86_400), back: '1' }));
+    expect(Date.parse(answer.now)).toBeGreaterThan(before + 2 * 86_400_000);
+    // The clock did not move: the sessions signed in before still answer.
+    expect(todayOn()).toBe(new Date().toISOString().slice(0, 10));
+    expect((await api(`/reservations/${option.id}`)).body).toMatchObject({ status: 'expired' });
+    expect((await api(`/reservations/${waiting.id}`)).body).toMatchObject({ status: 'option' });
+    const notices = await api('/notifications', { as: 'salesleader' });
+    expect(notices.body.some((n: Json) => n.kind === 'optionFreed' && n.link.startsWith(`/availability?frameId=${frames[0]}&`))).toBe(true);
   });
 
   it('lists the caller’s own with mine, and releasing an option moves the queue on', async () => {
