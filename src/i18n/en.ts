@@ -7,6 +7,7 @@ import { patrimonio } from './en/patrimonio';
 import { vendite } from './en/vendite';
 import { users } from './en/users';
 import { sends } from './en/sends';
+import { disponibilita } from './en/disponibilita';
 
 /**
  * English: react-admin's own messages (ra-language-english) with the pagination labels,
@@ -36,5 +37,6 @@ export const en: TranslationMessages = {
     ...esecuzione,
     ...media,
     ...sends,
+    ...disponibilita,
   },
 };

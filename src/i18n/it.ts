@@ -7,6 +7,7 @@ import { patrimonio } from './it/patrimonio';
 import { vendite } from './it/vendite';
 import { users } from './it/users';
 import { sends } from './it/sends';
+import { disponibilita } from './it/disponibilita';
 
 /**
  * Italian, the default language: every react-admin message (typed against TranslationMessages, so
@@ -23,5 +24,6 @@ export const it: TranslationMessages = {
     ...esecuzione,
     ...media,
     ...sends,
+    ...disponibilita,
   },
 };
