@@ -26,9 +26,10 @@ const { values: opts } = parseArgs({
 });
 const wants = (section) => !opts.only?.length || opts.only.includes(section);
 
-const SANDBOX_PORT = 8897;
-const APP_PORT = 4297;
-const BASELINE_PORT = 4298;
+// BENCH_*_PORT: other ports, for a bench beside another on the same machine.
+const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 8897);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4297);
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 4298);
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
