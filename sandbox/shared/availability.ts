@@ -108,7 +108,7 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
   const days = daysBetween(periodStart, periodEnd);
 
   const out: Row[] = rows.map((r) => {
-    const mine = held.filter((h) => h.frameId !== undefined && String(h.frameId) === r.id);
+    const mine = held.filter((h) => h.frameId !== undefined && String(h.frameId) === String(r.id));
     const slots = Number(r.slots);
     const cells: Cell[] = periods.map((p) => {
       const here = mine.filter((h) => String(h.periodStart) <= p.end && String(h.periodEnd) >= p.start);

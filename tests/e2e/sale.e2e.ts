@@ -106,7 +106,7 @@ interface HoldOptions {
 async function hold(page: Page, options: HoldOptions): Promise<string[]> {
   await page.getByRole('button', { name: 'Metti in opzione', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: /^Metti in opzione \d+ facce$/ }).waitFor();
+  await dialog.getByRole('heading', { name: /^Metti in opzione \d+ facc(ia|e)$/ }).waitFor();
   await pick(dialog, page, 'Inserzionista', options.advertiser);
   if (options.expiresOn) await dialog.getByLabel('Scadenza opzione (facoltativa)').fill(options.expiresOn);
   if (options.queue) await dialog.getByLabel('Mettiti in coda se occupata').check();

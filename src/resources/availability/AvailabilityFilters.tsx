@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Autocomplete, Box, Button, Chip, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, Box, Chip, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import type { AvailabilityFilter } from '@/dataProviders';
@@ -46,7 +46,7 @@ function CircuitPicker({ value, onChange }: { value: number | null; onChange: (i
   return (
     <Autocomplete
       size="small"
-      sx={{ width: 200 }}
+      sx={{ width: 170 }}
       options={options}
       value={selected}
       disabled={canAccess === false}
@@ -127,7 +127,7 @@ export function AvailabilityFilters({
         error={Boolean(errors.periodStart)}
         helperText={error('periodStart')}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 150 }}
+        sx={{ width: 140 }}
       />
       <TextField
         size="small"
@@ -138,7 +138,7 @@ export function AvailabilityFilters({
         error={Boolean(errors.periodEnd)}
         helperText={error('periodEnd')}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 150 }}
+        sx={{ width: 140 }}
       />
       <TextField
         size="small"
@@ -146,7 +146,7 @@ export function AvailabilityFilters({
         label={label('step')}
         value={draft.step}
         onChange={(e) => set('step', e.target.value as Draft['step'], true)}
-        sx={{ width: 140 }}
+        sx={{ width: 145 }}
       >
         {STEPS.map((s) => (
           <MenuItem key={s} value={s}>
@@ -159,7 +159,7 @@ export function AvailabilityFilters({
         label={label('municipality')}
         value={draft.municipality}
         onChange={(e) => set('municipality', e.target.value)}
-        sx={{ width: 130 }}
+        sx={{ width: 120 }}
       />
       <TextField
         size="small"
@@ -169,7 +169,7 @@ export function AvailabilityFilters({
         error={Boolean(errors.format)}
         helperText={error('format')}
         placeholder="600x300"
-        sx={{ width: 120 }}
+        sx={{ width: 110 }}
       />
       <CircuitPicker value={draft.circuitId} onChange={(id) => set('circuitId', id, true)} />
       <TextField
@@ -178,7 +178,7 @@ export function AvailabilityFilters({
         label={label('systemType')}
         value={draft.systemType}
         onChange={(e) => set('systemType', e.target.value, true)}
-        sx={{ width: 150 }}
+        sx={{ width: 140 }}
       >
         <MenuItem value="">{translate('resources.availability.all_types')}</MenuItem>
         {systemTypeChoices().map((c) => (
@@ -193,11 +193,15 @@ export function AvailabilityFilters({
         label={label('q')}
         value={draft.q}
         onChange={(e) => set('q', e.target.value)}
-        sx={{ width: 150 }}
+        sx={{ width: 140 }}
       />
-      <Button type="submit" variant="outlined" startIcon={<FilterListIcon />} disabled={!valid} sx={{ height: 40 }}>
-        {translate('resources.availability.apply')}
-      </Button>
+      <Tooltip title={translate('resources.availability.apply')}>
+        <span>
+          <IconButton type="submit" color="primary" disabled={!valid} aria-label={translate('resources.availability.apply')}>
+            <FilterListIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
       {filter.frameIds?.length ? (
         <Chip
           sx={{ alignSelf: 'center' }}

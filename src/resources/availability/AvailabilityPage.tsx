@@ -93,7 +93,7 @@ export default function AvailabilityPage() {
               {selected.size > 0 && (
                 <>
                   <Typography variant="body2" role="status">
-                    {translate('resources.availability.selected', { count: selected.size })}
+                    {translate('resources.availability.selected', { smart_count: selected.size })}
                   </Typography>
                   <Button size="small" onClick={() => setSelected(new Map())}>
                     {translate('resources.availability.clear_selection')}

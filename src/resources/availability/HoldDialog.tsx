@@ -113,7 +113,7 @@ export function HoldDialog({
 
   return (
     <FormDialog open onClose={() => onClose(results !== null)} maxWidth="md" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('resources.availability.hold_title', { count: faces.length })}</DialogTitle>
+      <DialogTitle id={titleId}>{translate('resources.availability.hold_title', { smart_count: faces.length })}</DialogTitle>
       {results ? (
         <>
           <DialogContent>
