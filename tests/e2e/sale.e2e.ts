@@ -221,7 +221,7 @@ describe('the unit of sale, through the screens', () => {
       expect(refused[0]).toContain('puoi metterti in coda');
 
       await select(page, poster[0]);
-      const queued = await hold(page, { advertiser: advertisers[2].name, queue: true, expiresOn: addDays(today, 20), shot: 'sale-hold-results.png' });
+      const queued = await hold(page, { advertiser: advertisers[2].name, queue: true, expiresOn: addDays(today, 20) });
       expect(queued[0]).toContain('In coda, posto 1');
 
       const cell = firstCell(page, poster[0].frameId);
@@ -299,7 +299,7 @@ describe('the unit of sale, through the screens', () => {
       }
       await expect.poll(() => cell.getAttribute('data-state')).toBe('option');
       await select(page, screen);
-      const seventh = await hold(page, { advertiser: advertisers[9].name });
+      const seventh = await hold(page, { advertiser: advertisers[9].name, shot: 'sale-hold-results.png' });
       expect(seventh[0]).toContain('Rifiutata');
       expect(seventh[0]).toContain('ha tutti i 6 slot occupati');
       for (const a of advertisers.slice(3, 9)) expect(seventh[0]).toContain(a.name);

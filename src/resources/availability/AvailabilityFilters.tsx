@@ -46,7 +46,7 @@ function CircuitPicker({ value, onChange }: { value: number | null; onChange: (i
   return (
     <Autocomplete
       size="small"
-      sx={{ width: 170 }}
+      sx={{ width: 160 }}
       options={options}
       value={selected}
       disabled={canAccess === false}
@@ -127,7 +127,7 @@ export function AvailabilityFilters({
         error={Boolean(errors.periodStart)}
         helperText={error('periodStart')}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 140 }}
+        sx={{ width: 152 }}
       />
       <TextField
         size="small"
@@ -138,7 +138,7 @@ export function AvailabilityFilters({
         error={Boolean(errors.periodEnd)}
         helperText={error('periodEnd')}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 140 }}
+        sx={{ width: 152 }}
       />
       <TextField
         size="small"
@@ -146,7 +146,7 @@ export function AvailabilityFilters({
         label={label('step')}
         value={draft.step}
         onChange={(e) => set('step', e.target.value as Draft['step'], true)}
-        sx={{ width: 145 }}
+        sx={{ width: 135 }}
       >
         {STEPS.map((s) => (
           <MenuItem key={s} value={s}>
@@ -193,7 +193,7 @@ export function AvailabilityFilters({
         label={label('q')}
         value={draft.q}
         onChange={(e) => set('q', e.target.value)}
-        sx={{ width: 140 }}
+        sx={{ width: 120 }}
       />
       <Tooltip title={translate('resources.availability.apply')}>
         <span>

@@ -91,26 +91,32 @@ const FaceCell = memo(function FaceCell({
   const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
   const colours = STATE_COLOURS[cell.state];
   return (
-    <TableCell sx={{ p: 0.25, verticalAlign: 'top' }}>
-      <Tooltip
-        describeChild
-        title={
-          <Box>
-            <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
-              {face} — {title}
+    <Tooltip
+      describeChild
+      title={
+        <Box>
+          <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
+            {face} — {title}
+          </Typography>
+          {(holders.length ? holders : [translate('resources.availability.nobody')]).map((line, i) => (
+            <Typography key={i} variant="caption" component="div">
+              {line}
             </Typography>
-            {(holders.length ? holders : [translate('resources.availability.nobody')]).map((line, i) => (
-              <Typography key={i} variant="caption" component="div">
-                {line}
-              </Typography>
-            ))}
-          </Box>
-        }
+          ))}
+        </Box>
+      }
+    >
+      <TableCell
+        tabIndex={0}
+        data-state={cell.state}
+        aria-label={`${face}, ${title}: ${lines.join(', ')}. ${holders.join('. ')}`}
+        sx={{
+          p: 0.25,
+          verticalAlign: 'top',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
       >
         <Box
-          tabIndex={0}
-          data-state={cell.state}
-          aria-label={`${face}, ${title}: ${lines.join(', ')}. ${holders.join('. ')}`}
           sx={{
             bgcolor: colours.bg,
             color: colours.fg,
@@ -122,7 +128,6 @@ const FaceCell = memo(function FaceCell({
             fontSize: '0.7rem',
             lineHeight: 1.25,
             overflow: 'hidden',
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
           }}
         >
           {lines.map((line, i) => (
@@ -135,8 +140,8 @@ const FaceCell = memo(function FaceCell({
             </Box>
           ))}
         </Box>
-      </Tooltip>
-    </TableCell>
+      </TableCell>
+    </Tooltip>
   );
 });
 
