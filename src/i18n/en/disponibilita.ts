@@ -36,7 +36,8 @@ export const disponibilita: ResourcesMessages = {
     until: 'until %{date}',
     queue_count: '+%{count} queued',
     period: 'From %{start} to %{end}',
-    summary: '%{total} faces · occupancy %{percent} % · free %{free} · on option %{option} · booked %{booked}',
+    summary:
+      '%{total} face · occupancy %{percent} % · free %{free} · on option %{option} · booked %{booked} |||| %{total} faces · occupancy %{percent} % · free %{free} · on option %{option} · booked %{booked}',
     select_face: 'Select %{face}',
     select_page: 'Select the faces of the page',
     selected: '%{smart_count} selected',

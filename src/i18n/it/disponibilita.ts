@@ -36,7 +36,8 @@ export const disponibilita: ResourcesMessages = {
     until: 'fino al %{date}',
     queue_count: '+%{count} in coda',
     period: 'Dal %{start} al %{end}',
-    summary: '%{total} facce · occupazione %{percent} % · libere %{free} · in opzione %{option} · prenotate %{booked}',
+    summary:
+      '%{total} faccia · occupazione %{percent} % · libere %{free} · in opzione %{option} · prenotate %{booked} |||| %{total} facce · occupazione %{percent} % · libere %{free} · in opzione %{option} · prenotate %{booked}',
     select_face: 'Seleziona %{face}',
     select_page: 'Seleziona le facce della pagina',
     selected: '%{smart_count} selezionata |||| %{smart_count} selezionate',

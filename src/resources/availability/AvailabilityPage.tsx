@@ -117,6 +117,7 @@ export default function AvailabilityPage() {
         <Typography variant="body2" data-testid="availability-summary" aria-live="polite">
           {occupancy && data
             ? translate('resources.availability.summary', {
+                smart_count: data.total,
                 total: formatNumber(data.total, 0),
                 percent: formatNumber(occupancy.percent, 1),
                 free: formatNumber(occupancy.free, 0),
