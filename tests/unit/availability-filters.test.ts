@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityQuery } from '@/dataProviders/availability';
+import { i18nProvider } from '@/i18n';
+import { holderLines } from '@/resources/availability/AvailabilityGrid';
 import { filterErrors, mondayOf, readState, writeState } from '@/resources/availability/filters';
 
 describe('the availability screen’s filters in the URL', () => {
@@ -70,5 +72,28 @@ describe('the availability screen’s filters in the URL', () => {
       municipality: 'Milano',
       range: '[50,74]',
     });
+  });
+});
+
+describe('the availability cell’s holders', () => {
+  it('names each holder, for whom and until when, then the queue in its order', () => {
+    const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+    const holder = { holderName: 'Sara Bianchi', advertiserName: 'Caffè Roma', periodStart: '2026-03-02', periodEnd: '2026-03-15', planningName: null };
+    expect(
+      holderLines(
+        [
+          { ...holder, reservationId: 1, status: 'option', expiresOn: '2026-02-27' },
+          { ...holder, reservationId: 2, status: 'booked', expiresOn: null, advertiserName: 'Moda Sud', planningName: 'Saldi' },
+          { ...holder, reservationId: 3, status: 'waiting', expiresOn: '2026-03-01', holderName: 'Marco Neri' },
+          { ...holder, reservationId: 4, status: 'waiting', expiresOn: null, holderName: 'Luca Verdi', advertiserName: '' },
+        ],
+        translate as never,
+      ),
+    ).toEqual([
+      'In opzione: Sara Bianchi per Caffè Roma, dal 02/03/2026 al 15/03/2026, scade il 27/02/2026',
+      'Prenotata: Sara Bianchi per Moda Sud, dal 02/03/2026 al 15/03/2026 (Saldi)',
+      'In coda 1: Marco Neri per Caffè Roma, dal 02/03/2026 al 15/03/2026, scade il 01/03/2026',
+      'In coda 2: Luca Verdi per —, dal 02/03/2026 al 15/03/2026',
+    ]);
   });
 });
