@@ -157,6 +157,7 @@ describe('app bar', () => {
       ['Ordini', '/orders'],
       ['Campagne', '/campaigns'],
       ['Inserzionisti', '/advertisers'],
+      ['Disponibilità', '/availability'],
     ]);
   });
 
