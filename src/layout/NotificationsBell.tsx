@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DoneIcon from '@mui/icons-material/Done';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider, Notification } from '@/dataProviders';
 import { canOpen } from '@/auth/permissions';
@@ -16,13 +16,13 @@ const SHOWN = 8;
 
 /**
  * The bell of the app bar: the caller's unread notices (asked every minute, and again after a hold),
- * a menu listing them, each opening its link or marked read; «Da fare» lists them all.
+ * a popover listing them (Tab moves through them), each opening its link or marked read; «Da fare»
+ * lists them all.
  */
 export function NotificationsBell() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const allowed = canOpen(getRole(), '/inbox');
@@ -51,10 +51,10 @@ export function NotificationsBell() {
   if (!allowed) return null;
   const count = unread.data ?? 0;
   const label = translate('resources.notifications.bell', { count });
+  // The link navigates; opening a notice reads it.
   const open = (notice: Notification) => {
     setAnchor(null);
     markRead.mutate(notice.id);
-    navigate(notice.link);
   };
 
   return (
@@ -63,7 +63,7 @@ export function NotificationsBell() {
         <IconButton
           color="inherit"
           aria-label={label}
-          aria-haspopup="true"
+          aria-haspopup="dialog"
           aria-controls={anchor ? `${id}-menu` : undefined}
           aria-expanded={anchor ? 'true' : 'false'}
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -74,42 +74,51 @@ export function NotificationsBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Menu
+      <Popover
         id={`${id}-menu`}
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': translate('resources.notifications.menu'), dense: true }, paper: { sx: { width: 420, maxWidth: '90vw' } } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-label': translate('resources.notifications.menu'), sx: { width: 440, maxWidth: '90vw' } },
+        }}
       >
-        {list.data?.data.length === 0 && (
-          <MenuItem disabled>{translate('resources.notifications.none_unread')}</MenuItem>
-        )}
-        {list.data?.data.map((notice) => (
-          <MenuItem
-            key={notice.id}
-            onClick={() => open(notice)}
-            sx={{ whiteSpace: 'normal', alignItems: 'flex-start', gap: 1 }}
-            data-notice-id={notice.id}
-          >
-            <ListItemText
-              primary={notice.message}
-              secondary={`${translate(`resources.notifications.kinds.${notice.kind}`)} · ${formatDate(notice.createdAt)}`}
-              slotProps={{ primary: { variant: 'body2' } }}
-            />
-            <Tooltip title={translate('resources.notifications.mark_read')}>
-              <IconButton
-                size="small"
-                aria-label={`${translate('resources.notifications.mark_read')}: ${notice.message}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  markRead.mutate(notice.id);
-                }}
-              >
-                <DoneIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </MenuItem>
-        ))}
+        <List dense disablePadding>
+          {list.data?.data.length === 0 && (
+            <ListItem>
+              <ListItemText primary={translate('resources.notifications.none_unread')} />
+            </ListItem>
+          )}
+          {list.data?.data.map((notice) => (
+            <ListItem
+              key={notice.id}
+              disablePadding
+              data-notice-id={notice.id}
+              secondaryAction={
+                <Tooltip title={translate('resources.notifications.mark_read')}>
+                  <IconButton
+                    edge="end"
+                    size="small"
+                    aria-label={`${translate('resources.notifications.mark_read')}: ${notice.message}`}
+                    onClick={() => markRead.mutate(notice.id)}
+                  >
+                    <DoneIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              }
+            >
+              <ListItemButton component={Link} to={notice.link} onClick={() => open(notice)} sx={{ pr: 6 }}>
+                <ListItemText
+                  primary={notice.message}
+                  secondary={`${translate(`resources.notifications.kinds.${notice.kind}`)} · ${formatDate(notice.createdAt)}`}
+                  slotProps={{ primary: { variant: 'body2' } }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
         <Divider />
         <Box sx={{ px: 2, py: 0.5, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="caption">{label}</Typography>
@@ -117,7 +126,7 @@ export function NotificationsBell() {
             {translate('resources.notifications.all')}
           </Button>
         </Box>
-      </Menu>
+      </Popover>
     </>
   );
 }

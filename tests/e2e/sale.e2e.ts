@@ -250,8 +250,8 @@ describe('the unit of sale, through the screens', () => {
         const bell = page.getByRole('button', { name: /^Avvisi: \d+ da leggere$/ });
         await expect.poll(async () => Number(await bell.getAttribute('data-unread')), { timeout: 20_000 }).toBeGreaterThan(0);
         await bell.click();
-        const menu = page.getByRole('menu', { name: 'Avvisi da leggere' });
-        const notice = menu.getByRole('menuitem').filter({ hasText: `${poster[0].frameName} di ${poster[0].systemCode} si è liberata` });
+        const menu = page.getByRole('dialog', { name: 'Avvisi da leggere' });
+        const notice = menu.getByRole('link').filter({ hasText: `${poster[0].frameName} di ${poster[0].systemCode} si è liberata` });
         await notice.waitFor();
         await page.screenshot({ path: path.join(SHOTS, 'sale-bell.png') });
         // The notice's link opens the face on the availability screen, now the waiting seller's option.
@@ -329,6 +329,17 @@ describe('the unit of sale, through the screens', () => {
       for (const a of advertisers.slice(3, 9)) expect(await tip.innerText()).toContain(a.name);
       await expectNoSidewaysScroll(page);
       await page.keyboard.press('Escape');
+
+      // «Segna come letto» in the bell: the seller's unread count goes down by one.
+      const bell = page.getByRole('button', { name: /^Avvisi: \d+ da leggere$/ });
+      await expect.poll(async () => Number(await bell.getAttribute('data-unread'))).toBeGreaterThan(0);
+      const unread = Number(await bell.getAttribute('data-unread'));
+      await bell.click();
+      const notices = page.getByRole('dialog', { name: 'Avvisi da leggere' });
+      await notices.getByRole('button', { name: /^Segna come letto: / }).first().click();
+      await expect.poll(async () => Number(await bell.getAttribute('data-unread'))).toBe(unread - 1);
+      await page.keyboard.press('Escape');
+      await notices.waitFor({ state: 'detached' });
 
       // A partial screen: one slot of another screen's cycle held by the API, shown with its slots left.
       // The queue: a third request queued behind the poster's second face.
