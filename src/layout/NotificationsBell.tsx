@@ -1,5 +1,18 @@
-import { useId, useState } from 'react';
-import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { useId, useRef, useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DoneIcon from '@mui/icons-material/Done';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +37,8 @@ export function NotificationsBell() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Where the focus goes when a notice marked read leaves the list (Escape still closes).
+  const listRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const allowed = canOpen(getRole(), '/inbox');
 
@@ -82,43 +97,52 @@ export function NotificationsBell() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
-          paper: { role: 'dialog', 'aria-label': translate('resources.notifications.menu'), sx: { width: 440, maxWidth: '90vw' } },
+          paper: {
+            role: 'dialog',
+            'aria-label': translate('resources.notifications.menu'),
+            sx: { width: 440, maxWidth: '90vw' },
+          },
         }}
       >
-        <List dense disablePadding>
-          {list.data?.data.length === 0 && (
-            <ListItem>
-              <ListItemText primary={translate('resources.notifications.none_unread')} />
-            </ListItem>
-          )}
-          {list.data?.data.map((notice) => (
-            <ListItem
-              key={notice.id}
-              disablePadding
-              data-notice-id={notice.id}
-              secondaryAction={
-                <Tooltip title={translate('resources.notifications.mark_read')}>
-                  <IconButton
-                    edge="end"
-                    size="small"
-                    aria-label={`${translate('resources.notifications.mark_read')}: ${notice.message}`}
-                    onClick={() => markRead.mutate(notice.id)}
-                  >
-                    <DoneIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              }
-            >
-              <ListItemButton component={Link} to={notice.link} onClick={() => open(notice)} sx={{ pr: 6 }}>
-                <ListItemText
-                  primary={notice.message}
-                  secondary={`${translate(`resources.notifications.kinds.${notice.kind}`)} · ${formatDate(notice.createdAt)}`}
-                  slotProps={{ primary: { variant: 'body2' } }}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+        <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none' }}>
+          <List dense disablePadding>
+            {list.data?.data.length === 0 && (
+              <ListItem>
+                <ListItemText primary={translate('resources.notifications.none_unread')} />
+              </ListItem>
+            )}
+            {list.data?.data.map((notice) => (
+              <ListItem
+                key={notice.id}
+                disablePadding
+                data-notice-id={notice.id}
+                secondaryAction={
+                  <Tooltip title={translate('resources.notifications.mark_read')}>
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={`${translate('resources.notifications.mark_read')}: ${notice.message}`}
+                      onClick={() => {
+                        listRef.current?.focus();
+                        markRead.mutate(notice.id);
+                      }}
+                    >
+                      <DoneIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                }
+              >
+                <ListItemButton component={Link} to={notice.link} onClick={() => open(notice)} sx={{ pr: 6 }}>
+                  <ListItemText
+                    primary={notice.message}
+                    secondary={`${translate(`resources.notifications.kinds.${notice.kind}`)} · ${formatDate(notice.createdAt)}`}
+                    slotProps={{ primary: { variant: 'body2' } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
         <Divider />
         <Box sx={{ px: 2, py: 0.5, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="caption">{label}</Typography>
