@@ -24,6 +24,7 @@ const NODE_TESTS = [
  * they need: the migrated database is made once per run, in the project's globalSetup.
  */
 const MIGRATED_TESTS = [
+  'tests/unit/availability-sandbox.test.ts',
   'tests/unit/contract-suite.test.ts',
   'tests/unit/estimate-pdf.test.ts',
   'tests/unit/plannings-sandbox.test.ts',

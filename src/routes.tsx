@@ -66,6 +66,8 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/orders/:id/documents', page: page(() => import('@/resources/orders/OrderDocumentsPage')) },
   { path: '/orders/:id/campaigns', page: page(() => import('@/resources/orders/OrderCampaignsPage')) },
   { path: '/opportunities', page: page(() => import('@/resources/opportunities/OpportunitiesPage')) },
+  { path: '/availability', page: page(() => import('@/resources/availability/AvailabilityPage')) },
+  { path: '/inbox', page: page(() => import('@/resources/notifications/InboxPage')) },
   // App shell
   { path: '/settings/users/*', page: page(() => import('@/pages/settings/users/UsersPage')) },
   { path: '/settings/outbox', page: page(() => import('@/resources/sends/OutboxPage')) },

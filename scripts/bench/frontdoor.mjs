@@ -4,7 +4,8 @@
 // - the gzip JavaScript of /login and of the shared-estimate viewer, to a bare react-admin <Admin>;
 // - sign-in click → the home screen's first rows, with a cold cache, to the same with a warm one;
 // - the systems list: navigation → first rows, to the time of the API request it waits on (the
-//   app's own overhead; 1.0 is the floor).
+//   app's own overhead; 1.0 is the floor);
+// - the availability screen (faces × weeks) the same way, with the number of requests it sent.
 
 async function rowsVisible(page) {
   await page.waitForFunction(() => document.querySelectorAll('table tbody tr, [role="row"]').length > 1, null, { timeout: 120_000 });
@@ -76,6 +77,28 @@ export async function frontDoorFigures({ browser, app, sandbox, seed, baselineJs
     figure(`systems list: navigation → first rows (${seed} seed)`, screenMs, 'ms');
     figure('systems list: the API request it waits on', apiMs.toFixed(0), 'ms');
     figure('systems list: screen / API request', apiMs > 0 ? (screenMs / apiMs).toFixed(2) : 'n/a', '×');
+
+    // The availability screen (faces × eight weeks, its first page), the same way: navigation →
+    // first face rows, to the one GET /availability it waits on; and how many of those it sent.
+    await page.goto(`${app}/profile`, { waitUntil: 'networkidle' });
+    let availabilityMs = 0;
+    let availabilityRequests = 0;
+    const onAvailability = (request) => {
+      if (!/\/planner\/v1\/availability\?/.test(request.url())) return;
+      availabilityRequests += 1;
+      const t = request.timing();
+      if (t.responseEnd > 0) availabilityMs = Math.max(availabilityMs, t.responseEnd - t.requestStart);
+    };
+    page.on('requestfinished', onAvailability);
+    const a0 = Date.now();
+    await page.goto(`${app}/availability`);
+    await page.waitForSelector('tr[data-frame-id]', { timeout: 120_000 });
+    const availabilityScreenMs = Date.now() - a0;
+    await page.waitForLoadState('networkidle');
+    page.off('requestfinished', onAvailability);
+    figure(`availability: navigation → first rows (${seed} seed)`, availabilityScreenMs, 'ms');
+    figure('availability: the API request it waits on', availabilityMs.toFixed(0), 'ms', `${availabilityRequests} request(s)`);
+    figure('availability: screen / API request', availabilityMs > 0 ? (availabilityScreenMs / availabilityMs).toFixed(2) : 'n/a', '×');
   } catch (error) {
     figure('sign-in and systems list timings', 'n/a', '', String(error.message).split('\n')[0]);
   } finally {

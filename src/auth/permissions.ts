@@ -72,7 +72,14 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
     resources: ['campaigns', 'campaignMembers', 'campaignAttachments'],
   },
   { pattern: '/advertisers/*', allowed: SALES, resources: ['advertisers'] },
-  { pattern: '/estimates/*', allowed: SALES, resources: ['estimates', 'products', 'catalogs', 'shares'] },
+  // Putting faces under option (reservations: holdFaces) is the sellers', as estimates are.
+  { pattern: '/estimates/*', allowed: SALES, resources: ['estimates', 'products', 'catalogs', 'shares', 'reservations'] },
+  // The availability of faces: to read, the sellers, the asset manager and the manager
+  {
+    pattern: '/availability',
+    allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_ASSETMANAGER', 'ROLE_MANAGER'],
+    resources: ['availability'],
+  },
   // Admin and media monitor: media monitor screens and analytics
   // Scheduled events: whoever may schedule (the media monitor's sends; the planner's events)
   { pattern: '/media/scheduled', allowed: ['ROLE_ADMIN', 'ROLE_MEDIAMONITOR', 'ROLE_PLANNER'], resources: ['scheduledEvents'] },
@@ -84,6 +91,7 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/orders', allowed: 'all', resources: ['orders', 'orderDocuments', 'orderCampaigns'] },
   { pattern: '/orders/orderVisualizer', allowed: 'all' },
   { pattern: '/opportunities', allowed: 'all', resources: ['opportunities'] },
+  { pattern: '/inbox', allowed: 'all', resources: ['notifications'] },
 ];
 
 /**
@@ -185,6 +193,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Creatività', to: '/creatives' },
       { label: 'Pianificazioni', to: '/plannings' },
       { label: 'Inserzionisti', to: '/advertisers' },
+      { label: 'Disponibilità', to: '/availability' },
     ],
   },
   {
@@ -224,10 +233,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   },
 ];
 
-/** Pages every staff role may open; shown on their own in the app bar to roles that do not see their group. */
+/** Pages shown on their own in the app bar to the roles that may open them but do not see their group. */
 export const ALL_ROLES_LINKS: readonly MenuEntry[] = [
   { label: 'Ordini', to: '/orders' },
   { label: 'Opportunità', to: '/opportunities' },
+  { label: 'Disponibilità', to: '/availability' },
 ];
 
 export interface RoleMenu {

@@ -22,10 +22,12 @@ import { opportunityNamesMethods, type OpportunityNamesMethods } from './opportu
 import { productsDataProvider, type ProductsMethods } from './products';
 import { sharesDataProvider, type SharesMethods } from './shares';
 import { analyticsDataProvider, type AnalyticsMethods } from './analytics';
+import { availabilityDataProvider, type AvailabilityMethods } from './availability';
 import { mailsDataProvider, scheduledEventsDataProvider, sendsMethods, type SendsMethods } from './sends';
 export type { SystemLookups, SystemBulkChange } from './systems';
 export type { BulkConflict, BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
+export type { AvailabilityFilter, AvailabilityPage, AvailabilityRow, AvailabilityCell, Blocker, HoldResult, Notification } from './availability';
 export { isShareRefusal, type ShareRefusal } from './shares';
 
 /**
@@ -65,6 +67,8 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   scheduledEvents: scheduledEventsDataProvider,
   sends: sendsMethods,
   mails: mailsDataProvider,
+  notifications: availabilityDataProvider,
+  availability: availabilityDataProvider,
 };
 
 export class UnknownResourceError extends Error {
@@ -98,4 +102,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods & FramesMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods & FramesMethods & AvailabilityMethods;

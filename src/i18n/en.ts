@@ -8,6 +8,7 @@ import { vendite } from './en/vendite';
 import { users } from './en/users';
 import { sends } from './en/sends';
 import { field } from './en/field';
+import { disponibilita } from './en/disponibilita';
 
 /**
  * English: react-admin's own messages (ra-language-english) with the pagination labels,
@@ -38,5 +39,6 @@ export const en: TranslationMessages = {
     ...media,
     ...sends,
     ...field,
+    ...disponibilita,
   },
 };

@@ -8,6 +8,7 @@ import { vendite } from './it/vendite';
 import { users } from './it/users';
 import { sends } from './it/sends';
 import { field } from './it/field';
+import { disponibilita } from './it/disponibilita';
 
 /**
  * Italian, the default language: every react-admin message (typed against TranslationMessages, so
@@ -25,5 +26,6 @@ export const it: TranslationMessages = {
     ...media,
     ...sends,
     ...field,
+    ...disponibilita,
   },
 };

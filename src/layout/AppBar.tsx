@@ -4,6 +4,7 @@ import { AppBar as RaAppBar, LoadingIndicator, useTranslate } from 'react-admin'
 import { STAGE_MARKER } from '@/config/constants';
 import { currentEnvironment, getRuntimeConfig } from '@/config/environment';
 import { MenuBar } from './MenuBar';
+import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
 
 /** The 'stage' marker when the configured environment is stage. */
@@ -21,7 +22,7 @@ export function StageMarker() {
   );
 }
 
-/** The top app bar: title, the five menu groups the role may see, stage marker, user menu. */
+/** The top app bar: title, the five menu groups the role may see, stage marker, the notices' bell, user menu. */
 export function AppBar() {
   const translate = useTranslate();
   return (
@@ -31,6 +32,7 @@ export function AppBar() {
       toolbar={
         <>
           <StageMarker />
+          <NotificationsBell />
           <LoadingIndicator />
         </>
       }

@@ -108,6 +108,8 @@ const PUBLIC: Screen[] = [
 
 /** Every private route, as the admin. */
 const PRIVATE: Screen[] = [
+  { route: '/availability', url: () => '/availability', ready: (p) => p.locator('tr[data-frame-id]').first() },
+  { route: '/inbox', url: () => '/inbox', ready: h1 },
   { route: '/', url: () => '/', ready: table },
   {
     route: '/systems-manage/map',

@@ -11,8 +11,8 @@ import { api, signedInPage } from './support/session';
 const ALL_GROUPS = ['PATRIMONIO', 'PUBBLICAZIONE', 'INVENTARIO', 'MEDIA MONITOR', 'ANALYTICS'];
 const STAFF: Array<{ user: string; home: string; groups: string[]; links: string[]; allowed: string; forbidden?: string }> = [
   { user: 'admin', home: '/', groups: ALL_GROUPS, links: [], allowed: '/settings/users' },
-  { user: 'manager', home: '/orders', groups: [], links: ['Ordini', 'Opportunità'], allowed: '/opportunities', forbidden: '/settings/users' },
-  { user: 'assetmanager', home: '/systems-manage/manage', groups: ['PATRIMONIO'], links: ['Ordini', 'Opportunità'], allowed: '/circuit-manage/manage', forbidden: '/campaigns' },
+  { user: 'manager', home: '/orders', groups: [], links: ['Ordini', 'Opportunità', 'Disponibilità'], allowed: '/opportunities', forbidden: '/settings/users' },
+  { user: 'assetmanager', home: '/systems-manage/manage', groups: ['PATRIMONIO'], links: ['Ordini', 'Opportunità', 'Disponibilità'], allowed: '/circuit-manage/manage', forbidden: '/campaigns' },
   { user: 'sales', home: '/orders', groups: ['PUBBLICAZIONE', 'INVENTARIO'], links: [], allowed: '/advertisers', forbidden: '/systems-manage/manage' },
   { user: 'salesleader', home: '/orders', groups: ['PUBBLICAZIONE', 'INVENTARIO'], links: [], allowed: '/estimates/manage', forbidden: '/media/monitor' },
   { user: 'mediamonitor', home: '/media/monitor', groups: ['MEDIA MONITOR', 'ANALYTICS'], links: ['Ordini', 'Opportunità'], allowed: '/dashboard/analytics', forbidden: '/advertisers' },
@@ -53,10 +53,12 @@ describe('each staff role: home page, menus and guarded routes', () => {
         const button = bar.getByRole('button', { name: group, exact: true });
         expect(await button.count(), `${role.user}: group ${group}`).toBe(role.groups.includes(group) ? 1 : 0);
       }
-      for (const link of ['Ordini', 'Opportunità']) {
+      for (const link of ['Ordini', 'Opportunità', 'Disponibilità']) {
         const count = await bar.getByRole('link', { name: link, exact: true }).count();
         expect(count, `${role.user}: link ${link}`).toBe(role.links.includes(link) ? 1 : 0);
       }
+      // Every staff role has the notices' bell, its unread count in its name.
+      await page.getByRole('button', { name: /^Avvisi: \d+ da leggere$/ }).waitFor();
 
       await visit(page, role.allowed);
       await networkQuiet(page);

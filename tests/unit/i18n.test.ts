@@ -9,6 +9,8 @@ import { esecuzione as itEsecuzione } from '@/i18n/it/esecuzione';
 import { media as itMedia } from '@/i18n/it/media';
 import { patrimonio as itPatrimonio } from '@/i18n/it/patrimonio';
 import { vendite as itVendite } from '@/i18n/it/vendite';
+import { disponibilita as enDisponibilita } from '@/i18n/en/disponibilita';
+import { disponibilita as itDisponibilita } from '@/i18n/it/disponibilita';
 
 type Tree = { [key: string]: Tree | string | undefined };
 
@@ -50,6 +52,7 @@ describe('i18n completeness', () => {
     ['vendite', itVendite, enVendite],
     ['esecuzione', itEsecuzione, enEsecuzione],
     ['media', itMedia, enMedia],
+    ['disponibilita', itDisponibilita, enDisponibilita],
   ];
   for (const [name, itMessages, enMessages] of DOMAINS) {
     it(`the ${name} domain files have the same keys in both languages, merged under resources`, () => {

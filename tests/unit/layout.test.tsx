@@ -158,6 +158,7 @@ describe('app bar', () => {
       ['Campagne', '/campaigns'],
       ['Creatività', '/creatives'],
       ['Inserzionisti', '/advertisers'],
+      ['Disponibilità', '/availability'],
     ]);
   });
 

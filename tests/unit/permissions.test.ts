@@ -72,6 +72,8 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/orders', '/orders', 'xx.xxxxxxx'],
   ['/orders/orderVisualizer', '/orders/orderVisualizer', 'xx.xxxxxxx'],
   ['/opportunities', '/opportunities', 'xx.xxxxxxx'],
+  ['/availability', '/availability?frameId=11&periodStart=2026-03-02', 'xx.xxx....'],
+  ['/inbox', '/inbox', 'xx.xxxxxxx'],
   ['/test', '/test', 'x.........'],
 ];
 
@@ -173,11 +175,11 @@ describe('menus per role: groups and visibility', () => {
   const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
-    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti'],
+    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti', 'Disponibilità'],
   ] as const;
   const PUBBLICAZIONE_SALES = [
     'PUBBLICAZIONE',
-    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Inserzionisti'],
+    ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Inserzionisti', 'Disponibilità'],
   ] as const;
   const INVENTARIO = ['INVENTARIO', ['Prodotti', 'Listini']] as const;
   const MEDIA = ['MEDIA MONITOR', ['Rilevazioni', 'Media Monitor', 'Gestione Campi', 'Invio ai fornitori', 'Invio alla segreteria', 'Invii programmati']] as const;
@@ -186,9 +188,9 @@ describe('menus per role: groups and visibility', () => {
 
   const EXPECTED: Record<Role, { groups: (readonly [string, readonly string[]])[]; links: string[] }> = {
     ROLE_ADMIN: { groups: [PATRIMONIO, PUBBLICAZIONE_ALL, INVENTARIO, MEDIA, ANALYTICS], links: [] },
-    ROLE_MANAGER: { groups: [], links: ALL_ROLES_LINKS },
+    ROLE_MANAGER: { groups: [], links: [...ALL_ROLES_LINKS, 'Disponibilità'] },
     ROLE_GUEST: { groups: [], links: [] },
-    ROLE_ASSETMANAGER: { groups: [PATRIMONIO_ASSETS], links: ALL_ROLES_LINKS },
+    ROLE_ASSETMANAGER: { groups: [PATRIMONIO_ASSETS], links: [...ALL_ROLES_LINKS, 'Disponibilità'] },
     ROLE_SALES: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_SALESLEADER: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
     ROLE_MEDIAMONITOR: { groups: [MEDIA, ANALYTICS], links: ALL_ROLES_LINKS },
@@ -232,6 +234,7 @@ describe('menus per role: groups and visibility', () => {
       '/creatives',
       '/plannings',
       '/advertisers',
+      '/availability',
       '/estimates/products',
       '/estimates/products?catalogs',
       '/media/monitor',
@@ -279,6 +282,10 @@ describe('react-admin canAccess (resources follow the table)', () => {
     expect(canAccessResource('ROLE_ADMIN', 'users.role', 'edit')).toBe(true);
     expect(canAccessResource('ROLE_MANAGER', 'users.role', 'edit')).toBe(false);
     expect(canAccessResource('ROLE_ADMIN', 'not-yet-mapped', 'list')).toBe(true);
+    // Holding faces is the sellers' (holdFaces' x-roles); reading availability adds the asset manager and manager.
+    expect(COLUMNS.filter((r) => canAccessResource(r, 'reservations', 'create'))).toEqual(['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER']);
+    expect(COLUMNS.filter((r) => canAccessResource(r, 'availability', 'list'))).toEqual(['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER']);
+    expect(COLUMNS.filter((r) => canAccessResource(r, 'notifications', 'list'))).toEqual(COLUMNS.filter((r) => r !== 'ROLE_GUEST'));
     expect(canAccessResource('ROLE_SALES', 'not-yet-mapped', 'list')).toBe(false);
     expect(canAccessResource(null, 'users', 'list')).toBe(false);
   });

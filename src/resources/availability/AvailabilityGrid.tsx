@@ -1,0 +1,258 @@
+import { memo } from 'react';
+import {
+  Box,
+  Checkbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { AvailabilityCell, AvailabilityPage, AvailabilityRow, Blocker } from '@/dataProviders';
+import { formatDate, formatNumber } from '@/ui/format';
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** Each state's colours: free green, partial amber, option orange, booked red. */
+export const STATE_COLOURS: Record<AvailabilityCell['state'], { bg: string; fg: string; border: string }> = {
+  free: { bg: '#e8f5e9', fg: '#1b5e20', border: '#a5d6a7' },
+  partial: { bg: '#fff8e1', fg: '#6d4c00', border: '#ffd54f' },
+  option: { bg: '#ffe0b2', fg: '#7a3300', border: '#fb8c00' },
+  booked: { bg: '#ffcdd2', fg: '#8e0000', border: '#e53935' },
+};
+
+const shortDate = (day: string) => formatDate(day).slice(0, 5);
+
+/** The face's name as the screen writes it: «MI-0001 · Faccia A». */
+export const faceLabel = (row: Pick<AvailabilityRow, 'systemCode' | 'frameName'>) => `${row.systemCode} · ${row.frameName}`;
+
+/** One line per holder: the options and bookings first, then the queue in its order. */
+export function holderLines(holders: Blocker[], translate: Translate): string[] {
+  let place = 0;
+  return holders.map((h) => {
+    const names = {
+      holder: h.holderName,
+      advertiser: h.advertiserName || '—',
+      start: formatDate(h.periodStart),
+      end: formatDate(h.periodEnd),
+    };
+    if (h.status === 'waiting') {
+      place += 1;
+      return (
+        translate('resources.availability.queue_line', { ...names, position: place }) +
+        (h.expiresOn ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) }) : '')
+      );
+    }
+    return (
+      translate('resources.availability.holder_line', { ...names, status: translate(`resources.availability.statuses.${h.status}`) }) +
+      (h.expiresOn ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) }) : '') +
+      (h.planningName ? translate('resources.availability.holder_planning', { planning: h.planningName }) : '')
+    );
+  });
+}
+
+/** A cell's short text: the state, then the slots left, or the first holder and until when. */
+function cellLines(cell: AvailabilityCell, translate: Translate): string[] {
+  const state = translate(`resources.availability.states.${cell.state}`);
+  const live = cell.holders.filter((h) => h.status !== 'waiting');
+  const queued = cell.holders.length - live.length;
+  const queue = queued ? [translate('resources.availability.queue_count', { count: queued })] : [];
+  if (cell.state === 'free') return [state];
+  if (cell.state === 'partial') return [state, translate('resources.availability.slots_left', { slots: cell.slotsLeft }), ...queue];
+  const first = live.find((h) => h.status === cell.state) ?? live[0];
+  if (!first) return [state, ...queue];
+  const more = live.length > 1 ? ` +${live.length - 1}` : '';
+  return [
+    state + more,
+    first.advertiserName || first.holderName,
+    cell.state === 'option' && first.expiresOn
+      ? `${first.holderName} · ${translate('resources.availability.until', { date: shortDate(first.expiresOn) })}`
+      : first.holderName,
+    ...queue,
+  ];
+}
+
+const FaceCell = memo(function FaceCell({
+  cell,
+  period,
+  face,
+}: {
+  cell: AvailabilityCell;
+  period: { start: string; end: string };
+  face: string;
+}) {
+  const translate = useTranslate();
+  const lines = cellLines(cell, translate);
+  const holders = holderLines(cell.holders, translate);
+  const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+  const colours = STATE_COLOURS[cell.state];
+  return (
+    <Tooltip
+      describeChild
+      title={
+        <Box>
+          <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
+            {face} — {title}
+          </Typography>
+          {(holders.length ? holders : [translate('resources.availability.nobody')]).map((line, i) => (
+            <Typography key={i} variant="caption" component="div">
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      }
+    >
+      <TableCell
+        tabIndex={0}
+        data-state={cell.state}
+        aria-label={`${face}, ${title}: ${lines.join(', ')}. ${holders.join('. ')}`}
+        sx={{
+          p: 0.25,
+          verticalAlign: 'top',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+      >
+        <Box
+          sx={{
+            bgcolor: colours.bg,
+            color: colours.fg,
+            border: `1px solid ${colours.border}`,
+            borderRadius: 0.5,
+            px: 0.5,
+            py: 0.25,
+            minHeight: 40,
+            fontSize: '0.7rem',
+            lineHeight: 1.25,
+            overflow: 'hidden',
+          }}
+        >
+          {lines.map((line, i) => (
+            <Box
+              key={i}
+              component="div"
+              sx={{ fontWeight: i === 0 ? 700 : 400, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {line}
+            </Box>
+          ))}
+        </Box>
+      </TableCell>
+    </Tooltip>
+  );
+});
+
+const STICKY = { position: 'sticky', zIndex: 2, bgcolor: 'background.paper' } as const;
+const CHECK_WIDTH = 42;
+const FACE_WIDTH = 170;
+const PERIOD_WIDTH = 104;
+
+export interface AvailabilityGridProps {
+  page: AvailabilityPage;
+  selected: ReadonlySet<number>;
+  onToggle: (row: AvailabilityRow) => void;
+  onTogglePage: (rows: AvailabilityRow[], select: boolean) => void;
+  /** Whether faces may be picked (the roles that put them under option). */
+  selectable: boolean;
+}
+
+/** Faces × periods: one row per face, one coloured cell per period, the face's occupancy at the end. */
+export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selectable }: AvailabilityGridProps) {
+  const translate = useTranslate();
+  const label = (field: string) => translate(`resources.availability.fields.${field}`);
+  const chosen = page.rows.filter((r) => selected.has(r.frameId)).length;
+  return (
+    <TableContainer
+      sx={{ flex: 1, minHeight: 200, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      tabIndex={-1}
+    >
+      <Table size="small" stickyHeader aria-label={translate('resources.availability.grid')} sx={{ tableLayout: 'fixed', minWidth: '100%' }}>
+        <colgroup>
+          {selectable && <col style={{ width: CHECK_WIDTH }} />}
+          <col style={{ width: FACE_WIDTH }} />
+          <col style={{ width: 170 }} />
+          <col style={{ width: 90 }} />
+          {page.periods.map((p) => (
+            <col key={p.start} style={{ width: PERIOD_WIDTH }} />
+          ))}
+          <col style={{ width: 56 }} />
+        </colgroup>
+        <TableHead>
+          <TableRow>
+            {selectable && (
+              <TableCell padding="checkbox" sx={{ ...STICKY, left: 0, zIndex: 3 }}>
+                <Checkbox
+                  size="small"
+                  checked={page.rows.length > 0 && chosen === page.rows.length}
+                  indeterminate={chosen > 0 && chosen < page.rows.length}
+                  onChange={(e) => onTogglePage(page.rows, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': translate('resources.availability.select_page') } }}
+                />
+              </TableCell>
+            )}
+            <TableCell sx={{ ...STICKY, left: selectable ? CHECK_WIDTH : 0, zIndex: 3 }}>{label('face')}</TableCell>
+            <TableCell>{label('address')}</TableCell>
+            <TableCell>{label('formatSlots')}</TableCell>
+            {page.periods.map((p) => (
+              <TableCell key={p.start} sx={{ px: 0.5, lineHeight: 1.2, fontSize: '0.75rem' }}>
+                {shortDate(p.start)}
+                <br />
+                {shortDate(p.end)}
+              </TableCell>
+            ))}
+            <TableCell align="right" title={translate('resources.availability.fields.occupancy')}>
+              %
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {page.rows.map((row) => {
+            const face = faceLabel(row);
+            const isSelected = selected.has(row.frameId);
+            return (
+              <TableRow key={row.frameId} hover selected={isSelected} data-frame-id={row.frameId}>
+                {selectable && (
+                  <TableCell padding="checkbox" sx={{ ...STICKY, left: 0 }}>
+                    <Checkbox
+                      size="small"
+                      checked={isSelected}
+                      onChange={() => onToggle(row)}
+                      slotProps={{ input: { 'aria-label': translate('resources.availability.select_face', { face }) } }}
+                    />
+                  </TableCell>
+                )}
+                <TableCell component="th" scope="row" sx={{ ...STICKY, left: selectable ? CHECK_WIDTH : 0, py: 0.5 }}>
+                  <Box sx={{ fontWeight: 700, fontSize: '0.8rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {row.systemCode}
+                  </Box>
+                  <Box sx={{ fontSize: '0.75rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {row.frameName}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ py: 0.5, fontSize: '0.75rem' }}>
+                  <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={row.address}>
+                    {row.address}
+                  </Box>
+                  <Box sx={{ color: 'text.secondary' }}>{row.municipality}</Box>
+                </TableCell>
+                <TableCell sx={{ py: 0.5, fontSize: '0.75rem' }}>
+                  <Box>{row.format}</Box>
+                  <Box sx={{ color: 'text.secondary' }}>{translate('resources.availability.slots', { slots: row.slots })}</Box>
+                </TableCell>
+                {row.cells.map((cell, i) => (
+                  <FaceCell key={page.periods[i]?.start ?? i} cell={cell} period={page.periods[i] ?? { start: '', end: '' }} face={face} />
+                ))}
+                <TableCell align="right" sx={{ fontSize: '0.75rem', fontWeight: 700 }} data-occupancy>
+                  {formatNumber(row.occupancy, 0)} %
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
