@@ -49,6 +49,8 @@ interface Ids {
   order: number;
   detection: number;
   shareView: string;
+  /** A provider team's link for its installers. */
+  fieldView?: string;
 }
 
 async function realIds(): Promise<Ids> {
@@ -65,7 +67,10 @@ async function realIds(): Promise<Ids> {
     method: 'POST',
     body: { resourceId: estimates[0].id, resourceType: 'estimate' },
   });
+  const [team] = await api<Array<{ id: number }>>('/systems/v1/team/getAll');
+  const teamLink = await api<{ token: string }>('/frame/v1/teamLinks', { method: 'POST', body: { teamId: team.id } });
   return {
+    fieldView: `/field/${teamLink.token}`,
     system: systems.content[0].id,
     campaign: campaigns[0].id,
     planning: plannings[0].id,
@@ -102,6 +107,7 @@ const PUBLIC: Screen[] = [
   { route: '/403', url: () => '/403', ready: h1 },
   { route: '/404', url: () => '/404', ready: h1 },
   { route: '/resource/:resourceType/:resourceId/token/:token/view', url: (ids) => ids.shareView, ready: h1 },
+  { route: '/field/:token', url: (ids) => ids.fieldView ?? '/field/token-non-valido-0000', ready: (p) => p.getByRole('heading', { level: 1 }).or(p.getByText(/Nessun lavoro|non è valido/)).first() },
   // Last: it ends the (guest) session and shows the sign-in form.
   { route: '/logout', url: () => '/logout', ready: (p) => p.getByRole('button', { name: /accedi/i }) },
 ];
@@ -142,6 +148,7 @@ const PRIVATE: Screen[] = [
   },
   { route: '/circuit-manage/manage', url: () => '/circuit-manage/manage', ready: h1, screenshot: 'circuits' },
   { route: '/providers/manage', url: () => '/providers/manage', ready: h1 },
+  { route: '/providers/workOrders', url: () => '/providers/workOrders', ready: h1 },
   { route: '/dooh-manage/manage', url: () => '/dooh-manage/manage', ready: h1 },
   { route: '/dooh/players', url: () => '/dooh/players', ready: table, screenshot: 'dooh-players' },
   { route: '/shows-manage/manage', url: () => '/shows-manage/manage', ready: h1 },
