@@ -139,11 +139,12 @@ describe('execution: estimate → order → campaign → planning', () => {
         periodEnd: order.periodEnd,
       },
     });
-    const page0 = await api<{ content: Array<{ id: number; code: string }> }>(
+    const page0 = await api<{ content: Array<{ id: number; code: string; name: string }> }>(
       '/systems/v1/system/search/params?page=0&size=200&type=ALL',
       { method: 'POST', body: { type: 'ALL' } },
     );
     const codeOf = new Map(page0.content.map((s) => [s.id, s.code]));
+    const labelOf = new Map(page0.content.map((s) => [s.id, `${s.code} · ${s.name}`]));
     const ids = page0.content.map((s) => s.id);
     const availability = await api<Array<{ systemId: number; free: boolean }>>(
       `/planner/v1/plannings/${other.id}/availability?${ids.map((i) => `systemIds=${i}`).join('&')}`,
@@ -208,14 +209,22 @@ describe('execution: estimate → order → campaign → planning', () => {
       `/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId }))}`,
     );
     expect([...new Set(items.map((i) => i.systemId))].sort()).toEqual(mine.slice(0, 3).sort());
-    const faces = await api<Array<{ id: number }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: mine.slice(0, 3) }))}`);
+    const faces = await api<Array<{ id: number; systemId: number; name: string }>>(`/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId: mine.slice(0, 3) }))}`);
     expect(items.map((i) => i.frameId).sort((a, b) => a - b)).toEqual(faces.map((f) => f.id).sort((a, b) => a - b));
 
-    // The detail: the booked systems on the map and by code in the list.
+    // The detail: the booked systems on the map; in the list every face of them, one row each, by its
+    // name beside its system's code and name.
     await visit(page, `/plannings/${planningId}`);
     await page.getByTestId('planning-map').locator('path.leaflet-interactive').first().waitFor();
     expect(await page.getByTestId('planning-map').locator('path.leaflet-interactive').count()).toBe(3);
-    await page.getByRole('cell', { name: new RegExp(`^${codeOf.get(mine[0])} · `) }).waitFor();
+    for (const face of faces) {
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: labelOf.get(face.systemId)!, exact: true }) })
+        .filter({ has: page.getByRole('cell', { name: face.name, exact: true }) })
+        .waitFor();
+    }
+    expect(await page.getByRole('row').filter({ has: page.getByRole('cell', { name: / · / }) }).count()).toBe(faces.length);
     await page.getByText(CAMPAIGN, { exact: true }).waitFor();
 
     // The list: the campaign by its name.

@@ -41,7 +41,7 @@ const itemColumns: ExportColumn<PlanningItem>[] = [
   { label: 'resources.planningItems.fields.price', value: (i) => i.price },
 ];
 
-/** The booked faces: the planning's items, each face by its name, its system's code and address, its price and its option or booking. */
+/** The booked faces: the planning's items, each face by its name, its system by code and name (the name says its type) and address, its price and its option or booking. */
 function BookedItems({ planningId, draft }: { planningId: number; draft: boolean }) {
   const translate = useTranslate();
   return (
@@ -65,9 +65,9 @@ function BookedItems({ planningId, draft }: { planningId: number; draft: boolean
         <DataTable.Col source="frameName" label="resources.plannings.faces.face" disableSort>
           <FunctionField<PlanningItem> render={(i) => i.frameName ?? `#${i.frameId}`} />
         </DataTable.Col>
-        <DataTable.Col source="systemId" label="resources.plannings.system.code">
+        <DataTable.Col source="systemId" label="resources.planningItems.fields.systemId">
           <ReferenceField source="systemId" reference="systems" link={false}>
-            <FunctionField<SchemaSystem> render={(s) => s.code} />
+            <FunctionField<SchemaSystem> render={(s) => `${s.code} · ${s.name}`} />
           </ReferenceField>
         </DataTable.Col>
         <DataTable.Col source="address" label="resources.plannings.system.address" disableSort>
