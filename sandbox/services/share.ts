@@ -35,14 +35,17 @@ const LABELS: Record<ResourceType, string> = {
 
 /**
  * The heading a client reads: the kind, the record's own code when it has one (an order's ORD-…, a
- * system's), else an estimate's number (its offer number), then its name.
+ * system's), else an estimate's number (its offer number), then its name; a record with neither
+ * code nor number by its name in quotes.
  */
 function titleOf(resourceType: ResourceType, resourceId: number, record?: Record<string, unknown>): string {
   const text = (k: string) => (typeof record?.[k] === 'string' && String(record[k]).trim() ? String(record[k]).trim() : undefined);
   const code = text('code');
   const ref = code ?? (resourceType === 'estimate' || !record ? String(resourceId) : undefined);
-  const base = ref ? `${LABELS[resourceType]} ${ref}` : LABELS[resourceType];
   const name = ['name', 'title', 'description', 'address'].map(text).find(Boolean);
+  // A record with no code of its own (a campaign, a planning) is called by its name alone.
+  if (!ref) return name ? `${LABELS[resourceType]} «${name}»` : LABELS[resourceType];
+  const base = `${LABELS[resourceType]} ${ref}`;
   return name ? `${base} - ${name}` : base;
 }
 

@@ -80,6 +80,13 @@ const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 const comingWeeks = () => ({ periodStart: inFuture(21).slice(0, 10), periodEnd: inFuture(34).slice(0, 10) });
 const num = (made: Made, field: string) => made.json[field] as Scalar;
 
+/** The token of the run's team's link for its installers (the team of the run's work orders). */
+async function teamToken(f: FixtureApi): Promise<string> {
+  const answer = (await f.call('frame.createTeamLink', { body: { teamId: (await f.need('team')).id, expiresAt: inFuture(30) } })) as { token?: string };
+  if (!answer.token) throw new Error('the team link answered no token');
+  return answer.token;
+}
+
 async function advertiserValues(f: FixtureApi): Promise<Record<string, unknown>> {
   return { name: `Inserzionista ${f.unique()}`, vatNumber: f.digits(11), fiscalCode: f.digits(11), email: f.email() };
 }
@@ -191,6 +198,11 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     patch: async (f) => ({ body: { systemId: (await f.fresh('system')).id, position: 1, name: `Faccia ${f.unique()}` } }),
     remove: { op: 'frame.deleteFrame', at: (m) => ({ path: { id: m.id } }) },
     unique: true,
+  },
+  // A maintenance order of the run's team on a face of its own (the documents have no delete: it is left).
+  workOrder: {
+    create: 'frame.createWorkOrder',
+    patch: async (f) => ({ body: { frameId: (await f.fresh('frame')).id, type: 'maintenance', teamId: (await f.need('team')).id, dueDate: inFuture(2).slice(0, 10) } }),
   },
   mail: {
     create: 'mail.sendMail',
@@ -430,7 +442,8 @@ export const FIXTURES: Record<string, Fixture> = {
 
   'device.updateDevice': async (f) => {
     const d = await f.need('device');
-    return { path: { id: d.id }, body: { id: d.id, serial: num(d, 'serial') } };
+    // In stock: the example's system 2 is not a DOOH system on every environment, and a player goes only on one.
+    return { path: { id: d.id }, bodyValue: { id: d.id, serial: num(d, 'serial'), model: num(d, 'model'), resolution: num(d, 'resolution'), status: 'maintenance' } };
   },
   'device.deleteDevice': removeOf('device'),
   'device.updatePlaylist': async (f) => {
@@ -452,6 +465,35 @@ export const FIXTURES: Record<string, Fixture> = {
     return { path: { id: fr.id }, body: { id: fr.id, systemId: num(fr, 'systemId'), position: num(fr, 'position') } };
   },
   'frame.deleteFrame': removeOf('frame'),
+
+  'frame.getWorkOrder': pathId('workOrder'),
+  'frame.updateWorkOrder': async (f) => {
+    const w = await f.need('workOrder');
+    return { path: { id: w.id }, body: { frameId: num(w, 'frameId'), type: 'maintenance', teamId: num(w, 'teamId'), dueDate: num(w, 'dueDate'), notes: `Nota ${f.unique()}` } };
+  },
+  // A planning of the run with a face of its own, confirmed (which makes its orders; asking again makes none).
+  'frame.createWorkOrdersFromPlanning': async (f) => {
+    const planning = await f.fresh('planning');
+    await f.call('planner.createPlanningItem', { body: { planningId: planning.id, frameId: (await f.fresh('frame')).id } });
+    await f.call('planner.updatePlanning', { path: { id: planning.id }, body: { id: planning.id, campaignId: num(planning, 'campaignId'), status: 'confirmed' } });
+    return { body: { planningId: planning.id } };
+  },
+  'frame.createTeamLink': async (f) => ({ body: { teamId: (await f.need('team')).id, expiresAt: inFuture(30) } }),
+  'frame.getFieldOrders': async (f) => ({ path: { token: await teamToken(f) } }),
+  'frame.uploadFieldPhoto': async (f) => ({ path: { token: await teamToken(f), id: (await f.fresh('workOrder')).id }, body: { kind: 'wide' } }),
+  // Done needs both photos: the wide and the close one of a new order.
+  'frame.markFieldOrderDone': async (f) => {
+    const token = await teamToken(f);
+    const w = await f.fresh('workOrder');
+    for (const kind of ['wide', 'close']) await f.call('frame.uploadFieldPhoto', { path: { token, id: w.id }, body: { kind } });
+    return { path: { token, id: w.id }, body: { note: `Fatto ${f.unique()}` } };
+  },
+  'frame.reportFieldProblem': async (f) => ({ path: { token: await teamToken(f), id: (await f.fresh('workOrder')).id }, body: { kind: 'torn' } }),
+  'frame.downloadWorkOrderPhoto': async (f) => {
+    const answer = (await f.call('frame.uploadFieldPhoto', { path: { token: await teamToken(f), id: (await f.fresh('workOrder')).id }, body: { kind: 'close' } })) as { photos: Array<{ id: number }> };
+    return { path: { id: answer.photos[0].id } };
+  },
+  'frame.getProofOfPosting': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
 
   'history.listCampaignHistory': pathId('campaign'),
   'history.listAdvertiserHistory': pathId('advertiser'),

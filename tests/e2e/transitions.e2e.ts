@@ -79,7 +79,7 @@ describe('status moves from the screens', () => {
     await dialog.getByRole('button', { name: 'Conferma ordine' }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('Confermato');
     const history = page.getByRole('table', { name: 'Storico degli stati' });
-    await history.getByRole('row', { name: new RegExp(`Bozza → Confermato.*admin.*${NOTE.replace(/[()]/g, '\\$&')}`) }).waitFor();
+    await history.getByRole('row', { name: new RegExp(`Bozza → Confermato.*Alessandra Conti.*${NOTE.replace(/[()]/g, '\\$&')}`) }).waitFor();
     const kept = await api<Array<{ from: string; to: string; note: string | null; username: string }>>(`/order/orders/${order.id}/transitions`);
     expect(kept.map(({ from, to, note, username }) => ({ from, to, note, username }))).toEqual([{ from: 'draft', to: 'confirmed', note: NOTE, username: 'admin' }]);
   });

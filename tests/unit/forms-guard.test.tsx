@@ -33,6 +33,11 @@ const EXEMPT: Record<string, string> = {
   // passwords: never kept); the signup form, which has more to keep, puts its own guard inside.
   'src/layout/PublicPage.tsx': 'the public pages’ form (PublicForm)',
   'src/pages/PasswordChangeForm.tsx': 'passwords only: never kept',
+  // A public page that loads without react-admin (the installer's phone): its one dialog takes a
+  // problem's kind and a short note, sent at once.
+  'src/pages/field/FieldPage.tsx': 'the installer’s problem report, on a page without react-admin',
+  // A list's filters (period, step, place, format, circuit), kept in the address: nothing to lose.
+  'src/resources/availability/AvailabilityFilters.tsx': 'the availability filters, kept in the URL',
 };
 
 const FORM = /<form\b|component="form"/;

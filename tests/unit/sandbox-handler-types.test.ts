@@ -14,6 +14,24 @@ describe('the sandbox’s handlers', () => {
     // @ts-expect-error `getThing` has no handler
     const partial = defineHandlers<Ops>({ listThings: () => [] });
     expect(Object.keys(partial)).toEqual(['listThings']);
-    expect(Object.keys(SERVICE_MODULES.frame.handlers).sort()).toEqual(['createFrame', 'deleteFrame', 'getFrame', 'listFrames', 'updateFrame']);
+    expect(Object.keys(SERVICE_MODULES.frame.handlers).sort()).toEqual([
+      'createFrame',
+      'createTeamLink',
+      'createWorkOrder',
+      'createWorkOrdersFromPlanning',
+      'deleteFrame',
+      'downloadWorkOrderPhoto',
+      'getFieldOrders',
+      'getFrame',
+      'getProofOfPosting',
+      'getWorkOrder',
+      'listFrames',
+      'listWorkOrders',
+      'markFieldOrderDone',
+      'reportFieldProblem',
+      'updateFrame',
+      'updateWorkOrder',
+      'uploadFieldPhoto',
+    ]);
   });
 });

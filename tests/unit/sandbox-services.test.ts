@@ -94,7 +94,7 @@ describe('share', () => {
 
     const resource = await call('GET', `/share/v1/token/resource?${q({ resourceType: 'campaign', resourceId: campaignId })}`, guest.access_token);
     expect(resource.status).toBe(200);
-    expect(resource.body).toMatchObject({ resourceType: 'campaign', resourceId: campaignId, title: `Campagna ${campaignId} - Campagna primavera Milano`, sharedBy: 'sales' });
+    expect(resource.body).toMatchObject({ resourceType: 'campaign', resourceId: campaignId, title: 'Campagna «Campagna primavera Milano»', sharedBy: 'sales' });
     expect(resource.body.data).toMatchObject({ id: campaignId, name: 'Campagna primavera Milano' });
 
     const profile = await call('GET', '/user/user/profile', guest.access_token);

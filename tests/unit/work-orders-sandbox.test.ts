@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../sandbox/db';
+import { advanceClock, resetClock } from '../../sandbox/clock';
 import { internalServices } from '../../sandbox/internal';
 import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
@@ -166,9 +167,13 @@ describe('work orders from a confirmed planning, done on the installer page', ()
     const other = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: Number(teams[0].id) } });
     expect(other.status).toBe(201);
     expect((await api(`/frame/v1/field/${String(other.body.token)}/workOrders/${id}/done`, { method: 'POST', body: {}, token: null })).status).toBe(404);
-    // A new link revokes the older one.
-    await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: face.teamId } });
-    expect((await api(`/frame/v1/field/${token}`, { token: null })).status).toBe(404);
+    // A link works until it expires (90 days by default): then the page says so.
+    try {
+      await advanceClock(91 * 86_400_000);
+      expect((await api(`/frame/v1/field/${token}`, { token: null })).status).toBe(404);
+    } finally {
+      await resetClock();
+    }
 
     const proof = await api(`/frame/v1/proofOfPosting/${String(campaign.body.id)}`);
     expect(proof.status).toBe(200);

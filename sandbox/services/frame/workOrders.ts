@@ -264,10 +264,8 @@ async function writeWorkOrder(ctx: HandlerContext, body: RecordData, existing?: 
     const wanted = (body.status as Status | undefined) ?? current.status;
     if (wanted !== current.status) {
       checkMove(RULES, current.status, wanted);
-      if (wanted === 'done') {
-        checkDone(current);
-        data.doneAt = nowIso();
-      }
+      // The office may close an order without photos; the proof of posting says what is missing.
+      if (wanted === 'done') data.doneAt = nowIso();
       data.status = wanted === 'late' ? 'todo' : wanted;
     }
     await updateRecord(ctx.db, WORK_ORDERS, existing.id, data);
@@ -290,10 +288,9 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
     const body = ctx.body as { teamId: number; expiresAt?: string };
     await requireReferences(ctx.db, body, [{ field: 'teamId', collection: 'teams', label: 'squadra' }]);
     const expiresAt = body.expiresAt ?? new Date(clock.now().getTime() + 90 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    await ctx.db.query(
-      `UPDATE records SET data = data || jsonb_build_object('revokedAt', $3::text) WHERE collection = $1 AND data->>'teamId' = $2 AND data->>'revokedAt' IS NULL`,
-      [TEAM_LINKS, String(body.teamId), nowIso()],
-    );
+    if (Date.parse(expiresAt) <= clock.now().getTime()) {
+      throw new HttpError(400, 'La scadenza del link è già passata', { errors: [{ path: '/body/expiresAt', message: 'deve essere nel futuro' }] });
+    }
     const token = randomBytes(16).toString('hex');
     await insertRecord(ctx.db, TEAM_LINKS, { teamId: body.teamId, token, expiresAt, createdBy: ctx.user?.username ?? null, revokedAt: null });
     return reply(201, { teamId: body.teamId, teamName: (await teamNames(ctx.db, [body.teamId])).get(body.teamId) ?? '', token, expiresAt });

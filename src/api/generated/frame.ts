@@ -108,7 +108,7 @@ export interface paths {
         get: operations["getWorkOrder"];
         /**
          * Change a work order's due date, team, notes or status
-         * @description The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise); `done` needs a wide and a close photo (409 naming what is missing).
+         * @description The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing.
          */
         put: operations["updateWorkOrder"];
         post?: never;
@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * A link for a provider team's installers
-         * @description Installers are not users: each team gets a link (`/field/{token}` in the app) that opens the team's work orders on a phone, until it expires or is revoked. Making a new link for a team revokes its older ones.
+         * @description Installers are not users: each team gets links (`/field/{token}` in the app) that open the team's work orders on a phone until they expire (one per installer, say; each has its own expiry).
          */
         post: operations["createTeamLink"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * The team's work orders, for the installer's phone
-         * @description The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown, expired or revoked.
+         * @description The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown or expired.
          */
         get: operations["getFieldOrders"];
         put?: never;
@@ -766,7 +766,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the link stops working (default 90 days).
-             * @example 2026-06-30T23:59:59Z
+             * @example 2027-06-30T23:59:59Z
              */
             expiresAt?: string;
         };
@@ -786,7 +786,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When it stops working.
-             * @example 2026-06-30T23:59:59Z
+             * @example 2027-06-30T23:59:59Z
              */
             expiresAt: string;
         };
@@ -1512,7 +1512,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "teamId": 2,
-                 *       "expiresAt": "2026-06-30T23:59:59Z"
+                 *       "expiresAt": "2027-06-30T23:59:59Z"
                  *     }
                  */
                 "application/json": components["schemas"]["TeamLinkInput"];
@@ -1530,7 +1530,7 @@ export interface operations {
                      *       "teamId": 2,
                      *       "teamName": "Affissioni Lombarde S.r.l.",
                      *       "token": "3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c",
-                     *       "expiresAt": "2026-06-30T23:59:59Z"
+                     *       "expiresAt": "2027-06-30T23:59:59Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TeamLink"];

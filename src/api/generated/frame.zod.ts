@@ -352,7 +352,7 @@ export const getWorkOrderResponse = zod.object({
 
 
 /**
- * The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise); `done` needs a wide and a close photo (409 naming what is missing).
+ * The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing.
  * @summary Change a work order's due date, team, notes or status
  */
 export const updateWorkOrderBodyFrameIdMax = 9007199254740991;
@@ -424,7 +424,7 @@ export const updateWorkOrderResponse = zod.object({
 
 
 /**
- * Installers are not users: each team gets a link (`/field/{token}` in the app) that opens the team's work orders on a phone, until it expires or is revoked. Making a new link for a team revokes its older ones.
+ * Installers are not users: each team gets links (`/field/{token}` in the app) that open the team's work orders on a phone until they expire (one per installer, say; each has its own expiry).
  * @summary A link for a provider team's installers
  */
 export const createTeamLinkBodyTeamIdMax = 9007199254740991;
@@ -437,7 +437,7 @@ export const createTeamLinkBody = zod.object({
 
 
 /**
- * The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown, expired or revoked.
+ * The open orders of the link's team (to do, late, problem) due up to 7 days ahead, and those done in the last 7 days, earliest first, each with its face, address, position and photos. 404 when the link is unknown or expired.
  * @summary The team's work orders, for the installer's phone
  */
 export const getFieldOrdersResponseTeamIdMax = 9007199254740991;

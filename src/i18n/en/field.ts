@@ -26,7 +26,7 @@ export const field: ResourcesMessages = {
     link: {
       open: 'Link for the team',
       title: 'Link for a team’s installers',
-      hint: 'The link opens the team’s orders on a phone, with no account; a new link revokes the older one.',
+      hint: 'The link opens the team’s orders on a phone, with no account, for 90 days.',
       url: 'Link',
       copy: 'Copy',
       create: 'Create link',

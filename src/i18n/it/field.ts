@@ -26,7 +26,7 @@ export const field: ResourcesMessages = {
     link: {
       open: 'Link per la squadra',
       title: 'Link per gli installatori di una squadra',
-      hint: 'Il link apre sul telefono gli ordini della squadra, senza account; un nuovo link revoca il precedente.',
+      hint: 'Il link apre sul telefono gli ordini della squadra, senza account, per 90 giorni.',
       url: 'Link',
       copy: 'Copia',
       create: 'Crea link',

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
+import { FormDialog } from '@/forms/unsavedChanges';
 import {
   Alert,
   Box,
   Button,
   Chip,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -314,7 +314,7 @@ function FacePicker({
   };
   const total = list.data?.total ?? 0;
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="face-picker-title">
+    <FormDialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="face-picker-title">
       <DialogTitle id="face-picker-title">
         {translate('resources.estimates.faces.picker_title', { start: formatDate(period.periodStart), end: formatDate(period.periodEnd) })}
       </DialogTitle>
@@ -385,7 +385,7 @@ function FacePicker({
       <DialogActions>
         <Button onClick={onClose}>{translate('resources.estimates.faces.done')}</Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormDialog } from '@/forms/unsavedChanges';
 import {
   AutocompleteInput,
   DataTable,
@@ -13,7 +14,7 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import { failureMessage } from '@/api/failures';
 import type { ExportColumn } from '@/ui/exporter';
@@ -74,7 +75,7 @@ function TeamLinkDialog({ onClose }: { onClose: () => void }) {
       .catch((e: unknown) => setError(failureMessage(e)));
   }
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <FormDialog open onClose={onClose} fullWidth maxWidth="sm" dirty={false}>
       <DialogTitle>{translate(`${M}.link.title`)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -117,7 +118,7 @@ function TeamLinkDialog({ onClose }: { onClose: () => void }) {
           {translate(`${M}.link.create`)}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
 

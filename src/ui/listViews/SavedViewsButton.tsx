@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/forms/unsavedChanges';
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -7,7 +8,6 @@ import {
   Alert,
   Box,
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
@@ -183,7 +183,7 @@ function SaveViewDialog({ onClose, onSave }: { onClose: () => void; onSave: (nam
     }
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="save-view-title" maxWidth="xs" fullWidth>
+    <FormDialog open onClose={onClose} aria-labelledby="save-view-title" maxWidth="xs" fullWidth dirty={name.trim() !== ''}>
       <form onSubmit={submit} noValidate>
         <DialogTitle id="save-view-title">{translate('app.views.save_title')}</DialogTitle>
         <DialogContent>
@@ -210,6 +210,6 @@ function SaveViewDialog({ onClose, onSave }: { onClose: () => void; onSave: (nam
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
