@@ -11,7 +11,8 @@ import { ROOT } from './support/stack';
 /*
  * Each role's jobs, walked in the browser. For every demo user, every screen the permission table
  * (src/auth/permissions.ts) lets its role open is reached the way a user reaches it, by clicking:
- * its app bar entry, its user menu entry, or a link (or a row) of a screen the walk opened before.
+ * its app bar entry, its user menu entry, the notices' bell, or a link (or a row) of a screen the
+ * walk opened before.
  * On each screen every action of the table below is offered exactly to the roles the permission
  * table gives it to (the path or resource the action needs), and the cheap ones are done. While a
  * role walks, no answer of the sandbox may be a 4xx or a 5xx: a picker the role may not read, an
@@ -31,6 +32,8 @@ interface Ids {
 type Reach =
   | { menu: string }
   | { userMenu: string }
+  /** The notices' bell of the app bar, then «Tutti gli avvisi (Da fare)» in its popover. */
+  | { bell: true }
   | { from: string; link: (page: Page, ids: Ids) => Locator | Promise<Locator> }
   | { home: true };
 
@@ -215,13 +218,15 @@ const ASSETS: Screen[] = [
         name: 'link for a team',
         may: everyone,
         control: button('Link per la squadra'),
-        run: async (page, control) => throughDialog(page, control, (d) => d.getByRole('button', { name: 'Crea link' })),
+        run: async (page, control) =>
+          throughDialog(page, control, (d) => d.getByRole('button', { name: 'Crea link' })),
       },
       {
         name: 'new work order',
         may: everyone,
         control: button('Nuovo ordine di lavoro'),
-        run: async (page, control) => throughDialog(page, control, (d) => d.getByRole('button', { name: 'Salva' })),
+        run: async (page, control) =>
+          throughDialog(page, control, (d) => d.getByRole('button', { name: 'Salva' })),
       },
     ],
   },
@@ -499,6 +504,23 @@ const SALES: Screen[] = [
     ready: h1,
   },
   {
+    route: '/availability',
+    sample: '/availability',
+    reach: [{ menu: '/availability' }],
+    ready: rows,
+    actions: [
+      {
+        name: 'put a face under option (asked, then called off)',
+        may: (r) => canAccessResource(r, 'reservations', 'create'),
+        control: button('Metti in opzione'),
+        run: async (page, control) => {
+          await rows(page).first().getByRole('checkbox').check();
+          await throughDialog(page, control, (d) => d.getByRole('heading'));
+        },
+      },
+    ],
+  },
+  {
     route: '/estimates/products',
     sample: '/estimates/products',
     reach: [{ menu: '/estimates/products' }],
@@ -602,7 +624,7 @@ const MEDIA: Screen[] = [
   },
 ];
 
-/** The user menu's pages. */
+/** The user menu's pages and the notices' list. */
 const USER_MENU: Screen[] = [
   { route: '/profile', sample: '/profile', reach: [{ userMenu: 'Profilo' }], ready: h1 },
   {
@@ -623,6 +645,8 @@ const USER_MENU: Screen[] = [
     reach: [{ userMenu: 'Posta in uscita' }],
     ready: h1,
   },
+  { route: '/inbox', sample: '/inbox', reach: [{ bell: true }], ready: h1 },
+  // Last: its probes of each service's base may still be answering when the walk ends.
   {
     route: '/test',
     sample: '/test',
@@ -693,6 +717,14 @@ describe('the walk covers every screen', () => {
   });
 });
 
+/**
+ * Brings the app bar back, as a user does by scrolling up: it slides away while the page scrolls
+ * down (a click on a control low on a long screen scrolls there).
+ */
+async function appBar(page: Page): Promise<void> {
+  while ((await page.evaluate(() => window.scrollY)) > 0) await page.mouse.wheel(0, -1000);
+}
+
 /** Moves to a screen by the first of its ways in that the role has; fails naming the screen when none is. */
 async function reach(page: Page, role: Role, screen: Screen, at: Map<string, string>): Promise<void> {
   const menu = menuFor(role);
@@ -706,6 +738,7 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
       const here = new URL(page.url());
       // The role's home: the app opened there, as its entry would.
       if (here.pathname + here.search === way.menu) return;
+      await appBar(page);
       const link = menu.links.find((l) => l.to === way.menu);
       if (link) return move(page, () => nav.getByRole('link', { name: link.label, exact: true }).click());
       const group = menu.groups.find((g) => g.entries.some((e) => e.to === way.menu));
@@ -717,6 +750,7 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
       );
     }
     if ('userMenu' in way) {
+      await appBar(page);
       await page.getByRole('button', { name: /menu utente/i }).click();
       const item = page.getByRole('menu').getByRole('menuitem', { name: way.userMenu, exact: true });
       if (!(await item.count())) {
@@ -724,6 +758,16 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
         continue;
       }
       return move(page, () => item.click());
+    }
+    if ('bell' in way) {
+      await appBar(page);
+      await page.getByRole('button', { name: /^Avvisi: / }).click();
+      return move(page, () =>
+        page
+          .getByRole('dialog', { name: 'Avvisi da leggere' })
+          .getByRole('link', { name: 'Tutti gli avvisi (Da fare)' })
+          .click(),
+      );
     }
     const from = at.get(way.from);
     if (from === undefined) continue;

@@ -14,6 +14,9 @@ import { appUrl, newContext, sandboxUrl, signIn, watchErrors } from './browser';
 
 const STATE_MAX_AGE_MS = 10 * 60_000;
 
+/** States written by this process so far (names each one's aside file). */
+let writes = 0;
+
 function stateFile(username: string): string {
   const dir = inject('sessionDir');
   mkdirSync(dir, { recursive: true });
@@ -54,9 +57,11 @@ export async function signedInPage(browser: Browser, username: string, at = '/')
   await signIn(page, username);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
   await nav(page).waitFor({ timeout: 60_000 });
-  // Written aside and renamed: a file running beside this one never reads half a state.
+  // Written aside and renamed: a file running beside this one never reads half a state. The aside
+  // name is this call's own, as two tests of one file may sign the same user in side by side.
   const file = stateFile(username);
-  const partial = `${file}.${process.pid}.tmp`;
+  writes += 1;
+  const partial = `${file}.${process.pid}.${writes}.tmp`;
   await context.storageState({ path: partial });
   renameSync(partial, file);
   if (at !== '/') {
