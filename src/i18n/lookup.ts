@@ -1,6 +1,7 @@
 import { app } from './it/app';
 import { ra } from './it/ra';
 import { vendite } from './it/vendite';
+import { field } from './it/field';
 
 /**
  * The message lookup of the front door: the public pages, the shared-resource viewer
@@ -13,7 +14,8 @@ import { vendite } from './it/vendite';
 export type TranslateOptions = Record<string, unknown> & { _?: string; smart_count?: number };
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
-const ITALIAN: Record<string, unknown> = { ra, app, resources: vendite };
+// The installer's page and the client's proof of posting are public pages: their messages too.
+const ITALIAN: Record<string, unknown> = { ra, app, resources: { ...vendite, ...field } };
 
 function find(messages: Record<string, unknown>, key: string): unknown {
   return key.split('.').reduce<unknown>(

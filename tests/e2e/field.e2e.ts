@@ -70,13 +70,17 @@ describe('field operations', () => {
         timeout: 30_000,
       })
       .toEqual(['posting', 'removal']);
+    // The team that posts on the face's system has the posting order.
+    const orders = await api<Array<{ type: string; teamId: number | null }>>(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ planningId: planning.id }))}`);
+    const teamId = orders.find((o) => o.type === 'posting')?.teamId;
+    expect(teamId).toEqual(expect.any(Number));
     await admin.page.goto(appUrl('/providers/workOrders'));
     await admin.page.getByRole('heading', { name: 'Ordini di lavoro' }).waitFor();
     // The team's link, made on the work orders screen.
     await admin.page.getByRole('button', { name: 'Link per la squadra' }).click();
     const dialog = admin.page.getByRole('dialog');
     const teamSelect = dialog.getByLabel('Squadra');
-    await teamSelect.selectOption(String(face.teamId));
+    await teamSelect.selectOption(String(teamId));
     await dialog.getByRole('button', { name: 'Crea link' }).click();
     const linkField = dialog.getByLabel('Link');
     await linkField.waitFor();
@@ -127,7 +131,7 @@ describe('field operations', () => {
     await clientPage.goto(appUrl(share.viewPath ?? `/resource/campaign/${campaign.id}/token/${share.token}/view`));
     const proof = clientPage.getByRole('region', { name: 'Prova di affissione' });
     await proof.waitFor({ timeout: 60_000 });
-    await proof.getByText('1 facce su 1 affisse con le due foto.').waitFor();
+    await proof.getByText('Facce affisse con le due foto: 1 su 1.').waitFor();
     await proof.getByRole('img', { name: 'Foto ravvicinata' }).waitFor();
     await proof.getByText(/Lontana dalla faccia/).waitFor();
     await clientPage.screenshot({ path: path.join(SCREENSHOTS, 'field-proof-client.png'), fullPage: true });

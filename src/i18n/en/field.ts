@@ -34,7 +34,7 @@ export const field: ResourcesMessages = {
     proof: {
       title: 'Proof of posting',
       loading: 'Loading the proof of posting',
-      summary: '%{proven} of %{faces} faces posted with both photos.',
+      summary: 'Faces posted with both photos: %{proven} of %{faces}.',
       missing: 'What is missing',
       empty: 'The campaign has no booked faces yet.',
       period: 'from %{start} to %{end}',
@@ -44,7 +44,7 @@ export const field: ResourcesMessages = {
     status: { todo: 'To do', late: 'Late', done: 'Done', problem: 'Problem' },
     flag: {
       outsideWindow: 'Taken outside the window',
-      tooFar: 'Far from the face (%{meters} m)',
+      tooFar: 'Far from the face (%{distance})',
       noTime: 'No shot time',
       noPosition: 'No position',
     },
@@ -63,7 +63,7 @@ export const field: ResourcesMessages = {
       retrying: 'No connection: trying again (%{attempt} of 3)…',
       uploadFailed: 'Upload failed: check the connection and try again.',
       retry: 'Try again',
-      photoTaken: '%{kind}: taken on %{date}, %{meters} m from the face',
+      photoTaken: '%{kind}: taken on %{date}, %{distance} from the face',
       photoNoExif: '%{kind}: received',
       done: 'Mark done',
       doneHint: 'A wide and a close photo are needed',

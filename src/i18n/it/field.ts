@@ -34,7 +34,7 @@ export const field: ResourcesMessages = {
     proof: {
       title: 'Prova di affissione',
       loading: 'Caricamento della prova di affissione',
-      summary: '%{proven} facce su %{faces} affisse con le due foto.',
+      summary: 'Facce affisse con le due foto: %{proven} su %{faces}.',
       missing: 'Cosa manca',
       empty: 'La campagna non ha ancora facce prenotate.',
       period: 'dal %{start} al %{end}',
@@ -44,7 +44,7 @@ export const field: ResourcesMessages = {
     status: { todo: 'Da fare', late: 'In ritardo', done: 'Fatto', problem: 'Problema' },
     flag: {
       outsideWindow: 'Scattata fuori dalla finestra',
-      tooFar: 'Lontana dalla faccia (%{meters} m)',
+      tooFar: 'Lontana dalla faccia (%{distance})',
       noTime: 'Senza ora di scatto',
       noPosition: 'Senza posizione',
     },
@@ -63,7 +63,7 @@ export const field: ResourcesMessages = {
       retrying: 'Connessione assente: nuovo tentativo (%{attempt} di 3)…',
       uploadFailed: 'Caricamento non riuscito: controlla la connessione e riprova.',
       retry: 'Riprova',
-      photoTaken: '%{kind}: scattata il %{date} a %{meters} m dalla faccia',
+      photoTaken: '%{kind}: scattata il %{date} a %{distance} dalla faccia',
       photoNoExif: '%{kind}: ricevuta',
       done: 'Segna come fatto',
       doneHint: 'Servono la foto d’insieme e quella ravvicinata',

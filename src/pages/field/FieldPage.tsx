@@ -26,6 +26,7 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import PlaceIcon from '@mui/icons-material/Place';
 import { ApiError } from '@/api/errors';
 import { failureMessage } from '@/api/failures';
+import { distanceText } from '@/ui/distance';
 import {
   getFieldOrders,
   markFieldOrderDone,
@@ -125,12 +126,12 @@ function PhotoButton({ token, order, kind, onUploaded }: { token: string; order:
         <Box>
           <Typography variant="body2">
             {taken.takenAt && taken.distanceMeters !== null
-              ? translate(`${M}.field.photoTaken`, { kind: label, date: itDateTime(taken.takenAt), meters: taken.distanceMeters })
+              ? translate(`${M}.field.photoTaken`, { kind: label, date: itDateTime(taken.takenAt), distance: distanceText(taken.distanceMeters) })
               : translate(`${M}.field.photoNoExif`, { kind: label })}
           </Typography>
           <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
             {taken.flags.map((flag) => (
-              <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { meters: taken.distanceMeters ?? '' })} />
+              <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { distance: distanceText(taken.distanceMeters) })} />
             ))}
           </Stack>
         </Box>

@@ -3,6 +3,7 @@ import { Alert, Box, Card, CardContent, Chip, CircularProgress, Stack, Typograph
 import { failureMessage } from '@/api/failures';
 import { getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting as Proof } from '../public/calls';
 import { useMessages } from '@/i18n/lookup';
+import { distanceText } from '@/ui/distance';
 
 const M = 'resources.workOrders';
 type Photo = Proof['rows'][number]['photos'][number];
@@ -32,12 +33,12 @@ function ProofPhoto({ photo }: { photo: Photo }) {
       )}
       <Typography component="figcaption" variant="caption" sx={{ display: 'block' }}>
         {photo.takenAt && photo.distanceMeters !== null
-          ? translate(`${M}.field.photoTaken`, { kind: label, date: itDateTime(photo.takenAt), meters: photo.distanceMeters })
+          ? translate(`${M}.field.photoTaken`, { kind: label, date: itDateTime(photo.takenAt), distance: distanceText(photo.distanceMeters) })
           : translate(`${M}.field.photoNoExif`, { kind: label })}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         {photo.flags.map((flag) => (
-          <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { meters: photo.distanceMeters ?? '' })} />
+          <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { distance: distanceText(photo.distanceMeters) })} />
         ))}
       </Stack>
     </Box>

@@ -17,6 +17,7 @@ import {
 import { Alert, Box, Button, Chip, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import { failureMessage } from '@/api/failures';
+import { distanceText } from '@/ui/distance';
 import type { ExportColumn } from '@/ui/exporter';
 import { codeLabel, formatDate } from '@/ui/format';
 import { EmptyRows, ListActions, ListPage } from '@/ui/ListPage';
@@ -160,7 +161,7 @@ export default function WorkOrdersPage() {
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <span>{o.photos.length}</span>
                   {[...new Set(o.photos.flatMap((p) => p.flags))].map((flag) => (
-                    <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { meters: Math.max(...o.photos.map((p) => p.distanceMeters ?? 0)) })} />
+                    <Chip key={flag} size="small" color="warning" label={translate(`${M}.flag.${flag}`, { distance: distanceText(Math.max(...o.photos.map((p) => p.distanceMeters ?? 0))) })} />
                   ))}
                 </Box>
               )}
