@@ -461,7 +461,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
       const limits = bodyLimits(operation as never, contentType, rules);
       const tooLarge = limits.file ? `Il file supera la dimensione massima di ${megabytes(limits.file)}` : `Il contenuto supera il limite di ${megabytes(limits.body)}`;
-      if (Number(headers['content-length']) > limits.body) throw new HttpError(413, tooLarge);
+      if (Number(headers['content-length']) > limits.body) {
+        // Discarded as it arrives, read to its end: the client, still sending, gets the 413 rather
+        // than a reset, and the connection stays usable.
+        req.resume();
+        throw new HttpError(413, tooLarge);
+      }
       if (continuing.has(req)) res.writeContinue();
       const raw = await readRaw(req, limits.body, tooLarge);
       parsed = await parseBody(raw, contentType, limits.file, positive(rules['x-request-rules']?.maxJsonDepth) ?? MAX_JSON_DEPTH);
