@@ -129,6 +129,27 @@ function counts(file) {
   return { passed: r.passed ?? 0, failed: r.failed ?? 0, skipped: r.skipped ?? 0 };
 }
 
+/**
+ * The failed tests named in a step's JSON report (vitest's shape: file › test, and the first line of
+ * its message; other reports: their `checks` or `error`), so the summary at the end of a long log
+ * says what failed.
+ */
+function failedNames(file) {
+  const p = path.join(reports, file);
+  if (!existsSync(p)) return [];
+  const r = JSON.parse(readFileSync(p, 'utf8'));
+  const names = [];
+  for (const suite of r.testResults ?? []) {
+    const where = path.relative(root, suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) names.push(`${where} › ${t.fullName ?? t.title}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    if (suite.status === 'failed' && failedTests.length === 0) names.push(`${where}: ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+  for (const c of r.checks ?? []) if (c.ok === false) names.push(`${c.name ?? ''}: ${String(c.detail ?? '').slice(0, 300)}`);
+  if (r.error) names.push(String(r.error).slice(0, 300));
+  return names;
+}
+
 /** `git status --porcelain` of the tree, or null outside a git checkout. */
 function treeStatus() {
   const r = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
@@ -143,7 +164,7 @@ const ended = await runInLanes(steps, LANES, (step, beside) => {
   return run(step, Boolean(step.alone));
 });
 for (const { step, outcome } of ended) {
-  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: step.report ? counts(step.report) : null });
+  results.push({ name: step.name, ok: outcome.code === 0, seconds: outcome.seconds, cpuSeconds: outcome.cpuSeconds, counts: step.report ? counts(step.report) : null, failures: step.report ? failedNames(step.report) : [] });
 }
 // Reported in the listed order, whatever order the steps ended in.
 results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
@@ -173,6 +194,7 @@ for (const r of results) {
   const extra = r.counts ? ` — ${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
   const cpu = typeof r.cpuSeconds === 'number' ? `, ${r.cpuSeconds.toFixed(1)} s of CPU` : '';
   console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name}${extra} (${r.seconds.toFixed(1)} s${cpu})`);
+  for (const name of r.failures ?? []) console.log(`           ✗ ${name}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;
