@@ -1,11 +1,10 @@
 import type { components, operations } from '../../src/api/generated/planner';
-import { clock } from '../clock';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
 import { getRecord, insertRecord, oneRow, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { idParam, listResource, requireOne, requireReferences, type Reference } from '../store';
-import { checkPeriod, cents } from '../shared/values';
+import { checkPeriod, cents, nowIso, today as todayOn } from '../shared/values';
 import { checkMove } from '../shared/transitions';
 import { PlanningStatusLabels, PlanningStatusTransitions } from '../../src/api/generated/planner.rules';
 import {
@@ -13,7 +12,6 @@ import {
   addDays,
   busiest,
   endAndPromote,
-  NOTIFICATIONS,
   RESERVATIONS,
   expireDue,
   facesByIds,
@@ -31,6 +29,7 @@ import {
   type HoldRequest,
   type Refusal,
 } from '../shared/reservations';
+import { NOTIFICATIONS, runSweeps } from '../shared/notices';
 import { availabilityPage } from '../shared/availability';
 import { quoteFaces } from '../shared/pricing';
 import { workOrdersFromPlanning } from '../shared/workOrders';
@@ -500,6 +499,7 @@ const toNotification = (r: StoredRecord) => ({
 
 const listNotifications: Handler = async (ctx) => {
   await expireDue(ctx.db);
+  await runSweeps(ctx.db);
   const filter = ctx.query.filter ? (JSON.parse(String(ctx.query.filter)) as Record<string, unknown>) : {};
   if (!ctx.query.sort) ctx.query.sort = '["id","DESC"]';
   return listResource(
@@ -517,7 +517,7 @@ const markNotificationRead: Handler = async (ctx) => {
   const id = idParam(ctx);
   const row = await getRecord(ctx.db, NOTIFICATIONS, id);
   if (!row || row.username !== ctx.user?.username) throw new HttpError(404, `Avviso ${id} non trovato`);
-  const updated = row.readAt ? row : await updateRecord(ctx.db, NOTIFICATIONS, id, { readAt: clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  const updated = row.readAt ? row : await updateRecord(ctx.db, NOTIFICATIONS, id, { readAt: nowIso() });
   return toNotification(updated!);
 };
 
@@ -649,7 +649,7 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
   // Options of the sales people on the next cycles: some expire this week; one request waits behind an option.
   const advertisers = (await db.query<{ id: string }>(`SELECT id FROM records WHERE collection = 'advertisers' ORDER BY id LIMIT 6`)).rows.map((r) => Number(r.id));
   if (!advertisers.length) return;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayOn();
   const cycleStart = addDays(today, 14 - ((Date.parse(`${today}T00:00:00Z`) / 86_400_000 + 3) % 14));
   const optionFrames = frames.slice(-12);
   for (const [k, frameId] of optionFrames.entries()) {

@@ -3,6 +3,8 @@ import { ReservationStatusLabels } from '../../src/api/generated/planner.rules';
 import { clock } from '../clock';
 import type { Db } from '../db';
 import { HttpError, type Principal } from '../http';
+import { notify, registerSweep } from './notices';
+import { nowIso, today as todayOn } from './values';
 import { getRecord, insertRecord, oneRow, updateRecord, type RecordData, type StoredRecord } from '../store';
 
 /*
@@ -20,7 +22,6 @@ export type ReservationSettings = components['schemas']['ReservationSettings'];
 type Status = Reservation['status'];
 
 export const RESERVATIONS = 'reservations';
-export const NOTIFICATIONS = 'notifications';
 const SETTINGS = 'reservationSettings';
 export const DEFAULT_SETTINGS: ReservationSettings = { optionDefaultDays: 14, optionMaxDays: 30, separatedBusinessAreas: [] };
 
@@ -30,10 +31,9 @@ export const OCCUPYING: readonly Status[] = ['option', 'booked'];
 const ENDED: readonly Status[] = ['released', 'expired'];
 
 const DAY_MS = 86_400_000;
-export const todayOn = (): string => clock.now().toISOString().slice(0, 10);
+export { todayOn };
 export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 export const daysBetween = (start: string, end: string): number => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
-const nowIso = () => clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** An Italian date (27/02/2026). */
 export const itDate = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
@@ -258,9 +258,6 @@ export function blockedMessage(face: Face, blockers: Blocker[], canQueue: boolea
 
 /* ---------- notices ---------- */
 
-export async function notify(db: Db, username: string, kind: 'optionFreed' | 'optionExpired' | 'optionExpiring', message: string, link: string): Promise<void> {
-  await insertRecord(db, NOTIFICATIONS, { username, kind, message, link, createdAt: nowIso(), readAt: null });
-}
 
 /* ---------- the life of a reservation ---------- */
 
@@ -284,13 +281,12 @@ async function promote(tx: Db, frameId: number, today = todayOn()): Promise<void
     const stored = String(r.data.expiresOn ?? '');
     const expiresOn = stored >= addDays(today, 1) ? stored : addDays(today, settings.optionDefaultDays);
     await updateRecord(tx, RESERVATIONS, Number(r.id), { status: 'option', expiresOn });
-    await notify(
-      tx,
-      String(r.data.holder),
-      'optionFreed',
-      `${faceLabel(face)} si è liberata dal ${itDate(start)} al ${itDate(endDay)}: la tua richiesta in coda è ora un'opzione, fino al ${itDate(expiresOn)}`,
-      `/availability?frameId=${frameId}&periodStart=${start}`,
-    );
+    await notify(tx, {
+      username: String(r.data.holder),
+      kind: 'optionFreed',
+      message: `${faceLabel(face)} si è liberata dal ${itDate(start)} al ${itDate(endDay)}: la tua richiesta in coda è ora un'opzione, fino al ${itDate(expiresOn)}`,
+      link: `/availability?frameId=${frameId}&periodStart=${start}`,
+    });
   }
 }
 
@@ -318,18 +314,40 @@ export async function expireDue(db: Db, at: Date = clock.now()): Promise<void> {
       const row = { ...r.data, id: Number(r.id) };
       await end(tx, row, 'expired', `Scaduta il ${itDate(String(r.data.expiresOn))}`);
       const face = faces.get(Number(r.data.frameId));
-      await notify(
-        tx,
-        String(r.data.holder),
-        'optionExpired',
-        `${r.data.status === 'waiting' ? 'La tua richiesta in coda su' : "La tua opzione su"} ${face ? faceLabel(face) : `faccia ${String(r.data.frameId)}`} dal ${itDate(String(r.data.periodStart))} al ${itDate(String(r.data.periodEnd))} è scaduta il ${itDate(String(r.data.expiresOn))}`,
-        `/availability?frameId=${String(r.data.frameId)}&periodStart=${String(r.data.periodStart)}`,
-      );
+      await notify(tx, {
+        username: String(r.data.holder),
+        kind: 'optionExpired',
+        message: `${r.data.status === 'waiting' ? 'La tua richiesta in coda su' : 'La tua opzione su'} ${face ? faceLabel(face) : `faccia ${String(r.data.frameId)}`} dal ${itDate(String(r.data.periodStart))} al ${itDate(String(r.data.periodEnd))} è scaduta il ${itDate(String(r.data.expiresOn))}`,
+        link: `/availability?frameId=${String(r.data.frameId)}&periodStart=${String(r.data.periodStart)}`,
+      });
       frames.add(Number(r.data.frameId));
     }
     for (const frameId of frames) await promote(tx, frameId, today);
   });
 }
+
+/** Days before its end an option's holder is told it is about to expire. */
+export const OPTION_EXPIRING_DAYS = 2;
+
+/** Tells each holder, once per option and expiry date, of their options ending within OPTION_EXPIRING_DAYS. */
+async function optionsExpiring(db: Db, day: string): Promise<void> {
+  const { rows } = await db.query<{ id: string; data: RecordData }>(
+    `SELECT id, data FROM records WHERE collection = $1 AND data->>'status' = 'option' AND data->>'expiresOn' >= $2 AND data->>'expiresOn' <= $3 ORDER BY id`,
+    [RESERVATIONS, day, addDays(day, OPTION_EXPIRING_DAYS)],
+  );
+  const faces = await facesByIds(db, [...new Set(rows.map((r) => Number(r.data.frameId)))]);
+  for (const r of rows) {
+    const face = faces.get(Number(r.data.frameId));
+    await notify(db, {
+      username: String(r.data.holder),
+      kind: 'optionExpiring',
+      message: `La tua opzione su ${face ? faceLabel(face) : `faccia ${String(r.data.frameId)}`} dal ${itDate(String(r.data.periodStart))} al ${itDate(String(r.data.periodEnd))} scade il ${itDate(String(r.data.expiresOn))}: rinnovala o lasciala`,
+      link: `/availability?frameId=${String(r.data.frameId)}&periodStart=${String(r.data.periodStart)}`,
+      key: `optionExpiring:${r.id}:${String(r.data.expiresOn)}`,
+    });
+  }
+}
+registerSweep('optionsExpiring', optionsExpiring);
 
 export interface HoldRequest {
   frameId: number;

@@ -1,11 +1,13 @@
+import { clock } from '../clock';
 import { HttpError } from '../http';
 
 /* Small rules several services apply the same way. */
 
 export const MB = 1024 * 1024;
 
-export const today = () => new Date().toISOString().slice(0, 10);
-export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Today's date (UTC) and the instant, both read from the sandbox's clock. */
+export const today = (): string => clock.now().toISOString().slice(0, 10);
+export const nowIso = (): string => clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Half up to the cent. */
 export const cents = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;

@@ -1,10 +1,10 @@
 import type { components } from '../../src/api/generated/frame';
-import { clock } from '../clock';
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import { getRecord, insertRecord, type RecordData, type StoredRecord } from '../store';
 import { addDays, facesByIds, todayOn } from './reservations';
 import { systemsByIds } from './systems';
+import { nowIso } from './values';
 
 /*
  * Work orders as the frame service keeps them and the planner makes them: posting and removal
@@ -17,7 +17,6 @@ type Photo = components['schemas']['WorkOrderPhoto'];
 type Status = WorkOrder['status'];
 
 export const WORK_ORDERS = 'workOrders';
-export const nowIso = () => clock.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /* ---------- reading ---------- */
 

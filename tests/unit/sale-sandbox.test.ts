@@ -313,6 +313,24 @@ describe('the queue and expiry on the sandbox clock', () => {
   });
 });
 
+describe('the inbox', () => {
+  it('tells the holder once of an option ending within two days, and not of one ending later', async () => {
+    const { frames } = await newSystem({ faces: 2 });
+    const { body: soon } = await hold(frames[0], 'Caffè Roma', 'chiara.esposito', { expiresOn: day(2) });
+    const { body: later } = await hold(frames[1], 'Caffè Roma', 'chiara.esposito', { expiresOn: day(3) });
+    const expiring = async () =>
+      (await api('/notifications', { as: 'chiara.esposito' })).body.filter((n: Json) => n.kind === 'optionExpiring' && [soon.frameId, later.frameId].some((f) => n.link.includes(`frameId=${f}&`)));
+    const first = await expiring();
+    expect(first).toHaveLength(1);
+    expect(first[0].link).toContain(`frameId=${frames[0]}&`);
+    expect(first[0].message).toContain(`scade il ${itDate(day(2))}`);
+    // Read again: the sweep adds nothing twice.
+    expect(await expiring()).toHaveLength(1);
+    // Another user is not told.
+    expect((await api('/notifications', { as: 'sales' })).body.filter((n: Json) => n.kind === 'optionExpiring' && n.link.includes(`frameId=${frames[0]}&`))).toEqual([]);
+  });
+});
+
 describe('slots of a screen', () => {
   it('takes six holds for overlapping periods and refuses the seventh with 409 naming the six', async () => {
     const { code, frames } = await newSystem({ screen: true });

@@ -22,9 +22,10 @@ import {
 } from '../../store';
 import { file } from '../../http';
 import { checkMove } from '../../shared/transitions';
+import { nowIso } from '../../shared/values';
 import { systemsByIds } from '../../shared/systems';
 import { addDays, facesByIds, todayOn } from '../../shared/reservations';
-import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, nowIso, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
+import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
 
 /*
  * Field operations: work orders for provider teams (posting, removal, maintenance) on faces, made

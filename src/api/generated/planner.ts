@@ -339,7 +339,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's notices (a face freed for them, an option about to expire)
+         * The caller's notices and what is due (the inbox)
          * @description ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
          */
         get: operations["listNotifications"];
@@ -1313,11 +1313,11 @@ export interface components {
              */
             username: string;
             /**
-             * @description What happened.
+             * @description What it is about: a face freed for the caller, an option of theirs expired or about to; a permit or lease about to end (90, 30 and 7 days before); a work order past its date or with a problem reported; a campaign starting without approved creatives; a client who accepted an offer or asked for changes.
              * @example optionFreed
              * @enum {string}
              */
-            kind: "optionFreed" | "optionExpired" | "optionExpiring";
+            kind: "optionFreed" | "optionExpired" | "optionExpiring" | "permitExpiring" | "leaseExpiring" | "workOrderLate" | "workOrderProblem" | "creativesMissing" | "offerAccepted" | "changesRequested";
             /**
              * @description Italian text.
              * @example Faccia A di MI-0001 è libera: la tua richiesta in coda è ora un'opzione

@@ -926,7 +926,7 @@ export const updateReservationSettingsResponse = zod.object({
 
 /**
  * ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
- * @summary The caller's notices (a face freed for them, an option about to expire)
+ * @summary The caller's notices and what is due (the inbox)
  */
 export const listNotificationsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
 export const listNotificationsQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
@@ -945,7 +945,7 @@ export const listNotificationsResponseIdMax = 9007199254740991;
 export const listNotificationsResponseItem = zod.object({
   "id": zod.number().min(1).max(listNotificationsResponseIdMax).int().describe('Notice id.'),
   "username": zod.string().describe('Whom it is for.'),
-  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring']).describe('What happened.'),
+  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring', 'permitExpiring', 'leaseExpiring', 'workOrderLate', 'workOrderProblem', 'creativesMissing', 'offerAccepted', 'changesRequested']).describe('What it is about: a face freed for the caller, an option of theirs expired or about to; a permit or lease about to end (90, 30 and 7 days before); a work order past its date or with a problem reported; a campaign starting without approved creatives; a client who accepted an offer or asked for changes.'),
   "message": zod.string().describe('Italian text.'),
   "link": zod.string().describe('The app route that shows it.'),
   "createdAt": zod.string().datetime({}).describe('When.'),
@@ -963,7 +963,7 @@ export const markNotificationReadResponseIdMax = 9007199254740991;
 export const markNotificationReadResponse = zod.object({
   "id": zod.number().min(1).max(markNotificationReadResponseIdMax).int().describe('Notice id.'),
   "username": zod.string().describe('Whom it is for.'),
-  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring']).describe('What happened.'),
+  "kind": zod.enum(['optionFreed', 'optionExpired', 'optionExpiring', 'permitExpiring', 'leaseExpiring', 'workOrderLate', 'workOrderProblem', 'creativesMissing', 'offerAccepted', 'changesRequested']).describe('What it is about: a face freed for the caller, an option of theirs expired or about to; a permit or lease about to end (90, 30 and 7 days before); a work order past its date or with a problem reported; a campaign starting without approved creatives; a client who accepted an offer or asked for changes.'),
   "message": zod.string().describe('Italian text.'),
   "link": zod.string().describe('The app route that shows it.'),
   "createdAt": zod.string().datetime({}).describe('When.'),

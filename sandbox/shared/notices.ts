@@ -1,0 +1,60 @@
+import type { components } from '../../src/api/generated/planner';
+import type { Db } from '../db';
+import { insertRecord } from '../store';
+import { nowIso, today } from './values';
+
+/**
+ * The in-app notices (the inbox of each user): what happened to them (a face freed, an offer accepted)
+ * and what is due (an option or a permit about to end, a late work order). Events add theirs as they
+ * happen; what is due is found by the sweeps, run when the inbox is read.
+ */
+
+export const NOTIFICATIONS = 'notifications';
+export type NoticeKind = components['schemas']['Notification']['kind'];
+
+export interface Notice {
+  username: string;
+  kind: NoticeKind;
+  /** Italian text. */
+  message: string;
+  /** The app route that shows it. */
+  link: string;
+  /** With a key, one notice per user and key: a sweep run again adds nothing. */
+  key?: string;
+}
+
+export async function notify(db: Db, notice: Notice): Promise<void> {
+  const { key, ...rest } = notice;
+  if (key) {
+    const { rows } = await db.query(
+      `SELECT 1 FROM records WHERE collection = $1 AND data->>'username' = $2 AND data->>'key' = $3 LIMIT 1`,
+      [NOTIFICATIONS, notice.username, key],
+    );
+    if (rows.length) return;
+  }
+  await insertRecord(db, NOTIFICATIONS, { ...rest, ...(key ? { key } : {}), createdAt: nowIso(), readAt: null });
+}
+
+/** The usernames of the active users with one of `roles` (ROLE_… names). */
+export async function usernamesWithRoles(db: Db, roles: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ username: string }>(
+    'SELECT username FROM users WHERE role = ANY($1::text[]) AND enabled ORDER BY username',
+    [roles],
+  );
+  return rows.map((r) => r.username);
+}
+
+/** A sweep finds what is due on `day` (the sandbox clock's today) and notifies; run again, it adds nothing new. */
+export type Sweep = (db: Db, day: string) => Promise<void>;
+const sweeps = new Map<string, Sweep>();
+
+/** Registers a sweep under a name (registering the name again replaces it). */
+export function registerSweep(name: string, sweep: Sweep): void {
+  sweeps.set(name, sweep);
+}
+
+/** Runs every registered sweep for today, in the order registered. */
+export async function runSweeps(db: Db): Promise<void> {
+  const day = today();
+  for (const sweep of sweeps.values()) await sweep(db, day);
+}
