@@ -1,30 +1,19 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS } from '../../sandbox/services';
 import { LINKS } from '../../sandbox/seed/teams';
 import { SEED_DEVICES_IN_STOCK } from '../../sandbox/services/device';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /* Teams, circuits, frames and devices in-process: filters, uniqueness rules, assets, in-use playlists. */
 
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base = '';
 let token = '';
 
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/user/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = (username: string) => served.signIn(username);
 
 async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(`${base}${path}`, {
@@ -41,15 +30,13 @@ const systemsOf = async (type: 'OOH' | 'DOOH') =>
 
 beforeAll(async () => {
   db = await openSmallSeed();
-  const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
-  server = sandbox.server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   token = await signIn('assetmanager');
 }, 180_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db.close();
 });
 

@@ -1,12 +1,8 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS } from '../../sandbox/services';
 import { insertRecord, updateRecord } from '../../sandbox/store';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -17,9 +13,8 @@ import { openSmallSeed } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 let admin: string;
 let posterFaces: number[];
@@ -57,26 +52,17 @@ beforeAll(async () => {
       packages: [],
     })
   ).id;
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   admin = await signIn('admin');
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db.close();
 });
 
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/user/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = (username: string) => served.signIn(username);
 
 async function api(path: string, init: { method?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = { Authorization: `Bearer ${admin}` };

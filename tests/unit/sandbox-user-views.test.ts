@@ -1,23 +1,18 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { SERVICE_MODULES } from '../../sandbox/services';
 import { addView, MAX_VIEWS_PER_LIST, type SavedView } from '../../sandbox/services/user/views';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openMigrated } from './support/smallSeed';
 
 /* The saved list views of the user service: kept in the signed-in user's preferences, each user's own. */
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
-
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 const tokens: Record<string, string> = {};
 
@@ -26,23 +21,13 @@ beforeAll(async () => {
   await db.transaction(async (tx) => {
     for (const name of ['user', 'companies'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
   });
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const username of ['assetmanager', 'sales']) {
-    const res = await fetch(`${base}/user/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-      body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-    });
-    expect(res.status, `sign in ${username}`).toBe(200);
-    tokens[username] = ((await res.json()) as { access_token: string }).access_token;
-  }
+  served = await serveSandbox(db);
+  base = served.base;
+  for (const username of ['assetmanager', 'sales']) tokens[username] = await served.signIn(username);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db.close();
 });
 

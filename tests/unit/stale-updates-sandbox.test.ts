@@ -1,13 +1,9 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../sandbox/clock';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS } from '../../sandbox/services';
 import { italianMoment } from '../../sandbox/store';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -17,18 +13,11 @@ import { openSmallSeed } from './support/smallSeed';
  */
 
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base = '';
 const tokens: Record<string, string> = {};
 
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/user/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = (username: string) => served.signIn(username);
 
 type Answer<T> = { status: number; body: T };
 type Refusal = { message: string; status: number; modifiedBy: string | null; modifiedAt: string | null; lockVersion: number };
@@ -45,15 +34,13 @@ async function api<T = Record<string, unknown>>(as: string, method: string, path
 
 beforeAll(async () => {
   db = await openSmallSeed();
-  const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
-  server = sandbox.server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   for (const u of ['admin', 'assetmanager', 'sales', 'salesleader', 'mediamonitor']) tokens[u] = await signIn(u);
 }, 180_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db.close();
 });
 

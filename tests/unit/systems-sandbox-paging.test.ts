@@ -1,29 +1,19 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { SERVICE_MODULES } from '../../sandbox/services';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openMigrated } from './support/smallSeed';
 
 /* The systems service in-process: the filtered search read page by page, and a status change by filter. */
 
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base = '';
 const tokens: Record<string, string> = {};
 
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/user/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = (username: string) => served.signIn(username);
 
 const post = async <T>(path: string, body: unknown, user = 'assetmanager') => {
   const r = await fetch(`${base}${path}`, {
@@ -40,15 +30,13 @@ beforeAll(async () => {
   await db.transaction(async (tx) => {
     for (const name of ['user', 'geo', 'systems', 'advertiser'] as const) await SERVICE_MODULES[name].seed?.(tx, { size: 'small', rng: rng(20260301) });
   });
-  const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1' });
-  server = sandbox.server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   for (const user of ['assetmanager', 'sales']) tokens[user] = await signIn(user);
 }, 180_000);
 
 afterAll(async () => {
-  server?.close();
+  await served?.close();
   await db?.close();
 });
 
