@@ -19,8 +19,9 @@ export const CREATIVES_DUE_DAYS = 7;
 
 const TYPE_LABELS: Record<string, string> = { posting: 'affissione', removal: 'rimozione', maintenance: 'manutenzione' };
 
-/** The work orders screen showing just these orders. */
-export const workOrdersLink = (ids: number[]) => `/providers/workOrders?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`;
+/** The work orders screen showing just these orders (a filter shown, so that it can be removed). */
+export const workOrdersLink = (ids: number[]) =>
+  `/providers/workOrders?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}&displayedFilters=${encodeURIComponent(JSON.stringify({ id: true }))}`;
 
 const rowsOf = (rows: Array<{ id: string; data: RecordData }>): StoredRecord[] => rows.map((r) => ({ ...r.data, id: Number(r.id) }) as StoredRecord);
 

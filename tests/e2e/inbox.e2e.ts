@@ -37,7 +37,7 @@ afterAll(async () => {
 
 /** A new offer of `sales` (the lines of a seeded estimate), sent, and its shared link's path. */
 async function sentOffer(name: string): Promise<{ id: number; viewPath: string }> {
-  const sellers = await api<Array<{ id: number; username: string }>>('/estimate/sales/all');
+  const sellers = await api<Array<{ id: number; username: string }>>('/estimate/estimate/sales/all');
   const salesId = sellers.find((s) => s.username === 'sales')!.id;
   let template: Estimate | undefined;
   for (const { id } of await api<Array<{ id: number }>>('/estimate/estimate/getAllDto')) {
@@ -120,6 +120,8 @@ describe('the inbox', () => {
     await page.getByRole('textbox', { name: 'Cerca' }).fill(`Offerta e2e inbox ${STAMP}`);
     const link = page.getByRole('link', { name: `Mario Bianchi (Direttore marketing) ha accettato l'offerta Preventivo ${offer.id} - Offerta e2e inbox ${STAMP}` });
     await link.waitFor({ timeout: 30_000 });
+    // The filters applied: the acceptance is the one row under the header.
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 30_000 }).toBe(2);
     const row = page.getByRole('row').filter({ has: link });
     expect(await row.getByText('Offerta accettata').count()).toBe(1);
     expect(await row.getByRole('button', { name: /^Segna come letto/ }).count()).toBe(1);
@@ -129,7 +131,7 @@ describe('the inbox', () => {
     // Keyboard: the link takes the focus and Enter opens the estimate.
     await link.focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/estimates/manage' && url.searchParams.get('id') === String(offer.id), { timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 30_000 }).toBe(`/estimates/manage?id=${offer.id}`);
     await page.getByTestId('estimate-acceptance').waitFor({ timeout: 60_000 });
     // Opened, it is read.
     await expect
@@ -150,6 +152,8 @@ describe('the inbox', () => {
       method: 'POST',
       body: { frameId, type: 'removal', dueDate: day(-2), notes: `Rimozione e2e ${STAMP}` },
     });
+    // A second late order: its notice stays unread for «Segna tutti come letti».
+    await api('/frame/v1/workOrders', { method: 'POST', body: { frameId, type: 'maintenance', dueDate: day(-1), notes: `Manutenzione e2e ${STAMP}` } });
     const { context, page, errors } = await signedInPage(browser, 'assetmanager', '/inbox');
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('heading', { name: 'Da fare' }).waitFor({ timeout: 60_000 });
@@ -158,11 +162,14 @@ describe('the inbox', () => {
     await link.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('row').filter({ has: link }).getByText('Ordine di lavoro in ritardo').count()).toBe(1);
     await link.click();
-    await page.waitForURL((url) => url.pathname === '/providers/workOrders', { timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/providers/workOrders');
     await page.getByRole('cell', { name: order.code, exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('row').count()).toBe(2);
+    // The order's filter is shown: removed, the screen lists every order again.
+    await page.getByRole('button', { name: 'Rimuovi questo filtro' }).last().click();
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThan(2);
 
-    // Back in the inbox, every notice is marked read at once: the bell shows none.
+    // Back in the inbox (the notice opened is read), every other is marked read at once: the bell shows none.
     await page.goto(appUrl('/inbox'));
     await page.getByRole('heading', { name: 'Da fare' }).waitFor({ timeout: 60_000 });
     const markAll = page.getByRole('button', { name: 'Segna tutti come letti' });

@@ -80,7 +80,7 @@ async function notices(as: User, kind: string, linkPart: string): Promise<Json[]
   expect(status).toBe(200);
   return body.filter((n: Json) => n.kind === kind && String(n.link).includes(linkPart));
 }
-const workOrdersLink = (ids: number[]) => `/providers/workOrders?${filterOf({ id: ids })}`;
+const workOrdersLink = (ids: number[]) => `/providers/workOrders?${filterOf({ id: ids })}&displayedFilters=${encodeURIComponent('{"id":true}')}`;
 
 async function userId(username: string): Promise<number> {
   const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [username]);

@@ -18,7 +18,10 @@ const filters = [
   <BooleanInput key="unread" source="unread" label={`${M}.unread_only`} alwaysOn />,
 ];
 
-/** Marks every notice read, then asks the list and the bell again. */
+/** «27/11/2026 09:40». */
+const when = (iso: string) => `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' })}`;
+
+/** After a notice is read: the list and the bell ask again. */
 function useAfterRead() {
   const queryClient = useQueryClient();
   const refresh = useRefresh();
@@ -37,10 +40,11 @@ function ReadCell({ notice }: { notice: Notification }) {
     mutationFn: () => dataProvider.markNotificationRead('notifications', { id: notice.id }),
     onSettled: afterRead,
   });
-  if (notice.readAt) return <>{formatDate(notice.readAt)}</>;
+  if (notice.readAt) return <>{when(notice.readAt)}</>;
   return (
     <Button
       size="small"
+      sx={{ whiteSpace: 'nowrap' }}
       startIcon={<DoneIcon />}
       disabled={markRead.isPending}
       onClick={(e) => {
@@ -108,7 +112,7 @@ export default function InboxPage() {
       }
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyRows message={`${M}.empty`} />}>
-        <DataTable.Col source="createdAt" label={`${M}.fields.createdAt`} render={(r) => formatDate(asNotice(r).createdAt)} />
+        <DataTable.Col source="createdAt" label={`${M}.fields.createdAt`} render={(r) => when(asNotice(r).createdAt)} />
         <DataTable.Col
           source="kind"
           label={`${M}.fields.kind`}
