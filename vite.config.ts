@@ -48,6 +48,7 @@ const SEEDED_TESTS = [
   'tests/unit/estimate-acceptance-sandbox.test.ts',
   'tests/unit/estimate-faces-sandbox.test.ts',
   'tests/unit/imports-sandbox.test.ts',
+  'tests/unit/inbox-sandbox.test.ts',
   'tests/unit/sandbox-sequences.test.ts',
   'tests/unit/sandbox-client-views.test.ts',
   'tests/unit/sandbox-side-doors.test.ts',

@@ -30,6 +30,8 @@ import {
   type Refusal,
 } from '../shared/reservations';
 import { NOTIFICATIONS, runSweeps } from '../shared/notices';
+// The sweeps of work orders and campaigns register themselves when loaded.
+import '../shared/dueSweeps';
 import { availabilityPage } from '../shared/availability';
 import { quoteFaces } from '../shared/pricing';
 import { workOrdersFromPlanning } from '../shared/workOrders';
@@ -506,7 +508,8 @@ const listNotifications: Handler = async (ctx) => {
     ctx,
     {
       resource: NOTIFICATIONS,
-      fields: [],
+      fields: ['kind'],
+      searchFields: ['message'],
       where: (add) => [`data->>'username' = ${add(ctx.user?.username ?? '')}`, ...(filter.unread === true ? [`data->>'readAt' IS NULL`] : [])],
     },
     toNotification,
@@ -519,6 +522,16 @@ const markNotificationRead: Handler = async (ctx) => {
   if (!row || row.username !== ctx.user?.username) throw new HttpError(404, `Avviso ${id} non trovato`);
   const updated = row.readAt ? row : await updateRecord(ctx.db, NOTIFICATIONS, id, { readAt: nowIso() });
   return toNotification(updated!);
+};
+
+const markAllNotificationsRead: Handler = async (ctx) => {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `SELECT id FROM records WHERE collection = $1 AND data->>'username' = $2 AND data->>'readAt' IS NULL ORDER BY id`,
+    [NOTIFICATIONS, ctx.user?.username ?? ''],
+  );
+  const readAt = nowIso();
+  for (const r of rows) await updateRecord(ctx.db, NOTIFICATIONS, Number(r.id), { readAt });
+  return { read: rows.length };
 };
 
 export const handlers: OperationHandlers<operations> = {
@@ -584,6 +597,7 @@ export const handlers: OperationHandlers<operations> = {
   updateReservationSettings: (ctx) => writeSettings(ctx.db, ctx.body as Parameters<typeof writeSettings>[1]),
   listNotifications,
   markNotificationRead,
+  markAllNotificationsRead,
 };
 
 /* ---------- seed ---------- */

@@ -3,6 +3,7 @@ import { EstimateStatusLabels, EstimateStatusTransitions } from '../../src/api/g
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import { oneRow, saveRow, type Row } from '../store';
+import { notify, usernamesByIds } from './notices';
 import { checkMove } from './transitions';
 
 /*
@@ -53,12 +54,28 @@ export async function recordClientAnswer(db: Db, id: number, answer: ClientAnswe
   if (offerExpired(e, now)) {
     throw new HttpError(422, `L'offerta è scaduta il ${dayIt(e.validUntil!)}: contatti il venditore per un'offerta aggiornata`);
   }
+  let saved: Row;
   if (answer.kind === 'accepted') {
     const acceptance = { name: answer.name, role: answer.role, acceptedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
-    return saveRow(db, 'estimates', id, { ...row, status: 'accepted', acceptance });
+    saved = await saveRow(db, 'estimates', id, { ...row, status: 'accepted', acceptance });
+  } else {
+    const request = { name: answer.name, note: answer.note, requestedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
+    const changeRequests = [...((row.changeRequests as unknown[] | undefined) ?? []), request];
+    saved = await saveRow(db, 'estimates', id, { ...row, changeRequests });
   }
-  const request = { name: answer.name, note: answer.note, requestedAt: answer.at, ...(answer.address ? { address: answer.address } : {}) };
-  const changeRequests = [...((row.changeRequests as unknown[] | undefined) ?? []), request];
-  return saveRow(db, 'estimates', id, { ...row, changeRequests });
+  await noticeSeller(db, id, row, answer);
+  return saved;
+}
+
+/** The estimate's seller hears of the client's answer in the inbox, with a link to the estimate. */
+async function noticeSeller(db: Db, id: number, row: Row, answer: ClientAnswer): Promise<void> {
+  const title = `Preventivo ${id} - ${String(row.name ?? '')}`;
+  const message =
+    answer.kind === 'accepted'
+      ? `${answer.name}${answer.role ? ` (${answer.role})` : ''} ha accettato l'offerta ${title}`
+      : `${answer.name} chiede modifiche all'offerta ${title}: ${answer.note}`;
+  for (const username of await usernamesByIds(db, [Number(row.salesId)].filter((n) => n > 0))) {
+    await notify(db, { username, kind: answer.kind === 'accepted' ? 'offerAccepted' : 'changesRequested', message, link: `/estimates/manage?id=${id}` });
+  }
 }
 

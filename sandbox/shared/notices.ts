@@ -44,6 +44,13 @@ export async function usernamesWithRoles(db: Db, roles: readonly string[]): Prom
   return rows.map((r) => r.username);
 }
 
+/** The usernames of the active users of these ids (the `salesId` of orders and estimates). */
+export async function usernamesByIds(db: Db, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ username: string }>('SELECT username FROM users WHERE id = ANY($1::bigint[]) AND enabled ORDER BY username', [ids]);
+  return rows.map((r) => r.username);
+}
+
 /** A sweep finds what is due on `day` (the sandbox clock's today) and notifies; run again, it adds nothing new. */
 export type Sweep = (db: Db, day: string) => Promise<void>;
 const sweeps = new Map<string, Sweep>();

@@ -22,3 +22,6 @@ export const holdFaces = (body: SchemaHoldInput): Promise<SchemaHoldResults> =>
 /** POST /notifications/{id}/read: one of the caller's notices, read. */
 export const markNotificationRead = (id: number): Promise<SchemaNotification> =>
   callOrThrow(plannerApi().POST('/notifications/{id}/read', { params: { path: { id } } }));
+
+/** POST /notifications/read: every unread notice of the caller, read; how many. */
+export const markAllNotificationsRead = (): Promise<{ read: number }> => callOrThrow(plannerApi().POST('/notifications/read'));

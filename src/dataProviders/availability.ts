@@ -1,5 +1,5 @@
 import type { DataProvider } from 'react-admin';
-import { getAvailability, holdFaces, markNotificationRead, type AvailabilityQuery } from '@/api/availability';
+import { getAvailability, holdFaces, markAllNotificationsRead, markNotificationRead, type AvailabilityQuery } from '@/api/availability';
 import type {
   SchemaAvailabilityPage,
   SchemaBlocker,
@@ -62,6 +62,8 @@ export interface AvailabilityMethods {
   unreadNotifications(resource: 'notifications'): Promise<number>;
   /** Marks one of the caller's notices read. */
   markNotificationRead(resource: 'notifications', params: { id: number }): Promise<SchemaNotification>;
+  /** Marks every unread notice of the caller read; how many were. */
+  markAllNotificationsRead(resource: 'notifications'): Promise<{ read: number }>;
 }
 
 const notices = simpleRestProvider('planner', { notifications: { readOnly: true } });
@@ -80,4 +82,5 @@ export const availabilityDataProvider: DataProvider & AvailabilityMethods = {
     return total ?? 0;
   },
   markNotificationRead: (_resource, { id }) => markNotificationRead(id),
+  markAllNotificationsRead: () => markAllNotificationsRead(),
 };

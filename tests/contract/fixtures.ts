@@ -560,6 +560,13 @@ export const FIXTURES: Record<string, Fixture> = {
     if (!notices[0]) throw new Error('no notice for the queued request that became an option');
     return { path: { id: notices[0].id } };
   },
+  // A notice of the run's user to mark read with the rest (made as for markNotificationRead).
+  'planner.markAllNotificationsRead': async (f) => {
+    const option = await f.fresh('reservation');
+    await f.call('planner.createReservation', { body: { frameId: num(option, 'frameId'), queue: true } });
+    await f.call('planner.releaseReservation', { path: { id: option.id } });
+    return {};
+  },
 
   'product.deleteProduct': removeOf('product'),
   'product.getProductPhoto': pathId('productPhoto'),

@@ -26,6 +26,7 @@ import { nowIso } from '../../shared/values';
 import { systemsByIds } from '../../shared/systems';
 import { addDays, facesByIds, todayOn } from '../../shared/reservations';
 import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
+import { noticeWorkOrderProblem } from '../../shared/dueSweeps';
 
 /*
  * Field operations: work orders for provider teams (posting, removal, maintenance) on faces, made
@@ -346,7 +347,9 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
       doneAt: null,
       createdAt: nowIso(),
     });
-    return { workOrder: await readWorkOrder(ctx.db, row.id), maintenance: await readWorkOrder(ctx.db, maintenance.id) };
+    const opened = await readWorkOrder(ctx.db, maintenance.id);
+    await noticeWorkOrderProblem(ctx.db, order, `${(labels[body.kind] ?? body.kind).toLowerCase()}${problem.note ? ` (${problem.note})` : ''}`, opened);
+    return { workOrder: await readWorkOrder(ctx.db, row.id), maintenance: opened };
   },
   downloadWorkOrderPhoto: async (ctx) => {
     const id = idParam(ctx);

@@ -340,11 +340,28 @@ export interface paths {
         };
         /**
          * The caller's notices and what is due (the inbox)
-         * @description ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
+         * @description ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted (by `id`, `createdAt` or `kind`). Filter fields: `unread` (true: only those not yet read), `kind` (one or an array), `q` (searches the message). What is due is found first: options, permits and leases about to end, late work orders, campaigns starting without an approved creative.
          */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every unread notice of the caller read */
+        post: operations["markAllNotificationsRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2979,6 +2996,39 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many notices were marked read (0 when none was unread). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "read": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description Notices marked read.
+                         * @example 3
+                         */
+                        read: number;
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

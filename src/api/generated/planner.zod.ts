@@ -925,7 +925,7 @@ export const updateReservationSettingsResponse = zod.object({
 
 
 /**
- * ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted. Filter fields: `unread` (true: only those not yet read).
+ * ra-data-simple-rest `getList`, always the caller's own, newest first unless sorted (by `id`, `createdAt` or `kind`). Filter fields: `unread` (true: only those not yet read), `kind` (one or an array), `q` (searches the message). What is due is found first: options, permits and leases about to end, late work orders, campaigns starting without an approved creative.
  * @summary The caller's notices and what is due (the inbox)
  */
 export const listNotificationsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
@@ -952,6 +952,18 @@ export const listNotificationsResponseItem = zod.object({
   "readAt": zod.string().datetime({}).nullable().describe('When it was read; null when unread.')
 }).describe('A notice to one user, shown in the app.')
 export const listNotificationsResponse = zod.array(listNotificationsResponseItem)
+
+
+/**
+ * @summary Mark every unread notice of the caller read
+ */
+export const markAllNotificationsReadResponseReadMin = 0;
+export const markAllNotificationsReadResponseReadMax = 9007199254740991;
+
+
+export const markAllNotificationsReadResponse = zod.object({
+  "read": zod.number().min(markAllNotificationsReadResponseReadMin).max(markAllNotificationsReadResponseReadMax).int().describe('Notices marked read.')
+})
 
 
 /**

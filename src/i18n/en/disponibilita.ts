@@ -88,5 +88,8 @@ export const disponibilita: ResourcesMessages = {
     open: 'Open',
     all: 'All notices (To do)',
     unread: 'Unread',
+    unread_only: 'Unread only',
+    mark_all_read: 'Mark all read',
+    all_read: 'One notice marked read |||| %{smart_count} notices marked read',
   },
 };

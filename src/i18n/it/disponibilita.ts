@@ -88,5 +88,8 @@ export const disponibilita: ResourcesMessages = {
     open: 'Apri',
     all: 'Tutti gli avvisi (Da fare)',
     unread: 'Da leggere',
+    unread_only: 'Solo da leggere',
+    mark_all_read: 'Segna tutti come letti',
+    all_read: 'Un avviso segnato come letto |||| %{smart_count} avvisi segnati come letti',
   },
 };

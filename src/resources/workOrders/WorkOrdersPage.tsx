@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { FormDialog } from '@/forms/unsavedChanges';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   DataTable,
   DateInput,
   FilterButton,
   FunctionField,
+  ReferenceArrayInput,
   ReferenceInput,
   ResourceContextProvider,
   SearchInput,
@@ -43,6 +45,10 @@ const filters = [
   <ReferenceInput key="teamId" source="teamId" reference="teams">
     <AutocompleteInput optionText="companyName" />
   </ReferenceInput>,
+  // The orders a notice names (its link sets them): their codes, removed to see every order again.
+  <ReferenceArrayInput key="id" source="id" reference="workOrders">
+    <AutocompleteArrayInput optionText="code" label={`${M}.fields.code`} />
+  </ReferenceArrayInput>,
 ];
 
 const STATUS_COLOR: Record<WorkOrder['status'], 'default' | 'warning' | 'success' | 'error'> = { todo: 'default', late: 'warning', done: 'success', problem: 'error' };
