@@ -78,7 +78,7 @@ describe('proof of play', () => {
       await expect.poll(() => row.getByRole('cell').allInnerTexts()).toEqual([itDate(d.day), String(d.slots), n(d.contracted), n(d.delivered), pct(d.deliveredPercent), n(d.missing), n(d.audience)]);
       // A day short of the contract is marked, with its shortfall named (not by colour alone).
       expect(await row.getAttribute('data-shortfall')).toBe(d.missing > 0 ? 'true' : null);
-      expect(await row.getByTitle('Sotto il contratto').count()).toBe(d.missing > 0 ? 1 : 0);
+      expect(await row.getByRole('img', { name: 'Sotto il contratto' }).count()).toBe(d.missing > 0 ? 1 : 0);
     }
     const t = shown.totals;
     expect(await page.getByTestId('proof-of-play-total').getByRole('cell').allInnerTexts()).toEqual(['Totale campagna', '', n(t.contracted), n(t.delivered), pct(t.deliveredPercent), n(t.missing), n(t.audience)]);

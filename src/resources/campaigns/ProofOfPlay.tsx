@@ -162,7 +162,7 @@ export function ProofOfPlay({ campaignId }: { campaignId: number }) {
         </>
       ) : null}
       {proof.screens.length ? (
-        <TableContainer component={Box} sx={{ maxHeight: 380, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <TableContainer component={Box} sx={{ maxHeight: 'max(240px, calc(100vh - 400px))', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" stickyHeader aria-label={translate(`${M}.name`)}>
             <TableHead>
               <TableRow>
