@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { ProofOfPlay as Proof } from '@/api/device';
+import type { SchemaProofOfPlay as Proof } from '@/api/generated/device';
 import type { AppDataProvider } from '@/dataProviders';
 import { downloadCsv, type CsvCell } from '@/ui/csv';
 import { formatDate, formatNumber } from '@/ui/format';
