@@ -28,6 +28,7 @@ const MIGRATED_TESTS = [
   'tests/unit/contract-suite.test.ts',
   'tests/unit/estimate-pdf.test.ts',
   'tests/unit/plannings-sandbox.test.ts',
+  'tests/unit/proof-of-play-sandbox.test.ts',
   'tests/unit/sale-sandbox.test.ts',
   'tests/unit/sandbox-roles.test.ts',
   'tests/unit/sandbox-hostile.test.ts',

@@ -150,3 +150,67 @@ export function planPlayLogs(input: PlayLogInput): PlayLogColumns {
   }
   return out;
 }
+
+/* ---------- the complete plays of a booked screen (the proof-of-play demo) ---------- */
+
+export interface ScreenPlaysInput {
+  deviceId: number;
+  hours: { opensAt: string; closesAt: string };
+  loopSeconds: number;
+  slotSeconds: number;
+  /** Booked days (yyyy-mm-dd, Italian time) with the slots booked on each. */
+  days: Array<{ day: string; slots: number }>;
+  creativeIds: number[];
+  campaignId: number;
+  rng: Rng;
+}
+
+const ITALY = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'shortOffset' });
+
+/** Minutes Italian time is ahead of UTC at that instant (60 in winter, 120 in summer). */
+function italyOffsetMinutes(at: number): number {
+  const name = ITALY.formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+1';
+  const m = /GMT([+-]\d+)(?::(\d+))?/.exec(name);
+  return m ? Number(m[1]) * 60 + Math.sign(Number(m[1])) * Number(m[2] ?? 0) : 60;
+}
+
+const minutesOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Every play a booked screen owes, one per loop and slot while it is on, except in its outages:
+ * most days deliver in full; about one day in five the player is off for part of the day (a
+ * power cut, a network loss), so those days fall short of what was contracted. The outages are
+ * returned too, so a test can tell which days are short.
+ */
+export function planScreenPlays(input: ScreenPlaysInput): PlayLogColumns & { shortDays: string[] } {
+  const { deviceId, hours, loopSeconds, slotSeconds, days, creativeIds, campaignId, rng } = input;
+  const out: PlayLogColumns & { shortDays: string[] } = { deviceId: [], campaignId: [], creativeId: [], playedAt: [], durationSeconds: [], audience: [], venueOf: {}, shortDays: [] };
+  const open = minutesOfDay(hours.opensAt) * 60;
+  const loops = Math.floor((minutesOfDay(hours.closesAt) * 60 - open) / loopSeconds);
+  const creatives = creativeIds.length ? creativeIds : [1];
+  days.forEach(({ day, slots }, index) => {
+    // The second day always falls short, so every demo shows a shortfall; then about one in five.
+    const outage = index === 1 || (index > 2 && rng.chance(0.2));
+    const cutFrom = outage ? rng.int(Math.floor(loops * 0.3), Math.floor(loops * 0.7)) : loops;
+    const cutTo = outage ? Math.min(loops, cutFrom + rng.int(Math.floor(loops * 0.05), Math.floor(loops * 0.4))) : loops;
+    if (cutTo > cutFrom) out.shortDays.push(day);
+    const midnight = Date.parse(`${day}T00:00:00Z`);
+    const offset = italyOffsetMinutes(midnight + 12 * 3_600_000) * 60_000;
+    for (let k = 0; k < loops; k++) {
+      if (k >= cutFrom && k < cutTo) continue;
+      for (let s = 0; s < slots; s++) {
+        const seconds = open + k * loopSeconds + s * slotSeconds;
+        out.deviceId.push(deviceId);
+        out.campaignId.push(campaignId);
+        out.creativeId.push(creatives[k % creatives.length]);
+        out.playedAt.push(new Date(midnight + seconds * 1000 - offset).toISOString());
+        out.durationSeconds.push(slotSeconds);
+        // Fewer people early and late, more at the rush hours.
+        const hour = seconds / 3600;
+        const rush = hour >= 7 && hour < 10 ? 1.6 : hour >= 17 && hour < 20 ? 1.8 : hour < 7 || hour >= 22 ? 0.4 : 1;
+        out.audience.push(Math.round(rng.int(8, 40) * rush));
+      }
+    }
+  });
+  return out;
+}

@@ -1,7 +1,8 @@
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext } from '../http';
 import { insertRecord, listRecords, requireReferences, simpleRestHandlers, simpleRestQuery, type RecordData, type StoredRecord } from '../store';
-import { planPlayLogs } from '../seed/playLogs';
+import { planPlayLogs, planScreenPlays, type PlayLogColumns } from '../seed/playLogs';
+import { bookedScreens, minutesOn, playersOn, proofOfPlay, todayInItaly } from '../shared/proofOfPlay';
 import type { SeedOptions } from '../seed/options';
 import { allSystems } from '../shared/systems';
 import { SYSTEM_TYPE_LABELS } from '../seed/systems';
@@ -39,9 +40,15 @@ async function checkDevice(db: Db, input: RecordData, existing?: StoredRecord): 
   // No system: the device is in stock.
   await requireReferences(db, data, [{ field: 'systemId', table: 'systems', label: 'impianto' }]);
   if (data.systemId !== undefined && data.systemId !== null) await requireDigital(db, Number(data.systemId));
+  const hours = data.operatingHours as { opensAt: string; closesAt: string } | undefined | null;
+  if (hours && minutesOn(hours) <= 0) {
+    throw new HttpError(400, `Lo schermo si spegne (${hours.closesAt}) prima di accendersi (${hours.opensAt})`, {
+      errors: [{ path: '/body/operatingHours/closesAt', message: `deve essere dopo ${hours.opensAt}` }],
+    });
+  }
   const record: RecordData = { status: 'offline', ...data, serial };
   // A full replace: optional fields left out are removed (a device sent without its system is detached).
-  if (existing) for (const key of ['systemId', 'lastSeenAt', 'ipAddress']) if (!(key in data)) record[key] = null;
+  if (existing) for (const key of ['systemId', 'lastSeenAt', 'ipAddress', 'operatingHours']) if (!(key in data)) record[key] = null;
   return record;
 }
 
@@ -207,6 +214,15 @@ const getPlayLog: Handler = async (ctx) => {
   return playLogOf(rows[0]);
 };
 
+/* ------------------------------------------------------------------ proof of play */
+
+const getProofOfPlay: Handler = async (ctx) => {
+  const campaignId = Number(ctx.params.campaignId);
+  const proof = await proofOfPlay(ctx.db, campaignId);
+  if (!proof) throw new HttpError(404, `Campagna ${campaignId} non trovata`);
+  return proof;
+};
+
 /* ------------------------------------------------------------------ handlers */
 
 const deviceHandlers = simpleRestHandlers(
@@ -276,6 +292,7 @@ export const handlers = {
   deletePlaylist,
   listPlayLogs,
   getPlayLog,
+  getProofOfPlay,
 };
 
 /* ------------------------------------------------------------------ seed */
@@ -315,6 +332,11 @@ export async function seedLate(db: Db, { rng }: SeedOptions): Promise<void> {
   const today = new Date();
   const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
   const plays = planPlayLogs({ deviceIds, campaigns, creativeIds: creatives.rows.map((c) => Number(c.id)), end, days: PLAY_LOG_DAYS, rng });
+  await insertPlays(db, plays);
+  await seedProofOfPlay(db, campaigns, rng);
+}
+
+async function insertPlays(db: Db, plays: PlayLogColumns): Promise<void> {
   const chunk = 20_000;
   for (let i = 0; i < plays.deviceId.length; i += chunk) {
     const part = <T>(column: T[]) => column.slice(i, i + chunk);
@@ -323,6 +345,48 @@ export async function seedLate(db: Db, { rng }: SeedOptions): Promise<void> {
        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::timestamptz[], $5::int[], $6::int[])`,
       [part(plays.deviceId), part(plays.campaignId), part(plays.creativeId), part(plays.playedAt), part(plays.durationSeconds), part(plays.audience)],
     );
+  }
+}
+
+/** Ended booked days a screen's complete plays are seeded for, at most. */
+const PROOF_DAYS = 31;
+
+/**
+ * The proof-of-play demo: the first campaign whose confirmed plannings book a screen with a player
+ * gets every play its booked slots owe on its ended days (the sample's plays of that campaign on
+ * those players are replaced), some days falling short. One campaign only: a complete screen plays
+ * a thousand times a day.
+ */
+async function seedProofOfPlay(db: Db, campaigns: Array<{ id: number; creativeIds: number[] }>, rng: SeedOptions['rng']): Promise<void> {
+  const today = todayInItaly();
+  for (const campaign of campaigns) {
+    const { screens } = await bookedScreens(db, campaign.id);
+    const players = await playersOn(db, screens.map((s) => s.systemId));
+    const ready = screens.filter((s) => players.some((p) => p.systemId === s.systemId));
+    if (!ready.length) continue;
+    for (const screen of ready.slice(0, 3)) {
+      const player = players.find((p) => p.systemId === screen.systemId)!;
+      const days = [...screen.slotsByDay].filter(([day]) => day < today).sort(([a], [b]) => a.localeCompare(b)).slice(0, PROOF_DAYS);
+      if (!days.length) continue;
+      await db.query(
+        `DELETE FROM play_logs WHERE campaign_id = $1 AND device_id = $2 AND played_at >= $3::date - 1 AND played_at < $4::date + 2`,
+        [campaign.id, player.id, days[0][0], days.at(-1)![0]],
+      );
+      await insertPlays(
+        db,
+        planScreenPlays({
+          deviceId: player.id,
+          hours: player.hours,
+          loopSeconds: screen.loopSeconds,
+          slotSeconds: screen.slotSeconds,
+          days: days.map(([day, slots]) => ({ day, slots })),
+          creativeIds: campaign.creativeIds,
+          campaignId: campaign.id,
+          rng,
+        }),
+      );
+    }
+    return;
   }
 }
 

@@ -11,6 +11,7 @@ export type Show = S['Show'];
 export type Playlist = S['Playlist'];
 export type PlaylistItem = S['PlaylistItem'];
 export type PlayLog = S['PlayLog'];
+export type ProofOfPlay = S['ProofOfPlay'];
 
 /** GET /devices: every DOOH device. */
 export function listAllDevices(): Promise<Device[]> {
@@ -22,6 +23,10 @@ export function listPlayLogsBetween(dateStart: string, dateEnd: string): Promise
   const filter = JSON.stringify({ playedAt_gte: `${dateStart}T00:00:00Z`, playedAt_lte: `${dateEnd}T23:59:59Z` });
   return callOrThrow(deviceApi().GET('/playLogs', { params: { query: { filter } } }));
 }
+
+/** GET /proofOfPlay/{campaignId}: the campaign's plays delivered against contracted, per screen and day. */
+export const getProofOfPlay = (campaignId: number): Promise<ProofOfPlay> =>
+  callOrThrow(deviceApi().GET('/proofOfPlay/{campaignId}', { params: { path: { campaignId } } }));
 
 export type DeviceInput = S['DeviceInput'];
 export type ShowInput = S['ShowInput'];

@@ -114,6 +114,8 @@ export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
   { resource: 'estimates', action: 'share', operations: [['estimate', 'getEstimateById'], ['estimate', 'getEstimatePdf']], allowed: SALES },
   { resource: 'plannings', action: 'share', operations: [['planner', 'getPlanningById'], ['planner', 'listPlanningItems']], allowed: ADMIN_ONLY },
   { resource: 'campaigns', action: 'share', operations: [['campaign', 'getCampaignById']], allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'] },
+  // A campaign's proof of play: the roles that may read the campaign and its plays against the contract.
+  { resource: 'campaigns', action: 'proofOfPlay', operations: [['campaign', 'getCampaignById'], ['device', 'getProofOfPlay']], allowed: SALES },
   { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
   { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
 ];

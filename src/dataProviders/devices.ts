@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier } from 'react-admin';
-import type { Device, DeviceInput, PlaylistInput, ShowInput } from '@/api/device';
+import { getProofOfPlay, type Device, type DeviceInput, type PlaylistInput, type ProofOfPlay, type ShowInput } from '@/api/device';
 import { createDeviceBody, createPlaylistBody, createShowBody } from '@/api/generated/device.zod';
 import { inputOf } from './shared';
 import { simpleRestProvider } from './simpleRest';
@@ -10,6 +10,8 @@ export interface DevicesMethods {
   attachDevice(resource: 'devices', params: { id: Identifier; systemId: number }): Promise<Device>;
   /** A device off its system, back in stock; the device afterwards. */
   detachDevice(resource: 'devices', params: { id: Identifier }): Promise<Device>;
+  /** A campaign's plays delivered against contracted, per screen and day (the campaign's «Prova di trasmissione»). */
+  proofOfPlay(resource: 'playLogs', params: { campaignId: number }): Promise<ProofOfPlay>;
 }
 
 /* What a create or a full update sends: the input schema's fields, empty optional ones left out. */
@@ -42,4 +44,5 @@ export const devicesDataProvider: DataProvider & DevicesMethods = {
   ...rest,
   attachDevice: (_resource, { id, systemId }) => replaceSystem(id, systemId),
   detachDevice: (_resource, { id }) => replaceSystem(id, undefined),
+  proofOfPlay: (_resource, { campaignId }) => getProofOfPlay(campaignId),
 };

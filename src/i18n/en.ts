@@ -8,6 +8,7 @@ import { vendite } from './en/vendite';
 import { users } from './en/users';
 import { sends } from './en/sends';
 import { field } from './en/field';
+import { playProof } from './en/playProof';
 import { disponibilita } from './en/disponibilita';
 
 /**
@@ -39,6 +40,7 @@ export const en: TranslationMessages = {
     ...media,
     ...sends,
     ...field,
+    ...playProof,
     ...disponibilita,
   },
 };

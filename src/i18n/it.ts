@@ -8,6 +8,7 @@ import { vendite } from './it/vendite';
 import { users } from './it/users';
 import { sends } from './it/sends';
 import { field } from './it/field';
+import { playProof } from './it/playProof';
 import { disponibilita } from './it/disponibilita';
 
 /**
@@ -26,6 +27,7 @@ export const it: TranslationMessages = {
     ...media,
     ...sends,
     ...field,
+    ...playProof,
     ...disponibilita,
   },
 };

@@ -456,6 +456,7 @@ export const FIXTURES: Record<string, Fixture> = {
     return { path: { id: s.id }, body: { id: s.id, playlistId: num(s, 'playlistId'), deviceIds: s.json.deviceIds } };
   },
   'device.deleteShow': removeOf('show'),
+  'device.getProofOfPlay': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
 
   'estimate.changeEstimateStatus': async (f) => ({ query: { estimateId: (await f.fresh('estimate')).id, status: 'sent' } }),
   'estimate.deleteEstimate': removeOf('estimate'),

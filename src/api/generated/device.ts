@@ -200,6 +200,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/proofOfPlay/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Proof of play of a campaign, per screen and day
+         * @description The screens (digital faces) that the campaign's confirmed or closed plannings book, each with its system (code, name, address), the players installed on that system, and one row per ended day of the booked period (days run in Italian time, Europe/Rome; today and later days are not counted yet). **Contracted** plays of a day: one play per loop while the screen is on, for each slot the campaign books on it that day — `slots × floor(on seconds ÷ loopSeconds)`, where the on seconds are those between the player's `operatingHours.opensAt` and `closesAt` (06:00–24:00 when the player sets none; with several players on a system, the first by id). A 60 s loop on from 06:00 to 24:00 contracts 1,080 plays a day. **Delivered** plays: the play logs of the campaign on the system's players that day, with the audience they reached. A day delivering fewer plays than contracted is a shortfall (`missing` plays). With no screen booked, `screens` is empty and `reason` says why.
+         */
+        get: operations["getProofOfPlay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -272,6 +298,7 @@ export interface components {
              * @example 10.0.12.34
              */
             ipAddress?: string;
+            operatingHours?: components["schemas"]["OperatingHours"];
             /**
              * Format: int64
              * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
@@ -309,6 +336,7 @@ export interface components {
              * @example 10.0.12.34
              */
             ipAddress?: string;
+            operatingHours?: components["schemas"]["OperatingHours"];
             /**
              * Format: int64
              * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
@@ -576,6 +604,201 @@ export interface components {
              */
             playedAt_lte?: string;
         };
+        /**
+         * @description The hours the player's screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).
+         * @example {
+         *       "opensAt": "06:00",
+         *       "closesAt": "24:00"
+         *     }
+         */
+        OperatingHours: {
+            /**
+             * @description When the screen switches on (HH:MM).
+             * @example 06:00
+             */
+            opensAt: string;
+            /**
+             * @description When it switches off (HH:MM; 24:00 is midnight).
+             * @example 24:00
+             */
+            closesAt: string;
+        };
+        /** @description Plays contracted and delivered over some days. */
+        PlayTotals: {
+            /**
+             * @description Plays the bookings contract.
+             * @example 2160
+             */
+            contracted: number;
+            /**
+             * @description Plays the play logs record.
+             * @example 1706
+             */
+            delivered: number;
+            /**
+             * @description Contracted plays not delivered, day by day (a day delivering more than contracted makes up for none).
+             * @example 454
+             */
+            missing: number;
+            /**
+             * @description delivered ÷ contracted × 100, to one decimal; null when nothing is contracted.
+             * @example 79
+             */
+            deliveredPercent: number | null;
+            /**
+             * @description People reached by the delivered plays (the play logs' estimate).
+             * @example 51180
+             */
+            audience: number;
+            /**
+             * @description Days (of a screen) that delivered fewer plays than contracted.
+             * @example 1
+             */
+            daysShort: number;
+        };
+        /** @description One ended day of a screen. */
+        ProofOfPlayDay: {
+            /**
+             * Format: date
+             * @description The day (Italian time).
+             * @example 2026-06-09
+             */
+            day: string;
+            /**
+             * @description Slots of the loop the campaign books on the screen that day.
+             * @example 1
+             */
+            slots: number;
+            /**
+             * @description slots × floor(on seconds ÷ loopSeconds).
+             * @example 1080
+             */
+            contracted: number;
+            /**
+             * @description Play logs of the campaign on the system's players that day.
+             * @example 626
+             */
+            delivered: number;
+            /**
+             * @description contracted − delivered, never below 0: the shortfall.
+             * @example 454
+             */
+            missing: number;
+            /**
+             * @description delivered ÷ contracted × 100, to one decimal; null when nothing is contracted.
+             * @example 58
+             */
+            deliveredPercent: number | null;
+            /**
+             * @description People reached by the day's delivered plays.
+             * @example 18780
+             */
+            audience: number;
+        };
+        /** @description A player by its serial number. */
+        PlayerRef: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description Serial number.
+             * @example SN-TOT-0001
+             */
+            serial: string;
+        };
+        /** @description A booked screen (a digital face), its system and its ended days. */
+        ProofOfPlayScreen: {
+            frameId: components["schemas"]["Id"];
+            /**
+             * @description The face's name.
+             * @example Schermo
+             */
+            frameName: string;
+            systemId: components["schemas"]["Id"];
+            /**
+             * @description The system's code.
+             * @example NA-0020
+             */
+            systemCode: string;
+            /**
+             * @description The system's name.
+             * @example Totem Piazza Garibaldi
+             */
+            systemName: string;
+            /**
+             * @description The system's address.
+             * @example Piazza Garibaldi 1
+             */
+            address: string;
+            /**
+             * @description The system's municipality.
+             * @example Napoli
+             */
+            municipality: string;
+            /** @description The players installed on the system (their plays count for the screen). */
+            players: components["schemas"]["PlayerRef"][];
+            /**
+             * @description When the screen switches on (the player's hours; 06:00 by default).
+             * @example 06:00
+             */
+            opensAt: string;
+            /**
+             * @description When it switches off (24:00 by default).
+             * @example 24:00
+             */
+            closesAt: string;
+            /**
+             * @description The screen's loop: one contracted play per loop and booked slot.
+             * @example 60
+             */
+            loopSeconds: number;
+            /**
+             * Format: date
+             * @description First booked day.
+             * @example 2026-06-08
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last booked day.
+             * @example 2026-06-28
+             */
+            periodEnd: string;
+            /**
+             * @description What the figures cannot show, in Italian (no player installed, no day ended yet).
+             * @example null
+             */
+            note: string | null;
+            totals: components["schemas"]["PlayTotals"];
+            /** @description The ended days of the booked period, oldest first. */
+            days: components["schemas"]["ProofOfPlayDay"][];
+        };
+        /** @description A campaign's plays delivered against contracted, per screen and day, with totals. */
+        ProofOfPlay: {
+            campaignId: components["schemas"]["Id"];
+            /**
+             * @description The campaign's name.
+             * @example Natale 2026 – Napoli
+             */
+            campaignName: string;
+            /**
+             * @description The advertiser's name (empty when none).
+             * @example Caffè Roma
+             */
+            advertiserName: string;
+            /**
+             * Format: date
+             * @description The last day counted (the day before today, or the last booked day); null when no day has ended.
+             * @example 2026-06-09
+             */
+            through: string | null;
+            /**
+             * @description Why there is nothing to show, in Italian (no confirmed planning, no screen booked, no day ended yet); null otherwise.
+             * @example null
+             */
+            reason: string | null;
+            /** @description The booked screens, by system code. */
+            screens: components["schemas"]["ProofOfPlayScreen"][];
+            totals: components["schemas"]["PlayTotals"];
+        };
         Error: {
             /**
              * @description Human-readable message (Italian in the sandbox).
@@ -814,6 +1037,12 @@ export type SchemaPlaylistFilter = components['schemas']['PlaylistFilter'];
 export type SchemaPlayLog = components['schemas']['PlayLog'];
 export type SchemaPlayLogSort = components['schemas']['PlayLogSort'];
 export type SchemaPlayLogFilter = components['schemas']['PlayLogFilter'];
+export type SchemaOperatingHours = components['schemas']['OperatingHours'];
+export type SchemaPlayTotals = components['schemas']['PlayTotals'];
+export type SchemaProofOfPlayDay = components['schemas']['ProofOfPlayDay'];
+export type SchemaPlayerRef = components['schemas']['PlayerRef'];
+export type SchemaProofOfPlayScreen = components['schemas']['ProofOfPlayScreen'];
+export type SchemaProofOfPlay = components['schemas']['ProofOfPlay'];
 export type SchemaError = components['schemas']['Error'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
@@ -1457,6 +1686,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PlayLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProofOfPlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof of play. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofOfPlay"];
                 };
             };
             400: components["responses"]["BadRequest"];

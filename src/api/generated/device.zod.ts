@@ -9,6 +9,8 @@ import zod from 'zod';
 export const listDevicesResponseIdMax = 9007199254740991;
 export const listDevicesResponseSystemIdMax = 9007199254740991;
 export const listDevicesResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const listDevicesResponseOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const listDevicesResponseOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 
 
 export const listDevicesResponseItem = zod.object({
@@ -20,6 +22,10 @@ export const listDevicesResponseItem = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(listDevicesResponseOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(listDevicesResponseOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 export const listDevicesResponse = zod.array(listDevicesResponseItem)
@@ -32,6 +38,8 @@ export const listDevicesResponse = zod.array(listDevicesResponseItem)
 export const createDeviceBodyIdMax = 9007199254740991;
 export const createDeviceBodySystemIdMax = 9007199254740991;
 export const createDeviceBodySerialMax = 64;export const createDeviceBodyModelMax = 100;export const createDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const createDeviceBodyOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const createDeviceBodyOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 export const createDeviceBodyLockVersionMax = 9007199254740991;
 
 
@@ -44,6 +52,10 @@ export const createDeviceBody = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(createDeviceBodyOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(createDeviceBodyOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().min(1).max(createDeviceBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
@@ -54,6 +66,8 @@ export const createDeviceBody = zod.object({
 export const getDeviceResponseIdMax = 9007199254740991;
 export const getDeviceResponseSystemIdMax = 9007199254740991;
 export const getDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const getDeviceResponseOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const getDeviceResponseOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 
 
 export const getDeviceResponse = zod.object({
@@ -65,6 +79,10 @@ export const getDeviceResponse = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(getDeviceResponseOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(getDeviceResponseOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
@@ -76,6 +94,8 @@ export const getDeviceResponse = zod.object({
 export const updateDeviceBodyIdMax = 9007199254740991;
 export const updateDeviceBodySystemIdMax = 9007199254740991;
 export const updateDeviceBodySerialMax = 64;export const updateDeviceBodyModelMax = 100;export const updateDeviceBodyResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const updateDeviceBodyOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateDeviceBodyOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 export const updateDeviceBodyLockVersionMax = 9007199254740991;
 
 
@@ -88,12 +108,18 @@ export const updateDeviceBody = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).optional().describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(updateDeviceBodyOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(updateDeviceBodyOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().min(1).max(updateDeviceBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a device, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateDeviceResponseIdMax = 9007199254740991;
 export const updateDeviceResponseSystemIdMax = 9007199254740991;
 export const updateDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const updateDeviceResponseOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const updateDeviceResponseOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 
 
 export const updateDeviceResponse = zod.object({
@@ -105,6 +131,10 @@ export const updateDeviceResponse = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(updateDeviceResponseOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(updateDeviceResponseOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
@@ -116,6 +146,8 @@ export const updateDeviceResponse = zod.object({
 export const deleteDeviceResponseIdMax = 9007199254740991;
 export const deleteDeviceResponseSystemIdMax = 9007199254740991;
 export const deleteDeviceResponseResolutionRegExp = new RegExp('^[0-9]{2,5}x[0-9]{2,5}$');
+export const deleteDeviceResponseOperatingHoursOpensAtRegExp = new RegExp('^([01][0-9]|2[0-3]):[0-5][0-9]$');
+export const deleteDeviceResponseOperatingHoursClosesAtRegExp = new RegExp('^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$');
 
 
 export const deleteDeviceResponse = zod.object({
@@ -127,6 +159,10 @@ export const deleteDeviceResponse = zod.object({
   "status": zod.enum(['online', 'offline', 'maintenance']).describe('Connection status of a player.'),
   "lastSeenAt": zod.string().datetime({}).optional().describe('Last contact with the player; absent if never seen.'),
   "ipAddress": zod.string().ip({ version: 'v4' }).optional().describe('Last known IP address.'),
+  "operatingHours": zod.object({
+  "opensAt": zod.string().regex(deleteDeviceResponseOperatingHoursOpensAtRegExp).describe('When the screen switches on (HH:MM).'),
+  "closesAt": zod.string().regex(deleteDeviceResponseOperatingHoursClosesAtRegExp).describe('When it switches off (HH:MM; 24:00 is midnight).')
+}).optional().describe('The hours the player\'s screen is on every day, in Italian time (Europe/Rome): from `opensAt` to `closesAt`, which comes after it (`24:00` is the midnight that ends the day; else 400). A player without them is on from 06:00 to 24:00. They set the plays a booked slot contracts (see `getProofOfPlay`).'),
   "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A DOOH player, installed on a system or in stock (no `systemId`).')
 
@@ -431,3 +467,80 @@ export const getPlayLogResponse = zod.object({
   "durationSeconds": zod.number().min(1).max(getPlayLogResponseDurationSecondsMax).int().describe('How long it played.'),
   "audience": zod.number().min(getPlayLogResponseAudienceMin).max(getPlayLogResponseAudienceMax).int().describe('Estimated people reached by the play.')
 }).describe('One play of a creative on a device.')
+
+
+/**
+ * The screens (digital faces) that the campaign's confirmed or closed plannings book, each with its system (code, name, address), the players installed on that system, and one row per ended day of the booked period (days run in Italian time, Europe/Rome; today and later days are not counted yet). **Contracted** plays of a day: one play per loop while the screen is on, for each slot the campaign books on it that day — `slots × floor(on seconds ÷ loopSeconds)`, where the on seconds are those between the player's `operatingHours.opensAt` and `closesAt` (06:00–24:00 when the player sets none; with several players on a system, the first by id). A 60 s loop on from 06:00 to 24:00 contracts 1,080 plays a day. **Delivered** plays: the play logs of the campaign on the system's players that day, with the audience they reached. A day delivering fewer plays than contracted is a shortfall (`missing` plays). With no screen booked, `screens` is empty and `reason` says why.
+ * @summary Proof of play of a campaign, per screen and day
+ */
+export const getProofOfPlayResponseCampaignIdMax = 9007199254740991;
+export const getProofOfPlayResponseScreensItemFrameIdMax = 9007199254740991;
+export const getProofOfPlayResponseScreensItemSystemIdMax = 9007199254740991;
+export const getProofOfPlayResponseScreensItemPlayersItemIdMax = 9007199254740991;
+export const getProofOfPlayResponseScreensItemTotalsContractedMin = 0;
+export const getProofOfPlayResponseScreensItemTotalsDeliveredMin = 0;
+export const getProofOfPlayResponseScreensItemTotalsMissingMin = 0;
+export const getProofOfPlayResponseScreensItemTotalsDeliveredPercentMin = 0;export const getProofOfPlayResponseScreensItemTotalsAudienceMin = 0;
+export const getProofOfPlayResponseScreensItemTotalsDaysShortMin = 0;
+export const getProofOfPlayResponseScreensItemDaysItemContractedMin = 0;
+export const getProofOfPlayResponseScreensItemDaysItemDeliveredMin = 0;
+export const getProofOfPlayResponseScreensItemDaysItemMissingMin = 0;
+export const getProofOfPlayResponseScreensItemDaysItemDeliveredPercentMin = 0;export const getProofOfPlayResponseScreensItemDaysItemAudienceMin = 0;
+export const getProofOfPlayResponseTotalsContractedMin = 0;
+export const getProofOfPlayResponseTotalsDeliveredMin = 0;
+export const getProofOfPlayResponseTotalsMissingMin = 0;
+export const getProofOfPlayResponseTotalsDeliveredPercentMin = 0;export const getProofOfPlayResponseTotalsAudienceMin = 0;
+export const getProofOfPlayResponseTotalsDaysShortMin = 0;
+
+
+export const getProofOfPlayResponse = zod.object({
+  "campaignId": zod.number().min(1).max(getProofOfPlayResponseCampaignIdMax).int().describe('Record id.'),
+  "campaignName": zod.string().describe('The campaign\'s name.'),
+  "advertiserName": zod.string().describe('The advertiser\'s name (empty when none).'),
+  "through": zod.string().date().nullable().describe('The last day counted (the day before today, or the last booked day); null when no day has ended.'),
+  "reason": zod.string().nullable().describe('Why there is nothing to show, in Italian (no confirmed planning, no screen booked, no day ended yet); null otherwise.'),
+  "screens": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(getProofOfPlayResponseScreensItemFrameIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face\'s name.'),
+  "systemId": zod.number().min(1).max(getProofOfPlayResponseScreensItemSystemIdMax).int().describe('Record id.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "systemName": zod.string().describe('The system\'s name.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipality": zod.string().describe('The system\'s municipality.'),
+  "players": zod.array(zod.object({
+  "id": zod.number().min(1).max(getProofOfPlayResponseScreensItemPlayersItemIdMax).int().describe('Record id.'),
+  "serial": zod.string().describe('Serial number.')
+}).describe('A player by its serial number.')).describe('The players installed on the system (their plays count for the screen).'),
+  "opensAt": zod.string().describe('When the screen switches on (the player\'s hours; 06:00 by default).'),
+  "closesAt": zod.string().describe('When it switches off (24:00 by default).'),
+  "loopSeconds": zod.number().min(1).int().describe('The screen\'s loop: one contracted play per loop and booked slot.'),
+  "periodStart": zod.string().date().describe('First booked day.'),
+  "periodEnd": zod.string().date().describe('Last booked day.'),
+  "note": zod.string().nullable().describe('What the figures cannot show, in Italian (no player installed, no day ended yet).'),
+  "totals": zod.object({
+  "contracted": zod.number().min(getProofOfPlayResponseScreensItemTotalsContractedMin).int().describe('Plays the bookings contract.'),
+  "delivered": zod.number().min(getProofOfPlayResponseScreensItemTotalsDeliveredMin).int().describe('Plays the play logs record.'),
+  "missing": zod.number().min(getProofOfPlayResponseScreensItemTotalsMissingMin).int().describe('Contracted plays not delivered, day by day (a day delivering more than contracted makes up for none).'),
+  "deliveredPercent": zod.number().min(getProofOfPlayResponseScreensItemTotalsDeliveredPercentMin).nullable().describe('delivered ÷ contracted × 100, to one decimal; null when nothing is contracted.'),
+  "audience": zod.number().min(getProofOfPlayResponseScreensItemTotalsAudienceMin).int().describe('People reached by the delivered plays (the play logs\' estimate).'),
+  "daysShort": zod.number().min(getProofOfPlayResponseScreensItemTotalsDaysShortMin).int().describe('Days (of a screen) that delivered fewer plays than contracted.')
+}).describe('Plays contracted and delivered over some days.'),
+  "days": zod.array(zod.object({
+  "day": zod.string().date().describe('The day (Italian time).'),
+  "slots": zod.number().min(1).int().describe('Slots of the loop the campaign books on the screen that day.'),
+  "contracted": zod.number().min(getProofOfPlayResponseScreensItemDaysItemContractedMin).int().describe('slots × floor(on seconds ÷ loopSeconds).'),
+  "delivered": zod.number().min(getProofOfPlayResponseScreensItemDaysItemDeliveredMin).int().describe('Play logs of the campaign on the system\'s players that day.'),
+  "missing": zod.number().min(getProofOfPlayResponseScreensItemDaysItemMissingMin).int().describe('contracted − delivered, never below 0: the shortfall.'),
+  "deliveredPercent": zod.number().min(getProofOfPlayResponseScreensItemDaysItemDeliveredPercentMin).nullable().describe('delivered ÷ contracted × 100, to one decimal; null when nothing is contracted.'),
+  "audience": zod.number().min(getProofOfPlayResponseScreensItemDaysItemAudienceMin).int().describe('People reached by the day\'s delivered plays.')
+}).describe('One ended day of a screen.')).describe('The ended days of the booked period, oldest first.')
+}).describe('A booked screen (a digital face), its system and its ended days.')).describe('The booked screens, by system code.'),
+  "totals": zod.object({
+  "contracted": zod.number().min(getProofOfPlayResponseTotalsContractedMin).int().describe('Plays the bookings contract.'),
+  "delivered": zod.number().min(getProofOfPlayResponseTotalsDeliveredMin).int().describe('Plays the play logs record.'),
+  "missing": zod.number().min(getProofOfPlayResponseTotalsMissingMin).int().describe('Contracted plays not delivered, day by day (a day delivering more than contracted makes up for none).'),
+  "deliveredPercent": zod.number().min(getProofOfPlayResponseTotalsDeliveredPercentMin).nullable().describe('delivered ÷ contracted × 100, to one decimal; null when nothing is contracted.'),
+  "audience": zod.number().min(getProofOfPlayResponseTotalsAudienceMin).int().describe('People reached by the delivered plays (the play logs\' estimate).'),
+  "daysShort": zod.number().min(getProofOfPlayResponseTotalsDaysShortMin).int().describe('Days (of a screen) that delivered fewer plays than contracted.')
+}).describe('Plays contracted and delivered over some days.')
+}).describe('A campaign\'s plays delivered against contracted, per screen and day, with totals.')

@@ -35,6 +35,7 @@ import {
   useGetManyReference,
   useGetOne,
   useNotify,
+  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -57,6 +58,7 @@ import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
 import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/campaign.rules';
 import { STATUS_LABELS, type Campaign } from './shared';
 import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
+import { ProofOfPlay } from './ProofOfPlay';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -343,7 +345,9 @@ function Attachments({ campaignId }: { campaignId: number }) {
   );
 }
 
-const TABS = ['overview', 'members', 'history', 'attachments', 'proof'] as const;
+const TABS = ['overview', 'members', 'history', 'attachments', 'proof', 'playProof'] as const;
+/** Tabs whose label lives outside the campaign's messages. */
+const TAB_LABELS: Partial<Record<(typeof TABS)[number], string>> = { playProof: 'resources.proofOfPlay.tab' };
 
 /** /campaigns/:id: overview, members, history and attachments of a campaign. */
 export default function CampaignDetailPage() {
@@ -351,6 +355,8 @@ export default function CampaignDetailPage() {
   const campaignId = Number(id);
   const translate = useTranslate();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  const { canAccess: mayReadPlays } = useCanAccess({ resource: 'campaigns', action: 'proofOfPlay' });
+  const tabs = TABS.filter((t) => t !== 'playProof' || mayReadPlays);
   const {
     data: campaign,
     isPending,
@@ -377,8 +383,8 @@ export default function CampaignDetailPage() {
           {campaign.name}
         </Typography>
         <Tabs value={tab} onChange={(_e, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }}>
-          {TABS.map((t) => (
-            <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
+          {tabs.map((t) => (
+            <Tab key={t} value={t} label={translate(TAB_LABELS[t] ?? `resources.campaigns.tabs.${t}`)} />
           ))}
         </Tabs>
         {tab === 'overview' && (
@@ -393,6 +399,7 @@ export default function CampaignDetailPage() {
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}
         {tab === 'proof' && <ProofOfPosting campaignId={campaignId} />}
+        {tab === 'playProof' && mayReadPlays && <ProofOfPlay campaignId={campaignId} />}
       </Paper>
     </RecordContextProvider>
   );
