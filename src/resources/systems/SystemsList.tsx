@@ -26,7 +26,7 @@ import { ExportAllButton } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 import { failureMessage } from '@/api/failures';
-import { exportColumns } from './exportColumns';
+import { exportColumns, names } from './exportColumns';
 import { SystemsBulkToolbar } from './SystemsBulk';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';

@@ -3,7 +3,8 @@ import type { ExportColumn } from '@/ui/exporter';
 import { formatDate } from '@/ui/format';
 import { systemStatusLabel, systemTypeLabel } from './shared';
 
-const names = (refs: { name: string }[] | undefined) => (refs ?? []).map((r) => r.name).join(', ');
+/** Names of references, comma-separated, as the list shows them. */
+export const names = (refs: { name: string }[] | undefined) => (refs ?? []).map((r) => r.name).join(', ');
 
 /** The export: every row of the filter, codes as Italian labels, references by name, dates dd/mm/yyyy. */
 export const exportColumns: ExportColumn<System>[] = [
