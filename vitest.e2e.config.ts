@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** E2E_SEED=large: only the files of tests/e2e/large, which need the large seed's 20,000 systems. */
+const large = process.env.E2E_SEED === 'large';
 
 /** End-to-end tests: real Chromium (Debian's) against the sandbox and the app, started once. */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/e2e/**/*.e2e.ts'],
+    include: large ? ['tests/e2e/large/**/*.e2e.ts'] : ['tests/e2e/**/*.e2e.ts'],
+    exclude: large ? configDefaults.exclude : [...configDefaults.exclude, 'tests/e2e/large/**'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     // Two files at a time, each with its own browser, on the one stack (E2E_WORKERS=1 runs them one

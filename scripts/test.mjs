@@ -5,7 +5,8 @@
 // in the order listed. The unit tests take the first lane (vitest runs one worker on two cores,
 // cores - 1). The second builds the production app and then runs the end-to-end step on it, the
 // longest step (two files at a time, each with its own browser), from the start of the run, after
-// the sandbox data its stack, the contract suite and the robustness run copy are prepared. As each
+// the sandbox data its stack, the contract suite and the robustness run copy are prepared. The lane
+// the unit tests free takes the end-to-end tests on the large seed next. As each
 // lane frees, it takes the next of the short steps, longest first (the robustness run, the PostgreSQL
 // run, the contract suite, the contract suite against Prism, tsc, ESLint, drift, OpenAPI lint), so
 // that the lanes end close together. The wall time of
@@ -46,6 +47,17 @@ const steps = [
     report: 'e2e.json',
     env: { E2E_APP_DIST: appDist, SANDBOX_TEMPLATE_DIR: sandboxTemplate },
     needs: ['production build for the end-to-end tests', TEMPLATE],
+  },
+  // The lists at the large seed's size (20,000 systems, 9,999 per request of the filtered search):
+  // their own sandbox, seeded as it starts (the seed's only user, so no template of its own), on
+  // ports of their own, since it may run beside the end-to-end step; one file, one browser.
+  {
+    name: 'end-to-end on the large seed (20,000 systems)',
+    cmd: 'node',
+    args: ['scripts/e2e.mjs', '--seed', 'large'],
+    report: 'e2e-large.json',
+    env: { E2E_APP_DIST: appDist, E2E_SANDBOX_PORT: '8798', E2E_APP_PORT: '5184' },
+    needs: ['production build for the end-to-end tests'],
   },
   // The short steps longest first, so that the two lanes end close together.
   { name: 'robustness: load and restart against a fresh sandbox', cmd: 'node', args: ['scripts/robustness.mjs'], report: 'robustness.json', ...fromTemplate },

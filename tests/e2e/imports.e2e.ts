@@ -96,3 +96,78 @@ describe('imports take what exports write', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'imports-mistakes.png') });
   });
 });
+
+describe('the detections\' export goes back in through their import screen', () => {
+  // A day of this file's own, so the rows imported twice meet no other file's counts.
+  const DAY = '2012-02-14';
+  const filter = encodeURIComponent(JSON.stringify({ dateStart: DAY, dateEnd: DAY }));
+  const inDay = () => api<unknown[]>(`/audit/v1/detection/byRangeDate?dateStart=${DAY}&dateEnd=${DAY}`, { as: 'mediamonitor' });
+  let monitor: { context: BrowserContext; page: Page };
+  let file = '';
+
+  beforeAll(async () => {
+    const agents = await api<Array<{ id: number }>>('/audit/v1/detection/agent/allNameAndSurname', { as: 'mediamonitor' });
+    if ((await inDay()).length === 0) {
+      for (const [n, lead] of [[1, undefined], [2, 'contacted']] as const) {
+        const created = await api<{ auditId: number }>('/audit/v1/detection/save', {
+          method: 'POST',
+          as: 'mediamonitor',
+          body: { detectionDate: DAY, mediaOwner: 'Urban Media Italia', brandName: `Marca Import ${n}`, subject: 'Ritorno', municipality: 'Roma', format: '6x3', ...(n === 1 ? { agentId: agents[0].id } : {}) },
+        });
+        if (lead) await api(`/audit/v1/detection/updateDetectionNewLead/${created.auditId}`, { method: 'PUT', as: 'mediamonitor', body: { leadStatus: lead } });
+      }
+    }
+    monitor = await signedInPage(browser, 'mediamonitor');
+    await monitor.page.setViewportSize({ width: 1280, height: 720 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await monitor?.context.close();
+  });
+
+  async function importDetections(name: string, content: string) {
+    await visit(monitor.page, '/media/monitor/import');
+    await monitor.page.getByLabel('Scegli il file da importare').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    await monitor.page.getByRole('button', { name: 'Importa', exact: true }).click();
+  }
+
+  it('exports a day\'s detections from the list and imports the downloaded file back, every row', async () => {
+    const before = (await inDay()).length;
+    expect(before).toBeGreaterThan(0);
+    const { page: p } = monitor;
+    await p.goto(`${new URL(p.url()).origin}/media/monitor?filter=${filter}`);
+    await expect.poll(() => p.locator('tbody tr').count(), { timeout: 60_000 }).toBe(before);
+    const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Esporta', exact: true }).click()]);
+    file = readFileSync(await download.path(), 'utf8');
+    const lines = csvLines(file);
+    expect(lines[0]).toEqual(expect.arrayContaining(['Data', 'Agente', 'Stato lead']));
+    expect(lines).toHaveLength(before + 1);
+    // Italian dates in the file.
+    expect(lines.slice(1).every((l) => l[lines[0].indexOf('Data')] === DAY.split('-').reverse().join('/'))).toBe(true);
+
+    await importDetections(download.suggestedFilename(), file);
+    await p.getByText(before === 1 ? 'Importata 1 rilevazione' : `Importate ${before} rilevazioni`).first().waitFor({ timeout: 60_000 });
+    expect((await inDay()).length).toBe(before * 2);
+  });
+
+  it('a file with mistakes: every mistake of every row listed, the agent reference among them, nothing imported', async () => {
+    const lines = csvLines(file);
+    const col = (header: string) => lines[0].indexOf(header);
+    const one = [...lines[1]];
+    one[col('Data')] = '31/02/2012';
+    one[col('Agente')] = 'Agente Che Non Esiste';
+    const two = [...lines[1]];
+    two[col('Stato lead')] = 'Forse';
+    const before = (await inDay()).length;
+    await importDetections('rilevazioni_con_errori.csv', csvText([lines[0], one, two]));
+    const list = monitor.page.getByTestId('import-mistakes');
+    await list.waitFor({ timeout: 60_000 });
+    expect(await list.getByRole('heading').textContent()).toBe('Errori da correggere: 2 righe');
+    const texts = await monitor.page.locator('[data-rejected-row]').allTextContents();
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toMatch(/^2Data31\/02\/2012.*non è una data/);
+    expect(texts[1]).toMatch(/^AgenteAgente Che Non Esiste.*non è tra gli agenti/);
+    expect(texts[2]).toMatch(/^3Stato leadForse.*non è uno stato del lead/);
+    expect((await inDay()).length).toBe(before);
+  });
+});

@@ -9,7 +9,13 @@ import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
 import { media } from '../../src/i18n/it/media';
 import { patrimonio } from '../../src/i18n/it/patrimonio';
+import type { DataProvider, RaRecord } from 'react-admin';
+import { i18nProvider } from '../../src/i18n';
+import type { DetectionRecord } from '../../src/dataProviders/detections';
+import { detectionExportColumns } from '../../src/resources/detections/DetectionList';
+import { exportColumns as systemExportColumns } from '../../src/resources/systems/exportColumns';
 import { toCsv, type CsvCell } from '../../src/ui/csv';
+import { exportCells, type ExportColumn } from '../../src/ui/exporter';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -250,5 +256,91 @@ describe('detections import: what the list exports', { timeout: 60_000 }, () => 
     ]);
     expect(body.rejected[1].mistakes).toEqual([{ column: 'Stato lead', value: 'Forse', reason: expect.stringMatching(/non è uno stato del lead/) }]);
     expect(await countIn('2019-01-01', '2019-12-31')).toBe(before);
+  });
+});
+
+/* ---------- the lists' own export columns, imported back ---------- */
+
+/** The CSV the app's exporter writes: the list's own columns (headers through the Italian messages), toCsv. */
+async function appExport<R extends RaRecord>(columns: ExportColumn<R>[], rows: R[]): Promise<Blob> {
+  const header = columns.map((c) => i18nProvider.translate(c.label, { _: c.label }));
+  // Every column of these lists is a value of the row: no reference is read through a provider.
+  const cells = await exportCells({} as DataProvider, columns, rows);
+  return new Blob([toCsv(header, cells)], { type: 'text/csv' });
+}
+
+describe('the imports take back the file the lists\' own exporter writes', { timeout: 120_000 }, () => {
+  it('systems: rows of every type and status, references by name, exported by the list\'s columns, come back as updates of the same values', async () => {
+    const all = ((await (await call('/systems/v1/system/all/page/0/perPage/300?type=ALL')).json()) as { content: System[] }).content;
+    // Two of every status and of every type, and some with all three references.
+    const some = (key: (s: System) => string, n: number) => {
+      const groups = new Map<string, System[]>();
+      for (const s of all) groups.set(key(s), [...(groups.get(key(s)) ?? []), s]);
+      return [...groups.values()].flatMap((group) => group.slice(0, n));
+    };
+    const picked = [...some((s) => s.status, 2), ...some((s) => s.systemType, 2), ...all.filter((s) => s.mediaOwners?.length && s.area && s.lease).slice(0, 5)];
+    const rows = [...new Map(picked.map((s) => [s.id, s])).values()];
+    expect(new Set(rows.map((s) => s.status)).size).toBe(Object.keys(statusLabels).length);
+    expect(new Set(rows.map((s) => s.systemType)).size).toBe(Object.keys(typeLabels).length);
+    expect(rows.filter((s) => s.mediaOwners?.length && s.area && s.lease).length).toBeGreaterThan(0);
+    const file = await appExport(systemExportColumns as unknown as ExportColumn<System & RaRecord>[], rows);
+    const text = await file.text();
+    // Italian labels and dates in the file, never the codes.
+    expect(text).toContain(statusLabels.active);
+    expect(text).toMatch(/;\d\d\/\d\d\/\d{4}\r\n/);
+    const response = await upload('/systems/v1/system/upload', file, 'impianti_2026-11-27.csv', 'assetmanager');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ created: 0, updated: rows.length, rejected: [] });
+    for (const before of rows) {
+      const after = await systemById(before.id);
+      expect({ status: after.status, systemType: after.systemType, mediaOwners: after.mediaOwners, area: after.area?.name, lease: after.lease?.name }).toEqual({
+        status: before.status,
+        systemType: before.systemType,
+        mediaOwners: before.mediaOwners,
+        area: before.area?.name,
+        lease: before.lease?.name,
+      });
+    }
+  });
+
+  it('systems: every reference mistake of a row named at once (municipality, media owners, area, lease), and every row\'s', async () => {
+    const [a, b] = await systemsWithReferences(2);
+    const wrong = (s: System, tag: string): System => ({
+      ...s,
+      status: 'rotto',
+      municipality: { name: `Comune ${tag}` },
+      mediaOwners: [{ name: `Concessionaria ${tag}` }],
+      area: { name: `Area ${tag}` },
+      lease: { name: `Locazione ${tag}` },
+    });
+    const response = await upload('/systems/v1/system/upload', await appExport(systemExportColumns as unknown as ExportColumn<System & RaRecord>[], [wrong(a, 'Uno'), wrong(b, 'Due')]), 'impianti.csv', 'assetmanager');
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as Refusal;
+    expect(body.rejected.map((r) => r.row)).toEqual([2, 3]);
+    for (const [i, tag] of ['Uno', 'Due'].entries()) {
+      expect(body.rejected[i].mistakes.map((m) => [m.column, m.value]).sort()).toEqual([
+        [fields.status, 'rotto'],
+        [fields.municipality, `Comune ${tag}`],
+        [fields.mediaOwners, `Concessionaria ${tag}`],
+        [fields.area, `Area ${tag}`],
+        [fields.lease, `Locazione ${tag}`],
+      ].sort());
+    }
+  });
+
+  it('detections: the rows of a period exported by the list\'s columns (dd/mm/yyyy, lead labels, agents by name) are imported back whole', async () => {
+    const rows = ((await (await call('/audit/v1/detection/byRangeDate?dateStart=2000-01-01&dateEnd=2100-12-31', {}, 'mediamonitor')).json()) as DetectionRecord[])
+      .slice(0, 60)
+      .map((d, i) => ({ ...d, id: i + 1 }));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.some((d) => d.agent)).toBe(true);
+    expect(new Set(rows.map((d) => d.leadStatus)).size).toBeGreaterThan(1);
+    const file = await appExport(detectionExportColumns, rows);
+    expect(await file.text()).toMatch(/;\d\d\/\d\d\/\d{4};/);
+    const before = await countIn('2000-01-01', '2100-12-31');
+    const response = await upload('/audit/v1/detection/upload', file, 'rilevazioni_2026-11-27.csv', 'mediamonitor');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ imported: rows.length, rejected: [] });
+    expect(await countIn('2000-01-01', '2100-12-31')).toBe(before + rows.length);
   });
 });

@@ -44,6 +44,14 @@ describe('freshSandboxDir', () => {
     expect(readdirSync(fresh())).toEqual([]);
   });
 
+  it('copies the large seed\'s own template for a large-seed sandbox, and never gives it to a small-seed one', () => {
+    vi.stubEnv('SANDBOX_TEMPLATE_DIR', undefined);
+    vi.stubEnv('SANDBOX_LARGE_TEMPLATE_DIR', template);
+    expect(readFileSync(path.join(fresh('large'), 'base', '1', 'page'), 'utf8')).toBe('dati');
+    expect(readdirSync(fresh('small'))).toEqual([]);
+    expect(readdirSync(fresh())).toEqual([]);
+  });
+
   it('gives an empty folder when the template is not a database folder, or for another seed, or a PostgreSQL server', () => {
     vi.stubEnv('SANDBOX_TEMPLATE_DIR', path.join(template, 'base'));
     expect(readdirSync(fresh())).toEqual([]);

@@ -22,11 +22,11 @@ import type { SchemaSystem as System, SchemaSystemSuggestionPage } from '@/api/g
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
-import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
+import { ExportAllButton } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
-import { formatDate } from '@/ui/format';
 import { failureMessage } from '@/api/failures';
+import { exportColumns, names } from './exportColumns';
 import { SystemsBulkToolbar } from './SystemsBulk';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
@@ -37,28 +37,6 @@ const isFiltered = (f: SystemFilterValues) => SEARCH_KEYS.some((k) => (f[k]?.len
 
 /** The page sizes of the unfiltered list. */
 const PAGE_SIZES = [10, 25, 50];
-
-const names = (refs: { name: string }[] | undefined) => (refs ?? []).map((r) => r.name).join(', ');
-
-/** The export: every row of the filter, codes as Italian labels, references by name, dates dd/mm/yyyy. */
-const exportColumns: ExportColumn<System>[] = [
-  { label: 'resources.systems.fields.code', value: (s) => s.code },
-  { label: 'resources.systems.fields.name', value: (s) => s.name },
-  { label: 'resources.systems.fields.type', value: (s) => s.type },
-  { label: 'resources.systems.fields.systemType', value: (s) => systemTypeLabel(s.systemType) },
-  { label: 'resources.systems.fields.status', value: (s) => systemStatusLabel(s.status) },
-  { label: 'resources.systems.fields.address', value: (s) => s.address },
-  { label: 'resources.systems.fields.municipality', value: (s) => s.municipality.name },
-  { label: 'resources.systems.fields.province', value: (s) => s.province },
-  { label: 'resources.systems.fields.region', value: (s) => s.region },
-  { label: 'resources.systems.fields.zipCode', value: (s) => s.zipCode },
-  { label: 'resources.systems.fields.latitude', value: (s) => s.latitude },
-  { label: 'resources.systems.fields.longitude', value: (s) => s.longitude },
-  { label: 'resources.systems.fields.mediaOwners', value: (s) => names(s.mediaOwners) },
-  { label: 'resources.systems.fields.area', value: (s) => s.area?.name },
-  { label: 'resources.systems.fields.lease', value: (s) => s.lease?.name },
-  { label: 'resources.systems.fields.updatedAt', value: (s) => formatDate(s.updatedAt) },
-];
 
 type Suggestion = SchemaSystemSuggestionPage['content'][number];
 

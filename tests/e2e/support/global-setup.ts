@@ -9,7 +9,8 @@ let sessionDir: string | undefined;
 
 export async function setup(project: TestProject) {
   ensureChromium();
-  stack = await startStack();
+  // E2E_SEED=large: the files of tests/e2e/large, on a sandbox of the large seed (scripts/e2e.mjs --seed large).
+  stack = await startStack({ seed: process.env.E2E_SEED === 'large' ? 'large' : 'small' });
   project.provide('appUrl', stack.appUrl);
   project.provide('sandboxUrl', stack.sandboxUrl);
   // The signed-in browser states of this run (support/session.ts): they hold live tokens, so they
