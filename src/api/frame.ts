@@ -1,5 +1,5 @@
 import type { components, paths } from './generated/frame';
-import { callOrThrow, lazyClient } from './http';
+import { callOrThrow, downloadBlob, lazyClient } from './http';
 
 /** The frame service: a typed openapi-fetch client. */
 export const frameApi = lazyClient<paths>('frame');
@@ -25,6 +25,10 @@ export type ProofOfPosting = components['schemas']['ProofOfPosting'];
 /** A campaign's proof of posting, face by face (staff, or the guest of the campaign's shared link). */
 export const getProofOfPosting = (campaignId: number): Promise<ProofOfPosting> =>
   callOrThrow(frameApi().GET('/proofOfPosting/{campaignId}', { params: { path: { campaignId } } }));
+
+/** GET /proofOfPosting/{campaignId}/pdf, saved as the file the service names (prova-affissione-{campaignId}.pdf). */
+export const downloadProofOfPostingPdf = (campaignId: number): Promise<string> =>
+  downloadBlob(frameApi().GET('/proofOfPosting/{campaignId}/pdf', { params: { path: { campaignId } }, parseAs: 'blob' }), `prova-affissione-${campaignId}.pdf`);
 
 const photoUrls = new Map<number, Promise<string>>();
 

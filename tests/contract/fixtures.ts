@@ -494,6 +494,7 @@ export const FIXTURES: Record<string, Fixture> = {
     return { path: { id: answer.photos[0].id } };
   },
   'frame.getProofOfPosting': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
+  'frame.getProofOfPostingPdf': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
 
   'history.listCampaignHistory': pathId('campaign'),
   'history.listAdvertiserHistory': pathId('advertiser'),

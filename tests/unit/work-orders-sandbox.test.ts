@@ -10,6 +10,7 @@ import { HANDLERS } from '../../sandbox/services';
 import { addDays, todayOn } from '../../sandbox/shared/reservations';
 import { photoFlags, readExif } from '../../sandbox/services/frame/workOrders';
 import { jpegWithExif } from '../support/exifJpeg';
+import { pdfImageCounts, pdfPages } from '../support/pdfText';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -63,16 +64,22 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
 
 /** A face whose system has a posting team, with the system's position. */
 async function postableFace() {
+  return (await postableFaces(1))[0];
+}
+
+/** `count` faces free of any reservation whose systems have a posting team, with their systems' positions. */
+async function postableFaces(count: number) {
   const { rows } = await db.query<{ frame: string; system: string; team: string; lat: number; lng: number }>(
     `SELECT f.id AS frame, s.id AS system, l.data->>'teamId' AS team, s.latitude AS lat, s.longitude AS lng
        FROM records l JOIN systems s ON s.id = (l.data->>'systemId')::bigint
        JOIN records f ON f.collection = 'frames' AND f.data->>'systemId' = s.id::text
       WHERE l.collection = 'system_providers' AND l.data->'duties' ?| array['affissione', 'installazione']
         AND NOT EXISTS (SELECT 1 FROM records r WHERE r.collection = 'reservations' AND r.data->>'frameId' = f.id::text)
-      ORDER BY f.id LIMIT 1`,
+      ORDER BY f.id LIMIT $1`,
+    [count],
   );
-  expect(rows[0], 'the small seed links posting teams to systems').toBeDefined();
-  return { frameId: Number(rows[0].frame), systemId: Number(rows[0].system), teamId: Number(rows[0].team), latitude: rows[0].lat, longitude: rows[0].lng };
+  expect(rows.length, 'the small seed links posting teams to systems').toBe(count);
+  return rows.map((r) => ({ frameId: Number(r.frame), systemId: Number(r.system), teamId: Number(r.team), latitude: r.lat, longitude: r.lng }));
 }
 
 function photoForm(kind: 'wide' | 'close', jpeg: Buffer) {
@@ -209,5 +216,82 @@ describe('work orders from a confirmed planning, done on the installer page', ()
     expect(late.body.map((o) => o.id)).toContain(created.body.id);
     const todo = await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ status: 'todo', frameId: face.frameId }))}`);
     expect(todo.body.map((o) => o.id)).not.toContain(created.body.id);
+  });
+});
+
+/** A campaign whose confirmed planning books `faces` from two days ahead for two weeks. */
+async function bookedCampaign(name: string, faces: number[]) {
+  const start = addDays(todayOn(), 2);
+  const end = addDays(start, 13);
+  const campaign = await api('/campaign/v1/campaigns', { method: 'POST', body: { name, advertiserId: 1, periodStart: start, periodEnd: end, budget: 1000 } });
+  const planning = await api('/planner/v1/plannings', { method: 'POST', body: { name: `Pianificazione ${name}`, campaignId: campaign.body.id, periodStart: start, periodEnd: end } });
+  for (const frameId of faces) {
+    expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: planning.body.id, frameId, price: 500 } })).status).toBe(201);
+  }
+  const confirmed = await api(`/planner/v1/plannings/${String(planning.body.id)}`, {
+    method: 'PUT',
+    body: { name: `Pianificazione ${name}`, campaignId: campaign.body.id, periodStart: start, periodEnd: end, status: 'confirmed' },
+  });
+  expect(confirmed.status).toBe(200);
+  const orders = await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ planningId: planning.body.id, type: 'posting' }))}`);
+  return { campaignId: Number(campaign.body.id), planningId: Number(planning.body.id), start, end, postings: orders.body as Array<Record<string, unknown>> };
+}
+
+async function pdfOf(path: string, token?: string) {
+  const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token ?? admin}` } });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+describe('the proof of posting as a PDF', () => {
+  it('writes each face with its photos embedded, date and place, and a «Mancante» section naming the face without proof', async () => {
+    const [posted, missingFace] = await postableFaces(2);
+    const campaignName = 'Prova affissione in PDF';
+    const start = addDays(todayOn(), 2);
+    const campaign = await bookedCampaign(campaignName, [posted.frameId, missingFace.frameId]);
+    const posting = campaign.postings.find((o) => o.frameId === posted.frameId)!;
+    const link = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: posted.teamId } });
+    const token = String(link.body.token);
+    const near = jpegWithExif({ takenAt: `${start}T07:40:00`, latitude: posted.latitude + 0.0001, longitude: posted.longitude });
+    const far = jpegWithExif({ takenAt: `${start}T07:41:00`, latitude: posted.latitude + 0.5, longitude: posted.longitude });
+    expect((await api(`/frame/v1/field/${token}/workOrders/${String(posting.id)}/photos`, { method: 'POST', form: photoForm('wide', near), token: null })).status).toBe(201);
+    expect((await api(`/frame/v1/field/${token}/workOrders/${String(posting.id)}/photos`, { method: 'POST', form: photoForm('close', far), token: null })).status).toBe(201);
+    expect((await api(`/frame/v1/field/${token}/workOrders/${String(posting.id)}/done`, { method: 'POST', body: {}, token: null })).status).toBe(200);
+
+    const proof = await api(`/frame/v1/proofOfPosting/${campaign.campaignId}`);
+    expect(proof.body).toMatchObject({ faces: 2, proven: 1 });
+    const rows = proof.body.rows as unknown as Array<{ frameId: number; frameName: string; systemCode: string }>;
+    const label = (frameId: number) => rows.find((r) => r.frameId === frameId)!;
+
+    const pdf = await pdfOf(`/frame/v1/proofOfPosting/${campaign.campaignId}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.disposition).toContain(`prova-affissione-${campaign.campaignId}.pdf`);
+    const pages = await pdfPages(pdf.bytes);
+    const text = pages.join(' ');
+    expect(text).toContain('PROVA DI AFFISSIONE');
+    expect(text).toContain(campaignName);
+    expect(text).toContain('Facce con la prova: 1 di 2');
+    for (const r of rows) expect(text).toContain(`${r.frameName} · ${r.systemCode}`);
+    // The «Mancante» section names the face without proof, before the faces.
+    const missing = label(missingFace.frameId);
+    const section = text.slice(text.indexOf('Mancante'), text.indexOf(`${label(posted.frameId).frameName} · ${label(posted.frameId).systemCode}`));
+    expect(section).toContain(`${missing.frameName} di ${missing.systemCode}: affissione non ancora fatta`);
+    expect(section).not.toContain(`${label(posted.frameId).frameName} di ${label(posted.frameId).systemCode}`);
+    // Each photo: its kind, when and where, how far from the face and what to check.
+    expect(text).toContain('2 foto');
+    expect(text).toContain('Foto d’insieme');
+    expect(text).toContain('Foto ravvicinata');
+    expect(text).toMatch(/a \d+ m dalla faccia/);
+    expect(text).toMatch(/a [\d,]+ km dalla faccia/);
+    expect(text).toContain('Da verificare: Lontana dalla faccia');
+    // The two photos are embedded (with the letterhead's logo on every page).
+    const images = await pdfImageCounts(pdf.bytes);
+    expect(images.reduce((a, b) => a + b, 0)).toBe(pages.length + 2);
+    pages.forEach((page, i) => expect(page).toContain(`Pagina ${i + 1} di ${pages.length}`));
+  });
+
+  it('is the campaign’s own: an unknown campaign is 404, and a role without work orders is refused', async () => {
+    expect((await pdfOf('/frame/v1/proofOfPosting/999999/pdf')).status).toBe(404);
+    expect((await pdfOf('/frame/v1/proofOfPosting/1/pdf', await signIn('designer'))).status).toBe(403);
   });
 });

@@ -25,6 +25,8 @@ import { checkMove } from '../../shared/transitions';
 import { nowIso } from '../../shared/values';
 import { systemsByIds } from '../../shared/systems';
 import { addDays, facesByIds, todayOn } from '../../shared/reservations';
+import { seller } from '../../company';
+import { proofOfPostingPdf } from './proofPdf';
 import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
 
 /*
@@ -221,6 +223,7 @@ type WorkOrderOps = Pick<
   | 'reportFieldProblem'
   | 'downloadWorkOrderPhoto'
   | 'getProofOfPosting'
+  | 'getProofOfPostingPdf'
 >;
 
 const listWorkOrders: Handler = async (ctx) => {
@@ -364,5 +367,16 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
     const guest = guestCampaign(ctx);
     if (guest !== undefined && guest !== campaignId) throw new HttpError(404, `Campagna ${campaignId} non trovata`);
     return proofOfPosting(ctx.db, campaignId);
+  },
+  getProofOfPostingPdf: async (ctx) => {
+    const campaignId = Number(ctx.params.campaignId);
+    const guest = guestCampaign(ctx);
+    if (guest !== undefined && guest !== campaignId) throw new HttpError(404, `Campagna ${campaignId} non trovata`);
+    const proof = await proofOfPosting(ctx.db, campaignId);
+    const photo = async (id: number) => {
+      const stored = await readFile(ctx.db, id);
+      return stored?.ownerCollection === WORK_ORDERS ? stored : undefined;
+    };
+    return file(await proofOfPostingPdf(proof, seller(), photo, todayOn()), 'application/pdf', `prova-affissione-${campaignId}.pdf`);
   },
 };

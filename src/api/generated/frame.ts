@@ -309,6 +309,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/proofOfPosting/{campaignId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Proof of posting of a campaign as a PDF
+         * @description The proof of posting as the seller's document (the estimate's letterhead): the campaign and its advertiser, a «Mancante» section naming each face without its proof, then each face with its address, period, the day it was posted and its photos (wide and close, embedded) with the time, position and distance of each shot and its flags. A guest reads only the campaign its link shares.
+         */
+        get: operations["getProofOfPostingPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1857,6 +1883,41 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ProofOfPosting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProofOfPostingPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Download file name, `prova-affissione-{campaignId}.pdf`.
+                     * @example attachment; filename="prova-affissione-9.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

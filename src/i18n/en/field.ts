@@ -39,6 +39,7 @@ export const field: ResourcesMessages = {
       empty: 'The campaign has no booked faces yet.',
       period: 'from %{start} to %{end}',
       postedAt: 'Posted on %{date}',
+      pdf: 'Download PDF',
     },
     type: { posting: 'Posting', removal: 'Removal', maintenance: 'Maintenance' },
     status: { todo: 'To do', late: 'Late', done: 'Done', problem: 'Problem' },

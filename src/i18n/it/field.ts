@@ -39,6 +39,7 @@ export const field: ResourcesMessages = {
       empty: 'La campagna non ha ancora facce prenotate.',
       period: 'dal %{start} al %{end}',
       postedAt: 'Affissa il %{date}',
+      pdf: 'Scarica PDF',
     },
     type: { posting: 'Affissione', removal: 'Defissione', maintenance: 'Manutenzione' },
     status: { todo: 'Da fare', late: 'In ritardo', done: 'Fatto', problem: 'Problema' },
