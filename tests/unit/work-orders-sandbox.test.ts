@@ -9,6 +9,7 @@ import { createSandbox } from '../../sandbox/server';
 import { HANDLERS } from '../../sandbox/services';
 import { addDays, todayOn } from '../../sandbox/shared/reservations';
 import { photoFlags, readExif } from '../../sandbox/services/frame/workOrders';
+import { faceDelivery } from '../../sandbox/services/frame/makeGoods';
 import { jpegWithExif } from '../support/exifJpeg';
 import { pdfImageCounts, pdfPages } from '../support/pdfText';
 import { openSmallSeed } from './support/smallSeed';
@@ -67,7 +68,7 @@ async function postableFace() {
   return (await postableFaces(1))[0];
 }
 
-/** `count` faces free of any reservation whose systems have a posting team, with their systems' positions. */
+/** `count` static faces free of any reservation whose systems have a posting team, with their systems' positions. */
 async function postableFaces(count: number) {
   const { rows } = await db.query<{ frame: string; system: string; team: string; lat: number; lng: number }>(
     `SELECT f.id AS frame, s.id AS system, l.data->>'teamId' AS team, s.latitude AS lat, s.longitude AS lng
@@ -75,6 +76,7 @@ async function postableFaces(count: number) {
        JOIN records f ON f.collection = 'frames' AND f.data->>'systemId' = s.id::text
       WHERE l.collection = 'system_providers' AND l.data->'duties' ?| array['affissione', 'installazione']
         AND NOT EXISTS (SELECT 1 FROM records r WHERE r.collection = 'reservations' AND r.data->>'frameId' = f.id::text)
+        AND f.data->>'digital' = 'false'
       ORDER BY f.id LIMIT $1`,
     [count],
   );
@@ -293,5 +295,124 @@ describe('the proof of posting as a PDF', () => {
   it('is the campaign’s own: an unknown campaign is 404, and a role without work orders is refused', async () => {
     expect((await pdfOf('/frame/v1/proofOfPosting/999999/pdf')).status).toBe(404);
     expect((await pdfOf('/frame/v1/proofOfPosting/1/pdf', await signIn('designer'))).status).toBe(403);
+  });
+});
+
+describe('delivered against contracted', () => {
+  const period = { periodStart: '2027-03-02', periodEnd: '2027-03-15', today: '2027-03-12' };
+
+  it('counts the days lost from a problem’s report to the day before its maintenance is done, and the days posted less those', () => {
+    const fixed = faceDelivery({ ...period, postedOn: '2027-03-02', problems: [{ reportedOn: '2027-03-05', fixedOn: '2027-03-08' }], madeGoodDays: 0 });
+    expect(fixed).toMatchObject({ contractedDays: 14, postedDays: 8, lostDays: 3, problemLost: [3], status: 'lost' });
+    // While the maintenance is open the days run to today.
+    const open = faceDelivery({ ...period, postedOn: '2027-03-02', problems: [{ reportedOn: '2027-03-05', fixedOn: null }], madeGoodDays: 0 });
+    expect(open).toMatchObject({ postedDays: 3, lostDays: 8, status: 'problem' });
+    // Made good once the days given cover the days lost.
+    expect(faceDelivery({ ...period, postedOn: '2027-03-02', problems: [{ reportedOn: '2027-03-05', fixedOn: '2027-03-08' }], madeGoodDays: 3 }).status).toBe('madeGood');
+    // Overlapping problems count a day once; a report before the period counts from its start.
+    const twice = faceDelivery({ ...period, postedOn: '2027-03-02', problems: [{ reportedOn: '2027-02-20', fixedOn: '2027-03-04' }, { reportedOn: '2027-03-03', fixedOn: '2027-03-05' }], madeGoodDays: 0 });
+    expect(twice).toMatchObject({ lostDays: 3, problemLost: [2, 2] });
+    expect(faceDelivery({ ...period, today: '2027-02-27', postedOn: null, problems: [], madeGoodDays: 0 })).toMatchObject({ postedDays: 0, lostDays: 0, status: 'scheduled' });
+    expect(faceDelivery({ ...period, postedOn: null, problems: [], madeGoodDays: 0 }).status).toBe('notPosted');
+    expect(faceDelivery({ ...period, postedOn: '2027-03-03', problems: [], madeGoodDays: 0 })).toMatchObject({ postedDays: 10, status: 'regular' });
+  });
+
+  it('shows a problem on the face as days lost, and gives them back: more days on the face, refused when taken, or another face booked with its posting order', async () => {
+    const day = 86_400_000;
+    const [face, otherFace] = await postableFaces(2);
+    const campaign = await bookedCampaign('Consegna e recuperi', [face.frameId]);
+    const { start, end } = campaign;
+    const posting = campaign.postings[0];
+    const link = await api('/frame/v1/teamLinks', { method: 'POST', body: { teamId: face.teamId, expiresAt: new Date(Date.now() + 200 * day).toISOString().replace(/\.\d{3}Z$/, 'Z') } });
+    const token = String(link.body.token);
+    try {
+      // Posted on its first day with both photos.
+      await advanceClock(2 * day);
+      const photo = jpegWithExif({ takenAt: `${start}T07:40:00`, latitude: face.latitude, longitude: face.longitude });
+      for (const kind of ['wide', 'close'] as const) {
+        expect((await api(`/frame/v1/field/${token}/workOrders/${String(posting.id)}/photos`, { method: 'POST', form: photoForm(kind, photo), token: null })).status).toBe(201);
+      }
+      expect((await api(`/frame/v1/field/${token}/workOrders/${String(posting.id)}/done`, { method: 'POST', body: {}, token: null })).status).toBe(200);
+      // Torn two days later (reported on its open removal order), mended three days after that.
+      await advanceClock(2 * day);
+      const removal = (await api(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ planningId: campaign.planningId, type: 'removal' }))}`, { token: await signIn('admin') })).body[0];
+      const reported = await api(`/frame/v1/field/${token}/workOrders/${String(removal.id)}/problem`, { method: 'POST', body: { kind: 'torn', note: 'Strappato dal vento' }, token: null });
+      expect(reported.status).toBe(200);
+      const maintenance = (reported.body as unknown as { maintenance: Record<string, unknown> }).maintenance;
+      admin = await signIn('admin');
+      const open = await api(`/frame/v1/campaignDelivery/${campaign.campaignId}`);
+      expect(open.status).toBe(200);
+      expect(open.body.rows).toEqual([
+        expect.objectContaining({ frameId: face.frameId, periodStart: start, periodEnd: end, contractedDays: 14, postedDays: 2, lostDays: 1, madeGoodDays: 0, status: 'problem' }),
+      ]);
+      expect((open.body.rows as unknown as Array<{ problems: unknown[] }>)[0].problems).toEqual([
+        expect.objectContaining({ kind: 'torn', note: 'Strappato dal vento', maintenanceCode: maintenance.code, fixedAt: null, lostDays: 1 }),
+      ]);
+      await advanceClock(3 * day);
+      admin = await signIn('admin');
+      const mended = await api(`/frame/v1/workOrders/${String(maintenance.id)}`, {
+        method: 'PUT',
+        body: { frameId: face.frameId, type: 'maintenance', dueDate: maintenance.dueDate, status: 'done' },
+      });
+      expect(mended.status).toBe(200);
+      await advanceClock(2 * day);
+      admin = await signIn('admin');
+      const after = await api(`/frame/v1/campaignDelivery/${campaign.campaignId}`);
+      const row = (after.body.rows as unknown as Array<Record<string, unknown>>)[0];
+      expect(row).toMatchObject({ postedDays: 5, lostDays: 3, status: 'lost' });
+
+      // Three more days on the same face: its booking goes on and its removal moves.
+      const salesleader = await signIn('salesleader');
+      const extra = await api('/frame/v1/makeGoods', { method: 'POST', token: salesleader, body: { planningItemId: row.planningItemId, kind: 'extraDays', days: 3, reason: 'Manifesto strappato per tre giorni' } });
+      expect(extra.status).toBe(201);
+      expect(extra.body).toMatchObject({ kind: 'extraDays', days: 3, givenFrameId: face.frameId, periodStart: addDays(end, 1), periodEnd: addDays(end, 3), createdBy: 'salesleader', reason: 'Manifesto strappato per tre giorni' });
+      expect(String(extra.body.createdByName)).not.toBe('salesleader');
+      const item = await api(`/planner/v1/planningItems/${String(row.planningItemId)}`);
+      expect(item.body).toMatchObject({ periodEnd: addDays(end, 3), reservationStatus: 'booked' });
+      const moved = await api(`/frame/v1/workOrders/${String(extra.body.workOrderId)}`);
+      expect(moved.body).toMatchObject({ type: 'removal', dueDate: addDays(end, 4) });
+      const madeGood = await api(`/frame/v1/campaignDelivery/${campaign.campaignId}`);
+      expect((madeGood.body.rows as unknown as Array<Record<string, unknown>>)[0]).toMatchObject({ periodEnd: end, madeGoodDays: 3, status: 'madeGood' });
+
+      // Another campaign books the face right after: more days are refused, naming it.
+      const next = await api('/campaign/v1/campaigns', { method: 'POST', body: { name: 'Campagna seguente', advertiserId: 2, periodStart: addDays(end, 4), periodEnd: addDays(end, 10), budget: 100 } });
+      const nextPlanning = await api('/planner/v1/plannings', { method: 'POST', body: { name: 'Pianificazione seguente', campaignId: next.body.id, periodStart: addDays(end, 4), periodEnd: addDays(end, 10) } });
+      expect((await api('/planner/v1/planningItems', { method: 'POST', body: { planningId: nextPlanning.body.id, frameId: face.frameId } })).status).toBe(201);
+      const refused = await api('/frame/v1/makeGoods', { method: 'POST', token: salesleader, body: { planningItemId: row.planningItemId, kind: 'extraDays', days: 1, reason: 'Ancora un giorno' } });
+      expect(refused.status).toBe(409);
+      expect(String(refused.body.message)).toContain('in opzione');
+      expect((refused.body.blockers as unknown as unknown[]).length).toBe(1);
+
+      // Another face instead: booked in the same planning at no price, with its posting order.
+      const tomorrow = addDays(todayOn(), 1);
+      const other = await api('/frame/v1/makeGoods', {
+        method: 'POST',
+        token: salesleader,
+        body: { planningItemId: row.planningItemId, kind: 'otherFace', frameId: otherFace.frameId, days: 2, periodStart: tomorrow, reason: 'Altri due giorni altrove' },
+      });
+      expect(other.status).toBe(201);
+      expect(other.body).toMatchObject({ kind: 'otherFace', givenFrameId: otherFace.frameId, periodStart: tomorrow, periodEnd: addDays(tomorrow, 1) });
+      const items = await api(`/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId: campaign.planningId }))}`);
+      expect(items.body.find((i) => i.frameId === otherFace.frameId)).toMatchObject({ periodStart: tomorrow, periodEnd: addDays(tomorrow, 1), price: 0, reservationStatus: 'booked' });
+      const order = await api(`/frame/v1/workOrders/${String(other.body.workOrderId)}`);
+      expect(order.body).toMatchObject({ type: 'posting', frameId: otherFace.frameId, dueDate: tomorrow, teamId: otherFace.teamId, campaignId: campaign.campaignId });
+      const final = await api(`/frame/v1/campaignDelivery/${campaign.campaignId}`);
+      expect((final.body.rows as unknown as unknown[]).length).toBe(1);
+      expect((final.body.makeGoods as unknown as Array<{ kind: string }>).map((m) => m.kind)).toEqual(['otherFace', 'extraDays']);
+      // The face given is taken now: the same days again are refused.
+      const again = await api('/frame/v1/makeGoods', {
+        method: 'POST',
+        token: salesleader,
+        body: { planningItemId: row.planningItemId, kind: 'otherFace', frameId: otherFace.frameId, days: 2, periodStart: tomorrow, reason: 'Di nuovo' },
+      });
+      expect(again.status).toBe(409);
+      // A planner reads the delivery but gives no make-good.
+      const planner = await signIn('planner');
+      expect((await api(`/frame/v1/campaignDelivery/${campaign.campaignId}`, { token: planner })).status).toBe(200);
+      expect((await api('/frame/v1/makeGoods', { method: 'POST', token: planner, body: { planningItemId: row.planningItemId, kind: 'extraDays', days: 1, reason: 'x' } })).status).toBe(403);
+    } finally {
+      await resetClock();
+      admin = await signIn('admin');
+    }
   });
 });

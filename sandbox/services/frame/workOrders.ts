@@ -27,6 +27,7 @@ import { systemsByIds } from '../../shared/systems';
 import { addDays, facesByIds, todayOn } from '../../shared/reservations';
 import { seller } from '../../company';
 import { proofOfPostingPdf } from './proofPdf';
+import { campaignDelivery, createMakeGood } from './makeGoods';
 import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
 
 /*
@@ -224,6 +225,8 @@ type WorkOrderOps = Pick<
   | 'downloadWorkOrderPhoto'
   | 'getProofOfPosting'
   | 'getProofOfPostingPdf'
+  | 'getCampaignDelivery'
+  | 'createMakeGood'
 >;
 
 const listWorkOrders: Handler = async (ctx) => {
@@ -342,6 +345,7 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
       teamId,
       status: 'todo',
       notes: `${labels[body.kind] ?? body.kind}${problem.note ? `: ${problem.note}` : ''} (da ${order.code})`,
+      sourceWorkOrderId: row.id,
       planningId: order.planningId,
       campaignId: order.campaignId,
       photos: [],
@@ -379,4 +383,6 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
     };
     return file(await proofOfPostingPdf(proof, seller(), photo, todayOn()), 'application/pdf', `prova-affissione-${campaignId}.pdf`);
   },
+  getCampaignDelivery: (ctx) => campaignDelivery(ctx.db, Number(ctx.params.campaignId)),
+  createMakeGood,
 };
