@@ -1,7 +1,7 @@
 import type { components } from '../../../src/api/generated/frame';
 import type { Db } from '../../db';
 import { HttpError, reply, type HandlerContext } from '../../http';
-import { getRecord, insertRecord, updateRecord, type RecordData, type StoredRecord } from '../../store';
+import { getRecord, insertRecord, requireReferences, updateRecord, type RecordData, type StoredRecord } from '../../store';
 import { fullNames } from '../../shared/people';
 import {
   addDays,
@@ -216,11 +216,15 @@ async function orderFor(tx: Db, face: { frameId: number; systemId: number }, typ
 export async function createMakeGood(ctx: HandlerContext) {
   const body = ctx.body as MakeGoodInput;
   const username = ctx.user?.username ?? 'admin';
+  await requireReferences(ctx.db, body as unknown as RecordData, [
+    { field: 'planningItemId', collection: ITEMS, label: 'faccia prenotata' },
+    { field: 'frameId', collection: 'frames', label: 'faccia' },
+  ]);
   await expireDue(ctx.db);
   const id = await ctx.db.transaction(async (tx) => {
     await lockReservations(tx);
     const item = await getRecord(tx, ITEMS, body.planningItemId);
-    if (!item) throw new HttpError(404, `Faccia prenotata ${body.planningItemId} non trovata`);
+    if (!item) throw new HttpError(422, `Riferimento a un elemento inesistente (faccia prenotata inesistente: ${body.planningItemId})`);
     const planning = await getRecord(tx, 'plannings', Number(item.planningId));
     const reservation = item.reservationId ? await getRecord(tx, RESERVATIONS, Number(item.reservationId)) : undefined;
     if (!planning || !['confirmed', 'closed'].includes(String(planning.status)) || reservation?.status !== 'booked') {
@@ -259,7 +263,7 @@ export async function createMakeGood(ctx: HandlerContext) {
     } else {
       if (!body.frameId) throw new HttpError(400, 'Scegli la faccia su cui dare il recupero', { errors: [{ path: '/body/frameId', message: 'obbligatoria per un’altra faccia' }] });
       const other = (await facesByIds(tx, [body.frameId])).get(body.frameId);
-      if (!other) throw new HttpError(422, `Riferimento a un elemento inesistente (faccia inesistente: ${body.frameId})`, { errors: [{ path: '/body/frameId', message: `faccia inesistente: ${body.frameId}` }] });
+      if (!other) throw new HttpError(422, `Riferimento a un elemento inesistente (faccia inesistente: ${body.frameId})`);
       const start = body.periodStart ?? addDays(todayOn(), 1);
       if (start < todayOn()) throw new HttpError(400, 'Il recupero non può cominciare nel passato', { errors: [{ path: '/body/periodStart', message: `non prima di oggi (${itDate(todayOn())})` }] });
       const end = addDays(start, body.days - 1);

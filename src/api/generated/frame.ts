@@ -2334,7 +2334,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             /** @description The face is not free for the days asked (the blockers named), a rule excludes the advertiser, or the booking is not live. */
             409: {
                 headers: {
