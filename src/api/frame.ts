@@ -45,6 +45,17 @@ export function workOrderPhotoUrl(id: number): Promise<string> {
   return url;
 }
 
+export type CampaignDelivery = components['schemas']['CampaignDelivery'];
+export type MakeGood = components['schemas']['MakeGood'];
+export type MakeGoodInput = components['schemas']['MakeGoodInput'];
+
+/** A campaign's delivery against what was contracted, face by face, and its make-goods. */
+export const getCampaignDelivery = (campaignId: number): Promise<CampaignDelivery> =>
+  callOrThrow(frameApi().GET('/campaignDelivery/{campaignId}', { params: { path: { campaignId } } }));
+
+/** POST /makeGoods: more days on a booked face, or days on another face (409 naming what holds it). */
+export const createMakeGood = (body: MakeGoodInput): Promise<MakeGood> => callOrThrow(frameApi().POST('/makeGoods', { body }));
+
 /** POST /teamLinks: a provider team's link for its installers (a new one revokes the older). */
 export const createTeamLink = (body: components['schemas']['TeamLinkInput']): Promise<components['schemas']['TeamLink']> =>
   callOrThrow(frameApi().POST('/teamLinks', { body }));

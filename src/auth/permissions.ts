@@ -114,6 +114,9 @@ export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
   { resource: 'estimates', action: 'share', operations: [['estimate', 'getEstimateById'], ['estimate', 'getEstimatePdf']], allowed: SALES },
   { resource: 'plannings', action: 'share', operations: [['planner', 'getPlanningById'], ['planner', 'listPlanningItems']], allowed: ADMIN_ONLY },
   { resource: 'campaigns', action: 'share', operations: [['campaign', 'getCampaignById']], allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'] },
+  // A campaign's delivery against what was contracted, and the make-goods given from it.
+  { resource: 'campaigns', action: 'delivery', operations: [['frame', 'getCampaignDelivery']], allowed: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER', 'ROLE_PLANNER', 'ROLE_MANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER'] },
+  { resource: 'campaigns', action: 'makeGood', operations: [['frame', 'getCampaignDelivery'], ['frame', 'createMakeGood']], allowed: SALES },
   { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
   { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
 ];

@@ -29,6 +29,7 @@ import {
   SaveButton,
   SelectInput,
   Title,
+  useCanAccess,
   useCreate,
   useDataProvider,
   useDelete,
@@ -57,6 +58,7 @@ import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
 import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/campaign.rules';
 import { STATUS_LABELS, type Campaign } from './shared';
 import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
+import { CampaignDelivery } from './CampaignDelivery';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -343,7 +345,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
   );
 }
 
-const TABS = ['overview', 'members', 'history', 'attachments', 'proof'] as const;
+const TABS = ['overview', 'members', 'history', 'attachments', 'proof', 'delivery'] as const;
 
 /** /campaigns/:id: overview, members, history and attachments of a campaign. */
 export default function CampaignDetailPage() {
@@ -351,6 +353,7 @@ export default function CampaignDetailPage() {
   const campaignId = Number(id);
   const translate = useTranslate();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  const { canAccess: seesDelivery } = useCanAccess({ resource: 'campaigns', action: 'delivery' });
   const {
     data: campaign,
     isPending,
@@ -377,7 +380,7 @@ export default function CampaignDetailPage() {
           {campaign.name}
         </Typography>
         <Tabs value={tab} onChange={(_e, v: (typeof TABS)[number]) => setTab(v)} sx={{ mb: 2 }}>
-          {TABS.map((t) => (
+          {TABS.filter((t) => t !== 'delivery' || seesDelivery).map((t) => (
             <Tab key={t} value={t} label={translate(`resources.campaigns.tabs.${t}`)} />
           ))}
         </Tabs>
@@ -393,6 +396,7 @@ export default function CampaignDetailPage() {
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}
         {tab === 'proof' && <ProofOfPosting campaignId={campaignId} />}
+        {tab === 'delivery' && seesDelivery && <CampaignDelivery campaignId={campaignId} />}
       </Paper>
     </RecordContextProvider>
   );
