@@ -30,12 +30,12 @@ afterAll(async () => {
 });
 
 /** A static face free from `start` to `until`, and a team linked to its system for posting. */
-async function postableFace(start: string, until: string) {
+async function postableFace(start: string, until: string, except = 0) {
   const page = await api<{ rows: Array<{ frameId: number; frameName: string; systemId: number; systemCode: string; digital: boolean; cells: Array<{ state: string }> }> }>(
     `/planner/v1/availability?periodStart=${start}&periodEnd=${until}&systemType=poster&range=${encodeURIComponent('[0,99]')}`,
   );
   const free = page.rows.filter((r) => !r.digital && r.cells.every((c) => c.state === 'free'));
-  for (const face of free) {
+  for (const face of free.filter((f) => f.frameId !== except)) {
     const links = await api<Array<{ teamId: number; duties: string[] }>>(`/systems/v1/team/systemProvider/getBySystemId?systemId=${face.systemId}`);
     const posting = links.find((l) => l.duties.includes('affissione') || l.duties.includes('installazione'));
     if (posting) return { ...face, teamId: posting.teamId };
@@ -97,6 +97,30 @@ describe('problems and make-goods', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'make-good-given.png') });
     // The booking goes on one day.
     expect(await api<{ periodEnd: string; reservationStatus: string }>(`/planner/v1/planningItems/${item.id}`)).toMatchObject({ periodEnd: iso(new Date(today.getTime() + 14 * DAY)), reservationStatus: 'booked' });
+
+    // «Recupero» again: two days on another face, found by its system's code, booked from tomorrow.
+    const tomorrow = iso(new Date(today.getTime() + DAY));
+    const other = await postableFace(tomorrow, iso(new Date(today.getTime() + 2 * DAY)), face.frameId);
+    await row.getByRole('button', { name: /^Recupero/ }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Un’altra faccia' }).check();
+    await dialog.getByRole('spinbutton', { name: 'Giorni' }).fill('2');
+    const picker = dialog.getByRole('combobox', { name: 'Faccia su cui dare i giorni' });
+    await picker.fill(other.systemCode);
+    await page.getByRole('option', { name: new RegExp(`^${other.systemCode} · ${other.frameName}`) }).first().click();
+    await dialog.getByLabel('Motivo').fill('Due giorni su un impianto vicino');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'make-good-other-face.png') });
+    await dialog.getByRole('button', { name: 'Dai il recupero' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await view.getByText(new RegExp(`2 giorni su ${other.frameName} · ${other.systemCode} dal ${itDate(tomorrow)} al ${itDate(iso(new Date(today.getTime() + 2 * DAY)))}`)).waitFor({ timeout: 30_000 });
+    // The face given is booked in the planning at no price, with its posting order for tomorrow.
+    const items = await api<Array<{ frameId: number; price: number; reservationStatus: string }>>(`/planner/v1/planningItems?filter=${encodeURIComponent(JSON.stringify({ planningId: planning.id }))}`);
+    expect(items.find((i) => i.frameId === other.frameId)).toMatchObject({ price: 0, reservationStatus: 'booked' });
+    const given = await api<Array<{ type: string; dueDate: string }>>(`/frame/v1/workOrders?filter=${encodeURIComponent(JSON.stringify({ frameId: other.frameId, planningId: planning.id }))}`);
+    expect(given.map((o) => [o.type, o.dueDate]).sort()).toEqual([
+      ['posting', tomorrow],
+      ['removal', iso(new Date(today.getTime() + 3 * DAY))],
+    ]);
 
     // The proof of posting as a PDF from the campaign's tab: the face is named as missing its proof.
     await page.getByRole('tab', { name: 'Prova di affissione' }).click();

@@ -67,7 +67,7 @@ export const field: ResourcesMessages = {
       kind: 'How to make good',
       days: 'Days',
       otherFace: 'Face to give the days on',
-      otherFaceHint: 'Faces free in the period; type to search by system, address or municipality',
+      otherFaceHint: 'Faces free in the period; type the system’s code, name or address',
       start: 'From',
       reason: 'Reason',
       give: 'Give the make-good',

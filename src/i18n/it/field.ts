@@ -67,7 +67,7 @@ export const field: ResourcesMessages = {
       kind: 'Come recuperare',
       days: 'Giorni',
       otherFace: 'Faccia su cui dare i giorni',
-      otherFaceHint: 'Le facce libere nel periodo; scrivi per cercare per impianto, indirizzo o comune',
+      otherFaceHint: 'Le facce libere nel periodo; scrivi il codice, il nome o l’indirizzo dell’impianto',
       start: 'Dal giorno',
       reason: 'Motivo',
       give: 'Dai il recupero',

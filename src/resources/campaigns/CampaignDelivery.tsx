@@ -193,7 +193,7 @@ export function CampaignDelivery({ campaignId }: { campaignId: number }) {
             <TableBody>
               {data.rows.map((row) => (
                 <TableRow key={row.planningItemId}>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" sx={{ minWidth: 180 }}>
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
                       {row.frameName} · {row.systemCode}
                     </Typography>
