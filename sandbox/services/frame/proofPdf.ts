@@ -40,12 +40,14 @@ export function photoCaption(photo: Photo): string[] {
   return lines;
 }
 
-async function embed(w: Writer, bytes: PhotoBytes, photo: Photo): Promise<PDFImage | string> {
-  const stored = await bytes(photo.id);
+async function embed(w: Writer, photoBytes: PhotoBytes, photo: Photo): Promise<PDFImage | string> {
+  const stored = await photoBytes(photo.id);
   if (!stored) return 'Foto non trovata';
+  // A copy of its own: pdf-lib reads the bytes' whole ArrayBuffer, and a small Buffer shares Node's pool.
+  const bytes = new Uint8Array(stored.content);
   try {
-    if (stored.mediaType === 'image/jpeg') return await w.pdf.embedJpg(stored.content);
-    if (stored.mediaType === 'image/png') return await w.pdf.embedPng(stored.content);
+    if (stored.mediaType === 'image/jpeg') return await w.pdf.embedJpg(bytes);
+    if (stored.mediaType === 'image/png') return await w.pdf.embedPng(bytes);
   } catch {
     return 'Foto non leggibile';
   }
@@ -92,8 +94,8 @@ const CAPTION_LINE = 11;
 async function drawFace(w: Writer, row: Proof['rows'][number], bytes: PhotoBytes) {
   const header = 58;
   const photosHeight = row.photos.length ? PHOTO_H + 4 * CAPTION_LINE + 10 : 0;
-  w.room(header + Math.min(photosHeight, 300));
-  w.page.drawLine({ start: { x: MARGIN, y: w.y + 12 }, end: { x: RIGHT, y: w.y + 12 }, thickness: 0.5, color: RULE });
+  // A face starting a page needs no rule under the letterhead's.
+  if (!w.room(header + Math.min(photosHeight, 300))) w.page.drawLine({ start: { x: MARGIN, y: w.y + 12 }, end: { x: RIGHT, y: w.y + 12 }, thickness: 0.5, color: RULE });
   w.text(`${row.frameName} · ${row.systemCode}`, MARGIN, w.y, 11, { bold: true });
   w.right(`${itDate(row.periodStart)} - ${itDate(row.periodEnd)}`, RIGHT, w.y, 9, { color: MUTED });
   w.y -= 13;
