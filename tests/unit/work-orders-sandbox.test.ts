@@ -10,6 +10,8 @@ import { HANDLERS } from '../../sandbox/services';
 import { addDays, todayOn } from '../../sandbox/shared/reservations';
 import { photoFlags, readExif } from '../../sandbox/services/frame/workOrders';
 import { faceDelivery } from '../../sandbox/services/frame/makeGoods';
+import { proofOfPostingPdf } from '../../sandbox/services/frame/proofPdf';
+import { seller } from '../../sandbox/company';
 import { jpegWithExif } from '../support/exifJpeg';
 import { pdfImageCounts, pdfPages } from '../support/pdfText';
 import { openSmallSeed } from './support/smallSeed';
@@ -290,6 +292,27 @@ describe('the proof of posting as a PDF', () => {
     const images = await pdfImageCounts(pdf.bytes);
     expect(images.reduce((a, b) => a + b, 0)).toBe(pages.length + 2);
     pages.forEach((page, i) => expect(page).toContain(`Pagina ${i + 1} di ${pages.length}`));
+  });
+
+  it('embeds a photo whose bytes sit in a shared Buffer pool, as the store answers small files', async () => {
+    const jpeg = jpegWithExif({ takenAt: '2027-03-02T07:40:00', latitude: 45.46, longitude: 9.18 });
+    Buffer.allocUnsafe(16);
+    const pooled = Buffer.from(jpeg);
+    expect(pooled.byteOffset).toBeGreaterThan(0);
+    const photo = (id: number, kind: 'wide' | 'close') => ({ id, kind, takenAt: '2027-03-02T07:40:00Z', latitude: 45.46, longitude: 9.18, distanceMeters: 3, flags: [], uploadedAt: '2027-03-02T07:44:00Z' });
+    const proof = {
+      campaignId: 9,
+      campaignName: 'Primavera 2027',
+      advertiserName: 'Caffè Roma',
+      faces: 1,
+      proven: 1,
+      missing: [],
+      rows: [{ frameId: 11, frameName: 'Faccia A', systemCode: 'MI-0001', address: 'Via Torino 12', municipality: 'Milano', periodStart: '2027-03-02', periodEnd: '2027-03-15', workOrderId: 41, status: 'done' as const, doneAt: '2027-03-02T07:45:00Z', photos: [photo(1, 'wide'), photo(2, 'close')], missing: null }],
+    };
+    const bytes = await proofOfPostingPdf(proof, seller(), async () => ({ mediaType: 'image/jpeg', content: pooled }), '2027-03-12');
+    const images = await pdfImageCounts(bytes);
+    expect(images).toEqual([3]);
+    expect((await pdfPages(bytes))[0]).toContain('Nulla: ogni faccia ha la sua prova.');
   });
 
   it('is the campaign’s own: an unknown campaign is 404, and a role without work orders is refused', async () => {
