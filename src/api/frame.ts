@@ -1,5 +1,5 @@
 import type { components, paths } from './generated/frame';
-import { callOrThrow, lazyClient } from './http';
+import { callOrThrow, downloadBlob, lazyClient } from './http';
 
 /** The frame service: a typed openapi-fetch client. */
 export const frameApi = lazyClient<paths>('frame');
@@ -26,6 +26,10 @@ export type ProofOfPosting = components['schemas']['ProofOfPosting'];
 export const getProofOfPosting = (campaignId: number): Promise<ProofOfPosting> =>
   callOrThrow(frameApi().GET('/proofOfPosting/{campaignId}', { params: { path: { campaignId } } }));
 
+/** GET /proofOfPosting/{campaignId}/pdf, saved as the file the service names (prova-affissione-{campaignId}.pdf). */
+export const downloadProofOfPostingPdf = (campaignId: number): Promise<string> =>
+  downloadBlob(frameApi().GET('/proofOfPosting/{campaignId}/pdf', { params: { path: { campaignId } }, parseAs: 'blob' }), `prova-affissione-${campaignId}.pdf`);
+
 const photoUrls = new Map<number, Promise<string>>();
 
 /** A proof photo as an object URL (downloaded once per page), for an <img>. */
@@ -40,6 +44,17 @@ export function workOrderPhotoUrl(id: number): Promise<string> {
   }
   return url;
 }
+
+export type CampaignDelivery = components['schemas']['CampaignDelivery'];
+export type MakeGood = components['schemas']['MakeGood'];
+export type MakeGoodInput = components['schemas']['MakeGoodInput'];
+
+/** A campaign's delivery against what was contracted, face by face, and its make-goods. */
+export const getCampaignDelivery = (campaignId: number): Promise<CampaignDelivery> =>
+  callOrThrow(frameApi().GET('/campaignDelivery/{campaignId}', { params: { path: { campaignId } } }));
+
+/** POST /makeGoods: more days on a booked face, or days on another face (409 naming what holds it). */
+export const createMakeGood = (body: MakeGoodInput): Promise<MakeGood> => callOrThrow(frameApi().POST('/makeGoods', { body }));
 
 /** POST /teamLinks: a provider team's link for its installers (a new one revokes the older). */
 export const createTeamLink = (body: components['schemas']['TeamLinkInput']): Promise<components['schemas']['TeamLink']> =>

@@ -116,6 +116,9 @@ export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
   { resource: 'campaigns', action: 'share', operations: [['campaign', 'getCampaignById']], allowed: ['ROLE_ADMIN', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_DESIGNER'] },
   // A campaign's proof of play: the roles that may read the campaign and its plays against the contract.
   { resource: 'campaigns', action: 'proofOfPlay', operations: [['campaign', 'getCampaignById'], ['device', 'getProofOfPlay']], allowed: SALES },
+  // A campaign's delivery against what was contracted, and the make-goods given from it.
+  { resource: 'campaigns', action: 'delivery', operations: [['frame', 'getCampaignDelivery']], allowed: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER', 'ROLE_PLANNER', 'ROLE_MANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER'] },
+  { resource: 'campaigns', action: 'makeGood', operations: [['frame', 'getCampaignDelivery'], ['frame', 'createMakeGood']], allowed: SALES },
   { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
   { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
 ];

@@ -1,6 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import type { FrameInput } from '@/api/frame';
-import { createTeamLink } from '@/api/frame';
+import { createMakeGood, createTeamLink, getCampaignDelivery, type CampaignDelivery, type MakeGood, type MakeGoodInput } from '@/api/frame';
 import type { components, operations } from '@/api/generated/frame';
 import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.zod';
 import { inputOf, type RequestBody } from './shared';
@@ -34,10 +34,16 @@ export const workOrderInputOf = inputOf<RequestBody<operations['createWorkOrder'
 export interface FramesMethods {
   /** A provider team's link for its installers (a new one revokes the older). */
   createTeamLink(resource: 'workOrders', params: { teamId: number; expiresAt?: string }): Promise<components['schemas']['TeamLink']>;
+  /** A campaign's delivery against what was contracted, face by face, and its make-goods. */
+  getCampaignDelivery(resource: 'workOrders', params: { campaignId: number }): Promise<CampaignDelivery>;
+  /** Gives a make-good for a booked face. */
+  createMakeGood(resource: 'workOrders', body: MakeGoodInput): Promise<MakeGood>;
 }
 
 /** `frames` and `workOrders` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
 export const framesDataProvider: DataProvider & FramesMethods = {
   ...simpleRestProvider('frame', { frames: { toInput: frameInputOf }, workOrders: { toInput: workOrderInputOf } }),
   createTeamLink: (_r, body) => createTeamLink(body),
+  getCampaignDelivery: (_r, { campaignId }) => getCampaignDelivery(campaignId),
+  createMakeGood: (_r, body) => createMakeGood(body),
 };

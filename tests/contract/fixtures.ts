@@ -495,6 +495,15 @@ export const FIXTURES: Record<string, Fixture> = {
     return { path: { id: answer.photos[0].id } };
   },
   'frame.getProofOfPosting': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
+  'frame.getProofOfPostingPdf': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
+  'frame.getCampaignDelivery': async (f) => ({ path: { campaignId: (await f.need('campaign')).id } }),
+  // A planning of the run with a face of its own, confirmed: one more day on that face (free after it).
+  'frame.createMakeGood': async (f) => {
+    const planning = await f.fresh('planning');
+    const item = (await f.call('planner.createPlanningItem', { body: { planningId: planning.id, frameId: (await f.fresh('frame')).id } })) as { id: number };
+    await f.call('planner.updatePlanning', { path: { id: planning.id }, body: { id: planning.id, campaignId: num(planning, 'campaignId'), status: 'confirmed' } });
+    return { body: { planningItemId: item.id, kind: 'extraDays', days: 1, reason: `Recupero ${f.unique()}` } };
+  },
 
   'history.listCampaignHistory': pathId('campaign'),
   'history.listAdvertiserHistory': pathId('advertiser'),

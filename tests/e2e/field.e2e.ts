@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithExif } from '../support/exifJpeg';
+import { pdfImageCounts } from '../support/pdfText';
 import { appUrl, launch, newContext, watchErrors } from './support/browser';
 import { api, signedInPage } from './support/session';
 
@@ -135,6 +136,11 @@ describe('field operations', () => {
     await proof.getByRole('img', { name: 'Foto ravvicinata' }).waitFor();
     await proof.getByText(/Lontana dalla faccia/).waitFor();
     await clientPage.screenshot({ path: path.join(SCREENSHOTS, 'field-proof-client.png'), fullPage: true });
+    // The client downloads it as a PDF too, with the two photos in it (and the letterhead's logo).
+    const [download] = await Promise.all([clientPage.waitForEvent('download', { timeout: 60_000 }), proof.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`prova-affissione-${campaign.id}.pdf`);
+    const images = await pdfImageCounts(readFileSync((await download.path())!));
+    expect(images.reduce((a, b) => a + b, 0)).toBe(images.length + 2);
     await client.close();
   });
 });

@@ -25,6 +25,9 @@ import { checkMove } from '../../shared/transitions';
 import { nowIso } from '../../shared/values';
 import { systemsByIds } from '../../shared/systems';
 import { addDays, facesByIds, todayOn } from '../../shared/reservations';
+import { seller } from '../../company';
+import { proofOfPostingPdf } from './proofPdf';
+import { campaignDelivery, createMakeGood } from './makeGoods';
 import { MAINTENANCE_DUTIES, POSTING_DUTIES, WORK_ORDERS, teamFor, teamNames, toWorkOrders, workOrdersFromPlanning } from '../../shared/workOrders';
 import { noticeWorkOrderProblem } from '../../shared/dueSweeps';
 
@@ -222,6 +225,9 @@ type WorkOrderOps = Pick<
   | 'reportFieldProblem'
   | 'downloadWorkOrderPhoto'
   | 'getProofOfPosting'
+  | 'getProofOfPostingPdf'
+  | 'getCampaignDelivery'
+  | 'createMakeGood'
 >;
 
 const listWorkOrders: Handler = async (ctx) => {
@@ -340,6 +346,7 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
       teamId,
       status: 'todo',
       notes: `${labels[body.kind] ?? body.kind}${problem.note ? `: ${problem.note}` : ''} (da ${order.code})`,
+      sourceWorkOrderId: row.id,
       planningId: order.planningId,
       campaignId: order.campaignId,
       photos: [],
@@ -368,4 +375,17 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
     if (guest !== undefined && guest !== campaignId) throw new HttpError(404, `Campagna ${campaignId} non trovata`);
     return proofOfPosting(ctx.db, campaignId);
   },
+  getProofOfPostingPdf: async (ctx) => {
+    const campaignId = Number(ctx.params.campaignId);
+    const guest = guestCampaign(ctx);
+    if (guest !== undefined && guest !== campaignId) throw new HttpError(404, `Campagna ${campaignId} non trovata`);
+    const proof = await proofOfPosting(ctx.db, campaignId);
+    const photo = async (id: number) => {
+      const stored = await readFile(ctx.db, id);
+      return stored?.ownerCollection === WORK_ORDERS ? stored : undefined;
+    };
+    return file(await proofOfPostingPdf(proof, seller(), photo, todayOn()), 'application/pdf', `prova-affissione-${campaignId}.pdf`);
+  },
+  getCampaignDelivery: (ctx) => campaignDelivery(ctx.db, Number(ctx.params.campaignId)),
+  createMakeGood,
 };

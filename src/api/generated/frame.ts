@@ -309,6 +309,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/proofOfPosting/{campaignId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Proof of posting of a campaign as a PDF
+         * @description The proof of posting as the seller's document (the estimate's letterhead): the campaign and its advertiser, a «Mancante» section naming each face without its proof, then each face with its address, period, the day it was posted and its photos (wide and close, embedded) with the time, position and distance of each shot and its flags. A guest reads only the campaign its link shares.
+         */
+        get: operations["getProofOfPostingPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaignDelivery/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Delivered against contracted, face by face
+         * @description Each face the campaign's confirmed plannings book (not the faces given as make-goods) with its contracted period and days; the days posted up to today (from the day its posting order was done with both photos, less the days lost); the days lost (each problem reported on one of the campaign's orders on the face, from the day of the report until the day its maintenance order is done, or until today while it is open); the days made good, and its status. Then the make-goods given, newest first.
+         */
+        get: operations["getCampaignDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/makeGoods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a make-good for a booked face
+         * @description `extraDays`: the face's booking goes on for `days` more days after its period when the face is free then (the reservation rules: 409 naming who holds it, or the rule that excludes the advertiser), and its removal order moves to the new end. `otherFace`: `frameId` is booked for `days` days from `periodStart` (default tomorrow) in the same planning, at no price, through the same rules, with its posting and removal orders. The make-good is recorded with who gave it, when and why.
+         */
+        post: operations["createMakeGood"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -892,6 +964,305 @@ export interface components {
                 missing: string | null;
             }[];
         };
+        /**
+         * @description scheduled (its period has not begun and it is not posted yet), notPosted (its period has begun and it is not posted with both photos), problem (a problem on the face is still open), lost (days lost not yet made good), madeGood (the days lost are made good), regular (posted, nothing lost).
+         * @example lost
+         * @enum {string}
+         */
+        DeliveryStatus: "scheduled" | "notPosted" | "problem" | "lost" | "madeGood" | "regular";
+        /** @description A problem reported on the face and the days it cost. */
+        DeliveryProblem: {
+            /**
+             * @description The order it was reported on.
+             * @example WO-000042
+             */
+            workOrderCode: string;
+            kind: components["schemas"]["ProblemKind"];
+            /**
+             * @description What was seen.
+             * @example Strappato dal vento
+             */
+            note: string;
+            /**
+             * Format: date-time
+             * @description When it was reported.
+             * @example 2027-03-05T08:10:00Z
+             */
+            reportedAt: string;
+            /**
+             * @description The maintenance order made for it.
+             * @example WO-000057
+             */
+            maintenanceCode: string | null;
+            /**
+             * Format: date-time
+             * @description When the maintenance order was done; null while open.
+             * @example 2027-03-08T09:00:00Z
+             */
+            fixedAt: string | null;
+            /**
+             * @description Days of the contracted period lost to it up to today.
+             * @example 3
+             */
+            lostDays: number;
+        };
+        /** @description One booked face, delivered against contracted. */
+        DeliveryRow: {
+            planningItemId: components["schemas"]["Id"];
+            /**
+             * @description The planning that books it.
+             * @example Primavera Milano
+             */
+            planningName: string;
+            frameId: components["schemas"]["Id"];
+            /**
+             * @description The face.
+             * @example Faccia A
+             */
+            frameName: string;
+            /**
+             * @description The system.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * @description Address.
+             * @example Via Torino 12
+             */
+            address: string;
+            /**
+             * @description Municipality.
+             * @example Milano
+             */
+            municipality: string;
+            /**
+             * Format: date
+             * @description First day contracted.
+             * @example 2027-03-02
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day contracted (before any extra days given).
+             * @example 2027-03-15
+             */
+            periodEnd: string;
+            /**
+             * @description Days contracted.
+             * @example 14
+             */
+            contractedDays: number;
+            /**
+             * @description Days posted up to today.
+             * @example 8
+             */
+            postedDays: number;
+            /**
+             * @description Days lost to problems up to today.
+             * @example 3
+             */
+            lostDays: number;
+            /**
+             * @description Days given back as make-goods.
+             * @example 3
+             */
+            madeGoodDays: number;
+            status: components["schemas"]["DeliveryStatus"];
+            /** @description The problems reported on the face, oldest first. */
+            problems: components["schemas"]["DeliveryProblem"][];
+        };
+        /**
+         * @description extraDays (more days on the same face), otherFace (days on another face).
+         * @example extraDays
+         * @enum {string}
+         */
+        MakeGoodKind: "extraDays" | "otherFace";
+        /** @description Body of `createMakeGood`. */
+        MakeGoodInput: {
+            planningItemId: components["schemas"]["Id"];
+            kind: components["schemas"]["MakeGoodKind"];
+            /**
+             * @description Days given.
+             * @example 3
+             */
+            days: number;
+            /** @description The other face (otherFace only; required there). */
+            frameId?: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @description First day on the other face (otherFace only; default tomorrow).
+             * @example 2027-03-20
+             */
+            periodStart?: string;
+            /**
+             * @description Why it is given.
+             * @example Manifesto strappato per tre giorni
+             */
+            reason: string;
+        };
+        /** @description A make-good given for a booked face. */
+        MakeGood: {
+            id: components["schemas"]["Id"];
+            campaignId: components["schemas"]["Id"];
+            planningItemId: components["schemas"]["Id"];
+            frameId: components["schemas"]["Id"];
+            /**
+             * @description The face that lost days.
+             * @example Faccia A
+             */
+            frameName: string;
+            /**
+             * @description Its system.
+             * @example MI-0001
+             */
+            systemCode: string;
+            kind: components["schemas"]["MakeGoodKind"];
+            /**
+             * @description Days given.
+             * @example 3
+             */
+            days: number;
+            givenFrameId: components["schemas"]["Id"];
+            /**
+             * @description The face the days are given on.
+             * @example Faccia A
+             */
+            givenFrameName: string;
+            /**
+             * @description Its system.
+             * @example MI-0001
+             */
+            givenSystemCode: string;
+            /**
+             * Format: date
+             * @description First day given.
+             * @example 2027-03-16
+             */
+            periodStart: string;
+            /**
+             * Format: date
+             * @description Last day given.
+             * @example 2027-03-18
+             */
+            periodEnd: string;
+            /**
+             * @description Why.
+             * @example Manifesto strappato per tre giorni
+             */
+            reason: string;
+            /**
+             * @description Who gave it (username).
+             * @example salesleader
+             */
+            createdBy: string;
+            /**
+             * @description Their name.
+             * @example Marco Bianchi
+             */
+            createdByName: string;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2027-03-12T10:00:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The work order it made: the posting order of the other face, or the removal order moved.
+             * @example 42
+             */
+            workOrderId: number | null;
+            /**
+             * @description Its code.
+             * @example WO-000042
+             */
+            workOrderCode: string | null;
+        };
+        /** @description A campaign's delivery against what was contracted. */
+        CampaignDelivery: {
+            campaignId: components["schemas"]["Id"];
+            /**
+             * @description The campaign.
+             * @example Primavera 2027
+             */
+            campaignName: string;
+            /**
+             * @description Its advertiser.
+             * @example Caffè Roma
+             */
+            advertiserName: string;
+            /**
+             * Format: date
+             * @description The day the days are counted to.
+             * @example 2027-03-12
+             */
+            today: string;
+            /** @description One per booked face. */
+            rows: components["schemas"]["DeliveryRow"][];
+            /** @description The make-goods given, newest first. */
+            makeGoods: components["schemas"]["MakeGood"][];
+        };
+        /** @description Why a make-good could not be given, naming what holds the face. */
+        MakeGoodRefused: {
+            /**
+             * @description What blocks it, in Italian.
+             * @example Faccia B di MI-0001 è prenotata dal 16/03/2027 al 29/03/2027 per Birrificio Lombardo
+             */
+            message: string;
+            /**
+             * @description HTTP status.
+             * @example 409
+             */
+            status?: number;
+            /**
+             * @description The rule that excludes the advertiser, if that is why.
+             * @example Faccia B di MI-0001 esclude il settore Giochi e scommesse
+             */
+            rule?: string;
+            /** @description The reservations that hold the face then. */
+            blockers?: {
+                reservationId: components["schemas"]["Id"];
+                /**
+                 * @description Its status.
+                 * @example booked
+                 * @enum {string}
+                 */
+                status: "option" | "waiting" | "booked" | "released" | "expired";
+                /**
+                 * @description Who holds it.
+                 * @example Giulia Ferri
+                 */
+                holderName: string;
+                /**
+                 * @description For whom.
+                 * @example Birrificio Lombardo
+                 */
+                advertiserName: string;
+                /**
+                 * Format: date
+                 * @description From.
+                 * @example 2027-03-16
+                 */
+                periodStart: string;
+                /**
+                 * Format: date
+                 * @description To.
+                 * @example 2027-03-29
+                 */
+                periodEnd: string;
+                /**
+                 * Format: date
+                 * @description An option's last day.
+                 * @example null
+                 */
+                expiresOn?: string | null;
+                /**
+                 * @description The planning of a booking.
+                 * @example Aprile
+                 */
+                planningName?: string | null;
+            }[];
+        };
     };
     responses: {
         /** @description The request breaks the document; each violation is named. */
@@ -1091,6 +1462,14 @@ export type SchemaTeamLinkInput = components['schemas']['TeamLinkInput'];
 export type SchemaTeamLink = components['schemas']['TeamLink'];
 export type SchemaFieldOrders = components['schemas']['FieldOrders'];
 export type SchemaProofOfPosting = components['schemas']['ProofOfPosting'];
+export type SchemaDeliveryStatus = components['schemas']['DeliveryStatus'];
+export type SchemaDeliveryProblem = components['schemas']['DeliveryProblem'];
+export type SchemaDeliveryRow = components['schemas']['DeliveryRow'];
+export type SchemaMakeGoodKind = components['schemas']['MakeGoodKind'];
+export type SchemaMakeGoodInput = components['schemas']['MakeGoodInput'];
+export type SchemaMakeGood = components['schemas']['MakeGood'];
+export type SchemaCampaignDelivery = components['schemas']['CampaignDelivery'];
+export type SchemaMakeGoodRefused = components['schemas']['MakeGoodRefused'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -1863,6 +2242,128 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getProofOfPostingPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /**
+                     * @description Download file name, `prova-affissione-{campaignId}.pdf`.
+                     * @example attachment; filename="prova-affissione-9.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCampaignDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The campaign (campaign service).
+                 * @example 9
+                 */
+                campaignId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMakeGood: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MakeGoodInput"];
+            };
+        };
+        responses: {
+            /** @description The make-good given. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MakeGood"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The face is not free for the days asked (the blockers named), a rule excludes the advertiser, or the booking is not live. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Faccia B di MI-0001 è prenotata dal 16/03/2027 al 29/03/2027 per Birrificio Lombardo («Aprile»)",
+                     *       "status": 409,
+                     *       "blockers": [
+                     *         {
+                     *           "reservationId": 31,
+                     *           "status": "booked",
+                     *           "holderName": "Giulia Ferri",
+                     *           "advertiserName": "Birrificio Lombardo",
+                     *           "periodStart": "2027-03-16",
+                     *           "periodEnd": "2027-03-29",
+                     *           "expiresOn": null,
+                     *           "planningName": "Aprile"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MakeGoodRefused"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
         };
     };
 }

@@ -741,3 +741,101 @@ export const getProofOfPostingResponse = zod.object({
   "missing": zod.string().nullable().describe('What is missing; null when proven.')
 })).describe('One per booked face.')
 }).describe('A campaign\'s proof of posting.')
+
+
+/**
+ * Each face the campaign's confirmed plannings book (not the faces given as make-goods) with its contracted period and days; the days posted up to today (from the day its posting order was done with both photos, less the days lost); the days lost (each problem reported on one of the campaign's orders on the face, from the day of the report until the day its maintenance order is done, or until today while it is open); the days made good, and its status. Then the make-goods given, newest first.
+ * @summary Delivered against contracted, face by face
+ */
+export const getCampaignDeliveryResponseCampaignIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseRowsItemPlanningItemIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseRowsItemFrameIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseRowsItemContractedDaysMax = 100000;
+export const getCampaignDeliveryResponseRowsItemPostedDaysMin = 0;
+export const getCampaignDeliveryResponseRowsItemPostedDaysMax = 100000;
+export const getCampaignDeliveryResponseRowsItemLostDaysMin = 0;
+export const getCampaignDeliveryResponseRowsItemLostDaysMax = 100000;
+export const getCampaignDeliveryResponseRowsItemMadeGoodDaysMin = 0;
+export const getCampaignDeliveryResponseRowsItemMadeGoodDaysMax = 100000;
+export const getCampaignDeliveryResponseRowsItemProblemsItemLostDaysMin = 0;
+export const getCampaignDeliveryResponseRowsItemProblemsItemLostDaysMax = 100000;
+export const getCampaignDeliveryResponseMakeGoodsItemIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseMakeGoodsItemCampaignIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseMakeGoodsItemPlanningItemIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseMakeGoodsItemFrameIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseMakeGoodsItemDaysMax = 90;
+export const getCampaignDeliveryResponseMakeGoodsItemGivenFrameIdMax = 9007199254740991;
+export const getCampaignDeliveryResponseMakeGoodsItemWorkOrderIdMax = 9007199254740991;
+
+
+export const getCampaignDeliveryResponse = zod.object({
+  "campaignId": zod.number().min(1).max(getCampaignDeliveryResponseCampaignIdMax).int().describe('Record id.'),
+  "campaignName": zod.string().describe('The campaign.'),
+  "advertiserName": zod.string().describe('Its advertiser.'),
+  "today": zod.string().date().describe('The day the days are counted to.'),
+  "rows": zod.array(zod.object({
+  "planningItemId": zod.number().min(1).max(getCampaignDeliveryResponseRowsItemPlanningItemIdMax).int().describe('Record id.'),
+  "planningName": zod.string().describe('The planning that books it.'),
+  "frameId": zod.number().min(1).max(getCampaignDeliveryResponseRowsItemFrameIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemCode": zod.string().describe('The system.'),
+  "address": zod.string().describe('Address.'),
+  "municipality": zod.string().describe('Municipality.'),
+  "periodStart": zod.string().date().describe('First day contracted.'),
+  "periodEnd": zod.string().date().describe('Last day contracted (before any extra days given).'),
+  "contractedDays": zod.number().min(1).max(getCampaignDeliveryResponseRowsItemContractedDaysMax).int().describe('Days contracted.'),
+  "postedDays": zod.number().min(getCampaignDeliveryResponseRowsItemPostedDaysMin).max(getCampaignDeliveryResponseRowsItemPostedDaysMax).int().describe('Days posted up to today.'),
+  "lostDays": zod.number().min(getCampaignDeliveryResponseRowsItemLostDaysMin).max(getCampaignDeliveryResponseRowsItemLostDaysMax).int().describe('Days lost to problems up to today.'),
+  "madeGoodDays": zod.number().min(getCampaignDeliveryResponseRowsItemMadeGoodDaysMin).max(getCampaignDeliveryResponseRowsItemMadeGoodDaysMax).int().describe('Days given back as make-goods.'),
+  "status": zod.enum(['scheduled', 'notPosted', 'problem', 'lost', 'madeGood', 'regular']).describe('scheduled (its period has not begun and it is not posted yet), notPosted (its period has begun and it is not posted with both photos), problem (a problem on the face is still open), lost (days lost not yet made good), madeGood (the days lost are made good), regular (posted, nothing lost).'),
+  "problems": zod.array(zod.object({
+  "workOrderCode": zod.string().describe('The order it was reported on.'),
+  "kind": zod.enum(['torn', 'dark', 'vandalised', 'missing', 'other']).describe('What is wrong on the face.'),
+  "note": zod.string().describe('What was seen.'),
+  "reportedAt": zod.string().datetime({}).describe('When it was reported.'),
+  "maintenanceCode": zod.string().nullable().describe('The maintenance order made for it.'),
+  "fixedAt": zod.string().datetime({}).nullable().describe('When the maintenance order was done; null while open.'),
+  "lostDays": zod.number().min(getCampaignDeliveryResponseRowsItemProblemsItemLostDaysMin).max(getCampaignDeliveryResponseRowsItemProblemsItemLostDaysMax).int().describe('Days of the contracted period lost to it up to today.')
+}).describe('A problem reported on the face and the days it cost.')).describe('The problems reported on the face, oldest first.')
+}).describe('One booked face, delivered against contracted.')).describe('One per booked face.'),
+  "makeGoods": zod.array(zod.object({
+  "id": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemIdMax).int().describe('Record id.'),
+  "campaignId": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemCampaignIdMax).int().describe('Record id.'),
+  "planningItemId": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemPlanningItemIdMax).int().describe('Record id.'),
+  "frameId": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemFrameIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face that lost days.'),
+  "systemCode": zod.string().describe('Its system.'),
+  "kind": zod.enum(['extraDays', 'otherFace']).describe('extraDays (more days on the same face), otherFace (days on another face).'),
+  "days": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemDaysMax).int().describe('Days given.'),
+  "givenFrameId": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemGivenFrameIdMax).int().describe('Record id.'),
+  "givenFrameName": zod.string().describe('The face the days are given on.'),
+  "givenSystemCode": zod.string().describe('Its system.'),
+  "periodStart": zod.string().date().describe('First day given.'),
+  "periodEnd": zod.string().date().describe('Last day given.'),
+  "reason": zod.string().describe('Why.'),
+  "createdBy": zod.string().describe('Who gave it (username).'),
+  "createdByName": zod.string().describe('Their name.'),
+  "createdAt": zod.string().datetime({}).describe('When.'),
+  "workOrderId": zod.number().min(1).max(getCampaignDeliveryResponseMakeGoodsItemWorkOrderIdMax).int().nullable().describe('The work order it made: the posting order of the other face, or the removal order moved.'),
+  "workOrderCode": zod.string().nullable().describe('Its code.')
+}).describe('A make-good given for a booked face.')).describe('The make-goods given, newest first.')
+}).describe('A campaign\'s delivery against what was contracted.')
+
+
+/**
+ * `extraDays`: the face's booking goes on for `days` more days after its period when the face is free then (the reservation rules: 409 naming who holds it, or the rule that excludes the advertiser), and its removal order moves to the new end. `otherFace`: `frameId` is booked for `days` days from `periodStart` (default tomorrow) in the same planning, at no price, through the same rules, with its posting and removal orders. The make-good is recorded with who gave it, when and why.
+ * @summary Give a make-good for a booked face
+ */
+export const createMakeGoodBodyPlanningItemIdMax = 9007199254740991;
+export const createMakeGoodBodyDaysMax = 90;
+export const createMakeGoodBodyFrameIdMax = 9007199254740991;
+export const createMakeGoodBodyReasonMax = 500;
+
+export const createMakeGoodBody = zod.object({
+  "planningItemId": zod.number().min(1).max(createMakeGoodBodyPlanningItemIdMax).int().describe('Record id.'),
+  "kind": zod.enum(['extraDays', 'otherFace']).describe('extraDays (more days on the same face), otherFace (days on another face).'),
+  "days": zod.number().min(1).max(createMakeGoodBodyDaysMax).int().describe('Days given.'),
+  "frameId": zod.number().min(1).max(createMakeGoodBodyFrameIdMax).int().optional().describe('Record id.'),
+  "periodStart": zod.string().date().optional().describe('First day on the other face (otherFace only; default tomorrow).'),
+  "reason": zod.string().min(1).max(createMakeGoodBodyReasonMax).describe('Why it is given.')
+}).describe('Body of `createMakeGood`.')

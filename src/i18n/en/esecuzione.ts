@@ -119,7 +119,7 @@ export const esecuzione: ResourcesMessages = {
       q: 'Search',
     },
     status: { planned: 'Planned', running: 'Running', paused: 'Paused', completed: 'Completed', cancelled: 'Cancelled' },
-    tabs: { overview: 'Overview', members: 'Members', history: 'History', attachments: 'Attachments', proof: 'Proof of posting' },
+    tabs: { overview: 'Overview', members: 'Members', history: 'History', attachments: 'Attachments', proof: 'Proof of posting', delivery: 'Delivered / contracted' },
     roles: ROLE_LABELS,
     members: { add: 'Add member', added: '%{username} added to the campaign', remove: 'Remove %{username}', empty: 'No members assigned.' },
     history: {

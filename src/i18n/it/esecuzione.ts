@@ -115,7 +115,7 @@ export const esecuzione: ResourcesMessages = {
       q: 'Cerca',
     },
     status: { planned: 'Pianificata', running: 'In corso', paused: 'In pausa', completed: 'Conclusa', cancelled: 'Annullata' },
-    tabs: { overview: 'Panoramica', members: 'Membri', history: 'Storico', attachments: 'Allegati', proof: 'Prova di affissione' },
+    tabs: { overview: 'Panoramica', members: 'Membri', history: 'Storico', attachments: 'Allegati', proof: 'Prova di affissione', delivery: 'Consegnato / contrattato' },
     roles: ROLE_LABELS,
     members: {
       add: 'Aggiungi membro',

@@ -11,4 +11,4 @@ export const downloadEstimatePdf = (id: number): Promise<string> => import('@/ap
 export { AuthError, isSignedIn, loginAsGuest, signIn, signOut } from '@/auth/authProvider';
 /** A photo of a system the shared resource shows, read with the guest token (loaded when the page needs it). */
 export const loadSystemImage = (id: number): Promise<Blob> => import('@/api/systems').then((m) => m.getSystemImage(id));
-export { getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting } from '@/api/frame';
+export { downloadProofOfPostingPdf, getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting } from '@/api/frame';

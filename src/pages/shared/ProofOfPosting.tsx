@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { failureMessage } from '@/api/failures';
-import { getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting as Proof } from '../public/calls';
+import { downloadProofOfPostingPdf, getProofOfPosting, workOrderPhotoUrl, type ProofOfPosting as Proof } from '../public/calls';
 import { useMessages } from '@/i18n/lookup';
 import { distanceText } from '@/ui/distance';
 
@@ -45,6 +46,28 @@ function ProofPhoto({ photo }: { photo: Photo }) {
   );
 }
 
+/** "Scarica PDF": the proof as the seller's document, written by the frame service. */
+function ProofPdfButton({ campaignId }: { campaignId: number }) {
+  const translate = useMessages();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const download = () => {
+    setPending(true);
+    setError(undefined);
+    downloadProofOfPostingPdf(campaignId)
+      .catch((e: unknown) => setError(failureMessage(e)))
+      .finally(() => setPending(false));
+  };
+  return (
+    <>
+      <Button variant="outlined" startIcon={<PictureAsPdfIcon />} disabled={pending} onClick={download} sx={{ alignSelf: 'flex-start' }}>
+        {translate(`${M}.proof.pdf`)}
+      </Button>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+    </>
+  );
+}
+
 /** A campaign's proof of posting: each booked face with its photos, date and place; what is missing is said. */
 export function ProofOfPosting({ campaignId }: { campaignId: number }) {
   const translate = useMessages();
@@ -63,6 +86,7 @@ export function ProofOfPosting({ campaignId }: { campaignId: number }) {
         {translate(`${M}.proof.title`)}
       </Typography>
       <Typography>{translate(`${M}.proof.summary`, { proven: proof.proven, faces: proof.faces })}</Typography>
+      <ProofPdfButton campaignId={campaignId} />
       {proof.missing.length ? (
         <Alert severity="warning">
           <Typography variant="subtitle2">{translate(`${M}.proof.missing`)}</Typography>

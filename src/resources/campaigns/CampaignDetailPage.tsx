@@ -29,6 +29,7 @@ import {
   SaveButton,
   SelectInput,
   Title,
+  useCanAccess,
   useCreate,
   useDataProvider,
   useDelete,
@@ -59,6 +60,7 @@ import { CampaignStatusFinal, CampaignStatusTransitions } from '@/api/generated/
 import { STATUS_LABELS, type Campaign } from './shared';
 import { SharePanelIfAllowed } from '@/pages/shared/EstimateSharePanel';
 import { ProofOfPlay } from './ProofOfPlay';
+import { CampaignDelivery } from './CampaignDelivery';
 
 const ATTACHMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,.pptx';
 const STAFF = ROLES.filter((r) => r !== 'ROLE_GUEST');
@@ -345,7 +347,7 @@ function Attachments({ campaignId }: { campaignId: number }) {
   );
 }
 
-const TABS = ['overview', 'members', 'history', 'attachments', 'proof', 'playProof'] as const;
+const TABS = ['overview', 'members', 'history', 'attachments', 'proof', 'delivery', 'playProof'] as const;
 /** Tabs whose label lives outside the campaign's messages. */
 const TAB_LABELS: Partial<Record<(typeof TABS)[number], string>> = { playProof: 'resources.proofOfPlay.tab' };
 
@@ -356,7 +358,8 @@ export default function CampaignDetailPage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const { canAccess: mayReadPlays } = useCanAccess({ resource: 'campaigns', action: 'proofOfPlay' });
-  const tabs = TABS.filter((t) => t !== 'playProof' || mayReadPlays);
+  const { canAccess: seesDelivery } = useCanAccess({ resource: 'campaigns', action: 'delivery' });
+  const tabs = TABS.filter((t) => (t !== 'playProof' || mayReadPlays) && (t !== 'delivery' || seesDelivery));
   const {
     data: campaign,
     isPending,
@@ -399,6 +402,7 @@ export default function CampaignDetailPage() {
         {tab === 'history' && <History campaignId={campaignId} />}
         {tab === 'attachments' && <Attachments campaignId={campaignId} />}
         {tab === 'proof' && <ProofOfPosting campaignId={campaignId} />}
+        {tab === 'delivery' && seesDelivery && <CampaignDelivery campaignId={campaignId} />}
         {tab === 'playProof' && mayReadPlays && <ProofOfPlay campaignId={campaignId} />}
       </Paper>
     </RecordContextProvider>
