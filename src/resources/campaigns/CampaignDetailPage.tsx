@@ -36,7 +36,6 @@ import {
   useGetManyReference,
   useGetOne,
   useNotify,
-  useCanAccess,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
