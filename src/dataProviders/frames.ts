@@ -18,6 +18,8 @@ export const frameInputOf = inputOf<FrameInput>(createFrameBody, {
   slotSeconds: 'form',
   excludedBusinessAreas: 'form',
   status: 'form',
+  netSurface: 'form',
+  lit: 'form',
 });
 
 /** What a work order's create or full update sends: WorkOrderInput's fields. */

@@ -391,8 +391,9 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frame',
-  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato' },
-  values: { digital: 'Schermo', static: 'Statico' },
+  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato', netSurface: 'Superficie netta (m²)', lit: 'Luminosa' },
+  values: { digital: 'Schermo', static: 'Statico', lit: 'Luminosa', unlit: 'Non luminosa' },
+  helpers: { netSurface: 'Per il canone unico. Vuota: larghezza × altezza (%{surface} m²)' },
   messages: { empty: 'Questo impianto non ha frame.', load_failed: 'Impossibile caricare i frame' },
   actions: {
     create: 'Aggiungi un frame',
