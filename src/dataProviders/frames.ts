@@ -1,6 +1,17 @@
 import type { DataProvider } from 'react-admin';
 import type { FrameInput } from '@/api/frame';
-import { createTeamLink } from '@/api/frame';
+import {
+  createTeamLink,
+  exportCanoneUnico,
+  getCanoneUnicoSummary,
+  listCanoneUnicoFaces,
+  listCanoneUnicoRates,
+  updateCanoneUnicoRate,
+  type CanoneFace,
+  type CanoneRate,
+  type CanoneRateInput,
+  type CanoneSummary,
+} from '@/api/frame';
 import type { components, operations } from '@/api/generated/frame';
 import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.zod';
 import { inputOf, type RequestBody } from './shared';
@@ -36,10 +47,25 @@ export const workOrderInputOf = inputOf<RequestBody<operations['createWorkOrder'
 export interface FramesMethods {
   /** A provider team's link for its installers (a new one revokes the older). */
   createTeamLink(resource: 'workOrders', params: { teamId: number; expiresAt?: string }): Promise<components['schemas']['TeamLink']>;
+  /** The canone unico of a year per municipality. */
+  getCanoneSummary(resource: 'frames', params: { year: number }): Promise<CanoneSummary>;
+  /** The liable faces of a year (of one municipality). */
+  getCanoneFaces(resource: 'frames', params: { year: number; municipalityIstat?: string }): Promise<CanoneFace[]>;
+  /** Every municipality with systems and its rates. */
+  getCanoneRates(resource: 'frames'): Promise<CanoneRate[]>;
+  /** Sets a municipality's rates (admin). */
+  updateCanoneRate(resource: 'frames', params: { municipalityIstat: string; data: CanoneRateInput }): Promise<CanoneRate>;
+  /** The year's workbook. */
+  exportCanone(resource: 'frames', params: { year: number }): Promise<Blob>;
 }
 
 /** `frames` and `workOrders` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
 export const framesDataProvider: DataProvider & FramesMethods = {
   ...simpleRestProvider('frame', { frames: { toInput: frameInputOf }, workOrders: { toInput: workOrderInputOf } }),
   createTeamLink: (_r, body) => createTeamLink(body),
+  getCanoneSummary: (_r, { year }) => getCanoneUnicoSummary(year),
+  getCanoneFaces: (_r, { year, municipalityIstat }) => listCanoneUnicoFaces(year, municipalityIstat),
+  getCanoneRates: () => listCanoneUnicoRates(),
+  updateCanoneRate: (_r, { municipalityIstat, data }) => updateCanoneUnicoRate(municipalityIstat, data),
+  exportCanone: (_r, { year }) => exportCanoneUnico(year),
 };
