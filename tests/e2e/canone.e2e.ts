@@ -78,12 +78,14 @@ describe('canone unico', () => {
   it('opens a municipality’s faces, names never ids', async () => {
     const due = summary.rows.find((r) => !r.ratesMissing && r.amount > 0)!;
     await main().getByRole('button', { name: `Mostra le facce di ${due.municipality}` }).click();
-    const faces = main().getByRole('table', { name: `Facce di ${due.municipality} nel ${YEAR}` });
+    const faces = page.getByRole('dialog').getByRole('table', { name: `Facce di ${due.municipality} nel ${YEAR}` });
     await faces.waitFor();
     await expect.poll(() => faces.locator('tbody tr').count()).toBe(due.faces);
     const first = await faces.locator('tbody tr').first().locator('td').first().textContent();
     expect(first).toMatch(/^[A-Z]{2}-\d{4,} /);
     await page.screenshot({ path: `${SHOTS}/canone-unico-faces.png` });
+    await page.getByRole('dialog').getByRole('button', { name: 'Chiudi' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
   it('the admin edits a municipality’s rates, and the amount follows', async () => {
@@ -93,11 +95,13 @@ describe('canone unico', () => {
     await main().getByRole('tab', { name: 'Tariffe dei comuni' }).click();
     await main().getByRole('button', { name: `Modifica le tariffe di ${due.municipality}` }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.screenshot({ path: `${SHOTS}/canone-unico-rates.png` });
     const multiplier = dialog.getByLabel('Moltiplicatore luminose');
     await multiplier.fill('0.5');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     // Under 1 is refused under the field, nothing sent.
-    await dialog.getByText(/maggiore o uguale a 1/).waitFor();
+    await dialog.getByText('Deve essere almeno 1').waitFor();
     await multiplier.fill(String(before.litMultiplier));
     const annual = dialog.getByLabel('Tariffa annua (€/m²)');
     await annual.fill(String(before.annualRate + 1));
@@ -105,6 +109,12 @@ describe('canone unico', () => {
     await dialog.waitFor({ state: 'detached' });
     const after = await api<Array<{ municipalityIstat: string; annualRate: number }>>('/frame/v1/canoneUnico/rates');
     expect(after.find((r) => r.municipalityIstat === due.municipalityIstat)!.annualRate).toBe(before.annualRate + 1);
+    // The summary, opened again, shows the amount at the new rate.
+    const now = (await api<{ rows: Row[] }>(`/frame/v1/canoneUnico/summary?year=${YEAR}`)).rows.find((r) => r.municipalityIstat === due.municipalityIstat)!;
+    expect(now.amount).not.toBe(due.amount);
+    await main().getByRole('tab', { name: 'Riepilogo per comune' }).click();
+    const row = main().locator(`tr[data-municipality="${due.municipality}"]`);
+    await expect.poll(() => row.locator('td').last().textContent()).toBe(money(now.amount));
     // Put the rates back for the other files.
     await api(`/frame/v1/canoneUnico/rates/${due.municipalityIstat}`, { method: 'PUT', body: { annualRate: before.annualRate, dailyRate: before.dailyRate, litMultiplier: before.litMultiplier } });
     expect(errors).toEqual([]);

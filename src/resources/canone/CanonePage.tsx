@@ -8,7 +8,10 @@ import {
   Chip,
   DialogContent,
   DialogTitle,
+  Dialog,
+  DialogActions,
   IconButton,
+  Link,
   LinearProgress,
   MenuItem,
   Stack,
@@ -24,8 +27,19 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { NumberInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { SchemaCanoneUnicoFace as CanoneFace, SchemaCanoneUnicoRate as CanoneRate, SchemaCanoneUnicoSummary } from '@/api/generated/frame';
+import {
+  NumberInput,
+  ResourceContextProvider,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import type {
+  SchemaCanoneUnicoFace as CanoneFace,
+  SchemaCanoneUnicoRate as CanoneRate,
+  SchemaCanoneUnicoSummary,
+} from '@/api/generated/frame';
 import { saveBlob } from '@/api/http';
 import { updateCanoneUnicoRateBody } from '@/api/generated/frame.zod';
 import type { AppDataProvider } from '@/dataProviders';
@@ -47,7 +61,15 @@ const T = 'resources.canone';
 type CanoneSummaryRow = SchemaCanoneUnicoSummary['rows'][number];
 const rateResolver = schemaResolver(updateCanoneUnicoRateBody);
 
-type SortKey = 'municipality' | 'province' | 'faces' | 'litFaces' | 'totalSurface' | 'litSurface' | 'exposureDays' | 'amount';
+type SortKey =
+  | 'municipality'
+  | 'province'
+  | 'faces'
+  | 'litFaces'
+  | 'totalSurface'
+  | 'litSurface'
+  | 'exposureDays'
+  | 'amount';
 const COLUMNS: Array<{ key: SortKey; numeric?: boolean }> = [
   { key: 'municipality' },
   { key: 'province' },
@@ -59,16 +81,27 @@ const COLUMNS: Array<{ key: SortKey; numeric?: boolean }> = [
   { key: 'amount', numeric: true },
 ];
 
-const normalize = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** The year's summary rows under the search, sorted by the chosen column. */
-export function visibleRows(rows: CanoneSummaryRow[], q: string, sort: { key: SortKey; asc: boolean }): CanoneSummaryRow[] {
+export function visibleRows(
+  rows: CanoneSummaryRow[],
+  q: string,
+  sort: { key: SortKey; asc: boolean },
+): CanoneSummaryRow[] {
   const wanted = normalize(q.trim());
-  const matching = wanted ? rows.filter((r) => normalize(`${r.municipality} ${r.province}`).includes(wanted)) : rows;
+  const matching = wanted
+    ? rows.filter((r) => normalize(`${r.municipality} ${r.province}`).includes(wanted))
+    : rows;
   return [...matching].sort((a, b) => {
     const x = a[sort.key];
     const y = b[sort.key];
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'it');
+    const order =
+      typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'it');
     return sort.asc ? order : -order;
   });
 }
@@ -99,13 +132,25 @@ function Summary() {
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'municipality', asc: true });
   const [open, setOpen] = useState<CanoneSummaryRow>();
   const [exporting, setExporting] = useState(false);
-  const summary = useQuery({ queryKey: ['canone', 'summary', year], queryFn: () => dataProvider.getCanoneSummary('frames', { year }) });
+  const summary = useQuery({
+    queryKey: ['canone', 'summary', year],
+    queryFn: () => dataProvider.getCanoneSummary('frames', { year }),
+  });
   const rows = useMemo(() => visibleRows(summary.data?.rows ?? [], q, sort), [summary.data, q, sort]);
   const years = Array.from({ length: 6 }, (_, i) => thisYear() + 1 - i);
   const head = COLUMNS.map((c) => translate(`${T}.fields.${c.key}`));
 
   const exportCsv = () => {
-    const cells = rows.map((r): CsvCell[] => [r.municipality, r.province, r.faces, r.litFaces, r.totalSurface, r.litSurface, r.exposureDays, r.amount]);
+    const cells = rows.map((r): CsvCell[] => [
+      r.municipality,
+      r.province,
+      r.faces,
+      r.litFaces,
+      r.totalSurface,
+      r.litSurface,
+      r.exposureDays,
+      r.amount,
+    ]);
     downloadCsv(`canone_unico_${year}.csv`, head, cells);
   };
   const exportExcel = async () => {
@@ -131,7 +176,7 @@ function Summary() {
             setYear(Number(e.target.value));
             setOpen(undefined);
           }}
-          sx={{ minWidth: 120 }}
+          sx={{ width: 140 }}
         >
           {years.map((y) => (
             <MenuItem key={y} value={y}>
@@ -139,12 +184,28 @@ function Summary() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={translate(`${T}.fields.q`)} value={q} onChange={(e) => setQ(e.target.value)} />
+        <TextField
+          size="small"
+          label={translate(`${T}.fields.q`)}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          sx={{ width: 280 }}
+        />
         <Box sx={{ flex: 1 }} />
-        <Button startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!rows.length}>
+        <Button
+          startIcon={<DownloadIcon />}
+          onClick={exportCsv}
+          disabled={!rows.length}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {translate(`${T}.actions.export_csv`)}
         </Button>
-        <Button startIcon={<DownloadIcon />} onClick={() => void exportExcel()} disabled={!summary.data?.rows.length || exporting}>
+        <Button
+          startIcon={<DownloadIcon />}
+          onClick={() => void exportExcel()}
+          disabled={!summary.data?.rows.length || exporting}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {translate(`${T}.actions.export_excel`)}
         </Button>
       </Stack>
@@ -154,14 +215,21 @@ function Summary() {
       {summary.isPending ? (
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : summary.error || !rows.length ? (
-        <StateMessage error={summary.error} empty={translate(q ? `${T}.messages.no_match` : `${T}.messages.empty`, { year })} />
+        <StateMessage
+          error={summary.error}
+          empty={translate(q ? `${T}.messages.no_match` : `${T}.messages.empty`, { year })}
+        />
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate(`${T}.summary_label`, { year })}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c, i) => (
-                  <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sortDirection={sort.key === c.key ? (sort.asc ? 'asc' : 'desc') : false}>
+                  <TableCell
+                    key={c.key}
+                    align={c.numeric ? 'right' : 'left'}
+                    sortDirection={sort.key === c.key ? (sort.asc ? 'asc' : 'desc') : false}
+                  >
                     <TableSortLabel
                       active={sort.key === c.key}
                       direction={sort.key === c.key && !sort.asc ? 'desc' : 'asc'}
@@ -175,12 +243,29 @@ function Summary() {
             </TableHead>
             <TableBody>
               {rows.map((r) => (
-                <TableRow key={r.municipalityIstat} hover selected={open?.municipalityIstat === r.municipalityIstat} data-municipality={r.municipality}>
+                <TableRow
+                  key={r.municipalityIstat}
+                  hover
+                  selected={open?.municipalityIstat === r.municipalityIstat}
+                  data-municipality={r.municipality}
+                >
                   <TableCell>
-                    <Button size="small" onClick={() => setOpen(r)} aria-label={translate(`${T}.actions.open_faces`, { name: r.municipality })}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => setOpen(r)}
+                      aria-label={translate(`${T}.actions.open_faces`, { name: r.municipality })}
+                    >
                       {r.municipality}
-                    </Button>
-                    {r.ratesMissing ? <Chip size="small" color="warning" label={translate(`${T}.messages.rates_missing`)} sx={{ ml: 1 }} /> : null}
+                    </Link>
+                    {r.ratesMissing ? (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        label={translate(`${T}.messages.rates_missing`)}
+                        sx={{ ml: 1 }}
+                      />
+                    ) : null}
                   </TableCell>
                   <TableCell>{r.province}</TableCell>
                   <TableCell align="right">{r.faces}</TableCell>
@@ -214,57 +299,81 @@ function Summary() {
 }
 
 /** The faces of one municipality in the year, each with how it is charged. */
-function Faces({ year, municipality, onClose }: { year: number; municipality: CanoneSummaryRow; onClose: () => void }) {
+function Faces({
+  year,
+  municipality,
+  onClose,
+}: {
+  year: number;
+  municipality: CanoneSummaryRow;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const faces = useQuery({
     queryKey: ['canone', 'faces', year, municipality.municipalityIstat],
-    queryFn: () => dataProvider.getCanoneFaces('frames', { year, municipalityIstat: municipality.municipalityIstat }),
+    queryFn: () =>
+      dataProvider.getCanoneFaces('frames', { year, municipalityIstat: municipality.municipalityIstat }),
   });
   const title = translate(`${T}.faces_of`, { name: municipality.municipality, year });
   return (
-    <Box component="section" aria-label={title}>
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </Stack>
-      {faces.isPending ? (
-        <LinearProgress aria-label={translate('ra.page.loading')} />
-      ) : faces.error || !faces.data.length ? (
-        <StateMessage error={faces.error} empty={translate(`${T}.messages.no_faces`)} />
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {['system', 'frame', 'address', 'netSurface', 'taxableSurface', 'lit', 'exposure', 'exposureDays', 'amount'].map((k) => (
-                  <TableCell key={k}>{translate(`${T}.face_fields.${k}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {faces.data.map((f: CanoneFace) => (
-                <TableRow key={f.frameId}>
-                  <TableCell>{`${f.systemCode} ${f.systemName}`}</TableCell>
-                  <TableCell>{f.frameName}</TableCell>
-                  <TableCell>{f.address}</TableCell>
-                  <TableCell align="right">{formatNumber(f.netSurface)}</TableCell>
-                  <TableCell align="right">{f.taxableSurface}</TableCell>
-                  <TableCell>{translate(f.lit ? 'ra.boolean.true' : 'ra.boolean.false')}</TableCell>
-                  <TableCell>{translate(`${T}.exposure.${f.exposure}`)}</TableCell>
-                  <TableCell align="right">{f.exposureDays}</TableCell>
-                  <TableCell align="right">{formatMoney(f.amount)}</TableCell>
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-label={title}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {faces.isPending ? (
+          <LinearProgress aria-label={translate('ra.page.loading')} />
+        ) : faces.error || !faces.data.length ? (
+          <StateMessage error={faces.error} empty={translate(`${T}.messages.no_faces`)} />
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  {FACE_COLUMNS.map((k) => (
+                    <TableCell key={k} align={NUMERIC_FACE_COLUMNS.has(k) ? 'right' : 'left'}>
+                      {translate(`${T}.face_fields.${k}`)}
+                    </TableCell>
+                  ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </Box>
+              </TableHead>
+              <TableBody>
+                {faces.data.map((f: CanoneFace) => (
+                  <TableRow key={f.frameId}>
+                    <TableCell>{`${f.systemCode} ${f.systemName}`}</TableCell>
+                    <TableCell>{f.frameName}</TableCell>
+                    <TableCell>{f.address}</TableCell>
+                    <TableCell align="right">{formatNumber(f.netSurface)}</TableCell>
+                    <TableCell align="right">{f.taxableSurface}</TableCell>
+                    <TableCell>{translate(f.lit ? 'ra.boolean.true' : 'ra.boolean.false')}</TableCell>
+                    <TableCell>{translate(`${T}.exposure.${f.exposure}`)}</TableCell>
+                    <TableCell align="right">{f.exposureDays}</TableCell>
+                    <TableCell align="right">{formatMoney(f.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
+
+const FACE_COLUMNS = [
+  'system',
+  'frame',
+  'address',
+  'netSurface',
+  'taxableSurface',
+  'lit',
+  'exposure',
+  'exposureDays',
+  'amount',
+] as const;
+const NUMERIC_FACE_COLUMNS = new Set<string>(['netSurface', 'taxableSurface', 'exposureDays', 'amount']);
 
 /** The rates of every municipality with systems; the admin edits them. */
 function Rates() {
@@ -273,20 +382,34 @@ function Rates() {
   const { canAccess: mayEdit } = useCanAccess({ resource: 'canoneRates', action: 'edit' });
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<CanoneRate>();
-  const rates = useQuery({ queryKey: ['canone', 'rates'], queryFn: () => dataProvider.getCanoneRates('frames') });
+  const rates = useQuery({
+    queryKey: ['canone', 'rates'],
+    queryFn: () => dataProvider.getCanoneRates('frames'),
+  });
   const wanted = normalize(q.trim());
-  const rows = (rates.data ?? []).filter((r) => !wanted || normalize(`${r.municipality} ${r.province}`).includes(wanted));
+  const rows = (rates.data ?? []).filter(
+    (r) => !wanted || normalize(`${r.municipality} ${r.province}`).includes(wanted),
+  );
   const rate = (n: number | null, unit: string) => (n === null ? '—' : `${formatNumber(n)} ${unit}`);
   return (
     <Stack spacing={2}>
-      <TextField size="small" label={translate(`${T}.fields.q`)} value={q} onChange={(e) => setQ(e.target.value)} sx={{ maxWidth: 320 }} />
+      <TextField
+        size="small"
+        label={translate(`${T}.fields.q`)}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        sx={{ width: 280 }}
+      />
       <Typography variant="body2" color="text.secondary">
         {translate(`${T}.rates_rules`)}
       </Typography>
       {rates.isPending ? (
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : rates.error || !rows.length ? (
-        <StateMessage error={rates.error} empty={translate(q ? `${T}.messages.no_match` : `${T}.messages.no_rates`)} />
+        <StateMessage
+          error={rates.error}
+          empty={translate(q ? `${T}.messages.no_match` : `${T}.messages.no_rates`)}
+        />
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate(`${T}.tabs.rates`)}>
@@ -303,15 +426,28 @@ function Rates() {
                 <TableRow key={r.municipalityIstat} data-municipality={r.municipality}>
                   <TableCell>
                     {r.municipality}
-                    {r.configured ? null : <Chip size="small" color="warning" label={translate(`${T}.messages.rates_missing`)} sx={{ ml: 1 }} />}
+                    {r.configured ? null : (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        label={translate(`${T}.messages.rates_missing`)}
+                        sx={{ ml: 1 }}
+                      />
+                    )}
                   </TableCell>
                   <TableCell>{r.province}</TableCell>
                   <TableCell>{rate(r.annualRate, '€/m²')}</TableCell>
                   <TableCell>{rate(r.dailyRate, '€/m²')}</TableCell>
-                  <TableCell>{r.litMultiplier === null ? '—' : `× ${formatNumber(r.litMultiplier)}`}</TableCell>
+                  <TableCell>
+                    {r.litMultiplier === null ? '—' : `× ${formatNumber(r.litMultiplier)}`}
+                  </TableCell>
                   {mayEdit ? (
                     <TableCell>
-                      <IconButton size="small" aria-label={translate(`${T}.actions.edit_rates`, { name: r.municipality })} onClick={() => setEditing(r)}>
+                      <IconButton
+                        size="small"
+                        aria-label={translate(`${T}.actions.edit_rates`, { name: r.municipality })}
+                        onClick={() => setEditing(r)}
+                      >
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </TableCell>
@@ -346,7 +482,10 @@ function RateDialog({ rate, onClose }: { rate?: CanoneRate; onClose: () => void 
       }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['canone'] });
-      notify(translate(`${T}.messages.rates_saved`, { name: saved.municipality }), { type: 'success', messageArgs: { _: '' } });
+      notify(translate(`${T}.messages.rates_saved`, { name: saved.municipality }), {
+        type: 'success',
+        messageArgs: { _: '' },
+      });
       onClose();
     },
     onError: failure,
@@ -357,23 +496,46 @@ function RateDialog({ rate, onClose }: { rate?: CanoneRate; onClose: () => void 
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {rate ? (
-          <AppSimpleForm
-            record={{ annualRate: rate.annualRate ?? undefined, dailyRate: rate.dailyRate ?? undefined, litMultiplier: rate.litMultiplier ?? 2 }}
-            resolver={rateResolver}
-            onSubmit={(values: Record<string, unknown>) => save.mutateAsync(values).then(() => undefined, () => undefined)}
-            sx={{ p: 0 }}
-          >
-            <NumberInput source="annualRate" label={`${T}.rate_fields.annualRate`} min={0} step={0.01} isRequired />
-            <NumberInput source="dailyRate" label={`${T}.rate_fields.dailyRate`} min={0} step={0.01} isRequired />
-            <NumberInput
-              source="litMultiplier"
-              label={`${T}.rate_fields.litMultiplier`}
-              min={1}
-              step={0.1}
-              isRequired
-              helperText={`${T}.helpers.litMultiplier`}
-            />
-          </AppSimpleForm>
+          <ResourceContextProvider value="canoneRates">
+            <AppSimpleForm
+              record={{
+                annualRate: rate.annualRate ?? undefined,
+                dailyRate: rate.dailyRate ?? undefined,
+                litMultiplier: rate.litMultiplier ?? 2,
+              }}
+              resolver={rateResolver}
+              onSubmit={(values: Record<string, unknown>) =>
+                save.mutateAsync(values).then(
+                  () => undefined,
+                  () => undefined,
+                )
+              }
+              sx={{ p: 0 }}
+            >
+              <NumberInput
+                source="annualRate"
+                label={`${T}.rate_fields.annualRate`}
+                min={0}
+                step={0.01}
+                isRequired
+              />
+              <NumberInput
+                source="dailyRate"
+                label={`${T}.rate_fields.dailyRate`}
+                min={0}
+                step={0.01}
+                isRequired
+              />
+              <NumberInput
+                source="litMultiplier"
+                label={`${T}.rate_fields.litMultiplier`}
+                min={1}
+                step={0.1}
+                isRequired
+                helperText={`${T}.helpers.litMultiplier`}
+              />
+            </AppSimpleForm>
+          </ResourceContextProvider>
         ) : null}
       </DialogContent>
     </FormDialog>
