@@ -15,18 +15,30 @@ const row = (municipality: string, province: string, amount: number, faces: numb
   amount,
   ratesMissing: false,
 });
-const rows = [row('Milano', 'Milano', 300, 2), row('Forlì', 'Forlì-Cesena', 50, 5), row('Abano Terme', 'Padova', 120, 1)];
+const rows = [
+  row('Milano', 'Milano', 300, 2),
+  row('Forlì', 'Forlì-Cesena', 50, 5),
+  row('Abano Terme', 'Padova', 120, 1),
+];
 
 describe('the summary rows', () => {
   it('sort by name in Italian order, and by amount either way', () => {
-    expect(visibleRows(rows, '', { key: 'municipality', asc: true }).map((r) => r.municipality)).toEqual(['Abano Terme', 'Forlì', 'Milano']);
+    expect(visibleRows(rows, '', { key: 'municipality', asc: true }).map((r) => r.municipality)).toEqual([
+      'Abano Terme',
+      'Forlì',
+      'Milano',
+    ]);
     expect(visibleRows(rows, '', { key: 'amount', asc: false }).map((r) => r.amount)).toEqual([300, 120, 50]);
     expect(visibleRows(rows, '', { key: 'faces', asc: true }).map((r) => r.faces)).toEqual([1, 2, 5]);
   });
 
   it('are searched by municipality or province, accents ignored', () => {
-    expect(visibleRows(rows, 'forli', { key: 'municipality', asc: true }).map((r) => r.municipality)).toEqual(['Forlì']);
-    expect(visibleRows(rows, 'padova', { key: 'municipality', asc: true }).map((r) => r.municipality)).toEqual(['Abano Terme']);
+    expect(visibleRows(rows, 'forli', { key: 'municipality', asc: true }).map((r) => r.municipality)).toEqual(
+      ['Forlì'],
+    );
+    expect(
+      visibleRows(rows, 'padova', { key: 'municipality', asc: true }).map((r) => r.municipality),
+    ).toEqual(['Abano Terme']);
     expect(visibleRows(rows, 'nessuno', { key: 'municipality', asc: true })).toEqual([]);
   });
 });

@@ -22,13 +22,18 @@ type Totals = components['schemas']['CanoneUnicoTotals'];
 type Summary = components['schemas']['CanoneUnicoSummary'];
 type CanoneOps = Pick<
   operations,
-  'getCanoneUnicoSummary' | 'exportCanoneUnico' | 'listCanoneUnicoFaces' | 'listCanoneUnicoRates' | 'updateCanoneUnicoRate'
+  | 'getCanoneUnicoSummary'
+  | 'exportCanoneUnico'
+  | 'listCanoneUnicoFaces'
+  | 'listCanoneUnicoRates'
+  | 'updateCanoneUnicoRate'
 >;
 
 export const CANONE_RATES = 'canoneRates';
 
 /** Net surface in m² of a face of width × height cm, to two decimals. */
-export const surfaceOf = (widthCm: number, heightCm: number): number => Math.round((widthCm * heightCm) / 100) / 100;
+export const surfaceOf = (widthCm: number, heightCm: number): number =>
+  Math.round((widthCm * heightCm) / 100) / 100;
 
 /** The m² charged: the net surface rounded up to the next whole m², at least 1 m². */
 export function taxableSurface(netSurface: number): number {
@@ -38,10 +43,14 @@ export function taxableSurface(netSurface: number): number {
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const daysInYear = (year: number): number => dayNumber(`${year + 1}-01-01`) - dayNumber(`${year}-01-01`);
+export const daysInYear = (year: number): number =>
+  dayNumber(`${year + 1}-01-01`) - dayNumber(`${year}-01-01`);
 
 /** The days of `year` covered by any of the periods (both ends included), each day counted once. */
-export function exposureDays(periods: ReadonlyArray<{ periodStart: string; periodEnd: string }>, year: number): number {
+export function exposureDays(
+  periods: ReadonlyArray<{ periodStart: string; periodEnd: string }>,
+  year: number,
+): number {
   const first = dayNumber(`${year}-01-01`);
   const last = dayNumber(`${year}-12-31`);
   const spans = periods
@@ -98,11 +107,22 @@ async function ratesByIstat(db: Db): Promise<Map<string, { id: number; data: Rec
     'SELECT id, data, version FROM records WHERE collection = $1',
     [CANONE_RATES],
   );
-  return new Map(rows.map((r) => [String(r.data.municipalityIstat), { id: Number(r.id), data: r.data, version: Number(r.version) }]));
+  return new Map(
+    rows.map((r) => [
+      String(r.data.municipalityIstat),
+      { id: Number(r.id), data: r.data, version: Number(r.version) },
+    ]),
+  );
 }
 
 const rateValues = (data: RecordData | undefined): RateValues | undefined =>
-  data ? { annualRate: Number(data.annualRate), dailyRate: Number(data.dailyRate), litMultiplier: Number(data.litMultiplier) } : undefined;
+  data
+    ? {
+        annualRate: Number(data.annualRate),
+        dailyRate: Number(data.dailyRate),
+        litMultiplier: Number(data.litMultiplier),
+      }
+    : undefined;
 
 /** Every liable face of the year (exposure days > 0), of one municipality when given, by system code and position. */
 export async function canoneFaces(db: Db, year: number, municipalityIstat?: string): Promise<Face[]> {
@@ -131,10 +151,15 @@ export async function canoneFaces(db: Db, year: number, municipalityIstat?: stri
   for (const r of rows) {
     const d = r.data;
     const digital = d.digital === true;
-    const netSurface = typeof d.netSurface === 'number' ? d.netSurface : surfaceOf(Number(d.width), Number(d.height));
+    const netSurface =
+      typeof d.netSurface === 'number' ? d.netSurface : surfaceOf(Number(d.width), Number(d.height));
     const inPlace = d.status === 'active' || d.status === 'maintenance';
     const exposure = digital ? 'permanent' : 'temporary';
-    const days = digital ? (inPlace ? daysInYear(year) : 0) : exposureDays(periods.get(Number(r.id)) ?? [], year);
+    const days = digital
+      ? inPlace
+        ? daysInYear(year)
+        : 0
+      : exposureDays(periods.get(Number(r.id)) ?? [], year);
     if (days === 0) continue;
     const face = {
       frameId: Number(r.id),
@@ -157,7 +182,14 @@ export async function canoneFaces(db: Db, year: number, municipalityIstat?: stri
   return out;
 }
 
-const noTotals = (): Totals => ({ faces: 0, litFaces: 0, totalSurface: 0, litSurface: 0, exposureDays: 0, amount: 0 });
+const noTotals = (): Totals => ({
+  faces: 0,
+  litFaces: 0,
+  totalSurface: 0,
+  litSurface: 0,
+  exposureDays: 0,
+  amount: 0,
+});
 
 function add(t: Totals, f: Face): void {
   t.faces += 1;
@@ -192,7 +224,12 @@ export async function canoneSummary(db: Db, year: number): Promise<Summary & { f
     add(row, f);
     add(totals, f);
   }
-  return { year, rows: [...rows.values()].sort((a, b) => a.municipality.localeCompare(b.municipality, 'it')), totals, faces };
+  return {
+    year,
+    rows: [...rows.values()].sort((a, b) => a.municipality.localeCompare(b.municipality, 'it')),
+    totals,
+    faces,
+  };
 }
 
 async function provincesOf(db: Db, istat: string[]): Promise<Map<string, string>> {
@@ -237,16 +274,68 @@ const EXPOSURE = { temporary: 'Temporanea', permanent: 'Permanente' } as const;
 export async function canoneWorkbook(summary: Summary & { faces: Face[] }): Promise<Buffer> {
   const workbook = newWorkbook();
   const sheet = workbook.addWorksheet('Riepilogo');
-  sheet.addRow(['Comune', 'Provincia', 'Facce', 'Facce luminose', 'Superficie (m²)', 'Superficie luminosa (m²)', 'Giorni di esposizione', 'Importo (€)', 'Tariffe']);
+  sheet.addRow([
+    'Comune',
+    'Provincia',
+    'Facce',
+    'Facce luminose',
+    'Superficie (m²)',
+    'Superficie luminosa (m²)',
+    'Giorni di esposizione',
+    'Importo (€)',
+    'Tariffe',
+  ]);
   for (const r of summary.rows) {
-    sheet.addRow([r.municipality, r.province, r.faces, r.litFaces, r.totalSurface, r.litSurface, r.exposureDays, r.amount, r.ratesMissing ? 'Non impostate' : 'Impostate']);
+    sheet.addRow([
+      r.municipality,
+      r.province,
+      r.faces,
+      r.litFaces,
+      r.totalSurface,
+      r.litSurface,
+      r.exposureDays,
+      r.amount,
+      r.ratesMissing ? 'Non impostate' : 'Impostate',
+    ]);
   }
   const t = summary.totals;
-  sheet.addRow(['Totale', '', t.faces, t.litFaces, t.totalSurface, t.litSurface, t.exposureDays, t.amount, '']);
+  sheet.addRow([
+    'Totale',
+    '',
+    t.faces,
+    t.litFaces,
+    t.totalSurface,
+    t.litSurface,
+    t.exposureDays,
+    t.amount,
+    '',
+  ]);
   const faces = workbook.addWorksheet('Facce');
-  faces.addRow(['Impianto', 'Faccia', 'Indirizzo', 'Comune', 'Superficie netta (m²)', 'Superficie tassabile (m²)', 'Luminosa', 'Esposizione', 'Giorni', 'Importo (€)']);
+  faces.addRow([
+    'Impianto',
+    'Faccia',
+    'Indirizzo',
+    'Comune',
+    'Superficie netta (m²)',
+    'Superficie tassabile (m²)',
+    'Luminosa',
+    'Esposizione',
+    'Giorni',
+    'Importo (€)',
+  ]);
   for (const f of summary.faces) {
-    faces.addRow([`${f.systemCode} ${f.systemName}`, f.frameName, f.address, f.municipality, f.netSurface, f.taxableSurface, f.lit ? 'Sì' : 'No', EXPOSURE[f.exposure], f.exposureDays, f.amount]);
+    faces.addRow([
+      `${f.systemCode} ${f.systemName}`,
+      f.frameName,
+      f.address,
+      f.municipality,
+      f.netSurface,
+      f.taxableSurface,
+      f.lit ? 'Sì' : 'No',
+      EXPOSURE[f.exposure],
+      f.exposureDays,
+      f.amount,
+    ]);
   }
   for (const s of [sheet, faces]) s.getRow(1).font = { bold: true };
   return workbookBuffer(workbook);
@@ -277,7 +366,12 @@ export const canoneHandlers: OperationHandlers<CanoneOps> = {
     const stored = (await ratesByIstat(ctx.db)).get(istat);
     const write = async (db: Db) => {
       const body = ctx.body as RecordData;
-      const data = { municipalityIstat: istat, annualRate: body.annualRate, dailyRate: body.dailyRate, litMultiplier: body.litMultiplier };
+      const data = {
+        municipalityIstat: istat,
+        annualRate: body.annualRate,
+        dailyRate: body.dailyRate,
+        litMultiplier: body.litMultiplier,
+      };
       if (stored) await updateRecord(db, CANONE_RATES, stored.id, data);
       else await insertRecord(db, CANONE_RATES, data);
       const [rate] = await canoneRates(db, istat);

@@ -111,6 +111,7 @@ const thisYear = () => new Date().getFullYear();
 export default function CanonePage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<'summary' | 'rates'>('summary');
+  const [year, setYear] = useState(thisYear());
   return (
     <Box sx={{ p: 2 }}>
       <PageHeading title={translate(`${T}.title`)} />
@@ -118,16 +119,16 @@ export default function CanonePage() {
         <Tab value="summary" label={translate(`${T}.tabs.summary`)} />
         <Tab value="rates" label={translate(`${T}.tabs.rates`)} />
       </Tabs>
-      {tab === 'summary' ? <Summary /> : <Rates />}
+      {tab === 'summary' ? <Summary year={year} setYear={setYear} /> : <Rates />}
     </Box>
   );
 }
 
-function Summary() {
+/** The year's summary; the year is the page's, kept while the rates tab is open. */
+function Summary({ year, setYear }: { year: number; setYear: (year: number) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const failure = useFailure();
-  const [year, setYear] = useState(thisYear());
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'municipality', asc: true });
   const [open, setOpen] = useState<CanoneSummaryRow>();
