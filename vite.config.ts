@@ -54,6 +54,7 @@ const SEEDED_TESTS = [
   'tests/unit/sandbox-client-views.test.ts',
   'tests/unit/sandbox-side-doors.test.ts',
   'tests/unit/work-orders-sandbox.test.ts',
+  'tests/unit/canone-sandbox.test.ts',
   'tests/unit/sandbox-systems-read.test.ts',
   'tests/unit/stale-updates-sandbox.test.ts',
 ];

@@ -34,6 +34,7 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/circuit-manage/manage', page: page(() => import('@/resources/circuits/CircuitsPage')) },
   { path: '/providers/manage', page: page(() => import('@/resources/teams/TeamsPage')) },
   { path: '/providers/workOrders', page: page(() => import('@/resources/workOrders/WorkOrdersPage')) },
+  { path: '/canone-unico', page: page(() => import('@/resources/canone/CanonePage')) },
   // DOOH and shows
   { path: '/dooh-manage/manage', page: page(() => import('@/resources/devices/DoohSystemsPage')) },
   { path: '/dooh/players', page: page(() => import('@/resources/devices/DevicesPage')) },

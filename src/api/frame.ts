@@ -59,3 +59,28 @@ export const createMakeGood = (body: MakeGoodInput): Promise<MakeGood> => callOr
 /** POST /teamLinks: a provider team's link for its installers (a new one revokes the older). */
 export const createTeamLink = (body: components['schemas']['TeamLinkInput']): Promise<components['schemas']['TeamLink']> =>
   callOrThrow(frameApi().POST('/teamLinks', { body }));
+
+export type CanoneSummary = components['schemas']['CanoneUnicoSummary'];
+export type CanoneSummaryRow = CanoneSummary['rows'][number];
+export type CanoneFace = components['schemas']['CanoneUnicoFace'];
+export type CanoneRate = components['schemas']['CanoneUnicoRate'];
+export type CanoneRateInput = components['schemas']['CanoneUnicoRateInput'];
+
+/** The canone unico of a year per municipality, with its totals. */
+export const getCanoneUnicoSummary = (year: number): Promise<CanoneSummary> =>
+  callOrThrow(frameApi().GET('/canoneUnico/summary', { params: { query: { year } } }));
+
+/** The liable faces of a year, of one municipality when given. */
+export const listCanoneUnicoFaces = (year: number, municipalityIstat?: string): Promise<CanoneFace[]> =>
+  callOrThrow(frameApi().GET('/canoneUnico/faces', { params: { query: { year, ...(municipalityIstat ? { municipalityIstat } : {}) } } }));
+
+/** Every municipality with systems and its canone unico rates. */
+export const listCanoneUnicoRates = (): Promise<CanoneRate[]> => callOrThrow(frameApi().GET('/canoneUnico/rates'));
+
+/** Sets a municipality's rates (with the version read: a change saved since is refused). */
+export const updateCanoneUnicoRate = (municipalityIstat: string, body: CanoneRateInput): Promise<CanoneRate> =>
+  callOrThrow(frameApi().PUT('/canoneUnico/rates/{municipalityIstat}', { params: { path: { municipalityIstat } }, body }));
+
+/** The year's canone unico workbook (Riepilogo and Facce). */
+export const exportCanoneUnico = async (year: number): Promise<Blob> =>
+  (await callOrThrow(frameApi().GET('/canoneUnico/summary/export', { params: { query: { year } }, parseAs: 'blob' }))) as Blob;

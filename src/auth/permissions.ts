@@ -58,6 +58,8 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
   { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
   { pattern: '/providers/*', allowed: ASSETS, resources: ['teams', 'workOrders'] },
+  // The canone unico of the faces: read by the asset manager and the manager; its rates set by the admin.
+  { pattern: '/canone-unico', allowed: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER', 'ROLE_MANAGER'], resources: ['canoneRates'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
   // Execution: the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
@@ -121,6 +123,7 @@ export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
   { resource: 'campaigns', action: 'makeGood', operations: [['frame', 'getCampaignDelivery'], ['frame', 'createMakeGood']], allowed: SALES },
   { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
   { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
+  { resource: 'canoneRates', action: 'edit', operations: [['frame', 'updateCanoneUnicoRate']], allowed: ADMIN_ONLY },
 ];
 
 function pathnameOf(path: string): string {
@@ -178,6 +181,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
       { label: 'Ordini di lavoro', to: '/providers/workOrders' },
+      { label: 'Canone unico', to: '/canone-unico' },
       // The admin's DOOH screens (the entries a role may not open are not shown to it).
       { label: 'Impianti DOOH', to: '/dooh-manage/manage' },
       { label: 'Player', to: '/dooh/players' },

@@ -1,6 +1,22 @@
 import type { DataProvider } from 'react-admin';
 import type { FrameInput } from '@/api/frame';
-import { createMakeGood, createTeamLink, getCampaignDelivery, type CampaignDelivery, type MakeGood, type MakeGoodInput } from '@/api/frame';
+import {
+  createMakeGood,
+  createTeamLink,
+  getCampaignDelivery,
+  type CampaignDelivery,
+  type MakeGood,
+  type MakeGoodInput,
+  exportCanoneUnico,
+  getCanoneUnicoSummary,
+  listCanoneUnicoFaces,
+  listCanoneUnicoRates,
+  updateCanoneUnicoRate,
+  type CanoneFace,
+  type CanoneRate,
+  type CanoneRateInput,
+  type CanoneSummary,
+} from '@/api/frame';
 import type { components, operations } from '@/api/generated/frame';
 import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.zod';
 import { inputOf, type RequestBody } from './shared';
@@ -18,6 +34,8 @@ export const frameInputOf = inputOf<FrameInput>(createFrameBody, {
   slotSeconds: 'form',
   excludedBusinessAreas: 'form',
   status: 'form',
+  netSurface: 'form',
+  lit: 'form',
 });
 
 /** What a work order's create or full update sends: WorkOrderInput's fields. */
@@ -38,6 +56,16 @@ export interface FramesMethods {
   getCampaignDelivery(resource: 'workOrders', params: { campaignId: number }): Promise<CampaignDelivery>;
   /** Gives a make-good for a booked face. */
   createMakeGood(resource: 'workOrders', body: MakeGoodInput): Promise<MakeGood>;
+  /** The canone unico of a year per municipality. */
+  getCanoneSummary(resource: 'frames', params: { year: number }): Promise<CanoneSummary>;
+  /** The liable faces of a year (of one municipality). */
+  getCanoneFaces(resource: 'frames', params: { year: number; municipalityIstat?: string }): Promise<CanoneFace[]>;
+  /** Every municipality with systems and its rates. */
+  getCanoneRates(resource: 'frames'): Promise<CanoneRate[]>;
+  /** Sets a municipality's rates (admin). */
+  updateCanoneRate(resource: 'frames', params: { municipalityIstat: string; data: CanoneRateInput }): Promise<CanoneRate>;
+  /** The year's workbook. */
+  exportCanone(resource: 'frames', params: { year: number }): Promise<Blob>;
 }
 
 /** `frames` and `workOrders` over the frame service (ra-data-simple-rest dialect, with the session's bearer). */
@@ -46,4 +74,9 @@ export const framesDataProvider: DataProvider & FramesMethods = {
   createTeamLink: (_r, body) => createTeamLink(body),
   getCampaignDelivery: (_r, { campaignId }) => getCampaignDelivery(campaignId),
   createMakeGood: (_r, body) => createMakeGood(body),
+  getCanoneSummary: (_r, { year }) => getCanoneUnicoSummary(year),
+  getCanoneFaces: (_r, { year, municipalityIstat }) => listCanoneUnicoFaces(year, municipalityIstat),
+  getCanoneRates: () => listCanoneUnicoRates(),
+  updateCanoneRate: (_r, { municipalityIstat, data }) => updateCanoneUnicoRate(municipalityIstat, data),
+  exportCanone: (_r, { year }) => exportCanoneUnico(year),
 };

@@ -504,6 +504,17 @@ export const FIXTURES: Record<string, Fixture> = {
     await f.call('planner.updatePlanning', { path: { id: planning.id }, body: { id: planning.id, campaignId: num(planning, 'campaignId'), status: 'confirmed' } });
     return { body: { planningItemId: item.id, kind: 'extraDays', days: 1, reason: `Recupero ${f.unique()}` } };
   },
+  'frame.getCanoneUnicoSummary': async () => ({ query: { year: new Date().getFullYear() } }),
+  'frame.listCanoneUnicoFaces': async () => ({ query: { year: new Date().getFullYear() } }),
+  'frame.exportCanoneUnico': async () => ({ query: { year: new Date().getFullYear() } }),
+  'frame.listCanoneUnicoRates': async () => ({}),
+  // The rates of a municipality with systems, sent back as they are (the run changes no one's rates).
+  'frame.updateCanoneUnicoRate': async (f) => {
+    const rates = (await f.call('frame.listCanoneUnicoRates')) as Array<{ municipalityIstat: string; configured: boolean; annualRate: number; dailyRate: number; litMultiplier: number }>;
+    const rate = rates.find((r) => r.configured);
+    if (!rate) throw new Error('no municipality has canone unico rates');
+    return { path: { municipalityIstat: rate.municipalityIstat }, body: { annualRate: rate.annualRate, dailyRate: rate.dailyRate, litMultiplier: rate.litMultiplier } };
+  },
 
   'history.listCampaignHistory': pathId('campaign'),
   'history.listAdvertiserHistory': pathId('advertiser'),

@@ -149,6 +149,7 @@ const PRIVATE: Screen[] = [
   { route: '/circuit-manage/manage', url: () => '/circuit-manage/manage', ready: h1, screenshot: 'circuits' },
   { route: '/providers/manage', url: () => '/providers/manage', ready: h1 },
   { route: '/providers/workOrders', url: () => '/providers/workOrders', ready: h1 },
+  { route: '/canone-unico', url: () => '/canone-unico', ready: table, screenshot: 'canone-unico' },
   { route: '/dooh-manage/manage', url: () => '/dooh-manage/manage', ready: h1 },
   { route: '/dooh/players', url: () => '/dooh/players', ready: table, screenshot: 'dooh-players' },
   { route: '/shows-manage/manage', url: () => '/shows-manage/manage', ready: h1 },

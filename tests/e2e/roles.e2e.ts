@@ -231,6 +231,14 @@ const ASSETS: Screen[] = [
     ],
   },
   {
+    route: '/canone-unico',
+    sample: '/canone-unico',
+    // The manager does not see PATRIMONIO: the entry stands on its own in its app bar.
+    reach: [{ menu: '/canone-unico' }],
+    ready: h1,
+    actions: [{ name: 'export', may: everyone, control: button('Esporta Excel') }],
+  },
+  {
     route: '/dooh-manage/manage',
     sample: '/dooh-manage/manage',
     reach: [{ menu: '/dooh-manage/manage' }],

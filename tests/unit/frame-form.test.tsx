@@ -24,6 +24,8 @@ function framesProvider(create: DataProvider['create']): DataProvider {
   };
 }
 
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('the frame dialog', () => {
   it('shows "Deve essere maggiore di 0" under a width of 0 and sends nothing', async () => {
     const create = vi.fn(() => Promise.resolve({ data: { id: 1 } })) as unknown as DataProvider['create'];
@@ -58,5 +60,37 @@ describe('the frame dialog', () => {
     expect(await within(dialog).findByText('Posizione già occupata da «Faccia B»')).toBeInTheDocument();
     expect(create).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  const openNew = async () => {
+    const create = vi.fn(() => Promise.resolve({ data: { id: 1 } })) as unknown as DataProvider['create'];
+    render(
+      <AdminContext dataProvider={framesProvider(create)} i18nProvider={i18nProvider} store={memoryStore()}>
+        <SystemFrames systemId={7} />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Aggiungi un frame' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nome/), { target: { value: 'Faccia A' } });
+    return { create, dialog };
+  };
+
+  it('says the net surface left empty is width × height, and refuses 0 under the field', async () => {
+    const { create, dialog } = await openNew();
+    // The default 600 × 300 cm face: 18 m² when the surface is left empty.
+    expect(within(dialog).getByText('Per il canone unico. Vuota: larghezza × altezza (18 m²)')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/Superficie netta/), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await within(dialog).findByText('Deve essere maggiore di 0')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('sends the net surface and lit', async () => {
+    const { create, dialog } = await openNew();
+    fireEvent.change(within(dialog).getByLabelText(/Superficie netta/), { target: { value: '17.5' } });
+    fireEvent.click(within(dialog).getByLabelText('Luminosa'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(vi.mocked(create).mock.calls[0][1].data).toMatchObject({ netSurface: 17.5, lit: true });
   });
 });

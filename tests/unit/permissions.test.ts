@@ -47,6 +47,7 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/circuit-manage/manage', '/circuit-manage/manage', 'x..x......'],
   ['/providers/manage', '/providers/manage', 'x..x......'],
   ['/providers/workOrders', '/providers/workOrders', 'x..x......'],
+  ['/canone-unico', '/canone-unico', 'xx.x......'],
   ['/shows-manage/manage', '/shows-manage/manage', 'x.........'],
   ['/playerDOOH', '/playerDOOH', 'x.........'],
   ['/dashboard/analytics', '/dashboard/analytics', 'x.....x...'],
@@ -171,8 +172,8 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
-  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Canone unico', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Canone unico']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti', 'Disponibilità'],
@@ -188,7 +189,8 @@ describe('menus per role: groups and visibility', () => {
 
   const EXPECTED: Record<Role, { groups: (readonly [string, readonly string[]])[]; links: string[] }> = {
     ROLE_ADMIN: { groups: [PATRIMONIO, PUBBLICAZIONE_ALL, INVENTARIO, MEDIA, ANALYTICS], links: [] },
-    ROLE_MANAGER: { groups: [], links: [...ALL_ROLES_LINKS, 'Disponibilità'] },
+    // The canone unico stands on its own for the manager, who does not see PATRIMONIO.
+    ROLE_MANAGER: { groups: [], links: [...ALL_ROLES_LINKS, 'Disponibilità', 'Canone unico'] },
     ROLE_GUEST: { groups: [], links: [] },
     ROLE_ASSETMANAGER: { groups: [PATRIMONIO_ASSETS], links: [...ALL_ROLES_LINKS, 'Disponibilità'] },
     ROLE_SALES: { groups: [PUBBLICAZIONE_SALES, INVENTARIO], links: [] },
@@ -223,6 +225,7 @@ describe('menus per role: groups and visibility', () => {
       '/circuit-manage/manage',
       '/providers/manage',
       '/providers/workOrders',
+      '/canone-unico',
       '/dooh-manage/manage',
       '/dooh/players',
       '/shows-manage/manage',

@@ -4,6 +4,7 @@ import { requireReferences, simpleRestHandlers, type RecordData } from '../../st
 import type { SeedOptions } from '../../seed/options';
 import { allSystems } from '../../shared/systems';
 import { workOrderHandlers } from './workOrders';
+import { canoneHandlers, seedCanoneRates, surfaceOf } from './canone';
 
 /** The frame service: the faces and slots of the systems, in the ra-data-simple-rest shape. */
 
@@ -46,7 +47,10 @@ async function checkFrame(db: Db, data: RecordData, pathId?: number): Promise<Re
     digital: false,
     status: 'initialized',
     excludedBusinessAreas: [],
+    lit: false,
     ...rest,
+    // The net surface (canone unico) as entered, else the face's width × height.
+    netSurface: typeof data.netSurface === 'number' ? data.netSurface : surfaceOf(Number(data.width), Number(data.height)),
     slots: digital ? Number(data.loopSeconds) / Number(data.slotSeconds) : 1,
     name: String(data.name).trim(),
   };
@@ -62,7 +66,7 @@ const frameHandlers = simpleRestHandlers(
 );
 
 /** The frame service: the faces, and the field operations on them. */
-export const handlers = { ...frameHandlers, ...workOrderHandlers };
+export const handlers = { ...frameHandlers, ...workOrderHandlers, ...canoneHandlers };
 
 const FACE_NAMES = ['Faccia A', 'Faccia B', 'Faccia C', 'Faccia D'];
 
@@ -89,6 +93,9 @@ export async function seed(db: Db, { rng }: SeedOptions): Promise<void> {
         digital,
         ...(digital ? { loopSeconds: 60, slotSeconds: 10, slots: 6 } : { slots: 1 }),
         excludedBusinessAreas: !digital && rng.chance(0.03) ? ['Giochi e scommesse'] : [],
+        netSurface: surfaceOf(width, height),
+        // Screens shine; a first face of every third system is lit (no draw, so the seed's sequence stays).
+        lit: digital || (position === 1 && system.id % 3 === 0),
         status: rng.chance(0.9) ? 'active' : rng.pick(['initialized', 'maintenance']),
       }));
       values.push(`($1, $${params.length}::jsonb)`);
@@ -96,4 +103,5 @@ export async function seed(db: Db, { rng }: SeedOptions): Promise<void> {
     }
   }
   await flush();
+  await seedCanoneRates(db);
 }

@@ -381,6 +381,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/canoneUnico/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canone unico of a year, per municipality
+         * @description One row per municipality with at least one liable face in the year (a face with exposure days), sorted by municipality name, and the totals. How each face is counted is told by `CanoneUnicoFace`; a municipality without rates has `ratesMissing: true` and amount 0.
+         */
+        get: operations["getCanoneUnicoSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/canoneUnico/summary/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canone unico of a year as a spreadsheet
+         * @description Two sheets in Italian: «Riepilogo» (the summary's rows, then a «Totale» row) and «Facce» (every liable face: system by code and name, face, municipality, surfaces, lit, exposure, days, amount).
+         */
+        get: operations["exportCanoneUnico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/canoneUnico/faces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The liable faces of a year, with their canone
+         * @description Every face with exposure days in the year (of one municipality when `municipalityIstat` is given), by system code and position.
+         */
+        get: operations["listCanoneUnicoFaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/canoneUnico/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canone unico rates of every municipality with systems
+         * @description One entry per municipality where a system stands, sorted by name; a municipality whose rates are not set has `configured: false`, null rates and no `lockVersion`.
+         */
+        get: operations["listCanoneUnicoRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/canoneUnico/rates/{municipalityIstat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The municipality's istat code.
+                 * @example 015146
+                 */
+                municipalityIstat: components["schemas"]["IstatCode"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a municipality's canone unico rates
+         * @description Sets (or first sets) the rates. With `lockVersion` (the one read) a change saved by someone else since is refused with 409. A municipality where no system stands is a 404.
+         */
+        put: operations["updateCanoneUnicoRate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -448,6 +554,16 @@ export interface components {
              */
             excludedBusinessAreas: string[];
             status: components["schemas"]["FrameStatus"];
+            /**
+             * @description Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.
+             * @example 18
+             */
+            netSurface?: number;
+            /**
+             * @description Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.
+             * @example false
+             */
+            lit?: boolean;
         };
         /** @description The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         FrameInput: {
@@ -503,6 +619,17 @@ export interface components {
             excludedBusinessAreas: string[];
             /** @default initialized */
             status: components["schemas"]["FrameStatus"];
+            /**
+             * @description Net advertising surface in m²; left out, it is width × height (cm² to m², two decimals).
+             * @example 18
+             */
+            netSurface?: number;
+            /**
+             * @description Whether the face is lit (luminosa or illuminata).
+             * @default false
+             * @example false
+             */
+            lit: boolean;
         };
         /**
          * @description Sortable frame fields.
@@ -580,6 +707,203 @@ export interface components {
                  */
                 message: string;
             }[];
+        };
+        /**
+         * @description A municipality's istat code.
+         * @example 015146
+         */
+        IstatCode: string;
+        /** @description A municipality's canone unico rates, which its own regulation sets: `annualRate` € per m² a year for permanent exposure (screens), `dailyRate` € per m² a day for temporary exposure (posters on static faces), and `litMultiplier`, by which a lit face's amount is multiplied (2 = +100%). */
+        CanoneUnicoRate: {
+            municipalityIstat: components["schemas"]["IstatCode"];
+            /**
+             * @description The municipality.
+             * @example Milano
+             */
+            municipality: string;
+            /**
+             * @description Its province.
+             * @example Milano
+             */
+            province: string;
+            /**
+             * @description Whether rates are set; without them nothing is due there.
+             * @example true
+             */
+            configured: boolean;
+            /**
+             * @description € per m² a year (permanent exposure).
+             * @example 42
+             */
+            annualRate: number | null;
+            /**
+             * @description € per m² a day (temporary exposure).
+             * @example 0.7
+             */
+            dailyRate: number | null;
+            /**
+             * @description What a lit face's amount is multiplied by.
+             * @example 2
+             */
+            litMultiplier: number | null;
+            /**
+             * Format: int64
+             * @description The version of the rates' last write (absent while not set).
+             * @example 3
+             */
+            lockVersion?: number;
+        };
+        /** @description A municipality's rates. */
+        CanoneUnicoRateInput: {
+            /**
+             * @description € per m² a year (permanent exposure).
+             * @example 42
+             */
+            annualRate: number;
+            /**
+             * @description € per m² a day (temporary exposure).
+             * @example 0.7
+             */
+            dailyRate: number;
+            /**
+             * @description What a lit face's amount is multiplied by (1 = no surcharge).
+             * @example 2
+             */
+            litMultiplier: number;
+            /**
+             * Format: int64
+             * @description The version read; a change saved since is refused with 409.
+             * @example 3
+             */
+            lockVersion?: number;
+        };
+        /** @description One face's canone unico in a year. `taxableSurface` is the net surface rounded up to the next whole m², at least 1 m². A static face carries temporary posters: its `exposure` is `temporary`, its exposure days are the days of the year covered by its booked reservations (each day once), and its amount is taxableSurface × dailyRate × days. A screen (digital) is a permanent installation: `permanent`, its days are the whole year while it is in place (status active or maintenance; none when initialized or removed), and its amount is taxableSurface × annualRate × days ÷ days of the year. A lit face's amount is multiplied by the municipality's litMultiplier. Amounts in euro to the cent; 0 where the municipality has no rates. */
+        CanoneUnicoFace: {
+            frameId: components["schemas"]["Id"];
+            /**
+             * @description The face.
+             * @example Faccia A
+             */
+            frameName: string;
+            systemId: components["schemas"]["Id"];
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * @description The system's name.
+             * @example Stazione Centrale
+             */
+            systemName: string;
+            /**
+             * @description The system's address.
+             * @example Via Torino 12
+             */
+            address: string;
+            municipalityIstat: components["schemas"]["IstatCode"];
+            /**
+             * @description The municipality.
+             * @example Milano
+             */
+            municipality: string;
+            /**
+             * @description Whether the face is a screen.
+             * @example false
+             */
+            digital: boolean;
+            /**
+             * @description Whether the face is lit.
+             * @example true
+             */
+            lit: boolean;
+            /**
+             * @description Net surface in m².
+             * @example 18
+             */
+            netSurface: number;
+            /**
+             * @description The m² charged.
+             * @example 18
+             */
+            taxableSurface: number;
+            /**
+             * @description How it is charged.
+             * @example temporary
+             * @enum {string}
+             */
+            exposure: "temporary" | "permanent";
+            /**
+             * @description Days of exposure in the year.
+             * @example 14
+             */
+            exposureDays: number;
+            /**
+             * @description Amount due in euro.
+             * @example 252
+             */
+            amount: number;
+        };
+        /** @description Sums over liable faces. */
+        CanoneUnicoTotals: {
+            /**
+             * @description Liable faces.
+             * @example 2
+             */
+            faces: number;
+            /**
+             * @description Of which lit.
+             * @example 1
+             */
+            litFaces: number;
+            /**
+             * @description Taxable m².
+             * @example 36
+             */
+            totalSurface: number;
+            /**
+             * @description Taxable m² of the lit faces.
+             * @example 18
+             */
+            litSurface: number;
+            /**
+             * @description Exposure days summed over the faces.
+             * @example 28
+             */
+            exposureDays: number;
+            /**
+             * @description Amount due in euro.
+             * @example 352.8
+             */
+            amount: number;
+        };
+        /** @description A year's canone unico per municipality. */
+        CanoneUnicoSummary: {
+            /**
+             * @description The year.
+             * @example 2026
+             */
+            year: number;
+            /** @description One per municipality with liable faces. */
+            rows: (components["schemas"]["CanoneUnicoTotals"] & {
+                municipalityIstat: components["schemas"]["IstatCode"];
+                /**
+                 * @description The municipality.
+                 * @example Milano
+                 */
+                municipality: string;
+                /**
+                 * @description Its province.
+                 * @example Milano
+                 */
+                province: string;
+                /**
+                 * @description The municipality has no rates (amount 0).
+                 * @example false
+                 */
+                ratesMissing: boolean;
+            })[];
+            totals: components["schemas"]["CanoneUnicoTotals"];
         };
         /**
          * @description posting (affissione or first run of a screen's creative), removal (defissione), maintenance (manutenzione).
@@ -1417,6 +1741,11 @@ export interface components {
          */
         FilterParam: string;
         /**
+         * @description The calendar year (1 January to 31 December).
+         * @example 2026
+         */
+        CanoneYear: number;
+        /**
          * @description The team link's token.
          * @example 3f9a0c1e6b2d4f8a9c7e5b1d2a3f4e6c
          */
@@ -1446,6 +1775,12 @@ export type SchemaFrameSort = components['schemas']['FrameSort'];
 export type SchemaFrameFilter = components['schemas']['FrameFilter'];
 export type SchemaRange = components['schemas']['Range'];
 export type SchemaError = components['schemas']['Error'];
+export type SchemaIstatCode = components['schemas']['IstatCode'];
+export type SchemaCanoneUnicoRate = components['schemas']['CanoneUnicoRate'];
+export type SchemaCanoneUnicoRateInput = components['schemas']['CanoneUnicoRateInput'];
+export type SchemaCanoneUnicoFace = components['schemas']['CanoneUnicoFace'];
+export type SchemaCanoneUnicoTotals = components['schemas']['CanoneUnicoTotals'];
+export type SchemaCanoneUnicoSummary = components['schemas']['CanoneUnicoSummary'];
 export type SchemaWorkOrderType = components['schemas']['WorkOrderType'];
 export type SchemaWorkOrderStatus = components['schemas']['WorkOrderStatus'];
 export type SchemaPhotoFlag = components['schemas']['PhotoFlag'];
@@ -1482,6 +1817,7 @@ export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterRange = components['parameters']['Range'];
 export type ParameterSortParam = components['parameters']['SortParam'];
 export type ParameterFilterParam = components['parameters']['FilterParam'];
+export type ParameterCanoneYear = components['parameters']['CanoneYear'];
 export type ParameterFieldToken = components['parameters']['FieldToken'];
 export type HeaderContentRange = components['headers']['ContentRange'];
 export type HeaderAccessControlExposeHeaders = components['headers']['AccessControlExposeHeaders'];
@@ -2364,6 +2700,244 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];
+        };
+    };
+    getCanoneUnicoSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description The calendar year (1 January to 31 December).
+                 * @example 2026
+                 */
+                year: components["parameters"]["CanoneYear"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 2026,
+                     *       "rows": [
+                     *         {
+                     *           "municipalityIstat": "015146",
+                     *           "municipality": "Milano",
+                     *           "province": "Milano",
+                     *           "faces": 2,
+                     *           "litFaces": 1,
+                     *           "totalSurface": 36,
+                     *           "litSurface": 18,
+                     *           "exposureDays": 28,
+                     *           "amount": 352.8,
+                     *           "ratesMissing": false
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "faces": 2,
+                     *         "litFaces": 1,
+                     *         "totalSurface": 36,
+                     *         "litSurface": 18,
+                     *         "exposureDays": 28,
+                     *         "amount": 352.8
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CanoneUnicoSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportCanoneUnico: {
+        parameters: {
+            query: {
+                /**
+                 * @description The calendar year (1 January to 31 December).
+                 * @example 2026
+                 */
+                year: components["parameters"]["CanoneYear"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="canone_unico_<year>.xlsx"`.
+                     * @example attachment; filename="canone_unico_2026.xlsx"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCanoneUnicoFaces: {
+        parameters: {
+            query: {
+                /**
+                 * @description The calendar year (1 January to 31 December).
+                 * @example 2026
+                 */
+                year: components["parameters"]["CanoneYear"];
+                /**
+                 * @description Only the faces of this municipality (istat code).
+                 * @example 015146
+                 */
+                municipalityIstat?: components["schemas"]["IstatCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "frameId": 11,
+                     *         "frameName": "Faccia A",
+                     *         "systemId": 1,
+                     *         "systemCode": "MI-0001",
+                     *         "systemName": "Stazione Centrale",
+                     *         "address": "Via Torino 12",
+                     *         "municipalityIstat": "015146",
+                     *         "municipality": "Milano",
+                     *         "digital": false,
+                     *         "lit": true,
+                     *         "netSurface": 18,
+                     *         "taxableSurface": 18,
+                     *         "exposure": "temporary",
+                     *         "exposureDays": 14,
+                     *         "amount": 252
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CanoneUnicoFace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCanoneUnicoRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "municipalityIstat": "015146",
+                     *         "municipality": "Milano",
+                     *         "province": "Milano",
+                     *         "configured": true,
+                     *         "annualRate": 42,
+                     *         "dailyRate": 0.7,
+                     *         "litMultiplier": 2,
+                     *         "lockVersion": 3
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CanoneUnicoRate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateCanoneUnicoRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The municipality's istat code.
+                 * @example 015146
+                 */
+                municipalityIstat: components["schemas"]["IstatCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "annualRate": 42,
+                 *       "dailyRate": 0.7,
+                 *       "litMultiplier": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["CanoneUnicoRateInput"];
+            };
+        };
+        responses: {
+            /** @description The rates as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "municipalityIstat": "015146",
+                     *       "municipality": "Milano",
+                     *       "province": "Milano",
+                     *       "configured": true,
+                     *       "annualRate": 42,
+                     *       "dailyRate": 0.7,
+                     *       "litMultiplier": 2,
+                     *       "lockVersion": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CanoneUnicoRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

@@ -14,6 +14,7 @@ export const listFramesResponseHeightMax = 100000;
 export const listFramesResponseLoopSecondsMax = 3600;
 export const listFramesResponseSlotSecondsMax = 3600;
 export const listFramesResponseSlotsMax = 1000;
+export const listFramesResponseNetSurfaceMax = 10000;
 
 
 export const listFramesResponseItem = zod.object({
@@ -28,7 +29,9 @@ export const listFramesResponseItem = zod.object({
   "slotSeconds": zod.number().min(1).max(listFramesResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
   "slots": zod.number().min(1).max(listFramesResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(listFramesResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
 }).describe('A face or slot of a system.')
 export const listFramesResponse = zod.array(listFramesResponseItem)
 
@@ -46,7 +49,8 @@ export const createFrameBodySlotSecondsMax = 3600;
 export const createFrameBodySlotsMax = 1000;
 export const createFrameBodyExcludedBusinessAreasItemMax = 200;export const createFrameBodyExcludedBusinessAreasDefault = [];
 export const createFrameBodyExcludedBusinessAreasMax = 50;
-
+export const createFrameBodyNetSurfaceMax = 10000;
+export const createFrameBodyLitDefault = false;
 
 export const createFrameBody = zod.object({
   "id": zod.number().min(1).max(createFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -60,7 +64,9 @@ export const createFrameBody = zod.object({
   "slotSeconds": zod.number().min(1).max(createFrameBodySlotSecondsMax).int().optional().describe('One slot in seconds (required for a screen; the loop must hold a whole number of slots).'),
   "slots": zod.number().min(1).max(createFrameBodySlotsMax).int().optional().describe('Ignored (computed).'),
   "excludedBusinessAreas": zod.array(zod.string().min(1).max(createFrameBodyExcludedBusinessAreasItemMax)).max(createFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(createFrameBodyNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m²; left out, it is width × height (cm² to m², two decimals).'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -75,6 +81,7 @@ export const getFrameResponseHeightMax = 100000;
 export const getFrameResponseLoopSecondsMax = 3600;
 export const getFrameResponseSlotSecondsMax = 3600;
 export const getFrameResponseSlotsMax = 1000;
+export const getFrameResponseNetSurfaceMax = 10000;
 
 
 export const getFrameResponse = zod.object({
@@ -89,7 +96,9 @@ export const getFrameResponse = zod.object({
   "slotSeconds": zod.number().min(1).max(getFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
   "slots": zod.number().min(1).max(getFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(getFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
 }).describe('A face or slot of a system.')
 
 
@@ -107,7 +116,8 @@ export const updateFrameBodySlotSecondsMax = 3600;
 export const updateFrameBodySlotsMax = 1000;
 export const updateFrameBodyExcludedBusinessAreasItemMax = 200;export const updateFrameBodyExcludedBusinessAreasDefault = [];
 export const updateFrameBodyExcludedBusinessAreasMax = 50;
-
+export const updateFrameBodyNetSurfaceMax = 10000;
+export const updateFrameBodyLitDefault = false;
 
 export const updateFrameBody = zod.object({
   "id": zod.number().min(1).max(updateFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -121,7 +131,9 @@ export const updateFrameBody = zod.object({
   "slotSeconds": zod.number().min(1).max(updateFrameBodySlotSecondsMax).int().optional().describe('One slot in seconds (required for a screen; the loop must hold a whole number of slots).'),
   "slots": zod.number().min(1).max(updateFrameBodySlotsMax).int().optional().describe('Ignored (computed).'),
   "excludedBusinessAreas": zod.array(zod.string().min(1).max(updateFrameBodyExcludedBusinessAreasItemMax)).max(updateFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(updateFrameBodyNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m²; left out, it is width × height (cm² to m², two decimals).'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateFrameResponseIdMax = 9007199254740991;
@@ -132,6 +144,7 @@ export const updateFrameResponseHeightMax = 100000;
 export const updateFrameResponseLoopSecondsMax = 3600;
 export const updateFrameResponseSlotSecondsMax = 3600;
 export const updateFrameResponseSlotsMax = 1000;
+export const updateFrameResponseNetSurfaceMax = 10000;
 
 
 export const updateFrameResponse = zod.object({
@@ -146,7 +159,9 @@ export const updateFrameResponse = zod.object({
   "slotSeconds": zod.number().min(1).max(updateFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
   "slots": zod.number().min(1).max(updateFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(updateFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
 }).describe('A face or slot of a system.')
 
 
@@ -161,6 +176,7 @@ export const deleteFrameResponseHeightMax = 100000;
 export const deleteFrameResponseLoopSecondsMax = 3600;
 export const deleteFrameResponseSlotSecondsMax = 3600;
 export const deleteFrameResponseSlotsMax = 1000;
+export const deleteFrameResponseNetSurfaceMax = 10000;
 
 
 export const deleteFrameResponse = zod.object({
@@ -175,7 +191,9 @@ export const deleteFrameResponse = zod.object({
   "slotSeconds": zod.number().min(1).max(deleteFrameResponseSlotSecondsMax).int().optional().describe('One slot of the loop in seconds (screens only).'),
   "slots": zod.number().min(1).max(deleteFrameResponseSlotsMax).int().describe('Sales the face takes at once in a period: 1 for a static face, loopSeconds ÷ slotSeconds for a screen.'),
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
-  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.')
+  "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
+  "netSurface": zod.number().max(deleteFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
 }).describe('A face or slot of a system.')
 
 
@@ -839,3 +857,185 @@ export const createMakeGoodBody = zod.object({
   "periodStart": zod.string().date().optional().describe('First day on the other face (otherFace only; default tomorrow).'),
   "reason": zod.string().min(1).max(createMakeGoodBodyReasonMax).describe('Why it is given.')
 }).describe('Body of `createMakeGood`.')
+
+
+/**
+ * One row per municipality with at least one liable face in the year (a face with exposure days), sorted by municipality name, and the totals. How each face is counted is told by `CanoneUnicoFace`; a municipality without rates has `ratesMissing: true` and amount 0.
+ * @summary The canone unico of a year, per municipality
+ */
+export const getCanoneUnicoSummaryQueryYearMin = 2000;
+export const getCanoneUnicoSummaryQueryYearMax = 2100;
+
+
+export const getCanoneUnicoSummaryQueryParams = zod.object({
+  "year": zod.number().min(getCanoneUnicoSummaryQueryYearMin).max(getCanoneUnicoSummaryQueryYearMax).int().describe('The calendar year (1 January to 31 December).')
+})
+
+export const getCanoneUnicoSummaryResponseYearMin = 2000;
+export const getCanoneUnicoSummaryResponseYearMax = 2100;
+export const getCanoneUnicoSummaryResponseRowsItemFacesMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemFacesMax = 10000000;
+export const getCanoneUnicoSummaryResponseRowsItemLitFacesMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemLitFacesMax = 10000000;
+export const getCanoneUnicoSummaryResponseRowsItemTotalSurfaceMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemTotalSurfaceMax = 1000000000;
+export const getCanoneUnicoSummaryResponseRowsItemLitSurfaceMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemLitSurfaceMax = 1000000000;
+export const getCanoneUnicoSummaryResponseRowsItemExposureDaysMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemExposureDaysMax = 1000000000;
+export const getCanoneUnicoSummaryResponseRowsItemAmountMin = 0;
+export const getCanoneUnicoSummaryResponseRowsItemAmountMax = 1000000000;export const getCanoneUnicoSummaryResponseRowsItemMunicipalityIstatRegExp = new RegExp('^[0-9]{6}$');
+export const getCanoneUnicoSummaryResponseTotalsFacesMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsFacesMax = 10000000;
+export const getCanoneUnicoSummaryResponseTotalsLitFacesMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsLitFacesMax = 10000000;
+export const getCanoneUnicoSummaryResponseTotalsTotalSurfaceMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsTotalSurfaceMax = 1000000000;
+export const getCanoneUnicoSummaryResponseTotalsLitSurfaceMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsLitSurfaceMax = 1000000000;
+export const getCanoneUnicoSummaryResponseTotalsExposureDaysMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsExposureDaysMax = 1000000000;
+export const getCanoneUnicoSummaryResponseTotalsAmountMin = 0;
+export const getCanoneUnicoSummaryResponseTotalsAmountMax = 1000000000;
+
+export const getCanoneUnicoSummaryResponse = zod.object({
+  "year": zod.number().min(getCanoneUnicoSummaryResponseYearMin).max(getCanoneUnicoSummaryResponseYearMax).int().describe('The year.'),
+  "rows": zod.array(zod.object({
+  "faces": zod.number().min(getCanoneUnicoSummaryResponseRowsItemFacesMin).max(getCanoneUnicoSummaryResponseRowsItemFacesMax).int().describe('Liable faces.'),
+  "litFaces": zod.number().min(getCanoneUnicoSummaryResponseRowsItemLitFacesMin).max(getCanoneUnicoSummaryResponseRowsItemLitFacesMax).int().describe('Of which lit.'),
+  "totalSurface": zod.number().min(getCanoneUnicoSummaryResponseRowsItemTotalSurfaceMin).max(getCanoneUnicoSummaryResponseRowsItemTotalSurfaceMax).int().describe('Taxable m².'),
+  "litSurface": zod.number().min(getCanoneUnicoSummaryResponseRowsItemLitSurfaceMin).max(getCanoneUnicoSummaryResponseRowsItemLitSurfaceMax).int().describe('Taxable m² of the lit faces.'),
+  "exposureDays": zod.number().min(getCanoneUnicoSummaryResponseRowsItemExposureDaysMin).max(getCanoneUnicoSummaryResponseRowsItemExposureDaysMax).int().describe('Exposure days summed over the faces.'),
+  "amount": zod.number().min(getCanoneUnicoSummaryResponseRowsItemAmountMin).max(getCanoneUnicoSummaryResponseRowsItemAmountMax).describe('Amount due in euro.')
+}).describe('Sums over liable faces.').and(zod.object({
+  "municipalityIstat": zod.string().regex(getCanoneUnicoSummaryResponseRowsItemMunicipalityIstatRegExp).describe('A municipality\'s istat code.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "province": zod.string().describe('Its province.'),
+  "ratesMissing": zod.boolean().describe('The municipality has no rates (amount 0).')
+}))).describe('One per municipality with liable faces.'),
+  "totals": zod.object({
+  "faces": zod.number().min(getCanoneUnicoSummaryResponseTotalsFacesMin).max(getCanoneUnicoSummaryResponseTotalsFacesMax).int().describe('Liable faces.'),
+  "litFaces": zod.number().min(getCanoneUnicoSummaryResponseTotalsLitFacesMin).max(getCanoneUnicoSummaryResponseTotalsLitFacesMax).int().describe('Of which lit.'),
+  "totalSurface": zod.number().min(getCanoneUnicoSummaryResponseTotalsTotalSurfaceMin).max(getCanoneUnicoSummaryResponseTotalsTotalSurfaceMax).int().describe('Taxable m².'),
+  "litSurface": zod.number().min(getCanoneUnicoSummaryResponseTotalsLitSurfaceMin).max(getCanoneUnicoSummaryResponseTotalsLitSurfaceMax).int().describe('Taxable m² of the lit faces.'),
+  "exposureDays": zod.number().min(getCanoneUnicoSummaryResponseTotalsExposureDaysMin).max(getCanoneUnicoSummaryResponseTotalsExposureDaysMax).int().describe('Exposure days summed over the faces.'),
+  "amount": zod.number().min(getCanoneUnicoSummaryResponseTotalsAmountMin).max(getCanoneUnicoSummaryResponseTotalsAmountMax).describe('Amount due in euro.')
+}).describe('Sums over liable faces.')
+}).describe('A year\'s canone unico per municipality.')
+
+
+/**
+ * Two sheets in Italian: «Riepilogo» (the summary's rows, then a «Totale» row) and «Facce» (every liable face: system by code and name, face, municipality, surfaces, lit, exposure, days, amount).
+ * @summary The canone unico of a year as a spreadsheet
+ */
+export const exportCanoneUnicoQueryYearMin = 2000;
+export const exportCanoneUnicoQueryYearMax = 2100;
+
+
+export const exportCanoneUnicoQueryParams = zod.object({
+  "year": zod.number().min(exportCanoneUnicoQueryYearMin).max(exportCanoneUnicoQueryYearMax).int().describe('The calendar year (1 January to 31 December).')
+})
+
+
+/**
+ * Every face with exposure days in the year (of one municipality when `municipalityIstat` is given), by system code and position.
+ * @summary The liable faces of a year, with their canone
+ */
+export const listCanoneUnicoFacesQueryYearMin = 2000;
+export const listCanoneUnicoFacesQueryYearMax = 2100;
+export const listCanoneUnicoFacesQueryMunicipalityIstatRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const listCanoneUnicoFacesQueryParams = zod.object({
+  "year": zod.number().min(listCanoneUnicoFacesQueryYearMin).max(listCanoneUnicoFacesQueryYearMax).int().describe('The calendar year (1 January to 31 December).'),
+  "municipalityIstat": zod.string().regex(listCanoneUnicoFacesQueryMunicipalityIstatRegExp).optional().describe('Only the faces of this municipality (istat code).')
+})
+
+export const listCanoneUnicoFacesResponseFrameIdMax = 9007199254740991;
+export const listCanoneUnicoFacesResponseSystemIdMax = 9007199254740991;
+export const listCanoneUnicoFacesResponseMunicipalityIstatRegExp = new RegExp('^[0-9]{6}$');
+export const listCanoneUnicoFacesResponseNetSurfaceMin = 0;
+export const listCanoneUnicoFacesResponseNetSurfaceMax = 10000;export const listCanoneUnicoFacesResponseTaxableSurfaceMax = 10000;
+export const listCanoneUnicoFacesResponseExposureDaysMin = 0;
+export const listCanoneUnicoFacesResponseExposureDaysMax = 366;
+export const listCanoneUnicoFacesResponseAmountMin = 0;
+export const listCanoneUnicoFacesResponseAmountMax = 1000000000;
+
+export const listCanoneUnicoFacesResponseItem = zod.object({
+  "frameId": zod.number().min(1).max(listCanoneUnicoFacesResponseFrameIdMax).int().describe('Record id.'),
+  "frameName": zod.string().describe('The face.'),
+  "systemId": zod.number().min(1).max(listCanoneUnicoFacesResponseSystemIdMax).int().describe('Record id.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "systemName": zod.string().describe('The system\'s name.'),
+  "address": zod.string().describe('The system\'s address.'),
+  "municipalityIstat": zod.string().regex(listCanoneUnicoFacesResponseMunicipalityIstatRegExp).describe('A municipality\'s istat code.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "digital": zod.boolean().describe('Whether the face is a screen.'),
+  "lit": zod.boolean().describe('Whether the face is lit.'),
+  "netSurface": zod.number().min(listCanoneUnicoFacesResponseNetSurfaceMin).max(listCanoneUnicoFacesResponseNetSurfaceMax).describe('Net surface in m².'),
+  "taxableSurface": zod.number().min(1).max(listCanoneUnicoFacesResponseTaxableSurfaceMax).int().describe('The m² charged.'),
+  "exposure": zod.enum(['temporary', 'permanent']).describe('How it is charged.'),
+  "exposureDays": zod.number().min(listCanoneUnicoFacesResponseExposureDaysMin).max(listCanoneUnicoFacesResponseExposureDaysMax).int().describe('Days of exposure in the year.'),
+  "amount": zod.number().min(listCanoneUnicoFacesResponseAmountMin).max(listCanoneUnicoFacesResponseAmountMax).describe('Amount due in euro.')
+}).describe('One face\'s canone unico in a year. `taxableSurface` is the net surface rounded up to the next whole m², at least 1 m². A static face carries temporary posters: its `exposure` is `temporary`, its exposure days are the days of the year covered by its booked reservations (each day once), and its amount is taxableSurface × dailyRate × days. A screen (digital) is a permanent installation: `permanent`, its days are the whole year while it is in place (status active or maintenance; none when initialized or removed), and its amount is taxableSurface × annualRate × days ÷ days of the year. A lit face\'s amount is multiplied by the municipality\'s litMultiplier. Amounts in euro to the cent; 0 where the municipality has no rates.')
+export const listCanoneUnicoFacesResponse = zod.array(listCanoneUnicoFacesResponseItem)
+
+
+/**
+ * One entry per municipality where a system stands, sorted by name; a municipality whose rates are not set has `configured: false`, null rates and no `lockVersion`.
+ * @summary The canone unico rates of every municipality with systems
+ */
+export const listCanoneUnicoRatesResponseMunicipalityIstatRegExp = new RegExp('^[0-9]{6}$');
+export const listCanoneUnicoRatesResponseAnnualRateMin = 0;
+export const listCanoneUnicoRatesResponseAnnualRateMax = 100000;export const listCanoneUnicoRatesResponseDailyRateMin = 0;
+export const listCanoneUnicoRatesResponseDailyRateMax = 100000;export const listCanoneUnicoRatesResponseLitMultiplierMax = 10;export const listCanoneUnicoRatesResponseLockVersionMin = 0;
+export const listCanoneUnicoRatesResponseLockVersionMax = 9007199254740991;
+
+
+export const listCanoneUnicoRatesResponseItem = zod.object({
+  "municipalityIstat": zod.string().regex(listCanoneUnicoRatesResponseMunicipalityIstatRegExp).describe('A municipality\'s istat code.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "province": zod.string().describe('Its province.'),
+  "configured": zod.boolean().describe('Whether rates are set; without them nothing is due there.'),
+  "annualRate": zod.number().min(listCanoneUnicoRatesResponseAnnualRateMin).max(listCanoneUnicoRatesResponseAnnualRateMax).nullable().describe('€ per m² a year (permanent exposure).'),
+  "dailyRate": zod.number().min(listCanoneUnicoRatesResponseDailyRateMin).max(listCanoneUnicoRatesResponseDailyRateMax).nullable().describe('€ per m² a day (temporary exposure).'),
+  "litMultiplier": zod.number().min(1).max(listCanoneUnicoRatesResponseLitMultiplierMax).nullable().describe('What a lit face\'s amount is multiplied by.'),
+  "lockVersion": zod.number().min(listCanoneUnicoRatesResponseLockVersionMin).max(listCanoneUnicoRatesResponseLockVersionMax).int().optional().describe('The version of the rates\' last write (absent while not set).')
+}).describe('A municipality\'s canone unico rates, which its own regulation sets: `annualRate` € per m² a year for permanent exposure (screens), `dailyRate` € per m² a day for temporary exposure (posters on static faces), and `litMultiplier`, by which a lit face\'s amount is multiplied (2 = +100%).')
+export const listCanoneUnicoRatesResponse = zod.array(listCanoneUnicoRatesResponseItem)
+
+
+/**
+ * Sets (or first sets) the rates. With `lockVersion` (the one read) a change saved by someone else since is refused with 409. A municipality where no system stands is a 404.
+ * @summary Set a municipality's canone unico rates
+ */
+export const updateCanoneUnicoRateBodyAnnualRateMin = 0;
+export const updateCanoneUnicoRateBodyAnnualRateMax = 100000;export const updateCanoneUnicoRateBodyDailyRateMin = 0;
+export const updateCanoneUnicoRateBodyDailyRateMax = 100000;export const updateCanoneUnicoRateBodyLitMultiplierMax = 10;export const updateCanoneUnicoRateBodyLockVersionMin = 0;
+export const updateCanoneUnicoRateBodyLockVersionMax = 9007199254740991;
+
+
+export const updateCanoneUnicoRateBody = zod.object({
+  "annualRate": zod.number().min(updateCanoneUnicoRateBodyAnnualRateMin).max(updateCanoneUnicoRateBodyAnnualRateMax).describe('€ per m² a year (permanent exposure).'),
+  "dailyRate": zod.number().min(updateCanoneUnicoRateBodyDailyRateMin).max(updateCanoneUnicoRateBodyDailyRateMax).describe('€ per m² a day (temporary exposure).'),
+  "litMultiplier": zod.number().min(1).max(updateCanoneUnicoRateBodyLitMultiplierMax).describe('What a lit face\'s amount is multiplied by (1 = no surcharge).'),
+  "lockVersion": zod.number().min(updateCanoneUnicoRateBodyLockVersionMin).max(updateCanoneUnicoRateBodyLockVersionMax).int().optional().describe('The version read; a change saved since is refused with 409.')
+}).describe('A municipality\'s rates.')
+
+export const updateCanoneUnicoRateResponseMunicipalityIstatRegExp = new RegExp('^[0-9]{6}$');
+export const updateCanoneUnicoRateResponseAnnualRateMin = 0;
+export const updateCanoneUnicoRateResponseAnnualRateMax = 100000;export const updateCanoneUnicoRateResponseDailyRateMin = 0;
+export const updateCanoneUnicoRateResponseDailyRateMax = 100000;export const updateCanoneUnicoRateResponseLitMultiplierMax = 10;export const updateCanoneUnicoRateResponseLockVersionMin = 0;
+export const updateCanoneUnicoRateResponseLockVersionMax = 9007199254740991;
+
+
+export const updateCanoneUnicoRateResponse = zod.object({
+  "municipalityIstat": zod.string().regex(updateCanoneUnicoRateResponseMunicipalityIstatRegExp).describe('A municipality\'s istat code.'),
+  "municipality": zod.string().describe('The municipality.'),
+  "province": zod.string().describe('Its province.'),
+  "configured": zod.boolean().describe('Whether rates are set; without them nothing is due there.'),
+  "annualRate": zod.number().min(updateCanoneUnicoRateResponseAnnualRateMin).max(updateCanoneUnicoRateResponseAnnualRateMax).nullable().describe('€ per m² a year (permanent exposure).'),
+  "dailyRate": zod.number().min(updateCanoneUnicoRateResponseDailyRateMin).max(updateCanoneUnicoRateResponseDailyRateMax).nullable().describe('€ per m² a day (temporary exposure).'),
+  "litMultiplier": zod.number().min(1).max(updateCanoneUnicoRateResponseLitMultiplierMax).nullable().describe('What a lit face\'s amount is multiplied by.'),
+  "lockVersion": zod.number().min(updateCanoneUnicoRateResponseLockVersionMin).max(updateCanoneUnicoRateResponseLockVersionMax).int().optional().describe('The version of the rates\' last write (absent while not set).')
+}).describe('A municipality\'s canone unico rates, which its own regulation sets: `annualRate` € per m² a year for permanent exposure (screens), `dailyRate` € per m² a day for temporary exposure (posters on static faces), and `litMultiplier`, by which a lit face\'s amount is multiplied (2 = +100%).')

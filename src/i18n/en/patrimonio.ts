@@ -390,8 +390,9 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frames',
-  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status' },
-  values: { digital: 'Screen', static: 'Static' },
+  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status', netSurface: 'Net surface (m²)', lit: 'Lit' },
+  values: { digital: 'Screen', static: 'Static', lit: 'Lit', unlit: 'Not lit' },
+  helpers: { netSurface: 'For the canone unico. Empty: width × height (%{surface} m²)' },
   messages: { empty: 'This system has no frames.', load_failed: 'Could not load the frames' },
   actions: {
     create: 'Add a frame',
@@ -468,7 +469,66 @@ const playlists = {
   },
 };
 
+const canone = {
+  name: 'Canone unico |||| Canone unico',
+  title: 'Canone unico',
+  summary_label: 'Canone unico %{year} by municipality',
+  faces_of: 'Faces of %{name} in %{year}',
+  rules:
+    'Per face: net surface rounded up to the next m² (at least 1 m²). Static faces pay the daily rate for the days booked in the year; screens the annual rate for the days in place. Lit faces are multiplied by the municipality’s multiplier.',
+  rates_rules: 'Each municipality sets its rates: annual for permanent exposure, daily for temporary exposure, and the multiplier for lit faces. Without rates no amount is computed.',
+  tabs: { summary: 'Summary by municipality', rates: 'Municipality rates' },
+  fields: {
+    year: 'Year',
+    q: 'Search a municipality',
+    municipality: 'Municipality',
+    province: 'Province',
+    faces: 'Faces',
+    litFaces: 'Lit faces',
+    totalSurface: 'Surface (m²)',
+    litSurface: 'Lit surface (m²)',
+    exposureDays: 'Exposure days',
+    amount: 'Amount',
+    total: 'Total',
+  },
+  face_fields: {
+    system: 'System',
+    frame: 'Face',
+    address: 'Address',
+    netSurface: 'Net surface (m²)',
+    taxableSurface: 'Taxable surface (m²)',
+    lit: 'Lit',
+    exposure: 'Exposure',
+    exposureDays: 'Days',
+    amount: 'Amount',
+  },
+  rate_fields: {
+    municipality: 'Municipality',
+    province: 'Province',
+    annualRate: 'Annual rate (€/m²)',
+    dailyRate: 'Daily rate (€/m²)',
+    litMultiplier: 'Lit multiplier',
+  },
+  helpers: { litMultiplier: '2 = 100% surcharge; 1 = no surcharge' },
+  exposure: { temporary: 'Temporary', permanent: 'Permanent' },
+  actions: {
+    export_csv: 'Export CSV',
+    export_excel: 'Export Excel',
+    open_faces: 'Show the faces of %{name}',
+    edit_rates: 'Edit the rates of %{name}',
+  },
+  messages: {
+    empty: 'No face liable to the canone in %{year}.',
+    no_match: 'No municipality matches the search.',
+    no_faces: 'No face liable to the canone in this municipality.',
+    no_rates: 'No municipality with systems.',
+    rates_missing: 'Rates not set',
+    rates_saved: 'Rates of %{name} saved',
+  },
+};
+
 export const patrimonio: ResourcesMessages = {
+  canone,
   systems,
   circuits,
   teams,

@@ -391,8 +391,9 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frame',
-  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato' },
-  values: { digital: 'Schermo', static: 'Statico' },
+  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato', netSurface: 'Superficie netta (m²)', lit: 'Luminosa' },
+  values: { digital: 'Schermo', static: 'Statico', lit: 'Luminosa', unlit: 'Non luminosa' },
+  helpers: { netSurface: 'Per il canone unico. Vuota: larghezza × altezza (%{surface} m²)' },
   messages: { empty: 'Questo impianto non ha frame.', load_failed: 'Impossibile caricare i frame' },
   actions: {
     create: 'Aggiungi un frame',
@@ -469,7 +470,66 @@ const playlists = {
   },
 };
 
+const canone = {
+  name: 'Canone unico |||| Canone unico',
+  title: 'Canone unico',
+  summary_label: 'Canone unico %{year} per comune',
+  faces_of: 'Facce di %{name} nel %{year}',
+  rules:
+    'Per ogni faccia: superficie netta arrotondata al m² superiore (almeno 1 m²). Le facce statiche pagano la tariffa giornaliera per i giorni prenotati nell’anno; gli schermi la tariffa annua per i giorni in opera. Le facce luminose sono maggiorate del moltiplicatore del comune.',
+  rates_rules: 'Ogni comune fissa le sue tariffe: annua per l’esposizione permanente, giornaliera per quella temporanea, e il moltiplicatore per le facce luminose. Senza tariffe non è calcolato alcun importo.',
+  tabs: { summary: 'Riepilogo per comune', rates: 'Tariffe dei comuni' },
+  fields: {
+    year: 'Anno',
+    q: 'Cerca un comune',
+    municipality: 'Comune',
+    province: 'Provincia',
+    faces: 'Facce',
+    litFaces: 'Facce luminose',
+    totalSurface: 'Superficie (m²)',
+    litSurface: 'Superficie luminosa (m²)',
+    exposureDays: 'Giorni di esposizione',
+    amount: 'Importo',
+    total: 'Totale',
+  },
+  face_fields: {
+    system: 'Impianto',
+    frame: 'Faccia',
+    address: 'Indirizzo',
+    netSurface: 'Superficie netta (m²)',
+    taxableSurface: 'Superficie tassabile (m²)',
+    lit: 'Luminosa',
+    exposure: 'Esposizione',
+    exposureDays: 'Giorni',
+    amount: 'Importo',
+  },
+  rate_fields: {
+    municipality: 'Comune',
+    province: 'Provincia',
+    annualRate: 'Tariffa annua (€/m²)',
+    dailyRate: 'Tariffa giornaliera (€/m²)',
+    litMultiplier: 'Moltiplicatore luminose',
+  },
+  helpers: { litMultiplier: '2 = maggiorazione del 100%; 1 = nessuna maggiorazione' },
+  exposure: { temporary: 'Temporanea', permanent: 'Permanente' },
+  actions: {
+    export_csv: 'Esporta CSV',
+    export_excel: 'Esporta Excel',
+    open_faces: 'Mostra le facce di %{name}',
+    edit_rates: 'Modifica le tariffe di %{name}',
+  },
+  messages: {
+    empty: 'Nessuna faccia soggetta al canone nel %{year}.',
+    no_match: 'Nessun comune corrisponde alla ricerca.',
+    no_faces: 'Nessuna faccia soggetta al canone in questo comune.',
+    no_rates: 'Nessun comune con impianti.',
+    rates_missing: 'Tariffe non impostate',
+    rates_saved: 'Tariffe di %{name} salvate',
+  },
+};
+
 export const patrimonio: ResourcesMessages = {
+  canone,
   systems,
   circuits,
   teams,

@@ -29,6 +29,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { SchemaFrame as Frame } from '@/api/generated/frame';
 import { createFrameBody } from '@/api/generated/frame.zod';
 import { ApiError } from '@/api/errors';
@@ -52,7 +53,25 @@ function FrameInputs() {
       <NumberInput source="height" resource="frames" min={1} isRequired />
       <SelectInput source="status" resource="frames" choices={codeChoices(STATUS_LABELS, FRAME_STATUSES)} translateChoice={false} />
       <BooleanInput source="digital" resource="frames" />
+      <NetSurfaceInput />
+      <BooleanInput source="lit" resource="frames" />
     </Box>
+  );
+}
+
+/** The net surface (canone unico): empty, the sandbox takes width × height, which the helper shows. */
+function NetSurfaceInput() {
+  const translate = useTranslate();
+  const [width, height] = useWatch({ name: ['width', 'height'] }) as [unknown, unknown];
+  const computed = Number(width) > 0 && Number(height) > 0 ? Math.round((Number(width) * Number(height)) / 100) / 100 : 0;
+  return (
+    <NumberInput
+      source="netSurface"
+      resource="frames"
+      min={0.01}
+      step={0.01}
+      helperText={translate('resources.frames.helpers.netSurface', { surface: computed.toLocaleString('it-IT') })}
+    />
   );
 }
 
@@ -97,7 +116,7 @@ export function SystemFrames({ systemId }: { systemId: number }) {
       <Button
         size="small"
         startIcon={<AddIcon />}
-        onClick={() => setEditing({ mode: 'create', record: { systemId, position: nextPosition, digital: false, status: 'initialized', width: 600, height: 300 } })}
+        onClick={() => setEditing({ mode: 'create', record: { systemId, position: nextPosition, digital: false, lit: false, status: 'initialized', width: 600, height: 300 } })}
       >
         {translate('resources.frames.actions.create')}
       </Button>
@@ -116,6 +135,8 @@ export function SystemFrames({ systemId }: { systemId: number }) {
                 <TableCell>{translate('resources.frames.fields.name')}</TableCell>
                 <TableCell>{translate('resources.frames.fields.size')}</TableCell>
                 <TableCell>{translate('resources.frames.fields.digital')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.netSurface')}</TableCell>
+                <TableCell>{translate('resources.frames.fields.lit')}</TableCell>
                 <TableCell>{translate('resources.frames.fields.status')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -129,6 +150,8 @@ export function SystemFrames({ systemId }: { systemId: number }) {
                     {f.width} × {f.height} cm
                   </TableCell>
                   <TableCell>{translate(f.digital ? 'resources.frames.values.digital' : 'resources.frames.values.static')}</TableCell>
+                  <TableCell>{f.netSurface === undefined ? '' : f.netSurface.toLocaleString('it-IT')}</TableCell>
+                  <TableCell>{translate(f.lit ? 'resources.frames.values.lit' : 'resources.frames.values.unlit')}</TableCell>
                   <TableCell>{codeLabel(STATUS_LABELS, f.status)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <IconButton
