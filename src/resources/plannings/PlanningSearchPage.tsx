@@ -11,6 +11,7 @@ import {
   TopToolbar,
   useDataProvider,
   useGetList,
+  useGetMany,
   useGetOne,
   useListContext,
   useNotify,
@@ -249,9 +250,13 @@ export default function PlanningSearchPage() {
   const translate = useTranslate();
   const { data: planning, isPending, error } = useGetOne<Planning>('plannings', { id: planningId });
   const [conflict, setConflict] = useState<{ booking: ConflictingBooking; code: string } | null>(null);
+  const circuitIds = planning?.criteria.circuitIds ?? [];
+  const circuits = useGetMany<{ id: number; name: string }>('circuits', { ids: circuitIds }, { enabled: circuitIds.length > 0 });
   if (isPending) return <Loading />;
   if (error || !planning) return <Alert severity="error">{failureMessage(error)}</Alert>;
   const types = planning.criteria.systemTypes;
+  // The planning's criteria narrow the systems listed: its system types and its circuits (any of them).
+  const criteria = { ...(types.length ? { systemTypes: types } : {}), ...(circuitIds.length ? { circuitIds } : {}) };
   return (
     <>
       <PageHeading title={translate('resources.plannings.search.title', { name: planning.name })} />
@@ -274,6 +279,13 @@ export default function PlanningSearchPage() {
           })}
         </Typography>
       )}
+      {circuitIds.length > 0 && (
+        <Typography variant="body2" data-testid="search-circuits">
+          {translate('resources.plannings.search.circuits', {
+            circuits: circuitIds.map((c) => circuits.data?.find((x) => x.id === c)?.name ?? `#${c}`).join(', '),
+          })}
+        </Typography>
+      )}
       {conflict && (
         <Alert severity="error" sx={{ my: 2 }} onClose={() => setConflict(null)} data-testid="booking-conflict">
           {translate('resources.plannings.search.conflict', {
@@ -290,7 +302,7 @@ export default function PlanningSearchPage() {
       <Box>
         <ListPage
           resource="systems"
-          filter={types.length ? { systemTypes: types } : {}}
+          filter={criteria}
           filters={filtersFor(translate)}
           filterDefaultValues={{ type: 'ALL' }}
           disableSyncWithLocation
