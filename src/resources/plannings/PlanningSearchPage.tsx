@@ -263,7 +263,8 @@ export default function PlanningSearchPage() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography>{formatPeriod(planning.periodStart, planning.periodEnd)}</Typography>
         <Typography data-testid="planning-totals">
-          {translate('resources.plannings.totals', {
+          {translate('resources.plannings.faces.totals', {
+            faces: planning.totals.faces,
             systems: planning.totals.systems,
             amount: formatMoney(planning.totals.amount),
           })}
