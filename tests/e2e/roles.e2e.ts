@@ -519,6 +519,16 @@ const SALES: Screen[] = [
         },
       },
       {
+        name: 'put faces on an estimate (asked, then called off)',
+        may: (r) => canAccessResource(r, 'estimates', 'edit'),
+        control: button('Aggiungi a un preventivo'),
+        run: async (page, control) => {
+          await rows(page).first().getByRole('checkbox').check();
+          await throughDialog(page, control, (d) => d.getByRole('combobox', { name: /^Preventivo in bozza/ }));
+          await rows(page).first().getByRole('checkbox').uncheck();
+        },
+      },
+      {
         name: 'pick a circuit to filter by',
         may: (r) => canAccessResource(r, 'circuits', 'list'),
         control: (page) => content(page).getByRole('combobox', { name: 'Circuito' }).and(page.locator(':enabled')),

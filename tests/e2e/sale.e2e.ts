@@ -44,7 +44,7 @@ interface Estimate {
   advertiserId: number;
   salesId: number;
   total: number;
-  lines: Array<{ unitPrice: number }>;
+  lines: Array<{ unitPrice: number; frameIds?: number[] }>;
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -328,26 +328,38 @@ describe('the unit of sale, through the screens', () => {
     }
   }, 300_000);
 
-  it('(5) two faces sold on an estimate are booked by a planning whose total equals the order total', async () => {
+  it('(5) two faces put on an estimate from the availability screen are booked by a planning whose total equals the order total', async () => {
     const { page, errors, close } = await signedIn('admin');
     try {
-      // An estimate line selling the two faces for the cycle, priced by the list.
-      const products = await api<Array<{ id: number; systemType?: string }>>('/product/v1/estimate/product/all');
-      const catalog = (await api<Array<{ id: number; prices: Array<{ productId: number }> }>>('/catalogue/estimate/catalog/getAll')).find((c) => c.id === 1)!;
+      // A draft estimate without lines; the faces go on it from the availability screen.
+      const products = await api<Array<{ id: number; name: string; systemType?: string }>>('/product/v1/estimate/product/all');
+      const catalog = (await api<Array<{ id: number; name: string; prices: Array<{ productId: number }> }>>('/catalogue/estimate/catalog/getAll')).find((c) => c.id === 1)!;
       const product = products.find((p) => p.systemType === 'poster' && catalog.prices.some((x) => x.productId === p.id))!;
       const template = (await api<Estimate[]>('/estimate/estimate/getAllDto'))[0];
       const owner = q({ opportunityId: String(template.opportunityId), advertiserId: String(template.advertiserId), salesId: String(template.salesId) });
-      const estimate = await api<Estimate>(`/estimate/estimate/save?${owner}`, {
-        method: 'POST',
-        body: {
-          name: `E2E Facce vendute ${cycleStart}`,
-          validUntil: addDays(today, 10),
-          lines: [{ productId: product.id, catalogId: 1, quantity: 1, unitPrice: 0, discountPercent: 10, periodStart: cycleStart, periodEnd: cycleEnd, frameIds: sold.map((f) => f.frameId) }],
-        },
-      });
+      const name = `E2E Facce vendute ${cycleStart} ${Date.now()}`;
+      const draft = await api<Estimate>(`/estimate/estimate/save?${owner}`, { method: 'POST', body: { name, validUntil: addDays(today, 10), lines: [] } });
 
-      // The editor shows the line's faces free and the list's price; «Metti in opzione» holds them.
-      await visit(page, `/estimates/manage?id=${estimate.id}`);
+      // «Aggiungi a un preventivo» on the two faces selected: one line for the cycle, with a product of the list.
+      const ids = new URLSearchParams({ periodStart: cycleStart, periodEnd: cycleEnd, step: 'cycle14' });
+      for (const f of sold) ids.append('frameId', String(f.frameId));
+      await openAvailability(page, ids.toString());
+      for (const face of sold) await select(page, face);
+      await page.getByRole('button', { name: 'Aggiungi a un preventivo' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Aggiungi 2 facce a un preventivo' }).waitFor();
+      await pick(dialog, page, 'Preventivo in bozza', name);
+      await dialog.getByRole('combobox', { name: /^Listino/ }).click();
+      await page.getByRole('option', { name: catalog.name, exact: true }).click();
+      await dialog.getByRole('combobox', { name: /^Prodotto/ }).click();
+      await page.getByRole('option', { name: product.name, exact: true }).click();
+      await dialog.getByRole('button', { name: 'Aggiungi la riga' }).click();
+
+      // The estimate opens: the line's faces free, priced by the list for the cycle.
+      await page.waitForURL((url) => url.pathname === '/estimates/manage' && url.searchParams.get('id') === String(draft.id), { timeout: 60_000 });
+      const estimate = await api<Estimate>(`/estimate/estimate/${draft.id}`);
+      expect(estimate.lines).toHaveLength(1);
+      expect(estimate.lines[0].frameIds?.slice().sort()).toEqual(sold.map((f) => f.frameId).sort());
       await expect.poll(() => page.getByTestId('line-face').count(), { timeout: 60_000 }).toBe(2);
       await expect.poll(() => page.getByTestId('face-state').allTextContents(), { timeout: 30_000 }).toEqual(['Libera', 'Libera']);
       await expect.poll(() => page.getByTestId('line-quote').textContent(), { timeout: 30_000 }).toContain(`${money(estimate.lines[0].unitPrice)} a faccia`);
