@@ -390,7 +390,8 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frames',
-  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status' },
+  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status', loopSeconds: 'Loop length (s)', slotSeconds: 'Slot length (s)', excludedBusinessAreas: 'Excluded business areas' },
+  helpers: { excludedBusinessAreas: 'Advertisers of these areas may not take the face (for example betting near a school)' },
   values: { digital: 'Screen', static: 'Static' },
   messages: { empty: 'This system has no frames.', load_failed: 'Could not load the frames' },
   actions: {

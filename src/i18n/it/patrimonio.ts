@@ -391,7 +391,8 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frame',
-  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato' },
+  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato', loopSeconds: 'Durata del loop (s)', slotSeconds: 'Durata di uno slot (s)', excludedBusinessAreas: 'Settori esclusi' },
+  helpers: { excludedBusinessAreas: 'Inserzionisti di questi settori non possono occupare la faccia (per esempio scommesse vicino a una scuola)' },
   values: { digital: 'Schermo', static: 'Statico' },
   messages: { empty: 'Questo impianto non ha frame.', load_failed: 'Impossibile caricare i frame' },
   actions: {
