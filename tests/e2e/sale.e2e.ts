@@ -363,6 +363,8 @@ describe('the unit of sale, through the screens', () => {
       await expect.poll(() => page.getByTestId('line-face').count(), { timeout: 60_000 }).toBe(2);
       await expect.poll(() => page.getByTestId('face-state').allTextContents(), { timeout: 30_000 }).toEqual(['Libera', 'Libera']);
       await expect.poll(() => page.getByTestId('line-quote').textContent(), { timeout: 30_000 }).toContain(`${money(estimate.lines[0].unitPrice)} a faccia`);
+      // The line names its list and product.
+      await expect.poll(() => page.getByRole('combobox', { name: /^Prodotto/ }).first().textContent(), { timeout: 30_000 }).toBe(product.name);
       await page.getByRole('button', { name: 'Metti in opzione' }).click();
       await expect.poll(() => page.getByTestId('hold-results').textContent(), { timeout: 30_000 }).toContain('in opzione fino al');
       await page.reload();
