@@ -37,6 +37,8 @@ export const BUSINESS_AREAS = [
   'Sport',
   'Telecomunicazioni',
   'Turismo',
+  // A category faces may exclude (betting near a school): the seed's faces exclude it.
+  'Giochi e scommesse',
 ];
 
 export const CONTACT_ROLES = [

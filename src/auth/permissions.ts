@@ -124,6 +124,14 @@ export const ACTION_PERMISSIONS: readonly ActionPermission[] = [
   { resource: 'orders', action: 'share', operations: [['order', 'getOrderById']], allowed: 'all' },
   { resource: 'systems', action: 'share', operations: [['systems', 'getSystemById'], ['systems', 'getSystemImage']], allowed: ASSETS },
   { resource: 'canoneRates', action: 'edit', operations: [['frame', 'updateCanoneUnicoRate']], allowed: ADMIN_ONLY },
+  // Reading the list of circuits: also the sellers' and the manager's, who pick the circuit whose
+  // faces they sell (availability, an estimate line's faces); the circuit screens stay the asset manager's.
+  {
+    resource: 'circuits',
+    action: 'list',
+    operations: [['circuits', 'listCircuitsByType']],
+    allowed: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER', 'ROLE_SALES', 'ROLE_SALESLEADER', 'ROLE_MANAGER'],
+  },
 ];
 
 function pathnameOf(path: string): string {

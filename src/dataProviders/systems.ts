@@ -117,6 +117,7 @@ export const searchFilterOf: (filter: Filter) => SystemSearchFilter = inputOf<Sy
   areaIds: numbers,
   leaseIds: numbers,
   authorizationIds: numbers,
+  circuitIds: numbers,
   searchTerm: oneText,
 });
 

@@ -610,6 +610,8 @@ export const FIXTURES: Record<string, Fixture> = {
     const s = await f.need('system');
     return { query: { id: s.id, type: 'OOH' }, body: { code: num(s, 'code'), name: `Impianto ${f.unique()}` } };
   },
+  // The search by circuit: the members of a circuit of this run.
+  'systems.searchSystems': async (f) => ({ bodyValue: { circuitIds: [(await f.need('circuit')).id] } }),
   'systems.deleteSystem': removeOf('system'),
   'systems.removeSystemDomains': pathId('system'),
   'systems.importSystems': async (f) => {

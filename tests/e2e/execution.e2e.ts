@@ -202,7 +202,7 @@ describe('execution: estimate → order → campaign → planning', () => {
 
     await page
       .getByTestId('planning-totals')
-      .filter({ hasText: /^3 impianti/ })
+      .filter({ hasText: / su 3 impianti · / })
       .waitFor();
     // Every face of the three systems, one item each.
     const items = await api<Array<{ systemId: number; frameId: number }>>(

@@ -526,6 +526,27 @@ const SALES: Screen[] = [
           await throughDialog(page, control, (d) => d.getByRole('heading'));
         },
       },
+      {
+        name: 'put faces on an estimate (asked, then called off)',
+        may: (r) => canAccessResource(r, 'estimates', 'edit'),
+        control: button('Aggiungi a un preventivo'),
+        run: async (page, control) => {
+          await rows(page).first().getByRole('checkbox').check();
+          await throughDialog(page, control, (d) => d.getByRole('combobox', { name: /^Preventivo in bozza/ }));
+          await rows(page).first().getByRole('checkbox').uncheck();
+        },
+      },
+      {
+        name: 'pick a circuit to filter by',
+        may: (r) => canAccessResource(r, 'circuits', 'list'),
+        control: (page) => content(page).getByRole('combobox', { name: 'Circuito' }).and(page.locator(':enabled')),
+        run: async (page, control) => {
+          await control.click();
+          // The circuits of both kinds, read by every role that may pick one.
+          await page.getByRole('listbox').getByRole('option', { name: /\((OOH|DOOH)\)$/ }).first().waitFor({ timeout: 15_000 });
+          await page.keyboard.press('Escape');
+        },
+      },
     ],
   },
   {

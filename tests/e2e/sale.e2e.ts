@@ -2,14 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl } from './support/browser';
+import { appUrl, launch, sandboxUrl, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
- * The unit of sale through the screens, at 1280×720: faces of a two-sided poster under option for
- * two advertisers, a third offer refused then queued, the option expiring on the sandbox's clock
- * and the waiting seller told in the bell, a six-slot screen full at the seventh, and the
- * availability screen showing options, queue, partial and booked cells.
+ * The unit of sale through the screens, at 1280×720, one story in order: faces of a two-sided
+ * poster under option for two advertisers, a third offer refused then queued, the option expiring
+ * on the sandbox's clock and the waiting seller told in the bell, a six-slot screen full at the
+ * seventh, two faces sold on an estimate and booked by a planning whose total equals the order's,
+ * and the availability screen showing all of it: options, queue, partial and booked cells.
  */
 
 let browser: Browser;
@@ -34,15 +35,22 @@ interface Advertiser {
 }
 interface Reservation {
   frameId: number;
-  periodStart: string;
-  periodEnd: string;
-  systemCode: string;
-  frameName: string;
+  status: string;
+  planningId: number | null;
+}
+interface Estimate {
+  id: number;
+  opportunityId: number;
+  advertiserId: number;
+  salesId: number;
+  total: number;
+  lines: Array<{ unitPrice: number; frameIds?: number[] }>;
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const itDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const money = (n: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 
 /** The sandbox's day (its clock may be moved). */
 async function sandboxToday(): Promise<string> {
@@ -130,6 +138,8 @@ describe('the unit of sale, through the screens', () => {
   let cycleEnd: string;
   let poster: [Row, Row];
   let screen: Row;
+  /** Two faces of other posters, sold on an estimate and booked in (5). */
+  let sold: Row[];
   let advertisers: Advertiser[];
   let screenQuery: string;
 
@@ -153,6 +163,14 @@ describe('the unit of sale, through the screens', () => {
     const twoSided = [...bySystem.values()].find((faces) => faces.length === 2 && faces.every((f) => f.cells[0]?.state === 'free'));
     if (!twoSided) throw new Error('nessun poster a due facce libero nel seed');
     poster = [twoSided[0], twoSided[1]];
+    // One face of each of two other posters, from the end of the list (away from the poster above).
+    sold = [];
+    for (const r of [...posters].reverse()) {
+      if (r.systemId === poster[0].systemId || r.cells[0]?.state !== 'free' || sold.some((f) => f.systemId === r.systemId)) continue;
+      sold.push(r);
+      if (sold.length === 2) break;
+    }
+    expect(sold).toHaveLength(2);
     // A screen with six slots, free in the cycle.
     const screens = [...(await look('totem')).rows, ...(await look('posterdooh')).rows, ...(await look('alux')).rows];
     const free = screens.find((r) => r.digital && r.slots === 6 && r.cells[0]?.state === 'free');
@@ -310,19 +328,105 @@ describe('the unit of sale, through the screens', () => {
     }
   }, 300_000);
 
-  it('(6) the availability screen shows all of it: options, the queue, a partial screen, a booking', async () => {
+  it('(5) two faces put on an estimate from the availability screen are booked by a planning whose total equals the order total', async () => {
+    const { page, errors, close } = await signedIn('admin');
+    try {
+      // A draft estimate without lines; the faces go on it from the availability screen.
+      const products = await api<Array<{ id: number; name: string; systemType?: string }>>('/product/v1/estimate/product/all');
+      const catalog = (await api<Array<{ id: number; name: string; prices: Array<{ productId: number }> }>>('/catalogue/estimate/catalog/getAll')).find((c) => c.id === 1)!;
+      const product = products.find((p) => p.systemType === 'poster' && catalog.prices.some((x) => x.productId === p.id))!;
+      const template = (await api<Estimate[]>('/estimate/estimate/getAllDto'))[0];
+      const owner = q({ opportunityId: String(template.opportunityId), advertiserId: String(template.advertiserId), salesId: String(template.salesId) });
+      const name = `E2E Facce vendute ${cycleStart} ${Date.now()}`;
+      const draft = await api<Estimate>(`/estimate/estimate/save?${owner}`, { method: 'POST', body: { name, validUntil: addDays(today, 10), lines: [] } });
+
+      // «Aggiungi a un preventivo» on the two faces selected: one line for the cycle, with a product of the list.
+      const ids = new URLSearchParams({ periodStart: cycleStart, periodEnd: cycleEnd, step: 'cycle14' });
+      for (const f of sold) ids.append('frameId', String(f.frameId));
+      await openAvailability(page, ids.toString());
+      for (const face of sold) await select(page, face);
+      await page.getByRole('button', { name: 'Aggiungi a un preventivo' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Aggiungi 2 facce a un preventivo' }).waitFor();
+      await pick(dialog, page, 'Preventivo in bozza', name);
+      await dialog.getByRole('combobox', { name: /^Listino/ }).click();
+      await page.getByRole('option', { name: catalog.name, exact: true }).click();
+      await dialog.getByRole('combobox', { name: /^Prodotto/ }).click();
+      await page.getByRole('option', { name: product.name, exact: true }).click();
+      await dialog.getByRole('button', { name: 'Aggiungi la riga' }).click();
+
+      // The estimate opens: the line's faces free, priced by the list for the cycle.
+      await page.waitForURL((url) => url.pathname === '/estimates/manage' && url.searchParams.get('id') === String(draft.id), { timeout: 60_000 });
+      const estimate = await api<Estimate>(`/estimate/estimate/${draft.id}`);
+      expect(estimate.lines).toHaveLength(1);
+      expect(estimate.lines[0].frameIds?.slice().sort()).toEqual(sold.map((f) => f.frameId).sort());
+      await expect.poll(() => page.getByTestId('line-face').count(), { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => page.getByTestId('face-state').allTextContents(), { timeout: 30_000 }).toEqual(['Libera', 'Libera']);
+      await expect.poll(() => page.getByTestId('line-quote').textContent(), { timeout: 30_000 }).toContain(`${money(estimate.lines[0].unitPrice)} a faccia`);
+      // The line names its list and product.
+      await expect.poll(() => page.getByRole('combobox', { name: /^Prodotto/ }).first().textContent(), { timeout: 30_000 }).toBe(product.name);
+      await page.getByRole('button', { name: 'Metti in opzione' }).click();
+      await expect.poll(() => page.getByTestId('hold-results').textContent(), { timeout: 30_000 }).toContain('in opzione fino al');
+      await page.reload();
+      await expect.poll(() => page.getByTestId('face-state').allTextContents(), { timeout: 60_000 }).toEqual(['In opzione', 'In opzione']);
+      await page.getByTestId('line-faces').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'sale-estimate-faces.png') });
+
+      // Accepted and ordered; «Crea pianificazione» on the order makes the planning.
+      await api(`/estimate/estimate/changeStatus?estimateId=${estimate.id}&status=sent`, { method: 'PUT' });
+      await api(`/estimate/estimate/changeStatus?estimateId=${estimate.id}&status=accepted`, { method: 'PUT' });
+      const order = await api<{ id: number; total: number }>(`/order/orders/fromEstimate/${estimate.id}`, { method: 'POST', body: {} });
+      expect(order.total).toBe(estimate.total);
+      await api('/campaign/v1/campaigns', {
+        method: 'POST',
+        body: { name: `E2E Campagna facce ${cycleStart}`, advertiserId: estimate.advertiserId, periodStart: cycleStart, periodEnd: cycleEnd, budget: 1000, orderId: order.id },
+      });
+      await visit(page, `/orders/orderVisualizer?id=${order.id}`);
+      await page.getByRole('button', { name: 'Crea pianificazione' }).click();
+      await page.waitForURL(/\/plannings\/\d+$/, { timeout: 60_000 });
+      const planningId = Number(/\/plannings\/(\d+)$/.exec(page.url())![1]);
+
+      // The planning's total equals the order's, on screen; its faces at the price sold, under option.
+      const comparison = page.getByTestId('planning-order-comparison');
+      await comparison.waitFor({ timeout: 60_000 });
+      const total = money(order.total);
+      expect(await comparison.textContent()).toContain(`Totale della pianificazione ${total} · totale dell’ordine ${total}`);
+      expect(await page.getByTestId('planning-order-difference').textContent()).toBe("La pianificazione vale quanto l'ordine");
+      expect(await page.getByTestId('planning-totals').textContent()).toBe(`2 facce su 2 impianti · ${total}`);
+      for (const face of sold) await page.getByRole('cell', { name: face.frameName }).first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByText(/^In opzione fino al /).count(), { timeout: 30_000 }).toBe(2);
+      await page.screenshot({ path: path.join(SHOTS, 'sale-planning-total.png') });
+
+      // Confirmed, the planning turns its options into bookings.
+      await page.getByRole('button', { name: 'Passa a «Confermata»' }).click();
+      await expect.poll(() => page.getByText(/^Prenotata$/).count(), { timeout: 30_000 }).toBe(2);
+      const reservations = await api<Reservation[]>(`/planner/v1/reservations?${q({ filter: JSON.stringify({ estimateId: estimate.id }) })}`);
+      expect(reservations.map((r) => [r.frameId, r.status, r.planningId]).sort()).toEqual(sold.map((f) => [f.frameId, 'booked', planningId]).sort());
+      await expectNoSidewaysScroll(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 300_000);
+
+  it('(6) the availability screen shows all of it: options, the queue, a partial screen, the bookings', async () => {
     const { page, errors, close } = await signedIn('sales');
     try {
-      // One screen, by the faces' ids in the URL: the poster's two faces and the screen, two cycles.
+      // One screen, by the faces' ids in the URL: the poster's two faces, the screen and the two faces sold, two cycles.
       const ids = new URLSearchParams({ periodStart: cycleStart, periodEnd: addDays(cycleStart, 27), step: 'cycle14' });
-      for (const f of [poster[0], poster[1], screen]) ids.append('frameId', String(f.frameId));
+      for (const f of [poster[0], poster[1], screen, ...sold]) ids.append('frameId', String(f.frameId));
       await openAvailability(page, ids.toString());
-      await expect(page.locator('tbody tr').count()).resolves.toBe(3);
+      await expect(page.locator('tbody tr').count()).resolves.toBe(5);
       await expect(firstCell(page, poster[0].frameId).getAttribute('data-state')).resolves.toBe('option');
       await expect(firstCell(page, poster[1].frameId).getAttribute('data-state')).resolves.toBe('option');
       await expect(firstCell(page, screen.frameId).getAttribute('data-state')).resolves.toBe('option');
+      // The faces sold in (5), booked by the confirmed planning.
+      for (const face of sold) {
+        await expect(firstCell(page, face.frameId).getAttribute('data-state')).resolves.toBe('booked');
+        expect(await firstCell(page, face.frameId).innerText()).toContain('Prenotata');
+      }
       const summary = await page.getByTestId('availability-summary').innerText();
-      expect(summary).toMatch(/^3 facce · occupazione [\d,]+ % · libere 0 · in opzione 3 · prenotate 0$/);
+      expect(summary).toMatch(/^5 facce · occupazione [\d,]+ % · libere 0 · in opzione 3 · prenotate 2$/);
       // The tooltip lists the holders of a cell, reached by the keyboard.
       await firstCell(page, screen.frameId).focus();
       const tip = page.getByRole('tooltip');
@@ -365,15 +469,6 @@ describe('the unit of sale, through the screens', () => {
       expect(await partial.innerText()).toContain('5 liberi');
       await page.screenshot({ path: path.join(SHOTS, 'sale-availability.png') });
 
-      // A booking of the seed (a confirmed planning) is shown booked.
-      const [booked] = await api<Reservation[]>(
-        `/planner/v1/reservations?${q({ filter: JSON.stringify({ status: 'booked' }), range: '[0,0]' })}`,
-        { as: 'sales' },
-      );
-      expect(booked).toBeDefined();
-      await openAvailability(page, q({ frameId: String(booked.frameId), periodStart: booked.periodStart }));
-      await expect(firstCell(page, booked.frameId).getAttribute('data-state')).resolves.toBe('booked');
-      expect(await firstCell(page, booked.frameId).innerText()).toContain('Prenotata');
       expect(errors).toEqual([]);
     } finally {
       await close();

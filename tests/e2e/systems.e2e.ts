@@ -246,8 +246,15 @@ describe('systems as an asset manager', () => {
     await dialog.getByText('Deve essere maggiore di 0').waitFor({ timeout: 10_000 });
     expect(sent).toBe(0);
     await dialog.getByLabel(/^Larghezza/).fill('600');
+    // The face excludes an advertisers' business area, picked from the service's list.
+    await dialog.getByLabel('Settori esclusi').click();
+    await page.getByRole('option', { name: 'Giochi e scommesse' }).click();
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect.poll(() => page.getByTestId('system-frames').textContent(), { timeout: 30_000 }).toContain('Faccia nord');
+    const [saved] = await api<Array<{ name: string; excludedBusinessAreas: string[] }>>(
+      `/frame/v1/frames?filter=${encodeURIComponent(JSON.stringify({ systemId }))}`,
+    ).then((frames) => frames.filter((f) => f.name === 'Faccia nord'));
+    expect(saved.excludedBusinessAreas).toEqual(['Giochi e scommesse']);
     // The saved dialog closes (its fade-out may outlast the list's refresh).
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
     page.off('request', count);

@@ -137,6 +137,22 @@ describe('circuits', () => {
     expect((await api('DELETE', `/circuits/v1/circuit/delete?id=${created.body.id}`)).status).toBe(200);
     expect((await api('DELETE', `/circuits/v1/circuit/delete?id=${created.body.id}`)).status).toBe(404);
   });
+  it('the sellers and the manager read the circuit list (to pick the circuit they sell); only the asset manager changes circuits', async () => {
+    const created = await api<{ id: number }>('POST', '/circuits/v1/circuit/create?name=Letto%20dai%20venditori&type=OOH');
+    expect(created.status).toBe(201);
+    for (const username of ['sales', 'salesleader', 'manager']) {
+      const bearer = await signIn(username);
+      const as = (method: string, path: string) => fetch(`${base}${path}`, { method, headers: { Authorization: `Bearer ${bearer}` } });
+      const list = await as('GET', '/circuits/v1/circuit/byType?type=OOH');
+      expect([username, list.status]).toEqual([username, 200]);
+      expect(((await list.json()) as Array<{ id: number }>).map((c) => c.id)).toContain(created.body.id);
+      expect([username, (await as('POST', '/circuits/v1/circuit/create?name=Mai&type=OOH')).status]).toEqual([username, 403]);
+      expect([username, (await as('DELETE', `/circuits/v1/circuit/delete?id=${created.body.id}`)).status]).toEqual([username, 403]);
+    }
+    // A role with no use for circuits still reads none.
+    const planner = await signIn('planner');
+    expect((await fetch(`${base}/circuits/v1/circuit/byType?type=OOH`, { headers: { Authorization: `Bearer ${planner}` } })).status).toBe(403);
+  });
 });
 
 describe('devices, shows and playlists', () => {

@@ -104,6 +104,9 @@ describe('getList', () => {
     expect(isFilteredSearch({ type: 'OOH', searchTerm: 'x' })).toBe(false);
     expect(isFilteredSearch({ leaseIds: [1] })).toBe(true);
     expect(isFilteredSearch({ leaseIds: [] })).toBe(false);
+    // A circuit filter (the planning configurator's circuits) goes to the search, ids as numbers.
+    expect(searchFilterOf({ circuitIds: ['3', 3, 5], systemTypes: ['poster'] })).toEqual({ circuitIds: [3, 5], systemTypes: ['poster'] });
+    expect(isFilteredSearch({ circuitIds: [3] })).toBe(true);
   });
 
   it('answers `q` with the suggestions: page 0, size 20, relevance DESC, type ALL', async () => {

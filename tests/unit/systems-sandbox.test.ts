@@ -117,6 +117,30 @@ describe('systems sandbox: seed and search', { timeout: 30_000 }, () => {
     for (const s of owners.content) expect(s.mediaOwners.map((m) => m.id)).toContain(2);
   });
 
+  it('filters with search/params by circuit: only the members of any circuit named, with the other filters', async () => {
+    const ooh = await json<{ content: Array<{ id: number; systemType: string }> }>(post('/system/search/params?page=0&size=40&type=OOH', {}));
+    const poster = ooh.content.filter((s) => s.systemType === 'poster').slice(0, 2);
+    const other = ooh.content.filter((s) => s.systemType !== 'poster').slice(0, 1);
+    expect(poster).toHaveLength(2);
+    expect(other).toHaveLength(1);
+    const circuit = async (name: string, assets: number[]) => {
+      const made = await fetch(`${base}/circuits/v1/circuit/create?name=${encodeURIComponent(name)}&type=OOH`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens.assetmanager}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ assets }),
+      });
+      expect(made.status).toBe(201);
+      return ((await made.json()) as { id: number }).id;
+    };
+    const first = await circuit('Circuito ricerca A', [poster[0].id, other[0].id]);
+    const second = await circuit('Circuito ricerca B', [poster[1].id]);
+    const ids = async (body: unknown) =>
+      (await json<{ content: Array<{ id: number }> }>(post('/system/search/params?page=0&size=9999&type=ALL', body))).content.map((s) => s.id).sort((a, b) => a - b);
+    expect(await ids({ circuitIds: [first] })).toEqual([poster[0].id, other[0].id].sort((a, b) => a - b));
+    expect(await ids({ circuitIds: [first, second] })).toEqual([poster[0].id, poster[1].id, other[0].id].sort((a, b) => a - b));
+    expect(await ids({ circuitIds: [first], systemTypes: ['poster'] })).toEqual([poster[0].id]);
+  });
+
   it('ranks suggestions: exact code, then prefix, then substring', async () => {
     const page = await json<{ content: Array<{ code: string; score: number; matchedField: string }> }>(sys('/system/suggestion?searchTerm=MI-0001&size=20'));
     expect(page.content[0].code).toBe('MI-0001');

@@ -261,6 +261,9 @@ export function kindFilter(w: Where, type: unknown) {
   if (type === 'OOH' || type === 'DOOH') w.add('type = ?', type);
 }
 
+/** The systems that are members of circuits (records of the circuits service), less the condition on the circuits' id. */
+const CIRCUIT_MEMBERS_SQL = "SELECT jsonb_array_elements_text(c.data->'assets')::bigint FROM records c WHERE c.collection = 'circuits' AND c.id";
+
 export function filterWhere(filter: SystemFilter, type: unknown): Where {
   const w = new Where();
   kindFilter(w, type);
@@ -274,6 +277,7 @@ export function filterWhere(filter: SystemFilter, type: unknown): Where {
   if (filter.areaIds?.length) w.add('area_id = ANY(?::bigint[])', filter.areaIds);
   if (filter.leaseIds?.length) w.add('lease_id = ANY(?::bigint[])', filter.leaseIds);
   if (filter.authorizationIds?.length) w.add('authorization_ids && ?::bigint[]', filter.authorizationIds);
+  if (filter.circuitIds?.length) w.add(`id IN (${CIRCUIT_MEMBERS_SQL} = ANY(?::bigint[]))`, filter.circuitIds);
   if (filter.searchTerm?.trim()) w.add("search_text LIKE ? ESCAPE '\\'", likeOf(filter.searchTerm.trim()));
   return w;
 }

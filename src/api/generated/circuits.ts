@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every circuit of one type */
+        /**
+         * Every circuit of one type
+         * @description Read-only: the asset manager keeps circuits; the sellers and the manager read them to pick the circuit whose faces they sell or look at.
+         */
         get: operations["listCircuitsByType"];
         put?: never;
         post?: never;

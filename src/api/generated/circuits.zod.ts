@@ -3,6 +3,7 @@
 import zod from 'zod';
 
 /**
+ * Read-only: the asset manager keeps circuits; the sellers and the manager read them to pick the circuit whose faces they sell or look at.
  * @summary Every circuit of one type
  */
 export const listCircuitsByTypeQueryParams = zod.object({

@@ -1453,6 +1453,13 @@ export interface components {
              */
             authorizationIds?: components["schemas"]["Id"][];
             /**
+             * @description Ids of circuits (circuits service); a system matches when it is a member of any of them.
+             * @example [
+             *       1
+             *     ]
+             */
+            circuitIds?: components["schemas"]["Id"][];
+            /**
              * @description Text matched like in the paged list.
              * @example Torino
              */
@@ -2533,6 +2540,9 @@ export interface operations {
                  *         1
                  *       ],
                  *       "authorizationIds": [
+                 *         1
+                 *       ],
+                 *       "circuitIds": [
                  *         1
                  *       ],
                  *       "searchTerm": "Torino"

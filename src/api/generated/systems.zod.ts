@@ -489,6 +489,8 @@ export const searchSystemsBodyRegionMax = 100;export const searchSystemsBodyProv
 export const searchSystemsBodyAreaIdsItemMax = 9007199254740991;
 export const searchSystemsBodyLeaseIdsItemMax = 9007199254740991;
 export const searchSystemsBodyAuthorizationIdsItemMax = 9007199254740991;
+export const searchSystemsBodyCircuitIdsItemMax = 9007199254740991;
+export const searchSystemsBodyCircuitIdsMax = 1000;
 export const searchSystemsBodySearchTermMax = 200;
 
 export const searchSystemsBody = zod.object({
@@ -502,6 +504,7 @@ export const searchSystemsBody = zod.object({
   "areaIds": zod.array(zod.number().min(1).max(searchSystemsBodyAreaIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the areas.'),
   "leaseIds": zod.array(zod.number().min(1).max(searchSystemsBodyLeaseIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the leases.'),
   "authorizationIds": zod.array(zod.number().min(1).max(searchSystemsBodyAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the authorizations.'),
+  "circuitIds": zod.array(zod.number().min(1).max(searchSystemsBodyCircuitIdsItemMax).int().describe('Record id.')).max(searchSystemsBodyCircuitIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of circuits (circuits service); a system matches when it is a member of any of them.'),
   "searchTerm": zod.string().max(searchSystemsBodySearchTermMax).optional().describe('Text matched like in the paged list.')
 }).describe('The list filters; every field is optional.')
 
@@ -601,6 +604,8 @@ export const bulkSetSystemStatusByFilterBodyFilterRegionMax = 100;export const b
 export const bulkSetSystemStatusByFilterBodyFilterAreaIdsItemMax = 9007199254740991;
 export const bulkSetSystemStatusByFilterBodyFilterLeaseIdsItemMax = 9007199254740991;
 export const bulkSetSystemStatusByFilterBodyFilterAuthorizationIdsItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterCircuitIdsItemMax = 9007199254740991;
+export const bulkSetSystemStatusByFilterBodyFilterCircuitIdsMax = 1000;
 export const bulkSetSystemStatusByFilterBodyFilterSearchTermMax = 200;
 
 export const bulkSetSystemStatusByFilterBody = zod.object({
@@ -615,6 +620,7 @@ export const bulkSetSystemStatusByFilterBody = zod.object({
   "areaIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterAreaIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the areas.'),
   "leaseIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterLeaseIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the leases.'),
   "authorizationIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterAuthorizationIdsItemMax).int().describe('Record id.')).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of the authorizations.'),
+  "circuitIds": zod.array(zod.number().min(1).max(bulkSetSystemStatusByFilterBodyFilterCircuitIdsItemMax).int().describe('Record id.')).max(bulkSetSystemStatusByFilterBodyFilterCircuitIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('Ids of circuits (circuits service); a system matches when it is a member of any of them.'),
   "searchTerm": zod.string().max(bulkSetSystemStatusByFilterBodyFilterSearchTermMax).optional().describe('Text matched like in the paged list.')
 }).describe('The list filters; every field is optional.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status of a system.')

@@ -165,6 +165,7 @@ export const esecuzione: ResourcesMessages = {
       kinds: { ALL: 'All', OOH: 'OOH', DOOH: 'DOOH' },
       province: 'Province',
       criteria: 'Planning system types: %{types}',
+      circuits: 'Only the systems of the planning circuits: %{circuits}',
       results: 'Systems found',
       count: '%{shown} systems shown of %{total}',
       empty: 'No system matches the search.',

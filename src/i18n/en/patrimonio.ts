@@ -390,9 +390,9 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frames',
-  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status', netSurface: 'Net surface (m²)', lit: 'Lit' },
+  fields: { id: 'Id', systemId: 'System', name: 'Name', position: 'Position', width: 'Width', height: 'Height', size: 'Size', digital: 'Kind', status: 'Status', netSurface: 'Net surface (m²)', lit: 'Lit', loopSeconds: 'Loop length (s)', slotSeconds: 'Slot length (s)', excludedBusinessAreas: 'Excluded business areas' },
   values: { digital: 'Screen', static: 'Static', lit: 'Lit', unlit: 'Not lit' },
-  helpers: { netSurface: 'For the canone unico. Empty: width × height (%{surface} m²)' },
+  helpers: { netSurface: 'For the canone unico. Empty: width × height (%{surface} m²)', excludedBusinessAreas: 'Advertisers of these areas may not take the face (for example betting near a school)' },
   messages: { empty: 'This system has no frames.', load_failed: 'Could not load the frames' },
   actions: {
     create: 'Add a frame',

@@ -181,6 +181,7 @@ export const esecuzione: ResourcesMessages = {
       kinds: { ALL: 'Tutti', OOH: 'OOH', DOOH: 'DOOH' },
       province: 'Provincia',
       criteria: 'Tipologie della pianificazione: %{types}',
+      circuits: 'Solo gli impianti dei circuiti della pianificazione: %{circuits}',
       results: 'Impianti trovati',
       count: '%{shown} impianti mostrati su %{total}',
       empty: 'Nessun impianto corrisponde alla ricerca.',

@@ -391,9 +391,9 @@ const teams = {
 
 const frames = {
   name: 'Frame |||| Frame',
-  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato', netSurface: 'Superficie netta (m²)', lit: 'Luminosa' },
+  fields: { id: 'Id', systemId: 'Impianto', name: 'Nome', position: 'Posizione', width: 'Larghezza', height: 'Altezza', size: 'Dimensioni', digital: 'Tipo', status: 'Stato', netSurface: 'Superficie netta (m²)', lit: 'Luminosa', loopSeconds: 'Durata del loop (s)', slotSeconds: 'Durata di uno slot (s)', excludedBusinessAreas: 'Settori esclusi' },
   values: { digital: 'Schermo', static: 'Statico', lit: 'Luminosa', unlit: 'Non luminosa' },
-  helpers: { netSurface: 'Per il canone unico. Vuota: larghezza × altezza (%{surface} m²)' },
+  helpers: { netSurface: 'Per il canone unico. Vuota: larghezza × altezza (%{surface} m²)', excludedBusinessAreas: 'Inserzionisti di questi settori non possono occupare la faccia (per esempio scommesse vicino a una scuola)' },
   messages: { empty: 'Questo impianto non ha frame.', load_failed: 'Impossibile caricare i frame' },
   actions: {
     create: 'Aggiungi un frame',

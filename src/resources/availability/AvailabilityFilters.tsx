@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Autocomplete, Box, Chip, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { AvailabilityFilter } from '@/dataProviders';
+import { useCircuitChoices } from '@/ui/useCircuitChoices';
 import { systemTypeChoices } from '@/ui/systemLabels';
 import { filterErrors, STEPS } from './filters';
 
@@ -28,20 +29,10 @@ const draftOf = (f: AvailabilityFilter): Draft => ({
   circuitId: f.circuitId ?? null,
 });
 
-interface CircuitOption {
-  id: number;
-  name: string;
-  type: string;
-}
-
 /** The circuits of both kinds, picked by name (only for the roles that may read circuits). */
 function CircuitPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'circuits', action: 'list' });
-  const params = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
-  const ooh = useGetList<CircuitOption>('circuits', { ...params, filter: { type: 'OOH' } }, { enabled: canAccess === true });
-  const dooh = useGetList<CircuitOption>('circuits', { ...params, filter: { type: 'DOOH' } }, { enabled: canAccess === true });
-  const options = [...(ooh.data ?? []), ...(dooh.data ?? [])];
+  const { circuits: options, isPending, allowed: canAccess } = useCircuitChoices();
   const selected = options.find((c) => c.id === value) ?? null;
   return (
     <Autocomplete
@@ -50,7 +41,7 @@ function CircuitPicker({ value, onChange }: { value: number | null; onChange: (i
       options={options}
       value={selected}
       disabled={canAccess === false}
-      loading={ooh.isPending && canAccess === true}
+      loading={isPending}
       getOptionLabel={(c) => `${c.name} (${c.type})`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_, c) => onChange(c?.id ?? null)}

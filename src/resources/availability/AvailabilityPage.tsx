@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, TablePagination, Typography } from '@mui/material';
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import PostAddIcon from '@mui/icons-material/PostAdd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider, AvailabilityFilter, AvailabilityRow } from '@/dataProviders';
 import { PageHeading } from '@/ui/FormPage';
@@ -10,6 +11,7 @@ import { formatNumber } from '@/ui/format';
 import { StateMessage } from '@/ui/StateMessage';
 import { AvailabilityFilters } from './AvailabilityFilters';
 import { AvailabilityGrid, faceLabel, STATE_COLOURS } from './AvailabilityGrid';
+import { EstimateLineDialog } from './EstimateLineDialog';
 import { HoldDialog, type HoldFace } from './HoldDialog';
 import { PER_PAGE_OPTIONS, readState, writeState, type ScreenState } from './filters';
 
@@ -50,8 +52,16 @@ export default function AvailabilityPage() {
   const state = useMemo(() => readState(params), [params]);
   const { filter, page, perPage } = state;
   const { canAccess: canHold } = useCanAccess({ resource: 'reservations', action: 'create' });
+  const { canAccess: canSell } = useCanAccess({ resource: 'estimates', action: 'edit' });
   const [selected, setSelected] = useState<Map<number, HoldFace>>(new Map());
   const [holding, setHolding] = useState(false);
+  const [selling, setSelling] = useState(false);
+  // The estimate the selected faces went on: opened once its dialog (and the form's navigation guard) is gone.
+  const [soldOn, setSoldOn] = useState<number | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (soldOn !== null) navigate(`/estimates/manage?id=${soldOn}`);
+  }, [soldOn, navigate]);
 
   const query = useQuery({
     queryKey: ['availability', filter, page, perPage],
@@ -67,14 +77,14 @@ export default function AvailabilityPage() {
     setSelected((current) => {
       const next = new Map(current);
       if (next.has(row.frameId)) next.delete(row.frameId);
-      else next.set(row.frameId, { frameId: row.frameId, label: faceLabel(row) });
+      else next.set(row.frameId, { frameId: row.frameId, label: faceLabel(row), systemType: row.systemType });
       return next;
     });
   const togglePage = (rows: AvailabilityRow[], select: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
       for (const row of rows) {
-        if (select) next.set(row.frameId, { frameId: row.frameId, label: faceLabel(row) });
+        if (select) next.set(row.frameId, { frameId: row.frameId, label: faceLabel(row), systemType: row.systemType });
         else next.delete(row.frameId);
       }
       return next;
@@ -100,6 +110,11 @@ export default function AvailabilityPage() {
                   </Button>
                 </>
               )}
+              {canSell ? (
+                <Button variant="outlined" startIcon={<PostAddIcon />} disabled={selected.size === 0} onClick={() => setSelling(true)}>
+                  {translate('resources.availability.to_estimate')}
+                </Button>
+              ) : null}
               <Button
                 variant="contained"
                 startIcon={<BookmarkAddIcon />}
@@ -154,6 +169,18 @@ export default function AvailabilityPage() {
         onRowsPerPageChange={(e) => go({ perPage: Number(e.target.value), page: 1 })}
         sx={{ flexShrink: 0 }}
       />
+      {selling && (
+        <EstimateLineDialog
+          faces={[...selected.values()]}
+          period={firstPeriod}
+          onClose={(estimateId) => {
+            setSelling(false);
+            if (estimateId === undefined) return;
+            setSelected(new Map());
+            setSoldOn(estimateId);
+          }}
+        />
+      )}
       {holding && (
         <HoldDialog
           faces={[...selected.values()]}

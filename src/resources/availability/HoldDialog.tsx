@@ -30,6 +30,8 @@ import { useFailure } from '@/ui/useFailure';
 export interface HoldFace {
   frameId: number;
   label: string;
+  /** The system type of the face's system (a product sells faces of one type). */
+  systemType: string;
 }
 
 interface HoldValues {

@@ -20,10 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useDataProvider, useGetList, useNotify, useSourceContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useSourceContext, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '@/dataProviders';
+import { useCircuitChoices } from '@/ui/useCircuitChoices';
 import type { SchemaAvailabilityPage as AvailabilityPage, SchemaQuote as Quote, SchemaReservation as Reservation, SchemaSystemType } from '@/api/generated/planner';
 import type { SchemaProduct } from '@/api/generated/product';
 import { ReservationStatusLabels } from '@/api/generated/planner.rules';
@@ -168,8 +169,8 @@ export function LineFaces({ products }: { products: SchemaProduct[] }) {
   const faces = useFacesOfLine(ids, { periodStart, periodEnd });
   const quote = useQuoteOfLine({ catalogId, productId, frameIds: ids, circuitId, periodStart, periodEnd });
   const product = products.find((p) => p.id === Number(productId));
-  const circuits = useGetList<{ id: number; name: string }>('circuits', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const circuitName = circuits.data?.find((c) => c.id === Number(circuitId))?.name;
+  const { circuits } = useCircuitChoices();
+  const circuitName = circuits.find((c) => c.id === Number(circuitId))?.name;
 
   // The line sells its faces at the list's price: one unit per face, the price of one face.
   useEffect(() => {
@@ -284,7 +285,7 @@ function FacePicker({
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [circuitId, setCircuitId] = useState<number | ''>('');
-  const circuits = useGetList<{ id: number; name: string }>('circuits', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const { circuits } = useCircuitChoices();
   useEffect(() => {
     const t = setTimeout(() => setSearch(q.trim()), 300);
     return () => clearTimeout(t);
@@ -330,9 +331,9 @@ function FacePicker({
             sx={{ flex: 1 }}
           >
             <MenuItem value="">—</MenuItem>
-            {(circuits.data ?? []).map((c) => (
+            {circuits.map((c) => (
               <MenuItem key={c.id} value={c.id}>
-                {c.name}
+                {`${c.name} (${c.type})`}
               </MenuItem>
             ))}
           </TextField>

@@ -11,6 +11,7 @@ import {
   TopToolbar,
   useDataProvider,
   useGetList,
+  useGetMany,
   useGetOne,
   useListContext,
   useNotify,
@@ -249,16 +250,21 @@ export default function PlanningSearchPage() {
   const translate = useTranslate();
   const { data: planning, isPending, error } = useGetOne<Planning>('plannings', { id: planningId });
   const [conflict, setConflict] = useState<{ booking: ConflictingBooking; code: string } | null>(null);
+  const circuitIds = planning?.criteria.circuitIds ?? [];
+  const circuits = useGetMany<{ id: number; name: string }>('circuits', { ids: circuitIds }, { enabled: circuitIds.length > 0 });
   if (isPending) return <Loading />;
   if (error || !planning) return <Alert severity="error">{failureMessage(error)}</Alert>;
   const types = planning.criteria.systemTypes;
+  // The planning's criteria narrow the systems listed: its system types and its circuits (any of them).
+  const criteria = { ...(types.length ? { systemTypes: types } : {}), ...(circuitIds.length ? { circuitIds } : {}) };
   return (
     <>
       <PageHeading title={translate('resources.plannings.search.title', { name: planning.name })} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography>{formatPeriod(planning.periodStart, planning.periodEnd)}</Typography>
         <Typography data-testid="planning-totals">
-          {translate('resources.plannings.totals', {
+          {translate('resources.plannings.faces.totals', {
+            faces: planning.totals.faces,
             systems: planning.totals.systems,
             amount: formatMoney(planning.totals.amount),
           })}
@@ -271,6 +277,13 @@ export default function PlanningSearchPage() {
         <Typography variant="body2">
           {translate('resources.plannings.search.criteria', {
             types: types.map((t) => codeLabel(SYSTEM_TYPE_LABELS, t)).join(', '),
+          })}
+        </Typography>
+      )}
+      {circuitIds.length > 0 && (
+        <Typography variant="body2" data-testid="search-circuits">
+          {translate('resources.plannings.search.circuits', {
+            circuits: circuitIds.map((c) => circuits.data?.find((x) => x.id === c)?.name ?? `#${c}`).join(', '),
           })}
         </Typography>
       )}
@@ -290,7 +303,7 @@ export default function PlanningSearchPage() {
       <Box>
         <ListPage
           resource="systems"
-          filter={types.length ? { systemTypes: types } : {}}
+          filter={criteria}
           filters={filtersFor(translate)}
           filterDefaultValues={{ type: 'ALL' }}
           disableSyncWithLocation

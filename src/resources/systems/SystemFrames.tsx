@@ -17,6 +17,7 @@ import {
   TableRow,
 } from '@mui/material';
 import {
+  AutocompleteArrayInput,
   BooleanInput,
   Confirm,
   NumberInput,
@@ -24,13 +25,16 @@ import {
   SelectInput,
   TextInput,
   useCreate,
+  useDataProvider,
   useDelete,
   useGetList,
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { SchemaFrame as Frame } from '@/api/generated/frame';
+import type { AppDataProvider } from '@/dataProviders';
 import { createFrameBody } from '@/api/generated/frame.zod';
 import { ApiError } from '@/api/errors';
 import { failureMessage } from '@/api/failures';
@@ -43,8 +47,19 @@ const FRAME_STATUSES = createFrameBody.shape.status.unwrap().options;
 const STATUS_LABELS = 'resources.systems.statuses';
 const resolver = schemaResolver(createFrameBody);
 
-/** The frame's fields, for create and edit (validation: the document's FrameInput). */
+/**
+ * The frame's fields, for create and edit (validation: the document's FrameInput): a screen's loop
+ * and slot length (its capacity: loop ÷ slot sales at once), and the advertisers' business areas
+ * the face may not carry (the service's list of areas).
+ */
 function FrameInputs() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const digital = useWatch({ name: 'digital' }) as boolean | undefined;
+  const areas = useQuery({
+    queryKey: ['advertisers', 'businessAreas'],
+    queryFn: () => dataProvider.advertiserBusinessAreas('advertisers'),
+    staleTime: Infinity,
+  });
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
       <TextInput source="name" resource="frames" isRequired />
@@ -55,6 +70,20 @@ function FrameInputs() {
       <BooleanInput source="digital" resource="frames" />
       <NetSurfaceInput />
       <BooleanInput source="lit" resource="frames" />
+      {digital ? (
+        <>
+          <NumberInput source="loopSeconds" resource="frames" min={1} isRequired />
+          <NumberInput source="slotSeconds" resource="frames" min={1} isRequired />
+        </>
+      ) : null}
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <AutocompleteArrayInput
+          source="excludedBusinessAreas"
+          resource="frames"
+          choices={(areas.data ?? []).map((a) => ({ id: a.name, name: a.name }))}
+          helperText="resources.frames.helpers.excludedBusinessAreas"
+        />
+      </Box>
     </Box>
   );
 }
@@ -101,7 +130,8 @@ export function SystemFrames({ systemId }: { systemId: number }) {
   };
   const save = async (values: Record<string, unknown>) => {
     if (!editing) return;
-    const body = { ...values, systemId };
+    // A static face has no loop: the screen's fields left from a toggle are not sent.
+    const body = values.digital ? { ...values, systemId } : { ...values, loopSeconds: undefined, slotSeconds: undefined, systemId };
     if (editing.mode === 'create')
       return create('frames', { data: body }, { returnPromise: true, onSuccess: close }).then(() => undefined, refused);
     return update(
