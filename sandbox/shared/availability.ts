@@ -162,7 +162,7 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
   const known = keptHere.get(key);
   const k = add(known?.version ?? '');
   const { rows: sums } = await db.query<{ version: string; total: string; capacity: string | null; used: string | null; held: string; option: string; booked: string }>(
-    `WITH v AS (SELECT (SELECT last_value FROM record_version_seq)::text || '.' || (SELECT version FROM systems_version)::text AS version),
+    `WITH v AS (SELECT (SELECT last_value::text || is_called::text FROM record_version_seq) || '.' || (SELECT version FROM systems_version)::text AS version),
           held AS (SELECT r.data->>'frameId' AS fid,
                           sum(least(r.data->>'periodEnd', ${e})::date - greatest(r.data->>'periodStart', ${s})::date + 1) AS days,
                           bool_or(r.data->>'status' = 'option') AS option, bool_or(r.data->>'status' = 'booked') AS booked
