@@ -20,6 +20,9 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
   const open = Boolean(anchor);
+  const preloadEntries = () => {
+    for (const entry of group.entries) preloadScreen(entry.to);
+  };
   const active = group.entries.some((e) => isCurrent(e, pathname, search));
   return (
     <>
@@ -33,9 +36,12 @@ function GroupMenu({ group }: { group: MenuGroup }) {
         endIcon={<ArrowDropDownIcon />}
         onClick={(event: MouseEvent<HTMLElement>) => {
           setAnchor(event.currentTarget);
-          // The entries' screens start loading while the user picks one.
-          for (const entry of group.entries) preloadScreen(entry.to);
+          preloadEntries();
         }}
+        // The entries' screens start loading as the pointer or the focus reaches the group, while
+        // the user opens it and picks one.
+        onPointerEnter={preloadEntries}
+        onFocus={preloadEntries}
         data-group={group.path}
         sx={{
           fontWeight: active ? 700 : 500,
