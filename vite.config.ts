@@ -40,6 +40,7 @@ const MIGRATED_TESTS = [
   'tests/unit/sandbox-user-views.test.ts',
   'tests/unit/systems-sandbox.test.ts',
   'tests/unit/systems-sandbox-paging.test.ts',
+  'tests/unit/sweeps-sandbox.test.ts',
   'tests/unit/transitions-sandbox.test.ts',
 ];
 /** Node files that start from the small seed (openSmallSeed): it is made once per run, in the project's globalSetup. */

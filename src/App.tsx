@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Outlet, RouterProvider } from 'react-router-dom';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { isSignedIn } from '@/auth/authProvider';
 import { registerBackOffice } from '@/backOfficeLoader';
 import { lazyPage } from '@/layout/lazyPage';
-import { PUBLIC_ROUTES } from '@/routes';
+import { preloadScreen, PUBLIC_ROUTES } from '@/routes';
 import { classicTheme } from '@/theme';
 
 /** The public pages' theme: the back office's classic theme, without react-admin's provider. */
@@ -20,6 +21,17 @@ function PublicTheme({ children }: { children: ReactNode }) {
 const loadBackOffice = () => import('./BackOffice');
 registerBackOffice(loadBackOffice);
 const BackOffice = lazyPage(loadBackOffice, { loading: 'fullScreen' });
+
+/**
+ * Starts loading the code of the screen the app opens on, beside the back office's, when a
+ * signed-in user may open it: the screen's chunk no longer waits for the back office to arrive and
+ * render before it is asked for.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  if (!isSignedIn() || PUBLIC_ROUTES.some(({ path }) => matchRoutes([{ path }], pathname))) return;
+  BackOffice.preload();
+  preloadScreen(pathname);
+}
 
 /**
  * The front door: one data router with browser history and real paths. The

@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@/config/environment';
-import { App } from './App';
+import { App, preloadFirstScreen } from './App';
 
 const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
-  .then(() =>
+  .then(() => {
+    preloadFirstScreen(window.location.pathname);
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  )
+    );
+  })
   .catch((error: unknown) => {
     root.render(
       <p role="alert" style={{ fontFamily: 'sans-serif', padding: 24 }}>

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { matchRoutes, Route } from 'react-router-dom';
+import { canOpen } from '@/auth/permissions';
 import { RouteGuard } from '@/auth/RouteGuard';
-import { lazyPage, type PageLoader } from '@/layout/lazyPage';
+import { getRole } from '@/auth/session';
+import { lazyPage, type LazyPageComponent, type PageLoader } from '@/layout/lazyPage';
 
 /**
  * Every route of the app, spelled exactly as its links and mails spell it.
@@ -13,7 +14,7 @@ import { lazyPage, type PageLoader } from '@/layout/lazyPage';
  */
 export interface PageRoute {
   path: string;
-  page: ComponentType;
+  page: LazyPageComponent;
 }
 
 /** A private page: lazily loaded, the simple loading animation inside the layout. */
@@ -115,4 +116,19 @@ export function privateRouteElements() {
       }
     />
   ));
+}
+
+/**
+ * Starts loading the code of the private screen at `to` (a path, with or without a query) when the
+ * signed-in role may open it: the first screen beside the back office, a menu's entries when the
+ * menu opens, a link when the pointer or the focus reaches it.
+ */
+export function preloadScreen(to: string): void {
+  const pathname = to.split(/[?#]/)[0];
+  const path = matchRoutes(
+    PRIVATE_ROUTES.map((route) => ({ path: route.path })),
+    pathname,
+  )?.[0]?.route.path;
+  const match = PRIVATE_ROUTES.find((route) => route.path === path);
+  if (match && canOpen(getRole(), pathname)) match.page.preload();
 }

@@ -7,8 +7,10 @@ import { OCCUPYING, RESERVATIONS, addDays, busiest, daysBetween, toBlockers } fr
 /*
  * Availability across the inventory: the faces matching the filters × the periods of a step (a
  * week or a 14-day cycle), each cell free, partly taken (a screen with slots left), under option
- * or booked. One query pages the faces; one reads the reservations of the page; one sums the
- * occupancy of every matching face.
+ * or booked. One query pages the faces (systems in code order, each one's faces through the
+ * faces' index on their system, so a page reads only its own rows); one reads the reservations of
+ * the page; one aggregate counts every matching face and sums their occupancy, the reservations of
+ * the period (a few) joined to their faces rather than every face read against them.
  */
 
 type Page = components['schemas']['AvailabilityPage'];
@@ -17,6 +19,12 @@ type Cell = components['schemas']['AvailabilityCell'];
 
 const MAX_DAYS = 53 * 7;
 const SLOTS_SQL = `CASE WHEN f.data->>'digital' = 'true' THEN greatest(1, coalesce((f.data->>'slots')::int, 1)) ELSE 1 END`;
+
+/** The faces' count and slots of a filter, with the version of the data it was counted on. */
+type KeptFaces = { version: string; total: number; capacity: number };
+/** Per database (tests open several), the kept counts of the last filters, the oldest dropped first. */
+const keptFaces = new WeakMap<Db, Map<string, KeptFaces>>();
+const FACE_COUNTS_KEPT = 200;
 
 const one = (v: unknown): string | undefined => (Array.isArray(v) ? (v[0] as string | undefined) : (v as string | undefined));
 
@@ -70,7 +78,11 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
     const ids = (Array.isArray(rawIds) ? rawIds : [rawIds]).map(Number).filter(Number.isSafeInteger);
     where.push(`f.id = ANY(${add(ids)}::bigint[])`);
   }
-  const from = `FROM records f JOIN systems s ON s.id = (f.data->>'systemId')::bigint WHERE ${where.join(' AND ')}`;
+  // The page joins on the text of systemId, so that the faces' index on it (records_frames_system)
+  // walks the systems in code order; the counts join on the system's key.
+  const filters = where.join(' AND ');
+  const byKey = `records f JOIN systems s ON s.id = (f.data->>'systemId')::bigint`;
+  const from = `FROM ${byKey} WHERE ${filters}`;
 
   const range = query.range ? (JSON.parse(String(one(query.range))) as [number, number]) : [0, 49];
   const offset = Math.max(0, range[0]);
@@ -84,14 +96,12 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
     address: string;
     municipality_name: string;
     slots: number;
-    total: string;
   }>(
-    `SELECT f.id, f.data, s.code, s.name, s.system_type, s.address, s.municipality_name, ${SLOTS_SQL} AS slots, count(*) OVER () AS total
-       ${from} ORDER BY s.code, (f.data->>'position')::int, f.id LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT f.id, f.data, s.code, s.name, s.system_type, s.address, s.municipality_name, ${SLOTS_SQL} AS slots
+       FROM records f JOIN systems s ON f.data->>'systemId' = s.id::text WHERE ${filters}
+      ORDER BY s.code, (f.data->>'position')::int, f.id LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows.length && offset > 0) total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n ${from}`, params)).rows[0].n);
 
   // The reservations of the page's faces in the period (queues included, to name them).
   const pageIds = rows.map((r) => String(r.id));
@@ -141,33 +151,49 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
     };
   });
 
-  // Occupancy of every matching face: slot-days taken over slot-days there are.
+  // Every matching face counted, and its occupancy: slot-days taken over slot-days there are. The
+  // count of the faces is kept per filter while neither the records nor the systems were written
+  // (the version below), so a page reads the reservations of the period, not every face.
   const s = add(periodStart);
   const e = add(periodEnd);
-  const { rows: sums } = await db.query<{ capacity: string | null; used: string | null; free: string; option: string; booked: string }>(
-    `WITH faces AS (SELECT f.id::text AS id, ${SLOTS_SQL} AS slots ${from}),
-          held AS (SELECT r.data->>'frameId' AS fid, r.data->>'status' AS st,
-                          (least(r.data->>'periodEnd', ${e})::date - greatest(r.data->>'periodStart', ${s})::date + 1) AS days
+  const keptHere = keptFaces.get(db) ?? new Map<string, KeptFaces>();
+  keptFaces.set(db, keptHere);
+  const key = `${filters}\u0000${JSON.stringify(params.slice(0, -2))}`;
+  const known = keptHere.get(key);
+  const k = add(known?.version ?? '');
+  const { rows: sums } = await db.query<{ version: string; total: string; capacity: string | null; used: string | null; held: string; option: string; booked: string }>(
+    `WITH v AS (SELECT (SELECT last_value::text || is_called::text FROM record_version_seq) || '.' || (SELECT version FROM systems_version)::text AS version),
+          held AS (SELECT r.data->>'frameId' AS fid,
+                          sum(least(r.data->>'periodEnd', ${e})::date - greatest(r.data->>'periodStart', ${s})::date + 1) AS days,
+                          bool_or(r.data->>'status' = 'option') AS option, bool_or(r.data->>'status' = 'booked') AS booked
                      FROM records r WHERE r.collection = '${RESERVATIONS}' AND r.data->>'status' IN ('option', 'booked')
-                      AND r.data->>'periodStart' <= ${e} AND r.data->>'periodEnd' >= ${s})
-     SELECT (SELECT sum(slots) FROM faces) AS capacity,
-            (SELECT sum(h.days) FROM held h JOIN faces f ON f.id = h.fid) AS used,
-            (SELECT count(*) FROM faces f WHERE NOT EXISTS (SELECT 1 FROM held h WHERE h.fid = f.id)) AS free,
-            (SELECT count(*) FROM faces f WHERE EXISTS (SELECT 1 FROM held h WHERE h.fid = f.id AND h.st = 'option')) AS option,
-            (SELECT count(*) FROM faces f WHERE EXISTS (SELECT 1 FROM held h WHERE h.fid = f.id AND h.st = 'booked')) AS booked`,
+                      AND r.data->>'periodStart' <= ${e} AND r.data->>'periodEnd' >= ${s} GROUP BY 1),
+          faces AS (SELECT count(*) AS total, sum(${SLOTS_SQL}) AS capacity ${from} AND (SELECT version FROM v) <> ${k}),
+          taken AS (SELECT count(*) AS held, sum(h.days) AS used, count(*) FILTER (WHERE h.option) AS option, count(*) FILTER (WHERE h.booked) AS booked
+                      FROM held h JOIN ${byKey} ON f.id = h.fid::bigint WHERE ${filters})
+     SELECT v.version, faces.total, faces.capacity, taken.held, taken.used, taken.option, taken.booked FROM v, faces, taken`,
     params,
   );
-  const capacity = Number(sums[0]?.capacity ?? 0) * days;
-  const used = Number(sums[0]?.used ?? 0);
+  const counted = sums[0]!;
+  const faces: KeptFaces =
+    known && counted.version === known.version
+      ? known
+      : { version: counted.version, total: Number(counted.total), capacity: Number(counted.capacity ?? 0) };
+  keptHere.delete(key);
+  keptHere.set(key, faces);
+  if (keptHere.size > FACE_COUNTS_KEPT) keptHere.delete(keptHere.keys().next().value!);
+  const total = faces.total;
+  const capacity = faces.capacity * days;
+  const used = Number(counted.used ?? 0);
   return {
     periods,
     rows: out,
     total,
     occupancy: {
       percent: capacity ? Math.min(100, Math.round((used / capacity) * 1000) / 10) : 0,
-      free: Number(sums[0]?.free ?? 0),
-      option: Number(sums[0]?.option ?? 0),
-      booked: Number(sums[0]?.booked ?? 0),
+      free: total - Number(counted.held ?? 0),
+      option: Number(counted.option ?? 0),
+      booked: Number(counted.booked ?? 0),
     },
   };
 }

@@ -54,14 +54,41 @@ export async function usernamesByIds(db: Db, ids: number[]): Promise<string[]> {
 /** A sweep finds what is due on `day` (the sandbox clock's today) and notifies; run again, it adds nothing new. */
 export type Sweep = (db: Db, day: string) => Promise<void>;
 const sweeps = new Map<string, Sweep>();
+/** Moved by every registration, so that a sweep registered later runs at the next read. */
+let registrations = 0;
 
 /** Registers a sweep under a name (registering the name again replaces it). */
 export function registerSweep(name: string, sweep: Sweep): void {
   sweeps.set(name, sweep);
+  registrations += 1;
 }
 
-/** Runs every registered sweep for today, in the order registered. */
+/**
+ * Per database (tests open several), the day, the sweeps and the version of the data the sweeps
+ * last ran on, as they left it.
+ */
+const swept = new WeakMap<Db, string>();
+
+/**
+ * The version of what a sweep reads: every insert, update and delete of the records and of the
+ * users moves `record_version_seq` (migrations 093 and 097), every write of the systems moves
+ * `systems_version`.
+ */
+async function sweptState(db: Db, day: string): Promise<string> {
+  const { rows } = await db.query<{ v: string }>(
+    `SELECT (SELECT last_value::text || is_called::text FROM record_version_seq) || '.' || (SELECT version FROM systems_version)::text AS v`,
+  );
+  return `${day} ${registrations} ${rows[0]?.v ?? ''}`;
+}
+
+/**
+ * Runs every registered sweep for today, in the order registered. A sweep run again on the same
+ * day and data adds nothing, so the run is skipped while nothing was written since the last one
+ * (reading the inbox costs one query, not every sweep's).
+ */
 export async function runSweeps(db: Db): Promise<void> {
   const day = today();
+  if (swept.get(db) === (await sweptState(db, day))) return;
   for (const sweep of sweeps.values()) await sweep(db, day);
+  swept.set(db, await sweptState(db, day));
 }

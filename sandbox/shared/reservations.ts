@@ -230,6 +230,20 @@ export async function occupying(db: Db, frameId: number, start: string, end: str
   return rows.map((r) => ({ ...r.data, id: Number(r.id) }));
 }
 
+/** `occupying` for many faces in one query: each face's reservations in [start, end], oldest first. */
+export async function occupyingMany(db: Db, frameIds: number[], start: string, end: string): Promise<Map<number, StoredRecord[]>> {
+  const out = new Map<number, StoredRecord[]>(frameIds.map((id) => [id, []]));
+  if (!frameIds.length) return out;
+  const { rows } = await db.query<{ id: string; data: RecordData }>(
+    `SELECT id, data FROM records WHERE collection = $1 AND data->>'frameId' = ANY($2::text[])
+        AND data->>'status' = ANY($5::text[]) AND data->>'periodStart' <= $4 AND data->>'periodEnd' >= $3
+      ORDER BY id`,
+    [RESERVATIONS, frameIds.map(String), start, end, OCCUPYING],
+  );
+  for (const r of rows) out.get(Number(r.data.frameId))?.push({ ...r.data, id: Number(r.id) });
+  return out;
+}
+
 /**
  * The reservations that run on the busiest day of [start, end]: a screen's slots are taken day by
  * day, so two sales in different weeks share one slot. The busiest day is the start of the period

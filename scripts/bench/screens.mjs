@@ -16,6 +16,7 @@ export const LIST_SCREENS = [
   ['/orders', 'sales'],
   ['/campaigns', 'sales'],
   ['/plannings', 'admin'],
+  ['/availability', 'sales'],
   ['/media/monitor', 'mediamonitor'],
   ['/settings/users', 'admin'],
 ];
@@ -82,7 +83,10 @@ export async function screenFigures({ browser, app, sandbox, figure, signIn }) {
     try {
       const seen = await firstPage(page, `${app}${route}`, sandbox);
       const duplicates = seen.length - new Set(seen).size;
-      figure(`${route}: requests for the first page`, seen.length, 'req', `${duplicates} duplicate`);
+      // The app bar's unread count is the layout's, not the list's: named apart.
+      const bar = seen.filter((s) => s.includes('/planner/v1/notifications')).length;
+      const paths = seen.map((s) => new URL(s.split(' ')[1]).pathname.replace(/\/\d+(?=\/|$)/g, '/…')).join(' · ');
+      figure(`${route}: requests for the first page`, seen.length, 'req', `${duplicates} duplicate; ${seen.length - bar} the list's, ${bar} the app bar's unread count; ${paths}`);
     } catch (error) {
       figure(`${route}: requests for the first page`, 'n/a', '', String(error.message).split('\n')[0]);
     }
@@ -113,77 +117,124 @@ export async function screenFigures({ browser, app, sandbox, figure, signIn }) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Waits until a body cell of a table holds `text`: a row of data, not a loading placeholder. */
+/**
+ * Waits until a body cell of a table (a `td`, or a row's `th`) holds `text`, or begins with it (the
+ * availability screen's face cell: the system's code, then the face's name): a row of data, not a
+ * loading placeholder.
+ */
 async function cellShown(page, text) {
-  await page.waitForFunction((t) => [...document.querySelectorAll('tbody td')].some((td) => td.textContent?.trim() === t), text, { timeout: 60_000 });
+  await page.waitForFunction((t) => [...document.querySelectorAll('tbody td, tbody th')].some((td) => td.textContent?.trim().startsWith(t)), text, { timeout: 60_000 });
+}
+
+/** Moves through the router as a link does, with no pointer on the way (no prefetch on intent). */
+async function routerMove(page, to) {
+  await page.evaluate((path) => {
+    const state = window.history.state;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 }, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, to);
+}
+
+/** The monday of this week and the day eight weeks later less one: the availability screen's default period. */
+function defaultPeriod(today = new Date()) {
+  const local = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const start = new Date(`${local(today)}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  const end = new Date(start);
+  end.setUTCDate(end.getUTCDate() + 8 * 7 - 1);
+  return { periodStart: start.toISOString().slice(0, 10), periodEnd: end.toISOString().slice(0, 10) };
 }
 
 /**
- * The systems list beside a plain react-admin <List> + <Datagrid> of the same rows from the same
- * endpoint (scripts/bench/plainlist, served at `plain`): time to the first row of data on a full load
- * (a new browser context, cold cache) and on an in-app move (from another screen already shown,
- * through the router as a link does), the median of `runs` each, the two ratios, and the requests of
- * each list's first page.
+ * The app's list screens beside plain react-admin <List> + <Datagrid>s of the same rows from the
+ * same endpoints (scripts/bench/plainlist, served at `plain`): the systems list and the
+ * availability screen. For each, the time to the first row of data on a full load (a new browser
+ * context, cold cache), on an in-app move by a link (the app: the pointer on its menu group, the
+ * group opened, then the entry clicked; the plain list: its link clicked) and on a move through the router with no pointer on
+ * the way (no prefetch on intent), the median of `runs` each, the ratios, and the requests of each
+ * list's first page.
  */
 export async function listSideBySide({ browser, app, plain, sandbox, figure, signIn, runs = 3 }) {
   const { access_token } = await signIn('admin');
-  const first = await (
-    await fetch(`${sandbox}/systems/v1/system/all/page/0/perPage/10?type=ALL&sort=code&sortDir=ASC`, { headers: { Authorization: `Bearer ${access_token}` } })
-  ).json();
-  const code = first.content[0].code;
-  const lists = [
-    { name: 'systems list', base: app, list: '/systems-manage/manage', elsewhere: '/profile' },
-    { name: 'plain react-admin List + Datagrid', base: plain, list: '/systems', elsewhere: '/altro' },
+  const get = async (url) => (await fetch(`${sandbox}${url}`, { headers: { Authorization: `Bearer ${access_token}` } })).json();
+  const systems = await get('/systems/v1/system/all/page/0/perPage/10?type=ALL&sort=code&sortDir=ASC');
+  const { periodStart, periodEnd } = defaultPeriod();
+  const faces = await get(`/planner/v1/availability?${new URLSearchParams({ periodStart, periodEnd, step: 'week', range: '[0,24]' })}`);
+  const screens = [
+    {
+      name: 'systems list',
+      text: systems.content[0].code,
+      app: { list: '/systems-manage/manage', group: '/ooh', entry: 'Impianti' },
+      plain: { list: '/systems', link: 'Impianti' },
+    },
+    {
+      name: 'availability',
+      text: faces.rows[0].systemCode,
+      app: { list: '/availability', group: '/dooh', entry: 'Disponibilità' },
+      plain: { list: '/availability', link: 'Disponibilità' },
+    },
   ];
-  const times = {};
-  for (const l of lists) {
-    times[l.name] = { load: [], move: [] };
+  const HOWS = { load: 'full load', link: 'in-app move by a link', router: 'router move, no intent' };
+  for (const screen of screens) {
+    const sides = [
+      { label: screen.name, base: app, elsewhere: '/profile', ...screen.app },
+      { label: `plain react-admin List (${screen.name})`, base: plain, elsewhere: '/altro', ...screen.plain },
+    ];
+    const times = sides.map(() => ({ load: [], link: [], router: [] }));
     for (let i = 0; i < runs; i++) {
-      for (const how of ['load', 'move']) {
-        const context = await browser.newContext();
-        await sessionFor(context, l.base, signIn, 'admin');
-        const page = await context.newPage();
-        try {
-          if (how === 'load') {
-            const t0 = Date.now();
-            await page.goto(`${l.base}${l.list}`);
-            await cellShown(page, code);
-            times[l.name].load.push(Date.now() - t0);
-          } else {
-            await page.goto(`${l.base}${l.elsewhere}`, { waitUntil: 'networkidle' });
-            const t0 = Date.now();
-            await page.evaluate((to) => {
-              const state = window.history.state;
-              window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 }, '', to);
-              window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-            }, l.list);
-            await cellShown(page, code);
-            times[l.name].move.push(Date.now() - t0);
+      for (const how of Object.keys(HOWS)) {
+        for (const [k, side] of sides.entries()) {
+          const context = await browser.newContext();
+          await sessionFor(context, side.base, signIn, 'admin');
+          const page = await context.newPage();
+          try {
+            let t0;
+            if (how === 'load') {
+              t0 = Date.now();
+              await page.goto(`${side.base}${side.list}`);
+            } else {
+              await page.goto(`${side.base}${side.elsewhere}`, { waitUntil: 'networkidle' });
+              if (how === 'router') {
+                t0 = Date.now();
+                await routerMove(page, side.list);
+              } else if (side.group) {
+                // The pointer reaches the group, then opens it: the move starts at the entry's click.
+                await page.locator(`button[data-group="${side.group}"]`).hover();
+                await page.locator(`button[data-group="${side.group}"]`).click();
+                const entry = page.getByRole('menuitem', { name: side.entry, exact: true });
+                await entry.waitFor();
+                t0 = Date.now();
+                await entry.click();
+              } else {
+                const link = page.getByRole('link', { name: side.link, exact: true });
+                t0 = Date.now();
+                await link.click();
+              }
+            }
+            await cellShown(page, screen.text);
+            times[k][how].push(Date.now() - t0);
+          } finally {
+            await context.close();
           }
-        } finally {
-          await context.close();
         }
       }
     }
-  }
-  const [ours, theirs] = lists.map((l) => times[l.name]);
-  for (const how of ['load', 'move']) {
-    const label = how === 'load' ? 'full load' : 'in-app move';
-    const a = median(ours[how]);
-    const b = median(theirs[how]);
-    figure(`systems list: ${label} → first row of data`, a, 'ms', `median of ${runs}: ${ours[how].join(', ')}`);
-    figure(`plain react-admin List + Datagrid: ${label} → first row of data`, b, 'ms', `median of ${runs}: ${theirs[how].join(', ')}`);
-    figure(`systems list / plain List, ${label}`, (a / b).toFixed(2), '×');
-  }
-  for (const l of lists) {
-    const context = await browser.newContext();
-    await sessionFor(context, l.base, signIn, 'admin');
-    const page = await context.newPage();
-    try {
-      const seen = await firstPage(page, `${l.base}${l.list}`, sandbox);
-      figure(`${l.name}: requests for the first page`, seen.length, 'req', `${seen.length - new Set(seen).size} duplicate; ${seen.map((s) => s.split(' ').slice(0, 2).join(' ').replace(sandbox, '')).join(' · ')}`);
-    } finally {
-      await context.close();
+    for (const [how, label] of Object.entries(HOWS)) {
+      const [a, b] = times.map((t) => median(t[how]));
+      figure(`${screen.name}: ${label} → first row of data`, a, 'ms', `median of ${runs}: ${times[0][how].join(', ')}`);
+      figure(`plain List (${screen.name}): ${label} → first row of data`, b, 'ms', `median of ${runs}: ${times[1][how].join(', ')}`);
+      figure(`${screen.name} / plain List, ${label}`, (a / b).toFixed(2), '×');
+    }
+    for (const side of sides) {
+      const context = await browser.newContext();
+      await sessionFor(context, side.base, signIn, 'admin');
+      const page = await context.newPage();
+      try {
+        const seen = await firstPage(page, `${side.base}${side.list}`, sandbox);
+        figure(`${side.label}: requests for the first page`, seen.length, 'req', `${seen.length - new Set(seen).size} duplicate; ${seen.map((s) => s.split(' ').slice(0, 2).join(' ').replace(sandbox, '')).join(' · ')}`);
+      } finally {
+        await context.close();
+      }
     }
   }
 }

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { menuFor, type MenuEntry, type MenuGroup } from '@/auth/permissions';
 import { getRole } from '@/auth/session';
+import { preloadScreen } from '@/routes';
 
 function isCurrent(entry: MenuEntry, pathname: string, search: string): boolean {
   return entry.to === pathname + search || (entry.to === pathname && !search);
@@ -19,6 +20,9 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
   const open = Boolean(anchor);
+  const preloadEntries = () => {
+    for (const entry of group.entries) preloadScreen(entry.to);
+  };
   const active = group.entries.some((e) => isCurrent(e, pathname, search));
   return (
     <>
@@ -30,7 +34,14 @@ function GroupMenu({ group }: { group: MenuGroup }) {
         aria-expanded={open ? 'true' : 'false'}
         title={translate('app.menu.group_button', { group: group.label })}
         endIcon={<ArrowDropDownIcon />}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setAnchor(event.currentTarget);
+          preloadEntries();
+        }}
+        // The entries' screens start loading as the pointer or the focus reaches the group, while
+        // the user opens it and picks one.
+        onPointerEnter={preloadEntries}
+        onFocus={preloadEntries}
         data-group={group.path}
         sx={{
           fontWeight: active ? 700 : 500,
@@ -84,6 +95,8 @@ export function MenuBar() {
           color="inherit"
           component={Link}
           to={link.to}
+          onPointerEnter={() => preloadScreen(link.to)}
+          onFocus={() => preloadScreen(link.to)}
           aria-current={isCurrent(link, pathname, search) ? 'page' : undefined}
           sx={{ borderRadius: 0 }}
         >

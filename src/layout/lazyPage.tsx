@@ -120,16 +120,37 @@ function ChunkLoadFailure({
   );
 }
 
+/** A lazily loaded page, with `preload` to start loading its code before it renders. */
+export type LazyPageComponent = ComponentType & { preload: () => void };
+
 /**
- * A lazily loaded page: the loading animation for at least 100 ms, and after 120 s
- * without the page's code an Italian error with a retry button (a retry loads the code again).
+ * A lazily loaded page: the loading animation for at least 100 ms from the start of the load,
+ * and after 120 s without the page's code an Italian error with a retry button (a retry loads the
+ * code again). `preload()` starts the load early (the first screen's code beside the back office's,
+ * a menu entry's before its click); a page whose code has arrived renders at once, with no
+ * animation and no wait.
  */
-export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): ComponentType {
-  const make = () => lazy(() => loadPage(loader, options));
+export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): LazyPageComponent {
+  let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
+  const start = () =>
+    (loading ??= loadPage(loader, options).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const make = () => lazy(start);
   const current = { Page: make() };
   function LazyPage() {
     const [, setAttempt] = useState(0);
-    const { Page } = current;
+    // Chosen once per mount, so that the page is never remounted when its code arrives.
+    const [Ready] = useState(() => loaded);
+    const Page = Ready ?? current.Page;
     return (
       <ChunkErrorBoundary
         onRetry={() => {
@@ -143,5 +164,8 @@ export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): Com
       </ChunkErrorBoundary>
     );
   }
+  LazyPage.preload = () => {
+    void start().catch(() => undefined);
+  };
   return LazyPage;
 }

@@ -80,4 +80,28 @@ describe('sandbox availability', () => {
     expect(page.total).toBe(3);
     expect(page.occupancy).toMatchObject({ free: 0, option: 2, booked: 1 });
   });
+
+  it('keeps the count of the faces while nothing is written, and counts again after any write of the records or the systems', async () => {
+    const query = { periodStart: '2026-03-02', periodEnd: '2026-03-29', step: 'cycle14', q: 'mi-020' };
+    const totalNow = async () => (await availabilityPage(db, query)).total;
+    expect(await totalNow()).toBe(3);
+    // A face written with a version given by hand does not move the version: the kept count stands,
+    // so the page did not count the faces again.
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO records (collection, data, version) VALUES ('frames', $1, 0) RETURNING id`,
+      [{ systemId: 201, name: 'Faccia C', position: 3, width: 600, height: 300, status: 'active', digital: false, slots: 1 }],
+    );
+    expect(await totalNow()).toBe(3);
+    // Any write that moves the version: an insert, a delete, an update of a system.
+    const d = await insertRecord(db, 'frames', { systemId: 202, name: 'Retro', position: 2, width: 600, height: 300, status: 'active', digital: false, slots: 1 });
+    expect(await totalNow()).toBe(5);
+    await db.query(`DELETE FROM records WHERE id = ANY($1::bigint[])`, [[Number(rows[0].id), d.id]]);
+    expect(await totalNow()).toBe(3);
+    await db.query(`UPDATE systems SET status = 'removed' WHERE id = 202`);
+    const page = await availabilityPage(db, query);
+    expect(page.total).toBe(2);
+    expect(page.occupancy).toMatchObject({ free: 0, option: 1, booked: 1 });
+    await db.query(`UPDATE systems SET status = 'active' WHERE id = 202`);
+    expect(await totalNow()).toBe(3);
+  });
 });

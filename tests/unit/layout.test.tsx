@@ -12,6 +12,7 @@ import { AppBar, StageMarker } from '@/layout/AppBar';
 import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { ChunkLoadError, lazyPage, loadPage } from '@/layout/lazyPage';
 import { MenuBar } from '@/layout/MenuBar';
+import { preloadScreen, PRIVATE_ROUTES } from '@/routes';
 import { classicTheme, darkTheme, themeNameOf } from '@/theme';
 import { useProfileTheme } from '@/theme/useThemePreference';
 import { renderWithAdmin, signInAs } from './pages.helpers';
@@ -66,6 +67,40 @@ describe('lazy pages', () => {
       name: 'ChunkLoadError',
       reason: 'failed',
     });
+  });
+
+  it('start loading on preload, once; a page whose code has arrived shows at once, with no animation and no wait', async () => {
+    let loads = 0;
+    const Lazy = lazyPage(() => {
+      loads += 1;
+      return Promise.resolve({ default: Page });
+    });
+    Lazy.preload();
+    Lazy.preload();
+    expect(loads).toBe(1);
+    // The minimum delay runs from the preload: past it, the page is ready before it renders.
+    await act(() => new Promise((resolve) => setTimeout(resolve, LAZY_PAGE_MIN_DELAY_MS + 20)));
+    renderWithAdmin(<Route path="/" element={<Lazy />} />);
+    expect(screen.getByRole('heading', { name: 'Pagina caricata' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(loads).toBe(1);
+  });
+
+  it('preload the screen of a path only for a role that may open it', () => {
+    signInAs('ROLE_SALES');
+    const pageOf = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)!.page;
+    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockImplementation(() => {});
+    const systems = vi.spyOn(pageOf('/systems-manage/manage'), 'preload').mockImplementation(() => {});
+    const advertiser = vi.spyOn(pageOf('/advertisers/:id'), 'preload').mockImplementation(() => {});
+    const planning = vi.spyOn(pageOf('/plannings/:id'), 'preload').mockImplementation(() => {});
+    preloadScreen('/availability?periodStart=2026-03-02');
+    preloadScreen('/systems-manage/manage');
+    preloadScreen('/advertisers/12');
+    preloadScreen('/plannings/12');
+    expect(availability).toHaveBeenCalledTimes(1);
+    expect(systems).not.toHaveBeenCalled();
+    expect(advertiser).toHaveBeenCalledTimes(1);
+    expect(planning).not.toHaveBeenCalled();
   });
 
   it('show the loading animation, then the page', async () => {
@@ -160,6 +195,21 @@ describe('app bar', () => {
       ['Inserzionisti', '/advertisers'],
       ['Disponibilità', '/availability'],
     ]);
+  });
+
+  it('a menu starts loading the screens of its entries when the pointer reaches it, or when it opens', async () => {
+    signInAs('ROLE_SALES');
+    const pageOf = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)!.page;
+    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockImplementation(() => {});
+    const orders = vi.spyOn(pageOf('/orders'), 'preload').mockImplementation(() => {});
+    renderWithAdmin(<Route path="/" element={<MenuBar />} />);
+    expect(availability).not.toHaveBeenCalled();
+    await userEvent.hover(screen.getByRole('button', { name: 'PUBBLICAZIONE' }));
+    expect(availability).toHaveBeenCalledTimes(1);
+    expect(orders).toHaveBeenCalledTimes(1);
+    // Opening it (the focus, then the click) asks again: the load itself starts once (lazyPage).
+    await userEvent.click(screen.getByRole('button', { name: 'PUBBLICAZIONE' }));
+    expect(availability.mock.calls.length).toBeGreaterThan(1);
   });
 
   it('menus are keyboard-usable: Enter opens, arrows move, Escape closes', async () => {
