@@ -9,6 +9,3 @@ ALTER TABLE system_authorizations ADD COLUMN cost numeric, ADD COLUMN notes text
 CREATE TRIGGER system_leases_version_bump BEFORE UPDATE ON system_leases FOR EACH ROW EXECUTE FUNCTION row_version_bump('record_version_seq');
 
 CREATE TRIGGER system_authorizations_version_bump BEFORE UPDATE ON system_authorizations FOR EACH ROW EXECUTE FUNCTION row_version_bump('record_version_seq');
-
-CREATE INDEX systems_lease ON systems (lease_id);
-CREATE INDEX systems_authorizations ON systems USING gin (authorization_ids);
