@@ -58,6 +58,8 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
   { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
   { pattern: '/providers/*', allowed: ASSETS, resources: ['teams', 'workOrders'] },
+  { pattern: '/authorizations/*', allowed: ASSETS, resources: ['authorizations'] },
+  { pattern: '/leases/*', allowed: ASSETS, resources: ['leases'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
   // Execution: the creatives manager is also the designer's; uploading documents to an
   // order and connecting campaigns to it are for the roles that may change orders.
@@ -173,6 +175,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
       { label: 'Ordini di lavoro', to: '/providers/workOrders' },
+      { label: 'Autorizzazioni', to: '/authorizations' },
+      { label: 'Locazioni', to: '/leases' },
       // The admin's DOOH screens (the entries a role may not open are not shown to it).
       { label: 'Impianti DOOH', to: '/dooh-manage/manage' },
       { label: 'Player', to: '/dooh/players' },

@@ -9,6 +9,7 @@ import { users } from './en/users';
 import { sends } from './en/sends';
 import { field } from './en/field';
 import { disponibilita } from './en/disponibilita';
+import { permessi } from './en/permessi';
 
 /**
  * English: react-admin's own messages (ra-language-english) with the pagination labels,
@@ -40,5 +41,6 @@ export const en: TranslationMessages = {
     ...sends,
     ...field,
     ...disponibilita,
+    ...permessi,
   },
 };

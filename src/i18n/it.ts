@@ -9,6 +9,7 @@ import { users } from './it/users';
 import { sends } from './it/sends';
 import { field } from './it/field';
 import { disponibilita } from './it/disponibilita';
+import { permessi } from './it/permessi';
 
 /**
  * Italian, the default language: every react-admin message (typed against TranslationMessages, so
@@ -27,5 +28,6 @@ export const it: TranslationMessages = {
     ...sends,
     ...field,
     ...disponibilita,
+    ...permessi,
   },
 };
