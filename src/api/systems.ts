@@ -200,8 +200,8 @@ async function withTotal<D extends unknown[]>(request: Promise<FetchResult<D>>):
 
 type FetchResult<D> = { data?: D; error?: unknown; response: Response };
 
-/** A document as a multipart body through the typed client (the form goes as it is). */
-const documentBody = (file: File) => ({ body: fileForm(file) as never, bodySerializer: (body: unknown) => body as FormData });
+/** A document as a multipart body through the typed client: the serializer sends the file as the one upload form. */
+const documentBody = (file: File) => ({ body: { file }, bodySerializer: () => fileForm(file) });
 
 export const listAuthorizationRecords = (query: PermitListQuery) => withTotal(systemsApi().GET('/authorizations', { params: { query } }));
 export const getAuthorization = (id: number) => callOrThrow(systemsApi().GET('/authorizations/{id}', { params: { path: { id } } }));

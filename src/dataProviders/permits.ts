@@ -41,12 +41,30 @@ const common = { systemIds: read.ids, systems: asRead, documents: asRead, expire
 
 export const authorizationInputOf = inputOf<AuthorizationInput>(
   createAuthorizationBody,
-  { name: 'form', issuer: 'form', number: 'form', startDate: 'form', endDate: 'form', cost: read.number, notes: 'form', ...common },
+  {
+    name: 'form',
+    issuer: 'form',
+    number: 'form',
+    startDate: 'form',
+    endDate: 'form',
+    cost: read.number,
+    notes: 'form',
+    ...common,
+  },
   { empty: 'null', trim: true },
 );
 export const leaseInputOf = inputOf<LeaseInput>(
   createLeaseBody,
-  { name: 'form', landlord: 'form', reference: 'form', startDate: 'form', endDate: 'form', annualCost: read.number, notes: 'form', ...common },
+  {
+    name: 'form',
+    landlord: 'form',
+    reference: 'form',
+    startDate: 'form',
+    endDate: 'form',
+    annualCost: read.number,
+    notes: 'form',
+    ...common,
+  },
   { empty: 'null', trim: true },
 );
 
@@ -74,15 +92,23 @@ const CALLS = {
 } as const;
 
 const callsOf = (resource: string) => {
-  if (resource !== 'authorizations' && resource !== 'leases') throw new ApiError(400, `Risorsa sconosciuta: ${resource}`);
+  if (resource !== 'authorizations' && resource !== 'leases')
+    throw new ApiError(400, `Risorsa sconosciuta: ${resource}`);
   return CALLS[resource];
 };
 
 /** A record as a form reads it: its systems' ids beside them. */
-const forForm = (record: Authorization | Lease): RaRecord => ({ ...record, systemIds: record.systems.map((s) => s.id) });
+const forForm = (record: Authorization | Lease): RaRecord => ({
+  ...record,
+  systemIds: record.systems.map((s) => s.id),
+});
 
 /** What react-admin's list asks → the simple-rest query (sort, range, filter as JSON). */
-export function permitListQuery({ pagination, sort, filter }: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>) {
+export function permitListQuery({
+  pagination,
+  sort,
+  filter,
+}: Partial<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>>) {
   const page = pagination?.page ?? 1;
   const perPage = pagination?.perPage ?? 25;
   return {
@@ -94,8 +120,14 @@ export function permitListQuery({ pagination, sort, filter }: Partial<Pick<GetLi
 
 export interface PermitsMethods {
   uploadPermitDocument(resource: PermitResource, params: { id: number; file: File }): Promise<PermitDocument>;
-  downloadPermitDocument(resource: PermitResource, params: { id: number; document: Pick<PermitDocument, 'id' | 'fileName'> }): Promise<string>;
-  deletePermitDocument(resource: PermitResource, params: { id: number; documentId: number }): Promise<PermitDocument>;
+  downloadPermitDocument(
+    resource: PermitResource,
+    params: { id: number; document: Pick<PermitDocument, 'id' | 'fileName'> },
+  ): Promise<string>;
+  deletePermitDocument(
+    resource: PermitResource,
+    params: { id: number; documentId: number },
+  ): Promise<PermitDocument>;
 }
 
 export const permitsDataProvider: DataProvider & PermitsMethods = {
@@ -112,7 +144,9 @@ export const permitsDataProvider: DataProvider & PermitsMethods = {
     return toMany(data.map(forForm));
   },
   async getManyReference(resource, params) {
-    const { data, total } = await callsOf(resource).list(permitListQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }));
+    const { data, total } = await callsOf(resource).list(
+      permitListQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }),
+    );
     return toList({ data: data.map(forForm), total });
   },
   async create(resource, { data }) {

@@ -177,8 +177,8 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
-  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Autorizzazioni', 'Locazioni', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Autorizzazioni', 'Locazioni']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti', 'Disponibilità'],

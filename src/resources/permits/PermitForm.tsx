@@ -23,13 +23,18 @@ import { schemaResolver } from '@/ui/validation';
 import { ExpiryBadge, authorizationSchema, leaseSchema, type Permit, type PermitResource } from './shared';
 
 const DOCUMENT_ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx,application/pdf,image/png,image/jpeg';
-const resolvers = { authorizations: schemaResolver(authorizationSchema), leases: schemaResolver(leaseSchema) };
+const resolvers = {
+  authorizations: schemaResolver(authorizationSchema),
+  leases: schemaResolver(leaseSchema),
+};
 
 /** The fields of an authorization or a lease, shared by create and edit. */
 function PermitInputs({ resource }: { resource: PermitResource }) {
   const lease = resource === 'leases';
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}
+    >
       <TextInput source="name" />
       <TextInput source={lease ? 'landlord' : 'issuer'} />
       <TextInput source={lease ? 'reference' : 'number'} />
@@ -38,7 +43,9 @@ function PermitInputs({ resource }: { resource: PermitResource }) {
       <DateInput source="endDate" />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <ReferenceArrayInput source="systemIds" reference="systems">
-          <AutocompleteArrayInput optionText={(s: { code?: string; name?: string }) => `${s.code ?? ''} ${s.name ?? ''}`.trim()} />
+          <AutocompleteArrayInput
+            optionText={(s: { code?: string; name?: string }) => `${s.code ?? ''} ${s.name ?? ''}`.trim()}
+          />
         </ReferenceArrayInput>
       </Box>
       <Box sx={{ gridColumn: '1 / -1' }}>
@@ -58,14 +65,18 @@ function PermitDocuments({ resource }: { resource: PermitResource }) {
   const queryClient = useQueryClient();
   const changed = () => void queryClient.invalidateQueries({ queryKey: [resource, 'getOne'] });
   const download = useMutation({
-    mutationFn: (document: { id: number; fileName: string }) => dataProvider.downloadPermitDocument(resource, { id: Number(record?.id), document }),
+    mutationFn: (document: { id: number; fileName: string }) =>
+      dataProvider.downloadPermitDocument(resource, { id: Number(record?.id), document }),
   });
   if (!record) return null;
   const remove = (document: { id: number; fileName: string }) =>
     dataProvider
       .deletePermitDocument(resource, { id: record.id, documentId: document.id })
       .then(() => {
-        notify('resources.permits.document_deleted', { type: 'info', messageArgs: { name: document.fileName } });
+        notify('resources.permits.document_deleted', {
+          type: 'info',
+          messageArgs: { name: document.fileName },
+        });
         changed();
       })
       .catch(failure);
@@ -127,7 +138,10 @@ export function PermitEdit({ resource }: { resource: PermitResource }) {
   const translate = useTranslate();
   return (
     <EditBase resource={resource} id={Number(id)} mutationMode="pessimistic" redirect={false}>
-      <FormPage<Permit> title={(record) => translate(`resources.${resource}.edit_title`, { name: record?.name ?? '' })} resolver={resolvers[resource]}>
+      <FormPage<Permit>
+        title={(record) => translate(`resources.${resource}.edit_title`, { name: record?.name ?? '' })}
+        resolver={resolvers[resource]}
+      >
         <EditHeading resource={resource} />
         <PermitInputs resource={resource} />
       </FormPage>

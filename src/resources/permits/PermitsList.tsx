@@ -20,8 +20,15 @@ export function PermitsList({ resource }: { resource: PermitResource }) {
       actions={
         <TopToolbar>
           <ListViewButtons />
-          <CreateButton resource={resource} to={`/${resource}/create`} label={`resources.${resource}.create`} />
-          <ExportAllButton columns={EXPORT_COLUMNS[resource]} fileName={translate(`resources.${resource}.file_name`)} />
+          <CreateButton
+            resource={resource}
+            to={`/${resource}/create`}
+            label={`resources.${resource}.create`}
+          />
+          <ExportAllButton
+            columns={EXPORT_COLUMNS[resource]}
+            fileName={translate(`resources.${resource}.file_name`)}
+          />
         </TopToolbar>
       }
     >

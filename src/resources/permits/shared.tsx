@@ -1,5 +1,3 @@
-import { Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
 import type { Authorization, Lease } from '@/dataProviders';
 import { createAuthorizationBody, createLeaseBody } from '@/api/generated/systems.zod';
 import { formatDate, formatMoney } from '@/ui/format';
@@ -9,11 +7,11 @@ import { endNotBeforeStart, withRules } from '@/ui/validation';
 export type Permit = Authorization | Lease;
 export type PermitResource = 'authorizations' | 'leases';
 
-/** The days before the end date when a permit is flagged, widest first (the sandbox's alerts too). */
-export const EXPIRY_THRESHOLDS = [90, 30, 7] as const;
-
 /** The form's rules: the document's body, and the end not before the start (under the end date). */
-export const authorizationSchema = withRules(createAuthorizationBody, endNotBeforeStart('startDate', 'endDate'));
+export const authorizationSchema = withRules(
+  createAuthorizationBody,
+  endNotBeforeStart('startDate', 'endDate'),
+);
 export const leaseSchema = withRules(createLeaseBody, endNotBeforeStart('startDate', 'endDate'));
 
 const systemsText = (p: Permit) => p.systems.map((s) => s.code).join(', ');
@@ -25,7 +23,10 @@ export const EXPORT_COLUMNS: Record<PermitResource, ExportColumn<Permit>[]> = {
     { label: 'resources.authorizations.fields.number', value: (p) => ('number' in p ? p.number : null) },
     { label: 'resources.authorizations.fields.startDate', value: (p) => formatDate(p.startDate) },
     { label: 'resources.authorizations.fields.endDate', value: (p) => formatDate(p.endDate) },
-    { label: 'resources.authorizations.fields.cost', value: (p) => ('cost' in p && p.cost != null ? formatMoney(p.cost) : null) },
+    {
+      label: 'resources.authorizations.fields.cost',
+      value: (p) => ('cost' in p && p.cost != null ? formatMoney(p.cost) : null),
+    },
     { label: 'resources.authorizations.fields.systems', value: systemsText },
     { label: 'resources.authorizations.fields.notes', value: (p) => p.notes },
   ],
@@ -35,39 +36,13 @@ export const EXPORT_COLUMNS: Record<PermitResource, ExportColumn<Permit>[]> = {
     { label: 'resources.leases.fields.reference', value: (p) => ('reference' in p ? p.reference : null) },
     { label: 'resources.leases.fields.startDate', value: (p) => formatDate(p.startDate) },
     { label: 'resources.leases.fields.endDate', value: (p) => formatDate(p.endDate) },
-    { label: 'resources.leases.fields.annualCost', value: (p) => ('annualCost' in p && p.annualCost != null ? formatMoney(p.annualCost) : null) },
+    {
+      label: 'resources.leases.fields.annualCost',
+      value: (p) => ('annualCost' in p && p.annualCost != null ? formatMoney(p.annualCost) : null),
+    },
     { label: 'resources.leases.fields.systems', value: systemsText },
     { label: 'resources.leases.fields.notes', value: (p) => p.notes },
   ],
 };
 
-/** How urgent an end is: the narrowest threshold reached (0 once ended), or none. */
-export function urgencyOf(expiresIn: number | null | undefined): number | undefined {
-  if (expiresIn === null || expiresIn === undefined) return undefined;
-  if (expiresIn < 0) return 0;
-  return [...EXPIRY_THRESHOLDS].reverse().find((t) => expiresIn <= t);
-}
-
-const COLORS = { 0: 'error', 7: 'error', 30: 'warning', 90: 'info' } as const;
-
-/** The end date, with a badge when it is within 90, 30 or 7 days (or past). */
-export function ExpiryBadge({ record: given }: { record?: Pick<Permit, 'endDate' | 'expiresIn'> }) {
-  const translate = useTranslate();
-  const record = useRecordContext<Permit>() ?? given;
-  const chosen = given ?? record;
-  if (!chosen?.endDate) return <span>{translate('resources.permits.no_end')}</span>;
-  const urgency = urgencyOf(chosen.expiresIn);
-  const left = chosen.expiresIn ?? 0;
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      {formatDate(chosen.endDate)}
-      {urgency !== undefined && (
-        <Chip
-          size="small"
-          color={COLORS[urgency as keyof typeof COLORS]}
-          label={left < 0 ? translate('resources.permits.expired') : left === 0 ? translate('resources.permits.today') : translate('resources.permits.days', { smart_count: left })}
-        />
-      )}
-    </span>
-  );
-}
+export { ExpiryBadge } from '@/ui/PermitExpiry';
