@@ -73,6 +73,7 @@ describe('authorizations and leases, through the screens', () => {
       await page.getByRole('button', { name: 'PATRIMONIO', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Autorizzazioni' }).click();
       await page.getByRole('heading', { level: 1, name: 'Autorizzazioni' }).waitFor();
+      await page.locator('table tbody tr').first().waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'permits-list.png') });
       await page.locator('a[href="/authorizations/create"]').first().click();
       await page.getByRole('heading', { level: 1, name: 'Nuova autorizzazione' }).waitFor();
@@ -102,6 +103,15 @@ describe('authorizations and leases, through the screens', () => {
       const saved = await api<{ endDate: string; systems: Array<{ id: number }> }>(`/systems/v1/authorizations/${authorizationId}`);
       expect(saved.endDate).toBe(addDays(today, 20));
       expect(saved.systems.map((s) => s.id)).toEqual([face.systemId]);
+
+      // The system's page lists it with its end date.
+      await page.goto(appUrl(`/systems-manage/${face.systemId}`));
+      const permits = page.getByTestId('system-permits');
+      const listed = permits.getByRole('row').filter({ hasText: name });
+      await listed.waitFor();
+      expect(await listed.textContent()).toContain(`${itDate(addDays(today, 20))}Tra 20 giorni`);
+      await permits.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'permits-system.png') });
 
       // The inbox: the alert of 30 days names it, its system and the date, and leads to it.
       await page.goto(appUrl('/inbox'));
