@@ -59,6 +59,7 @@ export const permessi: ResourcesMessages = {
     document_deleted: 'Document %{name} deleted',
     system_title: 'Authorizations and leases',
     system_none: 'No authorization or lease for this system.',
+    more: 'and %{count} more',
     kind: 'Kind',
     at_risk: 'at risk',
     at_risk_title: 'At risk: %{reasons}',

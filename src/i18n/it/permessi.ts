@@ -59,6 +59,7 @@ export const permessi: ResourcesMessages = {
     document_deleted: 'Documento %{name} eliminato',
     system_title: 'Autorizzazioni e locazioni',
     system_none: 'Nessuna autorizzazione o locazione per questo impianto.',
+    more: 'e altri %{count}',
     kind: 'Tipo',
     at_risk: 'a rischio',
     at_risk_title: 'A rischio: %{reasons}',

@@ -5,6 +5,12 @@ import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 import { MONEY_OPTIONS } from '@/ui/format';
 import { EXPORT_COLUMNS, ExpiryBadge, type Permit, type PermitResource } from './shared';
 
+/** The first systems' codes, and how many more (a lease of a whole city names hundreds). */
+const systemsOf = (p: Permit, translate: (key: string, options?: object) => string) => {
+  const codes = p.systems.map((s) => s.code);
+  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')} ${translate('resources.permits.more', { count: codes.length - 3 })}` : codes.join(', ');
+};
+
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** /authorizations, /leases: every record, searchable, sortable, soonest end first, exported whole. */
@@ -42,7 +48,7 @@ export function PermitsList({ resource }: { resource: PermitResource }) {
         </DataTable.Col>
         <DataTable.NumberCol source={lease ? 'annualCost' : 'cost'} options={MONEY_OPTIONS} locales="it-IT" />
         <DataTable.Col source="systems" disableSort>
-          <FunctionField<Permit> render={(p) => p.systems.map((s) => s.code).join(', ')} />
+          <FunctionField<Permit> render={(p) => systemsOf(p, translate)} />
         </DataTable.Col>
       </DataTable>
     </ListPage>
