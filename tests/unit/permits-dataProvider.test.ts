@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { authorizationInputOf, leaseInputOf, permitListQuery } from '@/dataProviders/permits';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { storeSession } from '@/auth/session';
+import { sandboxHosts, setRuntimeConfig } from '@/config/environment';
+import { authorizationInputOf, leaseInputOf, permitListQuery, permitsDataProvider } from '@/dataProviders/permits';
 import { planningInputOf } from '@/dataProviders/plannings';
+import { documentHandlers, type Seen } from './support/documentMock';
 
 /*
  * What the authorization and lease screens send: the list's query in ra-data-simple-rest's
@@ -54,5 +58,39 @@ describe('authorizations and leases: requests', () => {
     expect(planningInputOf({ ...planning, riskOverride: { reason: 'Rinnovo richiesto' } }).riskOverride).toEqual({ reason: 'Rinnovo richiesto' });
     const recorded = { reason: 'Vecchio motivo', by: 'admin', at: '2026-11-27T14:02:00Z', faces: [] };
     expect(planningInputOf({ ...planning, riskOverride: recorded })).not.toHaveProperty('riskOverride');
+  });
+});
+
+describe('authorizations and leases: calls held against systems.yaml', () => {
+  const ORIGIN = 'http://svc.test';
+  const server = setupServer();
+  const seen: Seen[] = [];
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    server.use(...(await documentHandlers(ORIGIN, ['systems'], seen)));
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    seen.length = 0;
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: sandboxHosts(ORIGIN) } });
+    storeSession({ auth: 'tok', user: { username: 'assetmanager' }, type: 'ROLE_ASSETMANAGER', group: 'assets' });
+  });
+  afterEach(() => setRuntimeConfig({ environment: 'prod', hosts: {} }));
+
+  it('lists with the total of Content-Range, reads, saves and uploads a document as the document asks', async () => {
+    const list = await permitsDataProvider.getList('authorizations', { pagination: { page: 1, perPage: 25 }, sort: { field: 'endDate', order: 'ASC' }, filter: { q: 'Milano' } });
+    expect(list.total).toBe(40);
+    expect(list.data[0]).toMatchObject({ id: 1, systemIds: [1] });
+    const one = await permitsDataProvider.getOne('leases', { id: 1 });
+    expect(one.data).toMatchObject({ landlord: 'Comune di Milano', systemIds: [1] });
+    await permitsDataProvider.update('leases', { id: 1, data: { ...one.data, annualCost: '5000' }, previousData: one.data });
+    const document = await permitsDataProvider.uploadPermitDocument('authorizations', { id: 1, file: new File(['%PDF'], 'autorizzazione.pdf', { type: 'application/pdf' }) });
+    expect(document.fileName).toBe('autorizzazione_2026-118.pdf');
+    expect(seen.map((s) => [s.operationId, s.violations])).toEqual([
+      ['listAuthorizationRecords', []],
+      ['getLeaseById', []],
+      ['updateLease', []],
+      ['uploadAuthorizationDocument', []],
+    ]);
   });
 });
