@@ -27,6 +27,7 @@ const MIGRATED_TESTS = [
   'tests/unit/availability-sandbox.test.ts',
   'tests/unit/contract-suite.test.ts',
   'tests/unit/estimate-pdf.test.ts',
+  'tests/unit/permits-sandbox.test.ts',
   'tests/unit/plannings-sandbox.test.ts',
   'tests/unit/proof-of-play-sandbox.test.ts',
   'tests/unit/sale-sandbox.test.ts',

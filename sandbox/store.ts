@@ -490,7 +490,7 @@ export async function requireReferences(db: Db, body: unknown, references: reado
 
 /** Where a record an update guards is stored: its table and the condition that picks its row. */
 export interface Versioned {
-  table: 'records' | 'systems' | 'users' | 'audit_detections' | 'audit_subitems';
+  table: 'records' | 'systems' | 'users' | 'audit_detections' | 'audit_subitems' | 'system_leases' | 'system_authorizations';
   /** SQL condition on the row, with `$1`, `$2` … for `params`. */
   where: string;
   params: unknown[];

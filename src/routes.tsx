@@ -35,6 +35,12 @@ export const PRIVATE_ROUTES: readonly PageRoute[] = [
   { path: '/circuit-manage/manage', page: page(() => import('@/resources/circuits/CircuitsPage')) },
   { path: '/providers/manage', page: page(() => import('@/resources/teams/TeamsPage')) },
   { path: '/providers/workOrders', page: page(() => import('@/resources/workOrders/WorkOrdersPage')) },
+  { path: '/authorizations', page: page(() => import('@/resources/permits/AuthorizationsPage')) },
+  { path: '/authorizations/create', page: page(() => import('@/resources/permits/AuthorizationCreate')) },
+  { path: '/authorizations/:id', page: page(() => import('@/resources/permits/AuthorizationEdit')) },
+  { path: '/leases', page: page(() => import('@/resources/permits/LeasesPage')) },
+  { path: '/leases/create', page: page(() => import('@/resources/permits/LeaseCreate')) },
+  { path: '/leases/:id', page: page(() => import('@/resources/permits/LeaseEdit')) },
   { path: '/canone-unico', page: page(() => import('@/resources/canone/CanonePage')) },
   // DOOH and shows
   { path: '/dooh-manage/manage', page: page(() => import('@/resources/devices/DoohSystemsPage')) },

@@ -1,4 +1,6 @@
 import type { Db } from '../db';
+import { addDays } from '../shared/reservations';
+import { today } from '../shared/values';
 import type { Rng } from './random';
 import type { SeededMunicipality } from '../shared/geo';
 import { DOOH_SYSTEM_TYPES, SYSTEM_STATUSES, SYSTEM_TYPES } from '../../src/api/systemCodes';
@@ -92,21 +94,27 @@ export async function seedLookups(db: Db, places: SeededMunicipality[], rng: Rng
       vat: String(10000000000 + i * 1234567891).slice(0, 11),
       mail: `info@${name.toLowerCase().split(' ')[0].replace(/[^a-z]/g, '')}.it`,
     })));
-  await insertBatched(db, 'system_leases', { name: 'text', lessor: 'text', start_date: 'date', end_date: 'date', annual_fee: 'numeric' },
+  // Dates relative to the seed's day: every lease and authorization runs for years yet; the few that
+  // end soon are added by seedExpiringPermits, on a handful of systems.
+  const day = today();
+  const year = Number(day.slice(0, 4));
+  await insertBatched(db, 'system_leases', { name: 'text', lessor: 'text', reference: 'text', start_date: 'date', end_date: 'date', annual_fee: 'numeric' },
     capitals.slice(0, 30).map((c, i) => ({
-      name: `Locazione Comune di ${c.name} ${2025 + (i % 3)}`,
+      name: `Locazione Comune di ${c.name} ${year - (i % 3)}`,
       lessor: `Comune di ${c.name}`,
-      start_date: `${2025 + (i % 3)}-01-01`,
-      end_date: `${2025 + (i % 3)}-12-31`,
+      reference: `REP. ${4000 + i * 37}/${year - (i % 3)}`,
+      start_date: `${year - (i % 3)}-01-01`,
+      end_date: `${year + 3 + (i % 3)}-12-31`,
       annual_fee: 1200 + rng.int(0, 60) * 100,
     })));
-  await insertBatched(db, 'system_authorizations', { name: 'text', issuer: 'text', number: 'text', valid_from: 'date', valid_to: 'date' },
+  await insertBatched(db, 'system_authorizations', { name: 'text', issuer: 'text', number: 'text', valid_from: 'date', valid_to: 'date', cost: 'numeric' },
     capitals.slice(0, 40).map((c, i) => ({
-      name: `Autorizzazione CUP ${2025 + (i % 2)}/${100 + i}`,
+      name: `Autorizzazione CUP ${year - (i % 2)}/${100 + i}`,
       issuer: `Comune di ${c.name}`,
-      number: `${2025 + (i % 2)}/${100 + i}`,
-      valid_from: `${2025 + (i % 2)}-01-01`,
-      valid_to: `${2027 + (i % 2)}-12-31`,
+      number: `${year - (i % 2)}/${100 + i}`,
+      valid_from: `${year - (i % 2)}-01-01`,
+      valid_to: `${year + 3 + (i % 2)}-12-31`,
+      cost: 300 + ((i * 7) % 40) * 25,
     })));
 }
 
@@ -190,4 +198,37 @@ export async function seedSystems(db: Db, places: SeededMunicipality[], count: n
   }
   await insertBatched(db, 'systems', SYSTEM_COLUMNS, rows);
   await insertBatched(db, 'system_sequences', { name: 'text', last: 'integer' }, [...sequences].map(([name, last]) => ({ name, last })));
+}
+
+/**
+ * A few authorizations and leases that end soon (in 5, 20 and 60 days from the seed's day, past the
+ * 7-, 30- and 90-day alerts), each on two active OOH systems, so the inbox and availability show them.
+ */
+export async function seedExpiringPermits(db: Db): Promise<void> {
+  const day = today();
+  const { rows } = await db.query<{ id: string; municipality_name: string }>(
+    "SELECT id, municipality_name FROM systems WHERE type = 'OOH' AND status = 'active' ORDER BY id DESC LIMIT 8",
+  );
+  if (rows.length < 8) return;
+  const pair = (i: number) => [Number(rows[2 * i].id), Number(rows[2 * i + 1].id)];
+  const authorizations = [
+    { days: 5, n: 901, systems: pair(0) },
+    { days: 20, n: 902, systems: pair(1) },
+    { days: 60, n: 903, systems: pair(2) },
+  ];
+  const year = day.slice(0, 4);
+  for (const a of authorizations) {
+    const place = rows[2 * (a.n - 901)].municipality_name;
+    const { rows: [row] } = await db.query<{ id: string }>(
+      `INSERT INTO system_authorizations (name, issuer, number, valid_from, valid_to, cost, notes) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [`Autorizzazione CUP ${year}/${a.n}`, `Comune di ${place}`, `${year}/${a.n}`, addDays(day, -360), addDays(day, a.days), 450, 'Rinnovo da chiedere al Comune.'],
+    );
+    await db.query('UPDATE systems SET authorization_ids = authorization_ids || $1::bigint WHERE id = ANY($2::bigint[])', [Number(row.id), a.systems]);
+  }
+  const place = rows[6].municipality_name;
+  const { rows: [lease] } = await db.query<{ id: string }>(
+    `INSERT INTO system_leases (name, lessor, reference, start_date, end_date, annual_fee, notes) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [`Locazione Condominio Via Roma ${place}`, `Condominio Via Roma, ${place}`, `REP. 7781/${year}`, addDays(day, -700), addDays(day, 25), 3600, 'Disdetta da inviare entro la scadenza.'],
+  );
+  await db.query('UPDATE systems SET lease_id = $1 WHERE id = ANY($2::bigint[])', [Number(lease.id), pair(3)]);
 }

@@ -35,6 +35,8 @@ import '../shared/dueSweeps';
 import { availabilityPage } from '../shared/availability';
 import { quoteFaces } from '../shared/pricing';
 import { workOrdersFromPlanning } from '../shared/workOrders';
+import { facesAtRisk } from '../shared/permits';
+import { fullNames } from '../shared/people';
 
 /*
  * The planner service: plannings, the faces they book (collection `planningItems`), and the
@@ -68,6 +70,7 @@ function toPlanning(r: StoredRecord, totals: Planning['totals']): Planning {
     criteria: (r.criteria as Criteria | undefined) ?? EMPTY_CRITERIA,
     status: (r.status as Planning['status']) ?? 'draft',
     totals,
+    riskOverride: (r.riskOverride as Planning['riskOverride'] | undefined) ?? null,
   };
 }
 
@@ -252,6 +255,34 @@ async function bookItems(tx: Db, planning: StoredRecord, holder: string): Promis
   }
 }
 
+/**
+ * Confirming a planning with faces at risk (an authorization or lease of their system ends before
+ * the item's period does) needs an explicit override with a reason: without one the move is a 409
+ * naming the faces and what ends; with one, the override to record (who, when, why, which faces).
+ */
+async function overrideOf(ctx: HandlerContext, planningId: number, body: RecordData): Promise<Planning['riskOverride'] | undefined> {
+  const { rows } = await ctx.db.query<{ data: RecordData }>(`SELECT data FROM records WHERE collection = $1 AND data->>'planningId' = $2 ORDER BY id`, [ITEMS, String(planningId)]);
+  const items = rows.map((r) => r.data).filter((d) => d.frameId);
+  const faces = await facesByIds(ctx.db, items.map((d) => Number(d.frameId)));
+  const risks = await facesAtRisk(
+    ctx.db,
+    items.map((d) => {
+      const face = faces.get(Number(d.frameId));
+      return { frameId: Number(d.frameId), frameName: face?.frameName, systemId: Number(d.systemId ?? face?.systemId), systemCode: face?.systemCode ?? '', periodEnd: String(d.periodEnd) };
+    }),
+    todayOn(),
+  );
+  if (!risks.length) return undefined;
+  const sent = body.riskOverride as { reason?: unknown } | null | undefined;
+  const reason = typeof sent?.reason === 'string' ? sent.reason.trim() : '';
+  if (!reason) {
+    const named = risks.map((r) => `${r.frameName ? `${r.frameName} di ` : ''}${r.systemCode} a rischio (${r.reason})`);
+    throw new HttpError(409, `La pianificazione non può essere confermata: ${named.join('; ')}. Conferma indicando il motivo per procedere comunque`, { risks });
+  }
+  const by = ctx.user?.username ?? 'admin';
+  return { reason, by, byName: (await fullNames(ctx.db, [by])).get(by) ?? null, at: nowIso(), faces: risks };
+}
+
 const updatePlanning: Handler = async (ctx) => {
   const id = idParam(ctx);
   const body = ctx.body as RecordData;
@@ -262,10 +293,12 @@ const updatePlanning: Handler = async (ctx) => {
   const from = (existing.status as Planning['status'] | undefined) ?? 'draft';
   if (fields.status !== from) checkMove(RULES, from, fields.status);
   await expireDue(ctx.db);
+  const confirming = fields.status === 'confirmed' && from !== 'confirmed';
+  const riskOverride = confirming ? await overrideOf(ctx, id, body) : undefined;
   await ctx.db.transaction(async (tx) => {
     await lockReservations(tx);
-    if (fields.status === 'confirmed' && from !== 'confirmed') await bookItems(tx, existing, ctx.user?.username ?? 'admin');
-    await updateRecord(tx, PLANNINGS, id, fields);
+    if (confirming) await bookItems(tx, existing, ctx.user?.username ?? 'admin');
+    await updateRecord(tx, PLANNINGS, id, riskOverride ? { ...fields, riskOverride } : fields);
   });
   if (fields.status === 'cancelled' && from !== 'cancelled') await releaseWhere(ctx.db, 'planningId', id, 'Pianificazione annullata');
   // A confirmed planning goes into the street: the posting and removal orders of its faces, per team.

@@ -2,7 +2,9 @@ import type { components } from '../../src/api/generated/planner';
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import type { RecordData, StoredRecord } from '../store';
+import { risksBefore } from './permits';
 import { OCCUPYING, RESERVATIONS, addDays, busiest, daysBetween, toBlockers } from './reservations';
+import { today } from './values';
 
 /*
  * Availability across the inventory: the faces matching the filters × the periods of a step (a
@@ -116,6 +118,8 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
     : [];
   const blockers = new Map((await toBlockers(db, held)).map((b) => [b.reservationId, b]));
   const days = daysBetween(periodStart, periodEnd);
+  // A face is at risk when an authorization or lease of its system ends before the period does.
+  const risks = await risksBefore(db, rows.map((r) => Number(r.data.systemId)), periodEnd, today());
 
   const out: Row[] = rows.map((r) => {
     const mine = held.filter((h) => h.frameId !== undefined && Number(h.frameId) === Number(r.id));
@@ -148,6 +152,8 @@ export async function availabilityPage(db: Db, query: Record<string, unknown>): 
       slots,
       cells,
       occupancy: Math.min(100, Math.round((used / (slots * days)) * 1000) / 10),
+      atRisk: risks.has(Number(r.data.systemId)),
+      risks: risks.get(Number(r.data.systemId)) ?? [],
     };
   });
 

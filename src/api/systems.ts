@@ -25,6 +25,11 @@ export type SystemTypeCode = S['SystemTypeCode'];
 export type SystemStatus = S['SystemStatus'];
 
 export type SystemProvider = S['SystemProvider'];
+export type Authorization = S['Authorization'];
+export type AuthorizationInput = S['AuthorizationInput'];
+export type Lease = S['Lease'];
+export type LeaseInput = S['LeaseInput'];
+export type PermitDocument = S['PermitDocument'];
 
 export const TEMPLATE_FILE_NAME = 'template_impianti.xlsx';
 
@@ -176,3 +181,52 @@ export const downloadImportTemplate = () =>
 export function importSystems(workbook: File, onProgress?: Progress): Promise<ImportReport> {
   return upload<ImportReport>('systems', '/system/upload', fileForm(workbook), onProgress);
 }
+
+/* ---------- authorizations and leases (ra-data-simple-rest lists) ---------- */
+
+export interface PermitListQuery {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+/** A list's answer and the total its Content-Range states (`authorizations 0-24/40`). */
+async function withTotal<D extends unknown[]>(request: Promise<FetchResult<D>>): Promise<{ data: D; total: number }> {
+  let range: string | null = null;
+  const data = await callOrThrow(request.then((r) => ((range = r.response.headers.get('Content-Range')), r)));
+  const total = Number(/\/(\d+)$/.exec(range ?? '')?.[1]);
+  return { data, total: Number.isFinite(total) ? total : data.length };
+}
+
+type FetchResult<D> = { data?: D; error?: unknown; response: Response };
+
+/** A document as a multipart body through the typed client: the serializer sends the file as the one upload form. */
+const documentBody = (file: File) => ({ body: { file }, bodySerializer: () => fileForm(file) });
+
+export const listAuthorizationRecords = (query: PermitListQuery) => withTotal(systemsApi().GET('/authorizations', { params: { query } }));
+export const getAuthorization = (id: number) => callOrThrow(systemsApi().GET('/authorizations/{id}', { params: { path: { id } } }));
+export const createAuthorization = (body: AuthorizationInput) => callOrThrow(systemsApi().POST('/authorizations', { body }));
+export const updateAuthorization = (id: number, body: AuthorizationInput) =>
+  callOrThrow(systemsApi().PUT('/authorizations/{id}', { params: { path: { id } }, body }));
+export const deleteAuthorization = (id: number) => callOrThrow(systemsApi().DELETE('/authorizations/{id}', { params: { path: { id } } }));
+export const uploadAuthorizationDocument = (id: number, file: File) =>
+  callOrThrow(systemsApi().POST('/authorizations/{id}/documents', { params: { path: { id } }, ...documentBody(file) }));
+export const downloadAuthorizationDocument = (id: number, document: Pick<PermitDocument, 'id' | 'fileName'>) =>
+  downloadBlob(
+    systemsApi().GET('/authorizations/{id}/documents/{documentId}', { params: { path: { id, documentId: document.id } }, parseAs: 'blob' }),
+    document.fileName,
+  );
+export const deleteAuthorizationDocument = (id: number, documentId: number) =>
+  callOrThrow(systemsApi().DELETE('/authorizations/{id}/documents/{documentId}', { params: { path: { id, documentId } } }));
+
+export const listLeaseRecords = (query: PermitListQuery) => withTotal(systemsApi().GET('/leases', { params: { query } }));
+export const getLease = (id: number) => callOrThrow(systemsApi().GET('/leases/{id}', { params: { path: { id } } }));
+export const createLease = (body: LeaseInput) => callOrThrow(systemsApi().POST('/leases', { body }));
+export const updateLease = (id: number, body: LeaseInput) => callOrThrow(systemsApi().PUT('/leases/{id}', { params: { path: { id } }, body }));
+export const deleteLease = (id: number) => callOrThrow(systemsApi().DELETE('/leases/{id}', { params: { path: { id } } }));
+export const uploadLeaseDocument = (id: number, file: File) =>
+  callOrThrow(systemsApi().POST('/leases/{id}/documents', { params: { path: { id } }, ...documentBody(file) }));
+export const downloadLeaseDocument = (id: number, document: Pick<PermitDocument, 'id' | 'fileName'>) =>
+  downloadBlob(systemsApi().GET('/leases/{id}/documents/{documentId}', { params: { path: { id, documentId: document.id } }, parseAs: 'blob' }), document.fileName);
+export const deleteLeaseDocument = (id: number, documentId: number) =>
+  callOrThrow(systemsApi().DELETE('/leases/{id}/documents/{documentId}', { params: { path: { id, documentId } } }));

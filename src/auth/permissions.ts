@@ -58,6 +58,8 @@ export const ROUTE_PERMISSIONS: readonly RoutePermission[] = [
   { pattern: '/systems-manage/*', allowed: ASSETS, resources: ['systems', 'frames', 'devices'] },
   { pattern: '/circuit-manage/*', allowed: ASSETS, resources: ['circuits'] },
   { pattern: '/providers/*', allowed: ASSETS, resources: ['teams', 'workOrders'] },
+  { pattern: '/authorizations/*', allowed: ASSETS, resources: ['authorizations'] },
+  { pattern: '/leases/*', allowed: ASSETS, resources: ['leases'] },
   // The canone unico of the faces: read by the asset manager and the manager; its rates set by the admin.
   { pattern: '/canone-unico', allowed: ['ROLE_ADMIN', 'ROLE_ASSETMANAGER', 'ROLE_MANAGER'], resources: ['canoneRates'] },
   // Admin, sales, sales leader: campaigns, advertisers, estimates and products
@@ -189,6 +191,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { label: 'Circuiti', to: '/circuit-manage/manage' },
       { label: 'Squadre', to: '/providers/manage' },
       { label: 'Ordini di lavoro', to: '/providers/workOrders' },
+      { label: 'Autorizzazioni', to: '/authorizations' },
+      { label: 'Locazioni', to: '/leases' },
       { label: 'Canone unico', to: '/canone-unico' },
       // The admin's DOOH screens (the entries a role may not open are not shown to it).
       { label: 'Impianti DOOH', to: '/dooh-manage/manage' },

@@ -14,6 +14,7 @@ import { devicesDataProvider, type DevicesMethods } from './devices';
 import { framesDataProvider, type FramesMethods } from './frames';
 import { systemsDataProvider, type SystemsMethods } from './systems';
 import { teamsDataProvider, type TeamsMethods } from './teams';
+import { permitsDataProvider, type PermitsMethods } from './permits';
 import { advertisersDataProvider, type AdvertisersMethods } from './advertisers';
 import { catalogsDataProvider } from './catalogs';
 import { estimatesDataProvider, type EstimatesMethods } from './estimates';
@@ -27,6 +28,7 @@ import { mailsDataProvider, scheduledEventsDataProvider, sendsMethods, type Send
 export type { SystemLookups, SystemBulkChange } from './systems';
 export type { BulkConflict, BulkProgress, BulkRefusal, BulkResult } from './shared';
 export type { FunnelItem } from './analytics';
+export type { Authorization, Lease, PermitDocument, PermitResource } from './permits';
 export type { AvailabilityFilter, AvailabilityPage, AvailabilityRow, AvailabilityCell, Blocker, HoldResult, Notification } from './availability';
 export { isShareRefusal, type ShareRefusal } from './shares';
 
@@ -57,6 +59,8 @@ export const DATA_PROVIDERS: Record<string, DataProvider> = {
   systems: systemsDataProvider,
   circuits: circuitsDataProvider,
   teams: teamsDataProvider,
+  authorizations: permitsDataProvider,
+  leases: permitsDataProvider,
   frames: framesDataProvider,
   workOrders: framesDataProvider,
   devices: devicesDataProvider,
@@ -102,4 +106,4 @@ export const dataProvider: AppDataProvider = withUserFacingErrors(
  * `const dataProvider = useDataProvider<AppDataProvider>()` inside react-query's `useQuery` /
  * `useMutation` (docs/SCREEN-SHAPE.md). Each domain adds its `…Methods` interface here.
  */
-export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods & FramesMethods & AvailabilityMethods;
+export type AppDataProvider = DataProvider & CampaignsMethods & SystemsMethods & EstimatesMethods & OrdersMethods & PlanningsMethods & CircuitsMethods & TeamsMethods & AdvertisersMethods & ProductsMethods & DetectionsMethods & UsersMethods & AnalyticsMethods & SharesMethods & CreativesMethods & DevicesMethods & SendsMethods & OpportunityNamesMethods & FramesMethods & AvailabilityMethods & PermitsMethods;

@@ -36,7 +36,16 @@ import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
 /* What a create or a full update sends: the input schema's fields, a cleared one as null. */
-export const planningInputOf = inputOf<RequestBody<operations['createPlanning']>>(createPlanningBody, { name: 'form', campaignId: 'form', periodStart: 'form', periodEnd: 'form', status: 'form' }, { empty: 'null' });
+export const planningInputOf = inputOf<RequestBody<operations['createPlanning']>>(createPlanningBody, {
+  name: 'form',
+  campaignId: 'form',
+  periodStart: 'form',
+  periodEnd: 'form',
+  status: 'form',
+  // Only an override the screen sets now (a reason, not yet recorded) goes with a confirmation.
+  riskOverride: (value) =>
+    value && typeof value === 'object' && !('at' in value) && typeof Reflect.get(value, 'reason') === 'string' ? { reason: String(Reflect.get(value, 'reason')) } : undefined,
+}, { empty: 'null' });
 export const planningItemInputOf = inputOf<RequestBody<operations['createPlanningItem']>>(createPlanningItemBody, { planningId: 'form', frameId: 'form', price: 'form' }, { empty: 'null' });
 import { translateMessage } from '@/i18n/lookup';
 

@@ -10,6 +10,7 @@ import { sends } from './en/sends';
 import { field } from './en/field';
 import { playProof } from './en/playProof';
 import { disponibilita } from './en/disponibilita';
+import { permessi } from './en/permessi';
 
 /**
  * English: react-admin's own messages (ra-language-english) with the pagination labels,
@@ -42,5 +43,6 @@ export const en: TranslationMessages = {
     ...field,
     ...playProof,
     ...disponibilita,
+    ...permessi,
   },
 };

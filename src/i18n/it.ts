@@ -10,6 +10,7 @@ import { sends } from './it/sends';
 import { field } from './it/field';
 import { playProof } from './it/playProof';
 import { disponibilita } from './it/disponibilita';
+import { permessi } from './it/permessi';
 
 /**
  * Italian, the default language: every react-admin message (typed against TranslationMessages, so
@@ -29,5 +30,6 @@ export const it: TranslationMessages = {
     ...field,
     ...playProof,
     ...disponibilita,
+    ...permessi,
   },
 };

@@ -8,6 +8,7 @@ import { campaignsResources } from './campaigns';
 import { creativesResources } from './creatives';
 import { devicesResources } from './devices';
 import { ordersResources } from './orders';
+import { permitsResources } from './permits';
 import { planningsResources } from './plannings';
 import { workOrdersResources } from './workOrders';
 
@@ -38,4 +39,4 @@ import { estimatesResource } from './estimates';
 import { opportunitiesResource } from './opportunities';
 import { productsResource } from './products';
 
-export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources, ...devicesResources, ...workOrdersResources];
+export const RESOURCES: ResourceDefinition[] = [opportunitiesResource, advertisersResource, estimatesResource, productsResource, catalogsResource, usersResource, detectionsResource, subItemsResource, agentsResource, systemsResource, ...ordersResources, ...campaignsResources, ...planningsResources, ...creativesResources, ...devicesResources, ...workOrdersResources, ...permitsResources];

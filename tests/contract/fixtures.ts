@@ -265,6 +265,19 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     remove: { op: 'systems.deleteSystem', at: (m) => ({ query: { id: m.id } }) },
     unique: true,
   },
+  // On a system of the run (a lease moves the system off its previous one).
+  authorization: {
+    create: 'systems.createAuthorization',
+    patch: async (f) => ({ body: { name: `Autorizzazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
+    remove: { op: 'systems.deleteAuthorization', at: (m) => ({ path: { id: m.id } }) },
+    read: { op: 'systems.getAuthorizationById', at: (m) => ({ path: { id: m.id } }) },
+  },
+  lease: {
+    create: 'systems.createLease',
+    patch: async (f) => ({ body: { name: `Locazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
+    remove: { op: 'systems.deleteLease', at: (m) => ({ path: { id: m.id } }) },
+    read: { op: 'systems.getLeaseById', at: (m) => ({ path: { id: m.id } }) },
+  },
   systemImage: {
     create: 'systems.uploadSystemImage',
     patch: async (f) => ({ body: { systemId: (await f.need('system')).id } }),
@@ -388,6 +401,13 @@ const pathId = (resource: string, fresh = false): Fixture => async (f) => ({ pat
 const removeOf = (resource: string, fresh = false): Fixture => async (f) => {
   const spec = RESOURCES[resource];
   return (spec.remove as NonNullable<ResourceSpec['remove']>).at((fresh ? undefined : f.spare(resource)) ?? (await f.fresh(resource)));
+};
+
+/** A document uploaded for the occasion to a new authorization or lease of the run (it goes with its record). */
+const permitDocument = (kind: 'Authorization' | 'Lease', resource: string): Fixture => async (f) => {
+  const owner = await f.fresh(resource);
+  const document = (await f.call(`systems.upload${kind}Document`, { path: { id: owner.id } })) as { id: number };
+  return { path: { id: owner.id, documentId: document.id } };
 };
 
 /** Per operation: the patch that gives its valid request records of this run to work on. */
@@ -630,6 +650,18 @@ export const FIXTURES: Record<string, Fixture> = {
     const template = await f.download('systems.downloadImportTemplate');
     return { file: { bytes: await fillTemplate(template, row), mediaType: XLSX, fileName: `impianti-${f.unique()}.xlsx` } };
   },
+  'systems.getAuthorizationById': pathId('authorization'),
+  'systems.updateAuthorization': async (f) => ({ path: { id: (await f.need('authorization')).id }, body: { name: `Autorizzazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
+  'systems.deleteAuthorization': removeOf('authorization'),
+  'systems.uploadAuthorizationDocument': pathId('authorization'),
+  'systems.downloadAuthorizationDocument': permitDocument('Authorization', 'authorization'),
+  'systems.deleteAuthorizationDocument': permitDocument('Authorization', 'authorization'),
+  'systems.getLeaseById': pathId('lease'),
+  'systems.updateLease': async (f) => ({ path: { id: (await f.need('lease')).id }, body: { name: `Locazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
+  'systems.deleteLease': removeOf('lease'),
+  'systems.uploadLeaseDocument': pathId('lease'),
+  'systems.downloadLeaseDocument': permitDocument('Lease', 'lease'),
+  'systems.deleteLeaseDocument': permitDocument('Lease', 'lease'),
   'systems.getSystemImage': pathId('systemImage'),
   'systems.deleteSystemImage': removeOf('systemImage'),
   'systems.updateTeam': async (f) => {

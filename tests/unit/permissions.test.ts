@@ -47,6 +47,12 @@ const MATRIX: [pattern: string, path: string, expected: string][] = [
   ['/circuit-manage/manage', '/circuit-manage/manage', 'x..x......'],
   ['/providers/manage', '/providers/manage', 'x..x......'],
   ['/providers/workOrders', '/providers/workOrders', 'x..x......'],
+  ['/authorizations', '/authorizations', 'x..x......'],
+  ['/authorizations/create', '/authorizations/create', 'x..x......'],
+  ['/authorizations/:id', '/authorizations/5', 'x..x......'],
+  ['/leases', '/leases', 'x..x......'],
+  ['/leases/create', '/leases/create', 'x..x......'],
+  ['/leases/:id', '/leases/5', 'x..x......'],
   ['/canone-unico', '/canone-unico', 'xx.x......'],
   ['/shows-manage/manage', '/shows-manage/manage', 'x.........'],
   ['/playerDOOH', '/playerDOOH', 'x.........'],
@@ -172,8 +178,8 @@ describe('home page per role', () => {
 });
 
 describe('menus per role: groups and visibility', () => {
-  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Canone unico', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
-  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Canone unico']] as const;
+  const PATRIMONIO = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Autorizzazioni', 'Locazioni', 'Canone unico', 'Impianti DOOH', 'Player', 'Show', 'Playlist']] as const;
+  const PATRIMONIO_ASSETS = ['PATRIMONIO', ['Impianti', 'Circuiti', 'Squadre', 'Ordini di lavoro', 'Autorizzazioni', 'Locazioni', 'Canone unico']] as const;
   const PUBBLICAZIONE_ALL = [
     'PUBBLICAZIONE',
     ['Opportunità', 'Preventivi', 'Ordini', 'Campagne', 'Creatività', 'Pianificazioni', 'Inserzionisti', 'Disponibilità'],
@@ -225,6 +231,8 @@ describe('menus per role: groups and visibility', () => {
       '/circuit-manage/manage',
       '/providers/manage',
       '/providers/workOrders',
+      '/authorizations',
+      '/leases',
       '/canone-unico',
       '/dooh-manage/manage',
       '/dooh/players',

@@ -238,27 +238,6 @@ export const systemHandlers = {
     return rows.map((r) => ({ id: Number(r.id), name: r.name, ...(r.vat ? { vat: r.vat } : {}), ...(r.mail ? { mail: r.mail } : {}) }));
   },
 
-  async listLeases(ctx) {
-    const { rows } = await ctx.db.query<{ id: string; name: string; lessor: string | null; start_date: string | Date | null; end_date: string | Date | null; annual_fee: string | null }>(
-      'SELECT * FROM system_leases ORDER BY name, id',
-    );
-    const day = (d: string | Date | null) => (d === null ? undefined : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
-    return rows.map((r) => JSON.parse(JSON.stringify({
-      id: Number(r.id), name: r.name, lessor: r.lessor ?? undefined, startDate: day(r.start_date), endDate: day(r.end_date),
-      annualFee: r.annual_fee === null ? undefined : Number(r.annual_fee),
-    })));
-  },
-
-  async listAuthorizations(ctx) {
-    const { rows } = await ctx.db.query<{ id: string; name: string; issuer: string | null; number: string | null; valid_from: string | Date | null; valid_to: string | Date | null }>(
-      'SELECT * FROM system_authorizations ORDER BY name, id',
-    );
-    const day = (d: string | Date | null) => (d === null ? undefined : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
-    return rows.map((r) => JSON.parse(JSON.stringify({
-      id: Number(r.id), name: r.name, issuer: r.issuer ?? undefined, number: r.number ?? undefined, validFrom: day(r.valid_from), validTo: day(r.valid_to),
-    })));
-  },
-
   async listMunicipalities(ctx) {
     const { rows } = await ctx.db.query<{ istat_code: string; name: string; province: string; region: string }>(
       `SELECT m.istat_code, m.name, p.name AS province, r.name AS region

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { seedLookups, seedSystems } from '../../seed/systems';
+import { seedExpiringPermits, seedLookups, seedSystems } from '../../seed/systems';
 import { seededMunicipalities } from '../../shared/geo';
 import type { SeedOptions } from '../../seed/options';
 
@@ -8,4 +8,5 @@ export async function seed(db: Db, { size, rng }: SeedOptions): Promise<void> {
   if (!places.length) return;
   await seedLookups(db, places, rng);
   await seedSystems(db, places, size === 'large' ? 20_000 : 2_000, rng);
+  await seedExpiringPermits(db);
 }

@@ -42,7 +42,7 @@ export interface paths {
         get: operations["getPlanningById"];
         /**
          * Update a planning
-         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
+         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces).
          */
         put: operations["updatePlanning"];
         post?: never;
@@ -534,6 +534,105 @@ export interface components {
          * @enum {string}
          */
         PlanningStatus: "draft" | "confirmed" | "closed" | "cancelled";
+        /** @description A face whose system's authorization or lease ends before the period it is sold for. */
+        FaceRisk: {
+            /**
+             * Format: int64
+             * @description The face.
+             * @example 11
+             */
+            frameId: number;
+            /**
+             * @description Its name.
+             * @example Faccia A
+             */
+            frameName?: string;
+            /**
+             * Format: int64
+             * @description Its system.
+             * @example 1
+             */
+            systemId: number;
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            systemCode: string;
+            /**
+             * @description What ends and when, in Italian.
+             * @example Autorizzazione CUP 2026/118 scade il 2026-12-20
+             */
+            reason: string;
+        };
+        /** @description A refused confirmation; `risks` lists the faces at risk when that is the reason. */
+        RiskRefusal: {
+            /**
+             * @description Human-readable message (Italian in the sandbox).
+             * @example La pianificazione non può essere confermata: Faccia A di MI-0001 a rischio
+             */
+            message: string;
+            /**
+             * @description The HTTP status repeated.
+             * @example 409
+             */
+            status?: number;
+            /** @description The faces at risk. */
+            risks?: components["schemas"]["FaceRisk"][];
+            /** @description What holds the faces that have no room. */
+            blockers?: components["schemas"]["Blocker"][];
+        };
+        /** @description A confirmation made despite faces at risk, as recorded on the planning. */
+        RiskOverride: {
+            /**
+             * @description Why the planning was confirmed anyway.
+             * @example Rinnovo dell'autorizzazione già richiesto al Comune
+             */
+            reason: string;
+            /**
+             * @description Who confirmed it (username).
+             * @example admin
+             */
+            by: string;
+            /**
+             * @description Their name and surname.
+             * @example Mario Rossi
+             */
+            byName?: string | null;
+            /**
+             * Format: date-time
+             * @description When.
+             * @example 2026-11-27T14:02:00Z
+             */
+            at: string;
+            /** @description The faces at risk it confirmed. */
+            faces: components["schemas"]["FaceRisk"][];
+        };
+        /** @description Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this. */
+        RiskOverrideInput: {
+            /**
+             * @description Why the planning is confirmed anyway.
+             * @example Rinnovo dell'autorizzazione già richiesto al Comune
+             */
+            reason: string;
+            /**
+             * @description Ignored.
+             * @example admin
+             */
+            by?: string;
+            /**
+             * @description Ignored.
+             * @example Mario Rossi
+             */
+            byName?: string | null;
+            /**
+             * Format: date-time
+             * @description Ignored.
+             * @example 2026-11-27T14:02:00Z
+             */
+            at?: string;
+            /** @description Ignored. */
+            faces?: components["schemas"]["FaceRisk"][];
+        };
         /** @description A planning, as read. */
         Planning: {
             /**
@@ -574,6 +673,8 @@ export interface components {
             criteria: components["schemas"]["PlanningCriteria"];
             status: components["schemas"]["PlanningStatus"];
             totals: components["schemas"]["PlanningTotals"];
+            /** @description The last confirmation made despite faces at risk; null when none was. */
+            riskOverride?: components["schemas"]["RiskOverride"] | null;
         };
         /** @description Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction. */
         PlanningInput: {
@@ -616,6 +717,8 @@ export interface components {
             /** @default draft */
             status: components["schemas"]["PlanningStatus"];
             totals?: components["schemas"]["PlanningTotals"];
+            /** @description With a move to confirmed: confirm despite faces at risk, with the reason. */
+            riskOverride?: components["schemas"]["RiskOverrideInput"] | null;
         };
         /** @description A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it. */
         PlanningItem: {
@@ -1148,6 +1251,16 @@ export interface components {
              * @example 50
              */
             occupancy: number;
+            /**
+             * @description An authorization or lease of its system ends before the end of the period asked.
+             * @example false
+             */
+            atRisk?: boolean;
+            /**
+             * @description What ends and when, in Italian (empty when not at risk).
+             * @example []
+             */
+            risks?: string[];
         };
         /** @description A page of faces × periods. */
         AvailabilityPage: {
@@ -1467,6 +1580,30 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The status move is not allowed, a face has no room, or (`risks`) a face is at risk: an authorization or lease of its system ends before the face's period, and no `riskOverride` was sent. */
+        ConfirmRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "La pianificazione non può essere confermata: Faccia A di MI-0001 a rischio (Autorizzazione CUP 2026/118 scade il 2026-12-20); conferma con una motivazione per procedere",
+                 *       "status": 409,
+                 *       "risks": [
+                 *         {
+                 *           "frameId": 11,
+                 *           "frameName": "Faccia A",
+                 *           "systemId": 1,
+                 *           "systemCode": "MI-0001",
+                 *           "reason": "Autorizzazione CUP 2026/118 scade il 2026-12-20"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RiskRefusal"];
+            };
+        };
         /** @description The face has no room in the period, or a category rule refuses the advertiser; the body names what blocks it. */
         ReservationRefused: {
             headers: {
@@ -1585,6 +1722,10 @@ export type SchemaSystemType = components['schemas']['SystemType'];
 export type SchemaPlanningCriteria = components['schemas']['PlanningCriteria'];
 export type SchemaPlanningTotals = components['schemas']['PlanningTotals'];
 export type SchemaPlanningStatus = components['schemas']['PlanningStatus'];
+export type SchemaFaceRisk = components['schemas']['FaceRisk'];
+export type SchemaRiskRefusal = components['schemas']['RiskRefusal'];
+export type SchemaRiskOverride = components['schemas']['RiskOverride'];
+export type SchemaRiskOverrideInput = components['schemas']['RiskOverrideInput'];
 export type SchemaPlanning = components['schemas']['Planning'];
 export type SchemaPlanningInput = components['schemas']['PlanningInput'];
 export type SchemaPlanningItem = components['schemas']['PlanningItem'];
@@ -1614,6 +1755,7 @@ export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMoveRefused = components['responses']['MoveRefused'];
+export type ResponseConfirmRefused = components['responses']['ConfirmRefused'];
 export type ResponseReservationRefused = components['responses']['ReservationRefused'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -1936,7 +2078,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["MoveRefused"];
+            409: components["responses"]["ConfirmRefused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnknownReference"];

@@ -29,7 +29,9 @@ export const listPlanningsResponseTotalsFacesMax = 9007199254740991;
 export const listPlanningsResponseTotalsAmountMin = 0;
 export const listPlanningsResponseTotalsAmountMax = 1000000000;export const listPlanningsResponseTotalsOrderTotalMin = 0;
 export const listPlanningsResponseTotalsOrderTotalMax = 1000000000;export const listPlanningsResponseTotalsDifferenceMin = -1000000000;
-export const listPlanningsResponseTotalsDifferenceMax = 1000000000;
+export const listPlanningsResponseTotalsDifferenceMax = 1000000000;export const listPlanningsResponseRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const listPlanningsResponseRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+
 
 export const listPlanningsResponseItem = zod.object({
   "id": zod.number().min(1).max(listPlanningsResponseIdMax).int().describe('Planning id.'),
@@ -50,7 +52,20 @@ export const listPlanningsResponseItem = zod.object({
   "amount": zod.number().min(listPlanningsResponseTotalsAmountMin).max(listPlanningsResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(listPlanningsResponseTotalsOrderTotalMin).max(listPlanningsResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(listPlanningsResponseTotalsDifferenceMin).max(listPlanningsResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).describe('Computed by the service from the planning\'s items.')
+}).describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().describe('Why the planning was confirmed anyway.'),
+  "by": zod.string().describe('Who confirmed it (username).'),
+  "byName": zod.string().nullish().describe('Their name and surname.'),
+  "at": zod.string().datetime({}).describe('When.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(listPlanningsResponseRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(listPlanningsResponseRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
 }).describe('A planning, as read.')
 export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
 
@@ -71,7 +86,9 @@ export const createPlanningBodyTotalsFacesMax = 9007199254740991;
 export const createPlanningBodyTotalsAmountMin = 0;
 export const createPlanningBodyTotalsAmountMax = 1000000000;export const createPlanningBodyTotalsOrderTotalMin = 0;
 export const createPlanningBodyTotalsOrderTotalMax = 1000000000;export const createPlanningBodyTotalsDifferenceMin = -1000000000;
-export const createPlanningBodyTotalsDifferenceMax = 1000000000;
+export const createPlanningBodyTotalsDifferenceMax = 1000000000;export const createPlanningBodyRiskOverrideReasonMax = 1000;export const createPlanningBodyRiskOverrideByMax = 200;export const createPlanningBodyRiskOverrideByNameMax = 200;export const createPlanningBodyRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const createPlanningBodyRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+export const createPlanningBodyRiskOverrideFacesMax = 5000;
 
 export const createPlanningBody = zod.object({
   "id": zod.number().min(1).max(createPlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -92,7 +109,20 @@ export const createPlanningBody = zod.object({
   "amount": zod.number().min(createPlanningBodyTotalsAmountMin).max(createPlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(createPlanningBodyTotalsOrderTotalMin).max(createPlanningBodyTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(createPlanningBodyTotalsDifferenceMin).max(createPlanningBodyTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).optional().describe('Computed by the service from the planning\'s items.')
+}).optional().describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().min(1).max(createPlanningBodyRiskOverrideReasonMax).describe('Why the planning is confirmed anyway.'),
+  "by": zod.string().max(createPlanningBodyRiskOverrideByMax).optional().describe('Ignored.'),
+  "byName": zod.string().max(createPlanningBodyRiskOverrideByNameMax).nullish().describe('Ignored.'),
+  "at": zod.string().datetime({}).optional().describe('Ignored.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(createPlanningBodyRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(createPlanningBodyRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).max(createPlanningBodyRiskOverrideFacesMax).optional().describe('Ignored.')
+}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
 
@@ -111,7 +141,9 @@ export const getPlanningByIdResponseTotalsFacesMax = 9007199254740991;
 export const getPlanningByIdResponseTotalsAmountMin = 0;
 export const getPlanningByIdResponseTotalsAmountMax = 1000000000;export const getPlanningByIdResponseTotalsOrderTotalMin = 0;
 export const getPlanningByIdResponseTotalsOrderTotalMax = 1000000000;export const getPlanningByIdResponseTotalsDifferenceMin = -1000000000;
-export const getPlanningByIdResponseTotalsDifferenceMax = 1000000000;
+export const getPlanningByIdResponseTotalsDifferenceMax = 1000000000;export const getPlanningByIdResponseRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const getPlanningByIdResponseRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+
 
 export const getPlanningByIdResponse = zod.object({
   "id": zod.number().min(1).max(getPlanningByIdResponseIdMax).int().describe('Planning id.'),
@@ -132,12 +164,25 @@ export const getPlanningByIdResponse = zod.object({
   "amount": zod.number().min(getPlanningByIdResponseTotalsAmountMin).max(getPlanningByIdResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(getPlanningByIdResponseTotalsOrderTotalMin).max(getPlanningByIdResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(getPlanningByIdResponseTotalsDifferenceMin).max(getPlanningByIdResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).describe('Computed by the service from the planning\'s items.')
+}).describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().describe('Why the planning was confirmed anyway.'),
+  "by": zod.string().describe('Who confirmed it (username).'),
+  "byName": zod.string().nullish().describe('Their name and surname.'),
+  "at": zod.string().datetime({}).describe('When.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(getPlanningByIdResponseRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(getPlanningByIdResponseRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
 }).describe('A planning, as read.')
 
 
 /**
- * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move.
+ * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces).
  * @summary Update a planning
  */
 export const updatePlanningBodyIdMax = 9007199254740991;
@@ -152,7 +197,9 @@ export const updatePlanningBodyTotalsFacesMax = 9007199254740991;
 export const updatePlanningBodyTotalsAmountMin = 0;
 export const updatePlanningBodyTotalsAmountMax = 1000000000;export const updatePlanningBodyTotalsOrderTotalMin = 0;
 export const updatePlanningBodyTotalsOrderTotalMax = 1000000000;export const updatePlanningBodyTotalsDifferenceMin = -1000000000;
-export const updatePlanningBodyTotalsDifferenceMax = 1000000000;
+export const updatePlanningBodyTotalsDifferenceMax = 1000000000;export const updatePlanningBodyRiskOverrideReasonMax = 1000;export const updatePlanningBodyRiskOverrideByMax = 200;export const updatePlanningBodyRiskOverrideByNameMax = 200;export const updatePlanningBodyRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const updatePlanningBodyRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+export const updatePlanningBodyRiskOverrideFacesMax = 5000;
 
 export const updatePlanningBody = zod.object({
   "id": zod.number().min(1).max(updatePlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -173,7 +220,20 @@ export const updatePlanningBody = zod.object({
   "amount": zod.number().min(updatePlanningBodyTotalsAmountMin).max(updatePlanningBodyTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(updatePlanningBodyTotalsOrderTotalMin).max(updatePlanningBodyTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(updatePlanningBodyTotalsDifferenceMin).max(updatePlanningBodyTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).optional().describe('Computed by the service from the planning\'s items.')
+}).optional().describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().min(1).max(updatePlanningBodyRiskOverrideReasonMax).describe('Why the planning is confirmed anyway.'),
+  "by": zod.string().max(updatePlanningBodyRiskOverrideByMax).optional().describe('Ignored.'),
+  "byName": zod.string().max(updatePlanningBodyRiskOverrideByNameMax).nullish().describe('Ignored.'),
+  "at": zod.string().datetime({}).optional().describe('Ignored.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(updatePlanningBodyRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(updatePlanningBodyRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).max(updatePlanningBodyRiskOverrideFacesMax).optional().describe('Ignored.')
+}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
 export const updatePlanningResponseIdMax = 9007199254740991;
@@ -188,7 +248,9 @@ export const updatePlanningResponseTotalsFacesMax = 9007199254740991;
 export const updatePlanningResponseTotalsAmountMin = 0;
 export const updatePlanningResponseTotalsAmountMax = 1000000000;export const updatePlanningResponseTotalsOrderTotalMin = 0;
 export const updatePlanningResponseTotalsOrderTotalMax = 1000000000;export const updatePlanningResponseTotalsDifferenceMin = -1000000000;
-export const updatePlanningResponseTotalsDifferenceMax = 1000000000;
+export const updatePlanningResponseTotalsDifferenceMax = 1000000000;export const updatePlanningResponseRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const updatePlanningResponseRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+
 
 export const updatePlanningResponse = zod.object({
   "id": zod.number().min(1).max(updatePlanningResponseIdMax).int().describe('Planning id.'),
@@ -209,7 +271,20 @@ export const updatePlanningResponse = zod.object({
   "amount": zod.number().min(updatePlanningResponseTotalsAmountMin).max(updatePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(updatePlanningResponseTotalsOrderTotalMin).max(updatePlanningResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(updatePlanningResponseTotalsDifferenceMin).max(updatePlanningResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).describe('Computed by the service from the planning\'s items.')
+}).describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().describe('Why the planning was confirmed anyway.'),
+  "by": zod.string().describe('Who confirmed it (username).'),
+  "byName": zod.string().nullish().describe('Their name and surname.'),
+  "at": zod.string().datetime({}).describe('When.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(updatePlanningResponseRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(updatePlanningResponseRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
 }).describe('A planning, as read.')
 
 
@@ -229,7 +304,9 @@ export const deletePlanningResponseTotalsFacesMax = 9007199254740991;
 export const deletePlanningResponseTotalsAmountMin = 0;
 export const deletePlanningResponseTotalsAmountMax = 1000000000;export const deletePlanningResponseTotalsOrderTotalMin = 0;
 export const deletePlanningResponseTotalsOrderTotalMax = 1000000000;export const deletePlanningResponseTotalsDifferenceMin = -1000000000;
-export const deletePlanningResponseTotalsDifferenceMax = 1000000000;
+export const deletePlanningResponseTotalsDifferenceMax = 1000000000;export const deletePlanningResponseRiskOverrideFacesItemFrameIdMax = 9007199254740991;
+export const deletePlanningResponseRiskOverrideFacesItemSystemIdMax = 9007199254740991;
+
 
 export const deletePlanningResponse = zod.object({
   "id": zod.number().min(1).max(deletePlanningResponseIdMax).int().describe('Planning id.'),
@@ -250,7 +327,20 @@ export const deletePlanningResponse = zod.object({
   "amount": zod.number().min(deletePlanningResponseTotalsAmountMin).max(deletePlanningResponseTotalsAmountMax).describe('Sum of the items\' prices in euro.'),
   "orderTotal": zod.number().min(deletePlanningResponseTotalsOrderTotalMin).max(deletePlanningResponseTotalsOrderTotalMax).nullable().describe('The total of the planning\'s order; null when the planning has none.'),
   "difference": zod.number().min(deletePlanningResponseTotalsDifferenceMin).max(deletePlanningResponseTotalsDifferenceMax).nullable().describe('amount − orderTotal; null without an order.')
-}).describe('Computed by the service from the planning\'s items.')
+}).describe('Computed by the service from the planning\'s items.'),
+  "riskOverride": zod.union([zod.object({
+  "reason": zod.string().describe('Why the planning was confirmed anyway.'),
+  "by": zod.string().describe('Who confirmed it (username).'),
+  "byName": zod.string().nullish().describe('Their name and surname.'),
+  "at": zod.string().datetime({}).describe('When.'),
+  "faces": zod.array(zod.object({
+  "frameId": zod.number().min(1).max(deletePlanningResponseRiskOverrideFacesItemFrameIdMax).int().describe('The face.'),
+  "frameName": zod.string().optional().describe('Its name.'),
+  "systemId": zod.number().min(1).max(deletePlanningResponseRiskOverrideFacesItemSystemIdMax).int().describe('Its system.'),
+  "systemCode": zod.string().describe('The system\'s code.'),
+  "reason": zod.string().describe('What ends and when, in Italian.')
+}).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
 }).describe('A planning, as read.')
 
 
@@ -825,7 +915,9 @@ export const getAvailabilityResponse = zod.object({
   "planningName": zod.string().nullable().describe('The planning that booked it, if any.')
 }).describe('A reservation that fills a face in the period asked for.')).describe('The options and bookings in the period, and the queue behind them.')
 }).describe('One face in one period.')).describe('One per period of the page.'),
-  "occupancy": zod.number().min(getAvailabilityResponseRowsItemOccupancyMin).max(getAvailabilityResponseRowsItemOccupancyMax).describe('Share of the face\'s slot-days held or booked, in percent.')
+  "occupancy": zod.number().min(getAvailabilityResponseRowsItemOccupancyMin).max(getAvailabilityResponseRowsItemOccupancyMax).describe('Share of the face\'s slot-days held or booked, in percent.'),
+  "atRisk": zod.boolean().optional().describe('An authorization or lease of its system ends before the end of the period asked.'),
+  "risks": zod.array(zod.string()).optional().describe('What ends and when, in Italian (empty when not at risk).')
 }).describe('A face and its cells.')).describe('The faces of the range.'),
   "total": zod.number().min(getAvailabilityResponseTotalMin).max(getAvailabilityResponseTotalMax).int().describe('Faces matching the filters.'),
   "occupancy": zod.object({

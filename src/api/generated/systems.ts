@@ -476,6 +476,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List authorization records (autorizzazione)
+         * @description ra-data-simple-rest `getList` / `getMany`. Filter fields: `id` (one or an array), `q` (searches the name, the number and the issuer), `systemId` (the authorizations of one system), `endsBefore` (a date: those that end before it). Sort by any field of the record. Without `range` every match is returned.
+         */
+        get: operations["listAuthorizationRecords"];
+        put?: never;
+        /**
+         * Create a authorization (autorizzazione)
+         * @description ra-data-simple-rest `create`. `endDate` must not precede `startDate` (400 naming `/body/endDate`). `systemIds` links the authorization to those systems (422 for a system that does not exist).
+         */
+        post: operations["createAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One authorization (autorizzazione) with its systems and documents */
+        get: operations["getAuthorizationById"];
+        /**
+         * Update a authorization (autorizzazione)
+         * @description ra-data-simple-rest `update`: the full record (`id`, `systems`, `documents` and `expiresIn` may be sent back as read and are ignored). With `lockVersion`, a record saved by someone else since is refused with 409 and nothing is written. `systemIds`, when sent, replaces the systems linked to the authorization.
+         */
+        put: operations["updateAuthorization"];
+        post?: never;
+        /**
+         * Delete a authorization (autorizzazione)
+         * @description The authorization goes with its documents; its systems no longer name it.
+         */
+        delete: operations["deleteAuthorization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorizations/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document of a authorization (autorizzazione)
+         * @description Multipart upload of one file (at most 20 MB: 413 beyond): the signed authorization, a map, a receipt. Accepted media types: PDF, PNG, JPEG, DOCX and XLSX (415 otherwise). The document is then listed in the authorization's `documents`.
+         */
+        post: operations["uploadAuthorizationDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorizations/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a document of a authorization (autorizzazione)
+         * @description The file as uploaded, in its own media type.
+         */
+        get: operations["downloadAuthorizationDocument"];
+        put?: never;
+        post?: never;
+        /** Delete a document of a authorization (autorizzazione) */
+        delete: operations["deleteAuthorizationDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lease records (locazione)
+         * @description ra-data-simple-rest `getList` / `getMany`. Filter fields: `id` (one or an array), `q` (searches the name, the number and the landlord), `systemId` (the leases of one system), `endsBefore` (a date: those that end before it). Sort by any field of the record. Without `range` every match is returned.
+         */
+        get: operations["listLeaseRecords"];
+        put?: never;
+        /**
+         * Create a lease (locazione)
+         * @description ra-data-simple-rest `create`. `endDate` must not precede `startDate` (400 naming `/body/endDate`). `systemIds` links the lease to those systems (422 for a system that does not exist); a system has one lease, so linking moves it off its previous lease.
+         */
+        post: operations["createLease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** One lease (locazione) with its systems and documents */
+        get: operations["getLeaseById"];
+        /**
+         * Update a lease (locazione)
+         * @description ra-data-simple-rest `update`: the full record (`id`, `systems`, `documents` and `expiresIn` may be sent back as read and are ignored). With `lockVersion`, a record saved by someone else since is refused with 409 and nothing is written. `systemIds`, when sent, replaces the systems linked to the lease.
+         */
+        put: operations["updateLease"];
+        post?: never;
+        /**
+         * Delete a lease (locazione)
+         * @description The lease goes with its documents; its systems no longer name it.
+         */
+        delete: operations["deleteLease"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leases/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document of a lease (locazione)
+         * @description Multipart upload of one file (at most 20 MB: 413 beyond): the signed lease, a map, a receipt. Accepted media types: PDF, PNG, JPEG, DOCX and XLSX (415 otherwise). The document is then listed in the lease's `documents`.
+         */
+        post: operations["uploadLeaseDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leases/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a document of a lease (locazione)
+         * @description The file as uploaded, in its own media type.
+         */
+        get: operations["downloadLeaseDocument"];
+        put?: never;
+        post?: never;
+        /** Delete a document of a lease (locazione) */
+        delete: operations["deleteLeaseDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getMunicipalities": {
         parameters: {
             query?: never;
@@ -1601,7 +1809,56 @@ export interface components {
              */
             mail?: string;
         };
-        /** @description A lease (locazione) of the ground or wall a system stands on. */
+        /** @description A file uploaded to an authorization or a lease (the signed act, a map, a receipt). */
+        PermitDocument: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description The file's name as uploaded.
+             * @example autorizzazione_2026-118.pdf
+             */
+            fileName: string;
+            /**
+             * @description Its media type.
+             * @example application/pdf
+             */
+            mediaType: string;
+            /**
+             * @description Bytes.
+             * @example 184320
+             */
+            size: number;
+            /**
+             * Format: date-time
+             * @description When it was uploaded.
+             * @example 2026-11-20T09:42:17Z
+             */
+            uploadedAt: string;
+            /**
+             * @description Who uploaded it (username).
+             * @example assetmanager
+             */
+            uploadedBy?: string | null;
+        };
+        /** @description A system an authorization or a lease covers. */
+        PermitSystem: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description The system's code.
+             * @example MI-0001
+             */
+            code: string;
+            /**
+             * @description The system's name.
+             * @example Poster Via Torino 12
+             */
+            name: string;
+        };
+        /**
+         * @description Days from today (the service's clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.
+         * @example 24
+         */
+        ExpiresIn: number | null;
+        /** @description A lease (locazione) of the ground or wall systems stand on. */
         Lease: {
             id: components["schemas"]["Id"];
             /**
@@ -1610,29 +1867,109 @@ export interface components {
              */
             name: string;
             /**
-             * @description Who lets the site.
+             * @description Who lets the site (locatore).
              * @example Comune di Milano
              */
-            lessor?: string;
+            landlord?: string | null;
+            /**
+             * @description The contract's number or reference.
+             * @example REP. 4411/2026
+             */
+            reference?: string | null;
             /**
              * Format: date
              * @description Start of the lease.
              * @example 2026-01-01
              */
-            startDate?: string;
+            startDate?: string | null;
             /**
              * Format: date
-             * @description End of the lease.
-             * @example 2026-12-31
+             * @description End of the lease (not before startDate).
+             * @example 2027-12-31
              */
-            endDate?: string;
+            endDate?: string | null;
             /**
-             * @description Yearly fee in euro.
+             * @description Yearly rent in euro.
              * @example 4800
              */
-            annualFee?: number;
+            annualCost?: number | null;
+            /**
+             * @description Notes.
+             * @example Rinnovo tacito salvo disdetta sei mesi prima.
+             */
+            notes?: string | null;
+            expiresIn?: components["schemas"]["ExpiresIn"];
+            /** @description The systems on this lease. */
+            systems: components["schemas"]["PermitSystem"][];
+            /** @description Its uploaded documents. */
+            documents: components["schemas"]["PermitDocument"][];
+            /**
+             * Format: int64
+             * @description Version of the record; send it back on update.
+             * @example 812
+             */
+            lockVersion?: number;
         };
-        /** @description An authorization (permesso) to keep a system on a site. */
+        /** @description Body of create and update of a lease. */
+        LeaseInput: {
+            id?: components["schemas"]["Id"];
+            /**
+             * @description Label.
+             * @example Locazione Comune di Milano 2026
+             */
+            name: string;
+            /**
+             * @description Who lets the site (locatore).
+             * @example Comune di Milano
+             */
+            landlord?: string | null;
+            /**
+             * @description The contract's number or reference.
+             * @example REP. 4411/2026
+             */
+            reference?: string | null;
+            /**
+             * Format: date
+             * @description Start of the lease.
+             * @example 2026-01-01
+             */
+            startDate?: string | null;
+            /**
+             * Format: date
+             * @description End of the lease (not before startDate).
+             * @example 2027-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description Yearly rent in euro.
+             * @example 4800
+             */
+            annualCost?: number | null;
+            /**
+             * @description Notes.
+             * @example Rinnovo tacito salvo disdetta sei mesi prima.
+             */
+            notes?: string | null;
+            /**
+             * @description The systems on this lease (replaces them on update).
+             * @example [
+             *       1
+             *     ]
+             */
+            systemIds?: components["schemas"]["Id"][];
+            expiresIn?: components["schemas"]["ExpiresIn"];
+            /** @description Ignored (as read). */
+            systems?: components["schemas"]["PermitSystem"][];
+            /** @description Ignored (as read; documents are uploaded on their own). */
+            documents?: components["schemas"]["PermitDocument"][];
+            /**
+             * Format: int64
+             * @description The version the form read; a record saved since is refused with 409.
+             * @example 812
+             */
+            lockVersion?: number;
+        };
+        /** @description An authorization (permesso) to keep systems on a site, issued by a public body. */
         Authorization: {
             id: components["schemas"]["Id"];
             /**
@@ -1641,27 +1978,107 @@ export interface components {
              */
             name: string;
             /**
-             * @description Issuing authority.
+             * @description Issuing body (ente).
              * @example Comune di Milano
              */
-            issuer?: string;
+            issuer?: string | null;
             /**
              * @description Protocol number.
              * @example 2026/118
              */
-            number?: string;
+            number?: string | null;
             /**
              * Format: date
              * @description First valid day.
              * @example 2026-01-01
              */
-            validFrom?: string;
+            startDate?: string | null;
             /**
              * Format: date
-             * @description Last valid day.
+             * @description Last valid day (not before startDate).
              * @example 2028-12-31
              */
-            validTo?: string;
+            endDate?: string | null;
+            /**
+             * @description What it costs in euro - fees and CUP.
+             * @example 1250
+             */
+            cost?: number | null;
+            /**
+             * @description Notes.
+             * @example Rinnovo da chiedere 60 giorni prima.
+             */
+            notes?: string | null;
+            expiresIn?: components["schemas"]["ExpiresIn"];
+            /** @description The systems it covers. */
+            systems: components["schemas"]["PermitSystem"][];
+            /** @description Its uploaded documents. */
+            documents: components["schemas"]["PermitDocument"][];
+            /**
+             * Format: int64
+             * @description Version of the record; send it back on update.
+             * @example 811
+             */
+            lockVersion?: number;
+        };
+        /** @description Body of create and update of an authorization. */
+        AuthorizationInput: {
+            id?: components["schemas"]["Id"];
+            /**
+             * @description Label.
+             * @example Autorizzazione CUP 2026/118
+             */
+            name: string;
+            /**
+             * @description Issuing body (ente).
+             * @example Comune di Milano
+             */
+            issuer?: string | null;
+            /**
+             * @description Protocol number.
+             * @example 2026/118
+             */
+            number?: string | null;
+            /**
+             * Format: date
+             * @description First valid day.
+             * @example 2026-01-01
+             */
+            startDate?: string | null;
+            /**
+             * Format: date
+             * @description Last valid day (not before startDate).
+             * @example 2028-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description What it costs in euro - fees and CUP.
+             * @example 1250
+             */
+            cost?: number | null;
+            /**
+             * @description Notes.
+             * @example Rinnovo da chiedere 60 giorni prima.
+             */
+            notes?: string | null;
+            /**
+             * @description The systems it covers (replaces them on update).
+             * @example [
+             *       1
+             *     ]
+             */
+            systemIds?: components["schemas"]["Id"][];
+            expiresIn?: components["schemas"]["ExpiresIn"];
+            /** @description Ignored (as read). */
+            systems?: components["schemas"]["PermitSystem"][];
+            /** @description Ignored (as read; documents are uploaded on their own). */
+            documents?: components["schemas"]["PermitDocument"][];
+            /**
+             * Format: int64
+             * @description The version the form read; a record saved since is refused with 409.
+             * @example 811
+             */
+            lockVersion?: number;
         };
         /** @description A location found for an address. */
         GeocodeLocation: {
@@ -2176,6 +2593,26 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description JSON array `["<field>","ASC"|"DESC"]` (ra-data-simple-rest). Default `["id","ASC"]`.
+         * @example ["endDate","ASC"]
+         */
+        Sort: string;
+        /**
+         * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+         * @example [0,24]
+         */
+        Range: string;
+        /**
+         * @description JSON object of field values (ra-data-simple-rest): `id` (one or an array), `q` (text search), `systemId`, `endsBefore` (a date).
+         * @example {"q":"Milano"}
+         */
+        Filter: string;
+        /**
+         * @description The document's id.
+         * @example 71
+         */
+        DocumentIdPath: components["schemas"]["Id"];
         /** @example 1 */
         IdPath: components["schemas"]["Id"];
         /** @example 1 */
@@ -2192,7 +2629,13 @@ export interface components {
         SystemKindQuery: components["schemas"]["SystemKind"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Lets a browser on another origin read `Content-Range`.
+         * @example Content-Range
+         */
+        AccessControlExposeHeaders: string;
+    };
     pathItems: never;
 }
 export type SchemaId = components['schemas']['Id'];
@@ -2230,8 +2673,13 @@ export type SchemaSize = components['schemas']['Size'];
 export type SchemaArea = components['schemas']['Area'];
 export type SchemaAreaDto = components['schemas']['AreaDto'];
 export type SchemaMediaOwner = components['schemas']['MediaOwner'];
+export type SchemaPermitDocument = components['schemas']['PermitDocument'];
+export type SchemaPermitSystem = components['schemas']['PermitSystem'];
+export type SchemaExpiresIn = components['schemas']['ExpiresIn'];
 export type SchemaLease = components['schemas']['Lease'];
+export type SchemaLeaseInput = components['schemas']['LeaseInput'];
 export type SchemaAuthorization = components['schemas']['Authorization'];
+export type SchemaAuthorizationInput = components['schemas']['AuthorizationInput'];
 export type SchemaGeocodeLocation = components['schemas']['GeocodeLocation'];
 export type SchemaDomainList = components['schemas']['DomainList'];
 export type SchemaSystemImage = components['schemas']['SystemImage'];
@@ -2257,10 +2705,15 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseUnprocessable = components['responses']['Unprocessable'];
 export type ResponseUnknownReference = components['responses']['UnknownReference'];
+export type ParameterSort = components['parameters']['Sort'];
+export type ParameterRange = components['parameters']['Range'];
+export type ParameterFilter = components['parameters']['Filter'];
+export type ParameterDocumentIdPath = components['parameters']['DocumentIdPath'];
 export type ParameterIdPath = components['parameters']['IdPath'];
 export type ParameterIdQuery = components['parameters']['IdQuery'];
 export type ParameterPagePath = components['parameters']['PagePath'];
 export type ParameterSystemKindQuery = components['parameters']['SystemKindQuery'];
+export type HeaderAccessControlExposeHeaders = components['headers']['AccessControlExposeHeaders'];
 export type $defs = Record<string, never>;
 export interface operations {
     listAllSystems: {
@@ -3269,10 +3722,22 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "Locazione Comune di Milano 2026",
-                     *         "lessor": "Comune di Milano",
+                     *         "landlord": "Comune di Milano",
+                     *         "reference": "REP. 4411/2026",
                      *         "startDate": "2026-01-01",
-                     *         "endDate": "2026-12-31",
-                     *         "annualFee": 4800
+                     *         "endDate": "2027-12-31",
+                     *         "annualCost": 4800,
+                     *         "notes": null,
+                     *         "expiresIn": 399,
+                     *         "systems": [
+                     *           {
+                     *             "id": 1,
+                     *             "code": "MI-0001",
+                     *             "name": "Poster Via Torino 12"
+                     *           }
+                     *         ],
+                     *         "documents": [],
+                     *         "lockVersion": 812
                      *       }
                      *     ]
                      */
@@ -3306,8 +3771,20 @@ export interface operations {
                      *         "name": "Autorizzazione CUP 2026/118",
                      *         "issuer": "Comune di Milano",
                      *         "number": "2026/118",
-                     *         "validFrom": "2026-01-01",
-                     *         "validTo": "2028-12-31"
+                     *         "startDate": "2026-01-01",
+                     *         "endDate": "2028-12-31",
+                     *         "cost": 1250,
+                     *         "notes": null,
+                     *         "expiresIn": 765,
+                     *         "systems": [
+                     *           {
+                     *             "id": 1,
+                     *             "code": "MI-0001",
+                     *             "name": "Poster Via Torino 12"
+                     *           }
+                     *         ],
+                     *         "documents": [],
+                     *         "lockVersion": 811
                      *       }
                      *     ]
                      */
@@ -3317,6 +3794,640 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuthorizationRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description JSON array `["<field>","ASC"|"DESC"]` (ra-data-simple-rest). Default `["id","ASC"]`.
+                 * @example ["endDate","ASC"]
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description JSON object of field values (ra-data-simple-rest): `id` (one or an array), `q` (text search), `systemId`, `endsBefore` (a date).
+                 * @example {"q":"Milano"}
+                 */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorizations in the requested range and order. */
+            200: {
+                headers: {
+                    /**
+                     * @description `authorizations <first>-<last>/<total>` (`authorizations *\/0` when nothing matches).
+                     * @example authorizations 0-24/40
+                     */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Autorizzazione CUP 2026/118",
+                     *         "issuer": "Comune di Milano",
+                     *         "number": "2026/118",
+                     *         "startDate": "2026-01-01",
+                     *         "endDate": "2028-12-31",
+                     *         "cost": 1250,
+                     *         "notes": null,
+                     *         "expiresIn": 765,
+                     *         "systems": [
+                     *           {
+                     *             "id": 1,
+                     *             "code": "MI-0001",
+                     *             "name": "Poster Via Torino 12"
+                     *           }
+                     *         ],
+                     *         "documents": [],
+                     *         "lockVersion": 811
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Authorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationInput"];
+            };
+        };
+        responses: {
+            /** @description The created authorization. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Authorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getAuthorizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Authorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationInput"];
+            };
+        };
+        responses: {
+            /** @description The updated authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Authorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    deleteAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Authorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAuthorizationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The document; its name and media type are kept. */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored document. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 71,
+                     *       "fileName": "autorizzazione_2026-118.pdf",
+                     *       "mediaType": "application/pdf",
+                     *       "size": 184320,
+                     *       "uploadedAt": "2026-11-20T09:42:17Z",
+                     *       "uploadedBy": "assetmanager"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermitDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    downloadAuthorizationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="<fileName>"`.
+                     * @example attachment; filename="autorizzazione_2026-118.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAuthorizationDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted document's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 71,
+                     *       "fileName": "autorizzazione_2026-118.pdf",
+                     *       "mediaType": "application/pdf",
+                     *       "size": 184320,
+                     *       "uploadedAt": "2026-11-20T09:42:17Z",
+                     *       "uploadedBy": "assetmanager"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermitDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLeaseRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description JSON array `["<field>","ASC"|"DESC"]` (ra-data-simple-rest). Default `["id","ASC"]`.
+                 * @example ["endDate","ASC"]
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description JSON array `[first,last]`, zero-based and inclusive. Absent means every match.
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["Range"];
+                /**
+                 * @description JSON object of field values (ra-data-simple-rest): `id` (one or an array), `q` (text search), `systemId`, `endsBefore` (a date).
+                 * @example {"q":"Milano"}
+                 */
+                filter?: components["parameters"]["Filter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leases in the requested range and order. */
+            200: {
+                headers: {
+                    /**
+                     * @description `leases <first>-<last>/<total>` (`leases *\/0` when nothing matches).
+                     * @example leases 0-24/40
+                     */
+                    "Content-Range"?: string;
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Locazione Comune di Milano 2026",
+                     *         "landlord": "Comune di Milano",
+                     *         "reference": "REP. 4411/2026",
+                     *         "startDate": "2026-01-01",
+                     *         "endDate": "2027-12-31",
+                     *         "annualCost": 4800,
+                     *         "notes": null,
+                     *         "expiresIn": 399,
+                     *         "systems": [
+                     *           {
+                     *             "id": 1,
+                     *             "code": "MI-0001",
+                     *             "name": "Poster Via Torino 12"
+                     *           }
+                     *         ],
+                     *         "documents": [],
+                     *         "lockVersion": 812
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Lease"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createLease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseInput"];
+            };
+        };
+        responses: {
+            /** @description The created lease. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    getLeaseById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lease. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseInput"];
+            };
+        };
+        responses: {
+            /** @description The updated lease. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnknownReference"];
+        };
+    };
+    deleteLease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted lease. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lease"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadLeaseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The document; its name and media type are kept. */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored document. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 72,
+                     *       "fileName": "contratto_locazione.pdf",
+                     *       "mediaType": "application/pdf",
+                     *       "size": 284512,
+                     *       "uploadedAt": "2026-11-20T09:45:00Z",
+                     *       "uploadedBy": "assetmanager"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermitDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    downloadLeaseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="<fileName>"`.
+                     * @example attachment; filename="contratto_locazione.pdf"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteLeaseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 1 */
+                id: components["parameters"]["IdPath"];
+                /**
+                 * @description The document's id.
+                 * @example 71
+                 */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted document's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 72,
+                     *       "fileName": "contratto_locazione.pdf",
+                     *       "mediaType": "application/pdf",
+                     *       "size": 284512,
+                     *       "uploadedAt": "2026-11-20T09:45:00Z",
+                     *       "uploadedBy": "assetmanager"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermitDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listMunicipalities: {

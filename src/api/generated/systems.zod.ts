@@ -1217,17 +1217,42 @@ export const listMediaOwnersResponse = zod.array(listMediaOwnersResponseItem)
  * @summary Every lease (locazione) of the sites
  */
 export const listLeasesResponseIdMax = 9007199254740991;
-export const listLeasesResponseAnnualFeeMin = 0;
-export const listLeasesResponseAnnualFeeMax = 1000000000;
+export const listLeasesResponseAnnualCostMin = 0;
+export const listLeasesResponseAnnualCostMax = 1000000000;export const listLeasesResponseExpiresInMin = -2147483647;
+export const listLeasesResponseExpiresInMax = 2147483647;
+export const listLeasesResponseSystemsItemIdMax = 9007199254740991;
+export const listLeasesResponseDocumentsItemIdMax = 9007199254740991;
+export const listLeasesResponseDocumentsItemSizeMin = 0;
+export const listLeasesResponseDocumentsItemSizeMax = 2147483647;
+export const listLeasesResponseLockVersionMin = 0;
+export const listLeasesResponseLockVersionMax = 9007199254740991;
+
 
 export const listLeasesResponseItem = zod.object({
   "id": zod.number().min(1).max(listLeasesResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "lessor": zod.string().optional().describe('Who lets the site.'),
-  "startDate": zod.string().date().optional().describe('Start of the lease.'),
-  "endDate": zod.string().date().optional().describe('End of the lease.'),
-  "annualFee": zod.number().min(listLeasesResponseAnnualFeeMin).max(listLeasesResponseAnnualFeeMax).optional().describe('Yearly fee in euro.')
-}).describe('A lease (locazione) of the ground or wall a system stands on.')
+  "landlord": zod.string().nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(listLeasesResponseAnnualCostMin).max(listLeasesResponseAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(listLeasesResponseExpiresInMin).max(listLeasesResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(listLeasesResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems on this lease.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(listLeasesResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(listLeasesResponseDocumentsItemSizeMin).max(listLeasesResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(listLeasesResponseLockVersionMin).max(listLeasesResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('A lease (locazione) of the ground or wall systems stand on.')
 export const listLeasesResponse = zod.array(listLeasesResponseItem)
 
 
@@ -1235,17 +1260,635 @@ export const listLeasesResponse = zod.array(listLeasesResponseItem)
  * @summary Every authorization (permesso) of the sites
  */
 export const listAuthorizationsResponseIdMax = 9007199254740991;
+export const listAuthorizationsResponseCostMin = 0;
+export const listAuthorizationsResponseCostMax = 1000000000;export const listAuthorizationsResponseExpiresInMin = -2147483647;
+export const listAuthorizationsResponseExpiresInMax = 2147483647;
+export const listAuthorizationsResponseSystemsItemIdMax = 9007199254740991;
+export const listAuthorizationsResponseDocumentsItemIdMax = 9007199254740991;
+export const listAuthorizationsResponseDocumentsItemSizeMin = 0;
+export const listAuthorizationsResponseDocumentsItemSizeMax = 2147483647;
+export const listAuthorizationsResponseLockVersionMin = 0;
+export const listAuthorizationsResponseLockVersionMax = 9007199254740991;
 
 
 export const listAuthorizationsResponseItem = zod.object({
   "id": zod.number().min(1).max(listAuthorizationsResponseIdMax).int().describe('Record id.'),
   "name": zod.string().describe('Label.'),
-  "issuer": zod.string().optional().describe('Issuing authority.'),
-  "number": zod.string().optional().describe('Protocol number.'),
-  "validFrom": zod.string().date().optional().describe('First valid day.'),
-  "validTo": zod.string().date().optional().describe('Last valid day.')
-}).describe('An authorization (permesso) to keep a system on a site.')
+  "issuer": zod.string().nullish().describe('Issuing body (ente).'),
+  "number": zod.string().nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(listAuthorizationsResponseCostMin).max(listAuthorizationsResponseCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(listAuthorizationsResponseExpiresInMin).max(listAuthorizationsResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(listAuthorizationsResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems it covers.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(listAuthorizationsResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(listAuthorizationsResponseDocumentsItemSizeMin).max(listAuthorizationsResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(listAuthorizationsResponseLockVersionMin).max(listAuthorizationsResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('An authorization (permesso) to keep systems on a site, issued by a public body.')
 export const listAuthorizationsResponse = zod.array(listAuthorizationsResponseItem)
+
+
+/**
+ * ra-data-simple-rest `getList` / `getMany`. Filter fields: `id` (one or an array), `q` (searches the name, the number and the issuer), `systemId` (the authorizations of one system), `endsBefore` (a date: those that end before it). Sort by any field of the record. Without `range` every match is returned.
+ * @summary List authorization records (autorizzazione)
+ */
+export const listAuthorizationRecordsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
+export const listAuthorizationRecordsQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
+export const listAuthorizationRecordsQueryFilterMax = 10000;
+
+export const listAuthorizationRecordsQueryParams = zod.object({
+  "sort": zod.string().regex(listAuthorizationRecordsQuerySortRegExp).optional().describe('JSON array `[\"<field>\",\"ASC\"|\"DESC\"]` (ra-data-simple-rest). Default `[\"id\",\"ASC\"]`.'),
+  "range": zod.string().regex(listAuthorizationRecordsQueryRangeRegExp).optional().describe('JSON array `[first,last]`, zero-based and inclusive. Absent means every match.'),
+  "filter": zod.string().max(listAuthorizationRecordsQueryFilterMax).optional().describe('JSON object of field values (ra-data-simple-rest): `id` (one or an array), `q` (text search), `systemId`, `endsBefore` (a date).')
+})
+
+export const listAuthorizationRecordsResponseIdMax = 9007199254740991;
+export const listAuthorizationRecordsResponseCostMin = 0;
+export const listAuthorizationRecordsResponseCostMax = 1000000000;export const listAuthorizationRecordsResponseExpiresInMin = -2147483647;
+export const listAuthorizationRecordsResponseExpiresInMax = 2147483647;
+export const listAuthorizationRecordsResponseSystemsItemIdMax = 9007199254740991;
+export const listAuthorizationRecordsResponseDocumentsItemIdMax = 9007199254740991;
+export const listAuthorizationRecordsResponseDocumentsItemSizeMin = 0;
+export const listAuthorizationRecordsResponseDocumentsItemSizeMax = 2147483647;
+export const listAuthorizationRecordsResponseLockVersionMin = 0;
+export const listAuthorizationRecordsResponseLockVersionMax = 9007199254740991;
+
+
+export const listAuthorizationRecordsResponseItem = zod.object({
+  "id": zod.number().min(1).max(listAuthorizationRecordsResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "issuer": zod.string().nullish().describe('Issuing body (ente).'),
+  "number": zod.string().nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(listAuthorizationRecordsResponseCostMin).max(listAuthorizationRecordsResponseCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(listAuthorizationRecordsResponseExpiresInMin).max(listAuthorizationRecordsResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(listAuthorizationRecordsResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems it covers.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(listAuthorizationRecordsResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(listAuthorizationRecordsResponseDocumentsItemSizeMin).max(listAuthorizationRecordsResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(listAuthorizationRecordsResponseLockVersionMin).max(listAuthorizationRecordsResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('An authorization (permesso) to keep systems on a site, issued by a public body.')
+export const listAuthorizationRecordsResponse = zod.array(listAuthorizationRecordsResponseItem)
+
+
+/**
+ * ra-data-simple-rest `create`. `endDate` must not precede `startDate` (400 naming `/body/endDate`). `systemIds` links the authorization to those systems (422 for a system that does not exist).
+ * @summary Create a authorization (autorizzazione)
+ */
+export const createAuthorizationBodyIdMax = 9007199254740991;
+export const createAuthorizationBodyNameMax = 200;export const createAuthorizationBodyIssuerMax = 200;export const createAuthorizationBodyNumberMax = 100;export const createAuthorizationBodyCostMin = 0;
+export const createAuthorizationBodyCostMax = 1000000000;export const createAuthorizationBodyNotesMax = 2000;export const createAuthorizationBodySystemIdsItemMax = 9007199254740991;
+export const createAuthorizationBodySystemIdsMax = 5000;
+export const createAuthorizationBodyExpiresInMin = -2147483647;
+export const createAuthorizationBodyExpiresInMax = 2147483647;
+export const createAuthorizationBodySystemsItemIdMax = 9007199254740991;
+export const createAuthorizationBodySystemsMax = 5000;export const createAuthorizationBodyDocumentsItemIdMax = 9007199254740991;
+export const createAuthorizationBodyDocumentsItemSizeMin = 0;
+export const createAuthorizationBodyDocumentsItemSizeMax = 2147483647;
+export const createAuthorizationBodyDocumentsMax = 1000;export const createAuthorizationBodyLockVersionMin = 0;
+export const createAuthorizationBodyLockVersionMax = 9007199254740991;
+
+
+export const createAuthorizationBody = zod.object({
+  "id": zod.number().min(1).max(createAuthorizationBodyIdMax).int().optional().describe('Record id.'),
+  "name": zod.string().min(1).max(createAuthorizationBodyNameMax).describe('Label.'),
+  "issuer": zod.string().max(createAuthorizationBodyIssuerMax).nullish().describe('Issuing body (ente).'),
+  "number": zod.string().max(createAuthorizationBodyNumberMax).nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(createAuthorizationBodyCostMin).max(createAuthorizationBodyCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().max(createAuthorizationBodyNotesMax).nullish().describe('Notes.'),
+  "systemIds": zod.array(zod.number().min(1).max(createAuthorizationBodySystemIdsItemMax).int().describe('Record id.')).max(createAuthorizationBodySystemIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The systems it covers (replaces them on update).'),
+  "expiresIn": zod.number().min(createAuthorizationBodyExpiresInMin).max(createAuthorizationBodyExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(createAuthorizationBodySystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).max(createAuthorizationBodySystemsMax).optional().describe('Ignored (as read).'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(createAuthorizationBodyDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(createAuthorizationBodyDocumentsItemSizeMin).max(createAuthorizationBodyDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).max(createAuthorizationBodyDocumentsMax).optional().describe('Ignored (as read; documents are uploaded on their own).'),
+  "lockVersion": zod.number().min(createAuthorizationBodyLockVersionMin).max(createAuthorizationBodyLockVersionMax).int().optional().describe('The version the form read; a record saved since is refused with 409.')
+}).describe('Body of create and update of an authorization.')
+
+
+/**
+ * @summary One authorization (autorizzazione) with its systems and documents
+ */
+export const getAuthorizationByIdResponseIdMax = 9007199254740991;
+export const getAuthorizationByIdResponseCostMin = 0;
+export const getAuthorizationByIdResponseCostMax = 1000000000;export const getAuthorizationByIdResponseExpiresInMin = -2147483647;
+export const getAuthorizationByIdResponseExpiresInMax = 2147483647;
+export const getAuthorizationByIdResponseSystemsItemIdMax = 9007199254740991;
+export const getAuthorizationByIdResponseDocumentsItemIdMax = 9007199254740991;
+export const getAuthorizationByIdResponseDocumentsItemSizeMin = 0;
+export const getAuthorizationByIdResponseDocumentsItemSizeMax = 2147483647;
+export const getAuthorizationByIdResponseLockVersionMin = 0;
+export const getAuthorizationByIdResponseLockVersionMax = 9007199254740991;
+
+
+export const getAuthorizationByIdResponse = zod.object({
+  "id": zod.number().min(1).max(getAuthorizationByIdResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "issuer": zod.string().nullish().describe('Issuing body (ente).'),
+  "number": zod.string().nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(getAuthorizationByIdResponseCostMin).max(getAuthorizationByIdResponseCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(getAuthorizationByIdResponseExpiresInMin).max(getAuthorizationByIdResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(getAuthorizationByIdResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems it covers.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(getAuthorizationByIdResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(getAuthorizationByIdResponseDocumentsItemSizeMin).max(getAuthorizationByIdResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(getAuthorizationByIdResponseLockVersionMin).max(getAuthorizationByIdResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('An authorization (permesso) to keep systems on a site, issued by a public body.')
+
+
+/**
+ * ra-data-simple-rest `update`: the full record (`id`, `systems`, `documents` and `expiresIn` may be sent back as read and are ignored). With `lockVersion`, a record saved by someone else since is refused with 409 and nothing is written. `systemIds`, when sent, replaces the systems linked to the authorization.
+ * @summary Update a authorization (autorizzazione)
+ */
+export const updateAuthorizationBodyIdMax = 9007199254740991;
+export const updateAuthorizationBodyNameMax = 200;export const updateAuthorizationBodyIssuerMax = 200;export const updateAuthorizationBodyNumberMax = 100;export const updateAuthorizationBodyCostMin = 0;
+export const updateAuthorizationBodyCostMax = 1000000000;export const updateAuthorizationBodyNotesMax = 2000;export const updateAuthorizationBodySystemIdsItemMax = 9007199254740991;
+export const updateAuthorizationBodySystemIdsMax = 5000;
+export const updateAuthorizationBodyExpiresInMin = -2147483647;
+export const updateAuthorizationBodyExpiresInMax = 2147483647;
+export const updateAuthorizationBodySystemsItemIdMax = 9007199254740991;
+export const updateAuthorizationBodySystemsMax = 5000;export const updateAuthorizationBodyDocumentsItemIdMax = 9007199254740991;
+export const updateAuthorizationBodyDocumentsItemSizeMin = 0;
+export const updateAuthorizationBodyDocumentsItemSizeMax = 2147483647;
+export const updateAuthorizationBodyDocumentsMax = 1000;export const updateAuthorizationBodyLockVersionMin = 0;
+export const updateAuthorizationBodyLockVersionMax = 9007199254740991;
+
+
+export const updateAuthorizationBody = zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationBodyIdMax).int().optional().describe('Record id.'),
+  "name": zod.string().min(1).max(updateAuthorizationBodyNameMax).describe('Label.'),
+  "issuer": zod.string().max(updateAuthorizationBodyIssuerMax).nullish().describe('Issuing body (ente).'),
+  "number": zod.string().max(updateAuthorizationBodyNumberMax).nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(updateAuthorizationBodyCostMin).max(updateAuthorizationBodyCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().max(updateAuthorizationBodyNotesMax).nullish().describe('Notes.'),
+  "systemIds": zod.array(zod.number().min(1).max(updateAuthorizationBodySystemIdsItemMax).int().describe('Record id.')).max(updateAuthorizationBodySystemIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The systems it covers (replaces them on update).'),
+  "expiresIn": zod.number().min(updateAuthorizationBodyExpiresInMin).max(updateAuthorizationBodyExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationBodySystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).max(updateAuthorizationBodySystemsMax).optional().describe('Ignored (as read).'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationBodyDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(updateAuthorizationBodyDocumentsItemSizeMin).max(updateAuthorizationBodyDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).max(updateAuthorizationBodyDocumentsMax).optional().describe('Ignored (as read; documents are uploaded on their own).'),
+  "lockVersion": zod.number().min(updateAuthorizationBodyLockVersionMin).max(updateAuthorizationBodyLockVersionMax).int().optional().describe('The version the form read; a record saved since is refused with 409.')
+}).describe('Body of create and update of an authorization.')
+
+export const updateAuthorizationResponseIdMax = 9007199254740991;
+export const updateAuthorizationResponseCostMin = 0;
+export const updateAuthorizationResponseCostMax = 1000000000;export const updateAuthorizationResponseExpiresInMin = -2147483647;
+export const updateAuthorizationResponseExpiresInMax = 2147483647;
+export const updateAuthorizationResponseSystemsItemIdMax = 9007199254740991;
+export const updateAuthorizationResponseDocumentsItemIdMax = 9007199254740991;
+export const updateAuthorizationResponseDocumentsItemSizeMin = 0;
+export const updateAuthorizationResponseDocumentsItemSizeMax = 2147483647;
+export const updateAuthorizationResponseLockVersionMin = 0;
+export const updateAuthorizationResponseLockVersionMax = 9007199254740991;
+
+
+export const updateAuthorizationResponse = zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "issuer": zod.string().nullish().describe('Issuing body (ente).'),
+  "number": zod.string().nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(updateAuthorizationResponseCostMin).max(updateAuthorizationResponseCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(updateAuthorizationResponseExpiresInMin).max(updateAuthorizationResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems it covers.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateAuthorizationResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(updateAuthorizationResponseDocumentsItemSizeMin).max(updateAuthorizationResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(updateAuthorizationResponseLockVersionMin).max(updateAuthorizationResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('An authorization (permesso) to keep systems on a site, issued by a public body.')
+
+
+/**
+ * The authorization goes with its documents; its systems no longer name it.
+ * @summary Delete a authorization (autorizzazione)
+ */
+export const deleteAuthorizationResponseIdMax = 9007199254740991;
+export const deleteAuthorizationResponseCostMin = 0;
+export const deleteAuthorizationResponseCostMax = 1000000000;export const deleteAuthorizationResponseExpiresInMin = -2147483647;
+export const deleteAuthorizationResponseExpiresInMax = 2147483647;
+export const deleteAuthorizationResponseSystemsItemIdMax = 9007199254740991;
+export const deleteAuthorizationResponseDocumentsItemIdMax = 9007199254740991;
+export const deleteAuthorizationResponseDocumentsItemSizeMin = 0;
+export const deleteAuthorizationResponseDocumentsItemSizeMax = 2147483647;
+export const deleteAuthorizationResponseLockVersionMin = 0;
+export const deleteAuthorizationResponseLockVersionMax = 9007199254740991;
+
+
+export const deleteAuthorizationResponse = zod.object({
+  "id": zod.number().min(1).max(deleteAuthorizationResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "issuer": zod.string().nullish().describe('Issuing body (ente).'),
+  "number": zod.string().nullish().describe('Protocol number.'),
+  "startDate": zod.string().date().nullish().describe('First valid day.'),
+  "endDate": zod.string().date().nullish().describe('Last valid day (not before startDate).'),
+  "cost": zod.number().min(deleteAuthorizationResponseCostMin).max(deleteAuthorizationResponseCostMax).nullish().describe('What it costs in euro - fees and CUP.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(deleteAuthorizationResponseExpiresInMin).max(deleteAuthorizationResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(deleteAuthorizationResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems it covers.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(deleteAuthorizationResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(deleteAuthorizationResponseDocumentsItemSizeMin).max(deleteAuthorizationResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(deleteAuthorizationResponseLockVersionMin).max(deleteAuthorizationResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('An authorization (permesso) to keep systems on a site, issued by a public body.')
+
+
+/**
+ * Multipart upload of one file (at most 20 MB: 413 beyond): the signed authorization, a map, a receipt. Accepted media types: PDF, PNG, JPEG, DOCX and XLSX (415 otherwise). The document is then listed in the authorization's `documents`.
+ * @summary Upload a document of a authorization (autorizzazione)
+ */
+export const uploadAuthorizationDocumentBody = zod.object({
+  "file": zod.string().describe('The document; its name and media type are kept.')
+})
+
+
+/**
+ * @summary Delete a document of a authorization (autorizzazione)
+ */
+export const deleteAuthorizationDocumentResponseIdMax = 9007199254740991;
+export const deleteAuthorizationDocumentResponseSizeMin = 0;
+export const deleteAuthorizationDocumentResponseSizeMax = 2147483647;
+
+
+export const deleteAuthorizationDocumentResponse = zod.object({
+  "id": zod.number().min(1).max(deleteAuthorizationDocumentResponseIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(deleteAuthorizationDocumentResponseSizeMin).max(deleteAuthorizationDocumentResponseSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')
+
+
+/**
+ * ra-data-simple-rest `getList` / `getMany`. Filter fields: `id` (one or an array), `q` (searches the name, the number and the landlord), `systemId` (the leases of one system), `endsBefore` (a date: those that end before it). Sort by any field of the record. Without `range` every match is returned.
+ * @summary List lease records (locazione)
+ */
+export const listLeaseRecordsQuerySortRegExp = new RegExp('^\\[\"[A-Za-z][A-Za-z0-9]*\",\"(ASC|DESC)\"\\]$');
+export const listLeaseRecordsQueryRangeRegExp = new RegExp('^\\[\\d+,\\d+\\]$');
+export const listLeaseRecordsQueryFilterMax = 10000;
+
+export const listLeaseRecordsQueryParams = zod.object({
+  "sort": zod.string().regex(listLeaseRecordsQuerySortRegExp).optional().describe('JSON array `[\"<field>\",\"ASC\"|\"DESC\"]` (ra-data-simple-rest). Default `[\"id\",\"ASC\"]`.'),
+  "range": zod.string().regex(listLeaseRecordsQueryRangeRegExp).optional().describe('JSON array `[first,last]`, zero-based and inclusive. Absent means every match.'),
+  "filter": zod.string().max(listLeaseRecordsQueryFilterMax).optional().describe('JSON object of field values (ra-data-simple-rest): `id` (one or an array), `q` (text search), `systemId`, `endsBefore` (a date).')
+})
+
+export const listLeaseRecordsResponseIdMax = 9007199254740991;
+export const listLeaseRecordsResponseAnnualCostMin = 0;
+export const listLeaseRecordsResponseAnnualCostMax = 1000000000;export const listLeaseRecordsResponseExpiresInMin = -2147483647;
+export const listLeaseRecordsResponseExpiresInMax = 2147483647;
+export const listLeaseRecordsResponseSystemsItemIdMax = 9007199254740991;
+export const listLeaseRecordsResponseDocumentsItemIdMax = 9007199254740991;
+export const listLeaseRecordsResponseDocumentsItemSizeMin = 0;
+export const listLeaseRecordsResponseDocumentsItemSizeMax = 2147483647;
+export const listLeaseRecordsResponseLockVersionMin = 0;
+export const listLeaseRecordsResponseLockVersionMax = 9007199254740991;
+
+
+export const listLeaseRecordsResponseItem = zod.object({
+  "id": zod.number().min(1).max(listLeaseRecordsResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "landlord": zod.string().nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(listLeaseRecordsResponseAnnualCostMin).max(listLeaseRecordsResponseAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(listLeaseRecordsResponseExpiresInMin).max(listLeaseRecordsResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(listLeaseRecordsResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems on this lease.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(listLeaseRecordsResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(listLeaseRecordsResponseDocumentsItemSizeMin).max(listLeaseRecordsResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(listLeaseRecordsResponseLockVersionMin).max(listLeaseRecordsResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('A lease (locazione) of the ground or wall systems stand on.')
+export const listLeaseRecordsResponse = zod.array(listLeaseRecordsResponseItem)
+
+
+/**
+ * ra-data-simple-rest `create`. `endDate` must not precede `startDate` (400 naming `/body/endDate`). `systemIds` links the lease to those systems (422 for a system that does not exist); a system has one lease, so linking moves it off its previous lease.
+ * @summary Create a lease (locazione)
+ */
+export const createLeaseBodyIdMax = 9007199254740991;
+export const createLeaseBodyNameMax = 200;export const createLeaseBodyLandlordMax = 200;export const createLeaseBodyReferenceMax = 100;export const createLeaseBodyAnnualCostMin = 0;
+export const createLeaseBodyAnnualCostMax = 1000000000;export const createLeaseBodyNotesMax = 2000;export const createLeaseBodySystemIdsItemMax = 9007199254740991;
+export const createLeaseBodySystemIdsMax = 5000;
+export const createLeaseBodyExpiresInMin = -2147483647;
+export const createLeaseBodyExpiresInMax = 2147483647;
+export const createLeaseBodySystemsItemIdMax = 9007199254740991;
+export const createLeaseBodySystemsMax = 5000;export const createLeaseBodyDocumentsItemIdMax = 9007199254740991;
+export const createLeaseBodyDocumentsItemSizeMin = 0;
+export const createLeaseBodyDocumentsItemSizeMax = 2147483647;
+export const createLeaseBodyDocumentsMax = 1000;export const createLeaseBodyLockVersionMin = 0;
+export const createLeaseBodyLockVersionMax = 9007199254740991;
+
+
+export const createLeaseBody = zod.object({
+  "id": zod.number().min(1).max(createLeaseBodyIdMax).int().optional().describe('Record id.'),
+  "name": zod.string().min(1).max(createLeaseBodyNameMax).describe('Label.'),
+  "landlord": zod.string().max(createLeaseBodyLandlordMax).nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().max(createLeaseBodyReferenceMax).nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(createLeaseBodyAnnualCostMin).max(createLeaseBodyAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().max(createLeaseBodyNotesMax).nullish().describe('Notes.'),
+  "systemIds": zod.array(zod.number().min(1).max(createLeaseBodySystemIdsItemMax).int().describe('Record id.')).max(createLeaseBodySystemIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The systems on this lease (replaces them on update).'),
+  "expiresIn": zod.number().min(createLeaseBodyExpiresInMin).max(createLeaseBodyExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(createLeaseBodySystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).max(createLeaseBodySystemsMax).optional().describe('Ignored (as read).'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(createLeaseBodyDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(createLeaseBodyDocumentsItemSizeMin).max(createLeaseBodyDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).max(createLeaseBodyDocumentsMax).optional().describe('Ignored (as read; documents are uploaded on their own).'),
+  "lockVersion": zod.number().min(createLeaseBodyLockVersionMin).max(createLeaseBodyLockVersionMax).int().optional().describe('The version the form read; a record saved since is refused with 409.')
+}).describe('Body of create and update of a lease.')
+
+
+/**
+ * @summary One lease (locazione) with its systems and documents
+ */
+export const getLeaseByIdResponseIdMax = 9007199254740991;
+export const getLeaseByIdResponseAnnualCostMin = 0;
+export const getLeaseByIdResponseAnnualCostMax = 1000000000;export const getLeaseByIdResponseExpiresInMin = -2147483647;
+export const getLeaseByIdResponseExpiresInMax = 2147483647;
+export const getLeaseByIdResponseSystemsItemIdMax = 9007199254740991;
+export const getLeaseByIdResponseDocumentsItemIdMax = 9007199254740991;
+export const getLeaseByIdResponseDocumentsItemSizeMin = 0;
+export const getLeaseByIdResponseDocumentsItemSizeMax = 2147483647;
+export const getLeaseByIdResponseLockVersionMin = 0;
+export const getLeaseByIdResponseLockVersionMax = 9007199254740991;
+
+
+export const getLeaseByIdResponse = zod.object({
+  "id": zod.number().min(1).max(getLeaseByIdResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "landlord": zod.string().nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(getLeaseByIdResponseAnnualCostMin).max(getLeaseByIdResponseAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(getLeaseByIdResponseExpiresInMin).max(getLeaseByIdResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(getLeaseByIdResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems on this lease.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(getLeaseByIdResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(getLeaseByIdResponseDocumentsItemSizeMin).max(getLeaseByIdResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(getLeaseByIdResponseLockVersionMin).max(getLeaseByIdResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('A lease (locazione) of the ground or wall systems stand on.')
+
+
+/**
+ * ra-data-simple-rest `update`: the full record (`id`, `systems`, `documents` and `expiresIn` may be sent back as read and are ignored). With `lockVersion`, a record saved by someone else since is refused with 409 and nothing is written. `systemIds`, when sent, replaces the systems linked to the lease.
+ * @summary Update a lease (locazione)
+ */
+export const updateLeaseBodyIdMax = 9007199254740991;
+export const updateLeaseBodyNameMax = 200;export const updateLeaseBodyLandlordMax = 200;export const updateLeaseBodyReferenceMax = 100;export const updateLeaseBodyAnnualCostMin = 0;
+export const updateLeaseBodyAnnualCostMax = 1000000000;export const updateLeaseBodyNotesMax = 2000;export const updateLeaseBodySystemIdsItemMax = 9007199254740991;
+export const updateLeaseBodySystemIdsMax = 5000;
+export const updateLeaseBodyExpiresInMin = -2147483647;
+export const updateLeaseBodyExpiresInMax = 2147483647;
+export const updateLeaseBodySystemsItemIdMax = 9007199254740991;
+export const updateLeaseBodySystemsMax = 5000;export const updateLeaseBodyDocumentsItemIdMax = 9007199254740991;
+export const updateLeaseBodyDocumentsItemSizeMin = 0;
+export const updateLeaseBodyDocumentsItemSizeMax = 2147483647;
+export const updateLeaseBodyDocumentsMax = 1000;export const updateLeaseBodyLockVersionMin = 0;
+export const updateLeaseBodyLockVersionMax = 9007199254740991;
+
+
+export const updateLeaseBody = zod.object({
+  "id": zod.number().min(1).max(updateLeaseBodyIdMax).int().optional().describe('Record id.'),
+  "name": zod.string().min(1).max(updateLeaseBodyNameMax).describe('Label.'),
+  "landlord": zod.string().max(updateLeaseBodyLandlordMax).nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().max(updateLeaseBodyReferenceMax).nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(updateLeaseBodyAnnualCostMin).max(updateLeaseBodyAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().max(updateLeaseBodyNotesMax).nullish().describe('Notes.'),
+  "systemIds": zod.array(zod.number().min(1).max(updateLeaseBodySystemIdsItemMax).int().describe('Record id.')).max(updateLeaseBodySystemIdsMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).optional().describe('The systems on this lease (replaces them on update).'),
+  "expiresIn": zod.number().min(updateLeaseBodyExpiresInMin).max(updateLeaseBodyExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateLeaseBodySystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).max(updateLeaseBodySystemsMax).optional().describe('Ignored (as read).'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateLeaseBodyDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(updateLeaseBodyDocumentsItemSizeMin).max(updateLeaseBodyDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).max(updateLeaseBodyDocumentsMax).optional().describe('Ignored (as read; documents are uploaded on their own).'),
+  "lockVersion": zod.number().min(updateLeaseBodyLockVersionMin).max(updateLeaseBodyLockVersionMax).int().optional().describe('The version the form read; a record saved since is refused with 409.')
+}).describe('Body of create and update of a lease.')
+
+export const updateLeaseResponseIdMax = 9007199254740991;
+export const updateLeaseResponseAnnualCostMin = 0;
+export const updateLeaseResponseAnnualCostMax = 1000000000;export const updateLeaseResponseExpiresInMin = -2147483647;
+export const updateLeaseResponseExpiresInMax = 2147483647;
+export const updateLeaseResponseSystemsItemIdMax = 9007199254740991;
+export const updateLeaseResponseDocumentsItemIdMax = 9007199254740991;
+export const updateLeaseResponseDocumentsItemSizeMin = 0;
+export const updateLeaseResponseDocumentsItemSizeMax = 2147483647;
+export const updateLeaseResponseLockVersionMin = 0;
+export const updateLeaseResponseLockVersionMax = 9007199254740991;
+
+
+export const updateLeaseResponse = zod.object({
+  "id": zod.number().min(1).max(updateLeaseResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "landlord": zod.string().nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(updateLeaseResponseAnnualCostMin).max(updateLeaseResponseAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(updateLeaseResponseExpiresInMin).max(updateLeaseResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateLeaseResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems on this lease.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(updateLeaseResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(updateLeaseResponseDocumentsItemSizeMin).max(updateLeaseResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(updateLeaseResponseLockVersionMin).max(updateLeaseResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('A lease (locazione) of the ground or wall systems stand on.')
+
+
+/**
+ * The lease goes with its documents; its systems no longer name it.
+ * @summary Delete a lease (locazione)
+ */
+export const deleteLeaseResponseIdMax = 9007199254740991;
+export const deleteLeaseResponseAnnualCostMin = 0;
+export const deleteLeaseResponseAnnualCostMax = 1000000000;export const deleteLeaseResponseExpiresInMin = -2147483647;
+export const deleteLeaseResponseExpiresInMax = 2147483647;
+export const deleteLeaseResponseSystemsItemIdMax = 9007199254740991;
+export const deleteLeaseResponseDocumentsItemIdMax = 9007199254740991;
+export const deleteLeaseResponseDocumentsItemSizeMin = 0;
+export const deleteLeaseResponseDocumentsItemSizeMax = 2147483647;
+export const deleteLeaseResponseLockVersionMin = 0;
+export const deleteLeaseResponseLockVersionMax = 9007199254740991;
+
+
+export const deleteLeaseResponse = zod.object({
+  "id": zod.number().min(1).max(deleteLeaseResponseIdMax).int().describe('Record id.'),
+  "name": zod.string().describe('Label.'),
+  "landlord": zod.string().nullish().describe('Who lets the site (locatore).'),
+  "reference": zod.string().nullish().describe('The contract\'s number or reference.'),
+  "startDate": zod.string().date().nullish().describe('Start of the lease.'),
+  "endDate": zod.string().date().nullish().describe('End of the lease (not before startDate).'),
+  "annualCost": zod.number().min(deleteLeaseResponseAnnualCostMin).max(deleteLeaseResponseAnnualCostMax).nullish().describe('Yearly rent in euro.'),
+  "notes": zod.string().nullish().describe('Notes.'),
+  "expiresIn": zod.number().min(deleteLeaseResponseExpiresInMin).max(deleteLeaseResponseExpiresInMax).int().nullish().describe('Days from today (the service\'s clock) to the end date: negative once ended, null without an end date. The alerts go out at 90, 30 and 7 days.'),
+  "systems": zod.array(zod.object({
+  "id": zod.number().min(1).max(deleteLeaseResponseSystemsItemIdMax).int().describe('Record id.'),
+  "code": zod.string().describe('The system\'s code.'),
+  "name": zod.string().describe('The system\'s name.')
+}).describe('A system an authorization or a lease covers.')).describe('The systems on this lease.'),
+  "documents": zod.array(zod.object({
+  "id": zod.number().min(1).max(deleteLeaseResponseDocumentsItemIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(deleteLeaseResponseDocumentsItemSizeMin).max(deleteLeaseResponseDocumentsItemSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')).describe('Its uploaded documents.'),
+  "lockVersion": zod.number().min(deleteLeaseResponseLockVersionMin).max(deleteLeaseResponseLockVersionMax).int().optional().describe('Version of the record; send it back on update.')
+}).describe('A lease (locazione) of the ground or wall systems stand on.')
+
+
+/**
+ * Multipart upload of one file (at most 20 MB: 413 beyond): the signed lease, a map, a receipt. Accepted media types: PDF, PNG, JPEG, DOCX and XLSX (415 otherwise). The document is then listed in the lease's `documents`.
+ * @summary Upload a document of a lease (locazione)
+ */
+export const uploadLeaseDocumentBody = zod.object({
+  "file": zod.string().describe('The document; its name and media type are kept.')
+})
+
+
+/**
+ * @summary Delete a document of a lease (locazione)
+ */
+export const deleteLeaseDocumentResponseIdMax = 9007199254740991;
+export const deleteLeaseDocumentResponseSizeMin = 0;
+export const deleteLeaseDocumentResponseSizeMax = 2147483647;
+
+
+export const deleteLeaseDocumentResponse = zod.object({
+  "id": zod.number().min(1).max(deleteLeaseDocumentResponseIdMax).int().describe('Record id.'),
+  "fileName": zod.string().describe('The file\'s name as uploaded.'),
+  "mediaType": zod.string().describe('Its media type.'),
+  "size": zod.number().min(deleteLeaseDocumentResponseSizeMin).max(deleteLeaseDocumentResponseSizeMax).int().describe('Bytes.'),
+  "uploadedAt": zod.string().datetime({}).describe('When it was uploaded.'),
+  "uploadedBy": zod.string().nullish().describe('Who uploaded it (username).')
+}).describe('A file uploaded to an authorization or a lease (the signed act, a map, a receipt).')
 
 
 /**

@@ -231,6 +231,15 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
                   <Box sx={{ fontSize: '0.75rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                     {row.frameName}
                   </Box>
+                  {row.atRisk && (
+                    <Box
+                      data-at-risk
+                      title={translate('resources.permits.at_risk_title', { reasons: (row.risks ?? []).join('; ') })}
+                      sx={{ fontSize: '0.7rem', color: 'error.main', fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                    >
+                      {translate('resources.permits.at_risk')}: {(row.risks ?? []).join('; ')}
+                    </Box>
+                  )}
                 </TableCell>
                 <TableCell sx={{ py: 0.5, fontSize: '0.75rem' }}>
                   <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={row.address}>

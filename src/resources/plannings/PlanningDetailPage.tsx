@@ -17,7 +17,8 @@ import type { SchemaSystem } from '@/api/generated/systems';
 import { PageHeading } from '@/ui/FormPage';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { formatDate, formatMoney, MONEY_OPTIONS } from '@/ui/format';
-import { StatusMoves, useStatusUpdate } from '@/ui/StatusMoves';
+import { StatusMoves } from '@/ui/StatusMoves';
+import { RiskOverrideDialog, RiskOverrideNote, usePlanningMoves } from './RiskOverride';
 import { PlanningStatusFinal, PlanningStatusTransitions, ReservationStatusLabels } from '@/api/generated/planner.rules';
 import { formatPeriod } from './period';
 import { PlanningMap, type MapPoint } from './PlanningMap';
@@ -139,19 +140,22 @@ function SkippedFaces() {
 
 /** The planning's status and the moves its rules allow (the page is the admin's, who may move it). */
 function PlanningStatus({ planning }: { planning: Planning }) {
-  const { move, pending } = useStatusUpdate('plannings', planning, STATUS_LABELS);
+  const { move, override, risks, close, pending } = usePlanningMoves(planning);
   return (
-    <StatusMoves
-      current={planning.status}
-      transitions={PlanningStatusTransitions}
-      final={PlanningStatusFinal}
-      labels={STATUS_LABELS}
-      name={planning.name}
-      canMove
-      pending={pending}
-      onMove={(to) => void move(to)}
-      testId="planning-status"
-    />
+    <>
+      {risks && <RiskOverrideDialog risks={risks} pending={pending} onConfirm={override} onClose={close} />}
+      <StatusMoves
+        current={planning.status}
+        transitions={PlanningStatusTransitions}
+        final={PlanningStatusFinal}
+        labels={STATUS_LABELS}
+        name={planning.name}
+        canMove
+        pending={pending}
+        onMove={(to) => move(to)}
+        testId="planning-status"
+      />
+    </>
   );
 }
 
@@ -202,6 +206,7 @@ export default function PlanningDetailPage() {
               </Typography>
             </Grid>
           </Grid>
+          <RiskOverrideNote planning={planning} />
           <OrderComparison planning={planning} />
           <SkippedFaces />
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

@@ -30,6 +30,7 @@ import {
   useDelete,
   useGetOne,
   useNotify,
+  useTranslate,
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
@@ -46,6 +47,7 @@ import { ImageChooser, useImageUpload, useObjectUrl } from '@/ui/imageUpload';
 import { SystemBookings } from './SystemBookings';
 import { SystemCircuits } from './SystemCircuits';
 import { SystemDevices } from './SystemDevices';
+import { SystemPermits } from '@/ui/PermitExpiry';
 import { SystemFrames } from './SystemFrames';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 import { SimpleTable } from '@/ui/SimpleTable';
@@ -306,6 +308,7 @@ function Details({ system }: { system: System }) {
 /** /systems-manage/:id: the system's data, photos, frames, devices, teams, circuits, history. */
 export default function SystemShow() {
   const t = useT();
+  const translate = useTranslate();
   const notify = useNotify();
   const failure = useFailure();
   const navigate = useNavigate();
@@ -366,6 +369,11 @@ export default function SystemShow() {
           <Grid size={{ xs: 12, md: 6 }}>
             <Titled title={t('detail.circuits')} testId="system-circuits">
               <SystemCircuits system={system} />
+            </Titled>
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <Titled title={translate('resources.permits.system_title')} testId="system-permits">
+              <SystemPermits systemId={system.id} />
             </Titled>
           </Grid>
           <Grid size={{ xs: 12 }}>

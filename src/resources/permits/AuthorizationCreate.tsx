@@ -1,0 +1,5 @@
+import { PermitCreate } from './PermitForm';
+
+export default function AuthorizationCreate() {
+  return <PermitCreate resource="authorizations" />;
+}

@@ -1,0 +1,5 @@
+import { PermitEdit } from './PermitForm';
+
+export default function AuthorizationEdit() {
+  return <PermitEdit resource="authorizations" />;
+}

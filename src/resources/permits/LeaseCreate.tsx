@@ -1,0 +1,5 @@
+import { PermitCreate } from './PermitForm';
+
+export default function LeaseCreate() {
+  return <PermitCreate resource="leases" />;
+}

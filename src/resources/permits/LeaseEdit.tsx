@@ -1,0 +1,5 @@
+import { PermitEdit } from './PermitForm';
+
+export default function LeaseEdit() {
+  return <PermitEdit resource="leases" />;
+}
