@@ -91,6 +91,17 @@ async function advertiserValues(f: FixtureApi): Promise<Record<string, unknown>>
   return { name: `Inserzionista ${f.unique()}`, vatNumber: f.digits(11), fiscalCode: f.digits(11), email: f.email() };
 }
 
+/** The authorization or lease the last permit document of the run was uploaded to (its answer names the document alone). */
+let lastDocumentOwner = 0;
+/** A permit document uploaded to a new record of `owner` (it goes with its record when the run cleans up). */
+const permitDocumentSpec = (kind: 'Authorization' | 'Lease', owner: string): ResourceSpec => ({
+  create: `systems.upload${kind}Document`,
+  patch: async (f) => {
+    lastDocumentOwner = (await f.fresh(owner)).id;
+    return { path: { id: lastDocumentOwner } };
+  },
+});
+
 export const RESOURCES: Record<string, ResourceSpec> = {
   advertiser: {
     create: 'advertiser.createAdvertiser',
@@ -278,6 +289,8 @@ export const RESOURCES: Record<string, ResourceSpec> = {
     remove: { op: 'systems.deleteLease', at: (m) => ({ path: { id: m.id } }) },
     read: { op: 'systems.getLeaseById', at: (m) => ({ path: { id: m.id } }) },
   },
+  authorizationDocument: permitDocumentSpec('Authorization', 'authorization'),
+  leaseDocument: permitDocumentSpec('Lease', 'lease'),
   systemImage: {
     create: 'systems.uploadSystemImage',
     patch: async (f) => ({ body: { systemId: (await f.need('system')).id } }),
@@ -404,10 +417,10 @@ const removeOf = (resource: string, fresh = false): Fixture => async (f) => {
 };
 
 /** A document uploaded for the occasion to a new authorization or lease of the run (it goes with its record). */
-const permitDocument = (kind: 'Authorization' | 'Lease', resource: string): Fixture => async (f) => {
-  const owner = await f.fresh(resource);
-  const document = (await f.call(`systems.upload${kind}Document`, { path: { id: owner.id } })) as { id: number };
-  return { path: { id: owner.id, documentId: document.id } };
+/** A document of the run, uploaded for the occasion, and its record. */
+const permitDocument = (resource: string): Fixture => async (f) => {
+  const document = await f.fresh(`${resource}Document`);
+  return { path: { id: lastDocumentOwner, documentId: document.id } };
 };
 
 /** Per operation: the patch that gives its valid request records of this run to work on. */
@@ -654,14 +667,14 @@ export const FIXTURES: Record<string, Fixture> = {
   'systems.updateAuthorization': async (f) => ({ path: { id: (await f.need('authorization')).id }, body: { name: `Autorizzazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
   'systems.deleteAuthorization': removeOf('authorization'),
   'systems.uploadAuthorizationDocument': pathId('authorization'),
-  'systems.downloadAuthorizationDocument': permitDocument('Authorization', 'authorization'),
-  'systems.deleteAuthorizationDocument': permitDocument('Authorization', 'authorization'),
+  'systems.downloadAuthorizationDocument': permitDocument('authorization'),
+  'systems.deleteAuthorizationDocument': permitDocument('authorization'),
   'systems.getLeaseById': pathId('lease'),
   'systems.updateLease': async (f) => ({ path: { id: (await f.need('lease')).id }, body: { name: `Locazione ${f.unique()}`, systemIds: [(await f.need('system')).id] } }),
   'systems.deleteLease': removeOf('lease'),
   'systems.uploadLeaseDocument': pathId('lease'),
-  'systems.downloadLeaseDocument': permitDocument('Lease', 'lease'),
-  'systems.deleteLeaseDocument': permitDocument('Lease', 'lease'),
+  'systems.downloadLeaseDocument': permitDocument('lease'),
+  'systems.deleteLeaseDocument': permitDocument('lease'),
   'systems.getSystemImage': pathId('systemImage'),
   'systems.deleteSystemImage': removeOf('systemImage'),
   'systems.updateTeam': async (f) => {
