@@ -8,8 +8,6 @@ import {
   Chip,
   DialogContent,
   DialogTitle,
-  Dialog,
-  DialogActions,
   IconButton,
   Link,
   LinearProgress,
@@ -35,11 +33,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type {
-  SchemaCanoneUnicoFace as CanoneFace,
-  SchemaCanoneUnicoRate as CanoneRate,
-  SchemaCanoneUnicoSummary,
-} from '@/api/generated/frame';
+import type { SchemaCanoneUnicoRate as CanoneRate, SchemaCanoneUnicoSummary } from '@/api/generated/frame';
 import { saveBlob } from '@/api/http';
 import { updateCanoneUnicoRateBody } from '@/api/generated/frame.zod';
 import type { AppDataProvider } from '@/dataProviders';
@@ -50,6 +44,7 @@ import { formatMoney, formatNumber } from '@/ui/format';
 import { StateMessage } from '@/ui/StateMessage';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
+import { Faces } from './CanoneFaces';
 
 /*
  * «Canone unico»: the municipal levy on advertising for a year, per municipality (sortable,
@@ -298,83 +293,6 @@ function Summary({ year, setYear }: { year: number; setYear: (year: number) => v
     </Stack>
   );
 }
-
-/** The faces of one municipality in the year, each with how it is charged. */
-function Faces({
-  year,
-  municipality,
-  onClose,
-}: {
-  year: number;
-  municipality: CanoneSummaryRow;
-  onClose: () => void;
-}) {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const faces = useQuery({
-    queryKey: ['canone', 'faces', year, municipality.municipalityIstat],
-    queryFn: () =>
-      dataProvider.getCanoneFaces('frames', { year, municipalityIstat: municipality.municipalityIstat }),
-  });
-  const title = translate(`${T}.faces_of`, { name: municipality.municipality, year });
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-label={title}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        {faces.isPending ? (
-          <LinearProgress aria-label={translate('ra.page.loading')} />
-        ) : faces.error || !faces.data.length ? (
-          <StateMessage error={faces.error} empty={translate(`${T}.messages.no_faces`)} />
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  {FACE_COLUMNS.map((k) => (
-                    <TableCell key={k} align={NUMERIC_FACE_COLUMNS.has(k) ? 'right' : 'left'}>
-                      {translate(`${T}.face_fields.${k}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {faces.data.map((f: CanoneFace) => (
-                  <TableRow key={f.frameId}>
-                    <TableCell>{`${f.systemCode} ${f.systemName}`}</TableCell>
-                    <TableCell>{f.frameName}</TableCell>
-                    <TableCell>{f.address}</TableCell>
-                    <TableCell align="right">{formatNumber(f.netSurface)}</TableCell>
-                    <TableCell align="right">{f.taxableSurface}</TableCell>
-                    <TableCell>{translate(f.lit ? 'ra.boolean.true' : 'ra.boolean.false')}</TableCell>
-                    <TableCell>{translate(`${T}.exposure.${f.exposure}`)}</TableCell>
-                    <TableCell align="right">{f.exposureDays}</TableCell>
-                    <TableCell align="right">{formatMoney(f.amount)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-const FACE_COLUMNS = [
-  'system',
-  'frame',
-  'address',
-  'netSurface',
-  'taxableSurface',
-  'lit',
-  'exposure',
-  'exposureDays',
-  'amount',
-] as const;
-const NUMERIC_FACE_COLUMNS = new Set<string>(['netSurface', 'taxableSurface', 'exposureDays', 'amount']);
 
 /** The rates of every municipality with systems; the admin edits them. */
 function Rates() {
