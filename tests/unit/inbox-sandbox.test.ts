@@ -1,14 +1,10 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { advanceClock, resetClock } from '../../sandbox/clock';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS } from '../../sandbox/services';
 import { addDays, itDate, todayOn } from '../../sandbox/shared/reservations';
 import { insertRecord } from '../../sandbox/store';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -20,19 +16,17 @@ import { openSmallSeed } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const USERS = ['admin', 'sales', 'assetmanager', 'designer', 'salesleader'] as const;
 type User = (typeof USERS)[number];
 const tokens = {} as Record<User, string>;
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 
 beforeAll(async () => {
   db = await openSmallSeed();
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   await signInAll();
 });
 
@@ -43,21 +37,14 @@ afterEach(async () => {
 
 afterAll(async () => {
   await resetClock();
-  server?.closeAllConnections();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db?.close();
 });
 
 /** Signs every user in (again, after the clock moved past their session). */
 async function signInAll() {
   for (const username of USERS) {
-    const response = await fetch(`${base}/user/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-      body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-    });
-    expect(response.status, username).toBe(200);
-    tokens[username] = ((await response.json()) as { access_token: string }).access_token;
+    tokens[username] = await served.signIn(username);
   }
 }
 

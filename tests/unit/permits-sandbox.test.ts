@@ -1,15 +1,12 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { advanceClock, resetClock } from '../../sandbox/clock';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { SERVICE_MODULES } from '../../sandbox/services';
 import { addDays, itDate, todayOn } from '../../sandbox/shared/reservations';
 import { insertRecord } from '../../sandbox/store';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openMigrated } from './support/smallSeed';
 
 /*
@@ -20,12 +17,11 @@ import { openMigrated } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const USERS = ['admin', 'assetmanager', 'sales'] as const;
 type User = (typeof USERS)[number];
 const tokens = {} as Record<User, string>;
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 let nextSystem = 7000;
 let campaignId: number;
@@ -37,28 +33,20 @@ beforeAll(async () => {
     const advertiserId = (await insertRecord(tx, 'advertisers', { name: 'Caffè Roma', businessArea: 'Alimentari' })).id;
     campaignId = (await insertRecord(tx, 'campaigns', { name: 'Campagna Caffè', advertiserId, orderId: null, periodStart: '2026-01-01', periodEnd: '2029-12-31', status: 'planned', budget: 1000 })).id;
   });
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   await signInAll();
 });
 
 afterAll(async () => {
   await resetClock();
-  server?.closeAllConnections();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db?.close();
 });
 
 async function signInAll() {
   for (const username of USERS) {
-    const response = await fetch(`${base}/user/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-      body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-    });
-    expect(response.status, username).toBe(200);
-    tokens[username] = ((await response.json()) as { access_token: string }).access_token;
+    tokens[username] = await served.signIn(username);
   }
 }
 

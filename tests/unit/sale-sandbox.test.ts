@@ -1,17 +1,14 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { advanceClock, resetClock } from '../../sandbox/clock';
 import type { Db } from '../../sandbox/db';
-import { internalServices } from '../../sandbox/internal';
 import { rng } from '../../sandbox/seed/random';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS, SERVICE_MODULES } from '../../sandbox/services';
+import { SERVICE_MODULES } from '../../sandbox/services';
 import { addDays, busiest, itDate, todayOn } from '../../sandbox/shared/reservations';
 import { priceOverPeriod } from '../../sandbox/shared/pricing';
 import { moveClock } from '../../sandbox/services/scheduler';
 import { insertRecord, type StoredRecord } from '../../sandbox/store';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openMigrated } from './support/smallSeed';
 
 /*
@@ -23,12 +20,11 @@ import { openMigrated } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const USERS = ['admin', 'sales', 'salesleader', 'chiara.esposito'] as const;
 type User = (typeof USERS)[number];
 const tokens = {} as Record<User, string>;
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 let nextSystem = 9000;
 /** Advertisers by name. */
@@ -51,29 +47,21 @@ beforeAll(async () => {
     for (const [name, businessArea] of advertisers) adv[name] = (await insertRecord(tx, 'advertisers', { name, businessArea })).id;
     campaignId = (await insertRecord(tx, 'campaigns', { name: 'Campagna Caffè', advertiserId: adv['Caffè Roma'], orderId: null, periodStart: '2026-01-01', periodEnd: '2027-12-31', status: 'planned', budget: 1000 })).id;
   });
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   await signInAll();
 });
 
 afterAll(async () => {
   await resetClock();
-  server?.closeAllConnections();
-  if (server) await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db?.close();
 });
 
 /** Signs every user in again: a session lasts 12 hours of the sandbox's clock. */
 async function signInAll() {
   for (const username of USERS) {
-    const response = await fetch(`${base}/user/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-      body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-    });
-    expect(response.status, username).toBe(200);
-    tokens[username] = ((await response.json()) as { access_token: string }).access_token;
+    tokens[username] = await served.signIn(username);
   }
 }
 

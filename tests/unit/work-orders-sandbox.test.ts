@@ -1,12 +1,7 @@
 // @vitest-environment node
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../sandbox/db';
 import { advanceClock, resetClock } from '../../sandbox/clock';
-import { internalServices } from '../../sandbox/internal';
-import { createSandbox } from '../../sandbox/server';
-import { HANDLERS } from '../../sandbox/services';
 import { addDays, todayOn } from '../../sandbox/shared/reservations';
 import { photoFlags, readExif } from '../../sandbox/services/frame/workOrders';
 import { faceDelivery } from '../../sandbox/services/frame/makeGoods';
@@ -14,6 +9,7 @@ import { proofOfPostingPdf } from '../../sandbox/services/frame/proofPdf';
 import { seller } from '../../sandbox/company';
 import { jpegWithExif } from '../support/exifJpeg';
 import { pdfImageCounts, pdfPages } from '../support/pdfText';
+import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -25,34 +21,24 @@ import { openSmallSeed } from './support/smallSeed';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
 
-const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 let db: Db;
-let server: Server;
+let served: ServedSandbox;
 let base: string;
 let admin: string;
 
 beforeAll(async () => {
   db = await openSmallSeed();
-  ({ server } = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin: 'http://127.0.0.1:8787' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveSandbox(db);
+  base = served.base;
   admin = await signIn('admin');
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served?.close();
   await db.close();
 });
 
-async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/user/oauth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: BASIC },
-    body: new URLSearchParams({ grant_type: 'password', username, password: 'demo' }).toString(),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const signIn = (username: string) => served.signIn(username);
 
 type Json = Record<string, unknown> & Array<Record<string, unknown>>;
 
