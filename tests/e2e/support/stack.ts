@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 import { SERVICES } from '@/config/services';
@@ -17,6 +18,20 @@ export function ensureChromium(): void {
   spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
   const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
   if (result.status !== 0 || !existsSync(CHROMIUM)) throw new Error('Installazione di chromium non riuscita');
+}
+
+/**
+ * Refuses a port some other process already holds: the stack would otherwise find that process's
+ * server answering, and the tests would run against someone else's app or sandbox.
+ */
+export function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `La porta ${port} (${what}) è già in uso da un altro processo: chiudilo o scegli un'altra porta` : error.message)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
@@ -91,6 +106,8 @@ function startBuild(appPort: number, sandboxUrl: string, dataDir: string): Child
 export async function startStack(options: { sandboxPort?: number; appPort?: number; seed?: 'small' | 'large'; app?: 'build' | 'dev' } = {}): Promise<Stack> {
   const sandboxPort = options.sandboxPort ?? Number(process.env.E2E_SANDBOX_PORT ?? 8797);
   const appPort = options.appPort ?? Number(process.env.E2E_APP_PORT ?? 5183);
+  await assertPortFree(sandboxPort, 'sandbox');
+  await assertPortFree(appPort, 'app');
   const dataDir = freshSandboxDir('e2e-sandbox-', options.seed ?? 'small');
   const logs: string[] = [];
   const keep = (child: ChildProcess, name: string) => {
