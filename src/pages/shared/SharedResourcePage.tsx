@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { SchemaResourceType, SchemaSharedResource } from '@/api/generated/share';
-import { failureMessage } from '@/api/failures';
+import { PdfButton } from './PdfButton';
 import { PublicPage } from '@/layout/PublicPage';
-import { authenticateShareToken, downloadEstimatePdf, getSharedResource, loginAsGuest } from '../public/calls';
+import {
+  authenticateShareToken,
+  downloadEstimatePdf,
+  getSharedResource,
+  loginAsGuest,
+} from '../public/calls';
 import { EstimateAnswer, type AnswerableEstimate } from './EstimateAnswer';
 import { EstimateView, itDate } from './EstimateView';
 import { RecordClientView } from './RecordClientView';
@@ -26,29 +30,8 @@ type State =
   | { kind: 'refused'; message: string }
   | { kind: 'ready'; resource: SchemaSharedResource };
 
-const hasMessage = (v: unknown): v is { message: string } => Boolean(v && typeof v === 'object' && 'message' in v && !('access_token' in v) && !('data' in v));
-
-/** "Scarica PDF": the offer the staff download too, written by the estimate service. */
-function EstimatePdfButton({ id }: { id: number }) {
-  const translate = useMessages();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-  const download = () => {
-    setPending(true);
-    setError(undefined);
-    downloadEstimatePdf(id)
-      .catch((e: unknown) => setError(failureMessage(e)))
-      .finally(() => setPending(false));
-  };
-  return (
-    <>
-      <Button variant="contained" startIcon={<PictureAsPdfIcon />} disabled={pending} onClick={download} sx={{ alignSelf: 'flex-start' }}>
-        {translate('resources.shares.viewer.pdf')}
-      </Button>
-      {error ? <Alert severity="error">{error}</Alert> : null}
-    </>
-  );
-}
+const hasMessage = (v: unknown): v is { message: string } =>
+  Boolean(v && typeof v === 'object' && 'message' in v && !('access_token' in v) && !('data' in v));
 
 /**
  * /resource/:resourceType/:resourceId/token/:token/view: signs the visitor in as a guest with the
@@ -110,8 +93,12 @@ export default function SharedResourcePage() {
       {resource.sharedByName || resource.expiresAt ? (
         <Typography variant="body2" color="text.secondary" data-testid="shared-by">
           {[
-            resource.sharedByName ? translate('resources.shares.viewer.shared_by', { user: resource.sharedByName }) : '',
-            resource.expiresAt ? translate('resources.shares.viewer.client.valid_until', { date: itDate(resource.expiresAt) }) : '',
+            resource.sharedByName
+              ? translate('resources.shares.viewer.shared_by', { user: resource.sharedByName })
+              : '',
+            resource.expiresAt
+              ? translate('resources.shares.viewer.client.valid_until', { date: itDate(resource.expiresAt) })
+              : '',
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -124,9 +111,16 @@ export default function SharedResourcePage() {
               {translate('resources.shares.viewer.replaced', { id: resource.replacedResourceId })}
             </Alert>
           ) : null}
-          <EstimatePdfButton id={resource.resourceId} />
+          <PdfButton
+            variant="contained"
+            label={translate('resources.shares.viewer.pdf')}
+            download={() => downloadEstimatePdf(resource.resourceId)}
+          />
           <EstimateView estimate={resource.data as AnswerableEstimate} />
-          <EstimateAnswer estimate={resource.data as AnswerableEstimate} linkId={resource.replacedResourceId ?? resource.resourceId} />
+          <EstimateAnswer
+            estimate={resource.data as AnswerableEstimate}
+            linkId={resource.replacedResourceId ?? resource.resourceId}
+          />
         </>
       ) : resource.resourceType === 'planning' ? (
         <Suspense fallback={<CircularProgress aria-label={translate('app.loading.label')} />}>
