@@ -63,6 +63,8 @@ describe('the planning configurator honours the circuit picked', () => {
     // The configurator: the campaign (its period follows), the circuit and the poster type.
     await visit(page, '/plannings');
     const form = page.getByRole('region', { name: 'Nuova pianificazione' });
+    // The form opens on demand: the list's first page does not wait for its campaigns and circuits.
+    await form.getByRole('button', { name: 'Configura una pianificazione' }).click();
     const picker = form.getByRole('combobox', { name: /^Campagna/ });
     await picker.click();
     await picker.fill(campaignName);

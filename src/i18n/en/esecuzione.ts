@@ -137,6 +137,7 @@ export const esecuzione: ResourcesMessages = {
     totals: '%{systems} systems · %{amount}',
     empty: 'No plannings.',
     configurator: 'New planning',
+    configure: 'Configure a planning',
     create: 'Create and search systems',
     created: 'Planning %{name} created',
     criteria: { circuits: 'Circuits', noCircuits: 'No circuits available.', systemTypes: 'System types' },

@@ -149,6 +149,7 @@ export const esecuzione: ResourcesMessages = {
     totals: '%{systems} impianti · %{amount}',
     empty: 'Nessuna pianificazione.',
     configurator: 'Nuova pianificazione',
+    configure: 'Configura una pianificazione',
     create: 'Crea e cerca gli impianti',
     created: 'Pianificazione %{name} creata',
     criteria: {

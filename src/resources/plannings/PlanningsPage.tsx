@@ -1,4 +1,6 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
   CheckboxGroupInput,
@@ -73,43 +75,70 @@ function CircuitChoices() {
   );
 }
 
-/** The configurator: campaign, name, period, and the circuits or system types to search by. */
+/**
+ * The configurator: campaign, name, period, and the circuits or system types to search by. Its form
+ * opens on «Configura una pianificazione», so that the list's first page does not wait for the
+ * campaigns and the two kinds of circuits (three requests) that only a new planning needs.
+ */
 function Configurator() {
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   return (
     <Card component="section" aria-label={translate('resources.plannings.configurator')} sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="h2">
-          {translate('resources.plannings.configurator')}
-        </Typography>
-        <CreateBase
-          resource="plannings"
-          record={{ criteria: EMPTY_CRITERIA }}
-          redirect={(_r, id) => `plannings/${id}/search`}
-        >
-          <AppSimpleForm
-            resolver={resolver}
-            sx={{ p: 0 }}
-            toolbar={
-              <Toolbar>
-                <SaveButton label="resources.plannings.create" />
-              </Toolbar>
-            }
-          >
-            <CampaignPicker />
-            <TextInput source="name" />
-            <DateInput source="periodStart" />
-            <DateInput source="periodEnd" />
-            <CircuitChoices />
-            <CheckboxGroupInput
-              source="criteria.systemTypes"
-              label="resources.plannings.criteria.systemTypes"
-              choices={systemTypeChoices}
-            />
-          </AppSimpleForm>
-        </CreateBase>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="h6" component="h2">
+            {translate('resources.plannings.configurator')}
+          </Typography>
+          {open ? null : (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              aria-expanded={false}
+              aria-controls={formId}
+              onClick={() => setOpen(true)}
+            >
+              {translate('resources.plannings.configure')}
+            </Button>
+          )}
+        </Stack>
+        {open ? <ConfiguratorForm id={formId} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+function ConfiguratorForm({ id }: { id: string }) {
+  return (
+    <div id={id}>
+      <CreateBase
+        resource="plannings"
+        record={{ criteria: EMPTY_CRITERIA }}
+        redirect={(_r, id) => `plannings/${id}/search`}
+      >
+        <AppSimpleForm
+          resolver={resolver}
+          sx={{ p: 0 }}
+          toolbar={
+            <Toolbar>
+              <SaveButton label="resources.plannings.create" />
+            </Toolbar>
+          }
+        >
+          <CampaignPicker />
+          <TextInput source="name" />
+          <DateInput source="periodStart" />
+          <DateInput source="periodEnd" />
+          <CircuitChoices />
+          <CheckboxGroupInput
+            source="criteria.systemTypes"
+            label="resources.plannings.criteria.systemTypes"
+            choices={systemTypeChoices}
+          />
+        </AppSimpleForm>
+      </CreateBase>
+    </div>
   );
 }
 
@@ -164,7 +193,11 @@ export default function PlanningsPage() {
           <DataTable.Col source="status">
             <FunctionField<Planning> source="status" render={(p) => codeLabel(STATUS_LABELS, p.status)} />
           </DataTable.Col>
-          <DataTable.NumberCol source="totals.systems" label="resources.plannings.fields.systems" disableSort />
+          <DataTable.NumberCol
+            source="totals.systems"
+            label="resources.plannings.fields.systems"
+            disableSort
+          />
           <DataTable.NumberCol
             source="totals.amount"
             label="resources.plannings.fields.amount"
