@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, Outlet, RouterProvider } from 'react-
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { isSignedIn } from '@/auth/authProvider';
 import { registerBackOffice } from '@/backOfficeLoader';
+import { readFirstPage } from '@/firstReads';
 import { lazyPage } from '@/layout/lazyPage';
 import { preloadScreen, PUBLIC_ROUTES } from '@/routes';
 import { classicTheme } from '@/theme';
@@ -29,8 +30,9 @@ const BackOffice = lazyPage(loadBackOffice, { loading: 'fullScreen' });
  */
 export function preloadFirstScreen(pathname: string): void {
   if (!isSignedIn() || PUBLIC_ROUTES.some(({ path }) => matchRoutes([{ path }], pathname))) return;
-  BackOffice.preload();
-  preloadScreen(pathname);
+  void BackOffice.preload();
+  void preloadScreen(pathname);
+  void readFirstPage(pathname, window.location.search);
 }
 
 /**

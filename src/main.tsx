@@ -5,9 +5,11 @@ import { App, preloadFirstScreen } from './App';
 
 const root = createRoot(document.getElementById('root')!);
 
+// The first screen's code and the back office's are asked for beside the configuration, not after
+// it: their modules read the configuration only when they call a service.
+preloadFirstScreen(window.location.pathname);
 loadRuntimeConfig()
   .then(() => {
-    preloadFirstScreen(window.location.pathname);
     root.render(
       <StrictMode>
         <App />

@@ -1,4 +1,6 @@
-import { matchRoutes, Route } from 'react-router-dom';
+import { useState } from 'react';
+import { matchRoutes, Route, useLocation } from 'react-router-dom';
+import { readFirstPage } from '@/firstReads';
 import { canOpen } from '@/auth/permissions';
 import { RouteGuard } from '@/auth/RouteGuard';
 import { getRole } from '@/auth/session';
@@ -109,6 +111,22 @@ export const PUBLIC_ROUTES: readonly PageRoute[] = [
   { path: '/404', page: publicPage(() => import('@/pages/errors/NotFoundPage')) },
 ];
 
+/**
+ * Asks for the screen's first page as its route renders, before the screen itself renders and
+ * asks (src/firstReads.ts): once per visit, a move from one screen to another included (the route
+ * guard and this stay mounted across routes; only the page changes).
+ */
+function FirstRead() {
+  const { key, pathname, search } = useLocation();
+  // The visit (a location's key) whose first read was asked for.
+  const [askedFor, setAskedFor] = useState<string>();
+  if (askedFor !== key) {
+    setAskedFor(key);
+    void readFirstPage(pathname, search);
+  }
+  return null;
+}
+
 /** The <Route> elements of the private screens, each behind the route guard. */
 export function privateRouteElements() {
   return PRIVATE_ROUTES.map(({ path, page: Page }) => (
@@ -117,6 +135,7 @@ export function privateRouteElements() {
       path={path}
       element={
         <RouteGuard>
+          <FirstRead />
           <Page />
         </RouteGuard>
       }
@@ -129,12 +148,42 @@ export function privateRouteElements() {
  * signed-in role may open it: the first screen beside the back office, a menu's entries when the
  * menu opens, a link when the pointer or the focus reaches it.
  */
-export function preloadScreen(to: string): void {
+export function preloadScreen(to: string): Promise<void> {
   const pathname = to.split(/[?#]/)[0];
   const path = matchRoutes(
     PRIVATE_ROUTES.map((route) => ({ path: route.path })),
     pathname,
   )?.[0]?.route.path;
   const match = PRIVATE_ROUTES.find((route) => route.path === path);
-  if (match && canOpen(getRole(), pathname)) match.page.preload();
+  return match && canOpen(getRole(), pathname) ? match.page.preload() : Promise.resolve();
+}
+
+/** How long the back office waits, once its first screen is there, before it loads the others. */
+export const IDLE_PRELOAD_DELAY_MS = 1500;
+
+/**
+ * Loads the code of the screens at `paths` one after the other while the browser is idle, starting
+ * `IDLE_PRELOAD_DELAY_MS` after the call: a move to any of them then waits for no download, only
+ * for its rows. One screen at a time, each when the main thread has a free moment, so that a
+ * screen the user is working on keeps the network and the processor. Returns a function that stops
+ * the loading (a screen already asked for still arrives).
+ */
+export function preloadScreensWhenIdle(paths: readonly string[]): () => void {
+  let stopped = false;
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(run, { timeout: 2000 })
+      : window.setTimeout(run, 0);
+  const next = (index: number) => {
+    if (stopped || index >= paths.length) return;
+    idle(() => {
+      if (stopped) return;
+      void preloadScreen(paths[index]).then(() => next(index + 1));
+    });
+  };
+  const timer = window.setTimeout(() => next(0), IDLE_PRELOAD_DELAY_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+  };
 }

@@ -24,6 +24,11 @@ export interface RuntimeConfig {
    * sets a small number to exercise lists, exports and selections longer than one request.
    */
   searchPageLimit?: number;
+  /**
+   * Whether the back office loads every screen of the user's menu while the browser is idle, after
+   * the first screen (default true): a move then waits only for its rows.
+   */
+  preloadScreens?: boolean;
 }
 
 const DEFAULT_COMPANY_PREFIX = 'company';
@@ -83,6 +88,11 @@ export function sandboxHosts(origin = 'http://127.0.0.1:8787'): Record<Service, 
 }
 
 let runtimeConfig: RuntimeConfig = { environment: DEFAULT_ENVIRONMENT, hosts: {} };
+let configured: () => void = () => undefined;
+/** Settles once a configuration is set (read from `/config.json` at start-up, or set by a test). */
+export const runtimeConfigReady = new Promise<void>((resolve) => {
+  configured = resolve;
+});
 
 export function getRuntimeConfig(): RuntimeConfig {
   return runtimeConfig;
@@ -90,6 +100,7 @@ export function getRuntimeConfig(): RuntimeConfig {
 
 export function setRuntimeConfig(config: RuntimeConfig): void {
   runtimeConfig = config;
+  configured();
 }
 
 /** The rows per request of the systems' filtered search: the configured number within 1..9,999, else 9,999. */
@@ -103,9 +114,13 @@ export function mapsId(config: RuntimeConfig = runtimeConfig): string {
   return config.mapsId ?? MAPS_MAP_ID;
 }
 
-/** Reads `/config.json` (next to index.html). A missing or broken file leaves the defaults. */
+/**
+ * Reads `/config.json` (next to index.html). A missing or broken file leaves the defaults.
+ * `no-cache`: the file is checked with the server every time, and the copy index.html's preload
+ * link asked for with the page is the one used.
+ */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store' });
+  const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`Configurazione non disponibile (${response.status})`);
   const config = (await response.json()) as RuntimeConfig;
   if (!config || typeof config !== 'object' || typeof config.hosts !== 'object') {

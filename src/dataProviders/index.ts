@@ -1,6 +1,7 @@
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { withUserFacingErrors } from '@/api/failures';
 import { withLockVersions } from './lockVersions';
+import { withEarlyReads } from './earlyReads';
 import { campaignsDataProvider, type CampaignsMethods } from './campaigns';
 import { creativesDataProvider, type CreativesMethods } from './creatives';
 import { ordersDataProvider, type OrdersMethods } from './orders';
@@ -31,6 +32,7 @@ export type { FunnelItem } from './analytics';
 export type { Authorization, Lease, PermitDocument, PermitResource } from './permits';
 export type { AvailabilityFilter, AvailabilityPage, AvailabilityRow, AvailabilityCell, Blocker, HoldResult, Notification } from './availability';
 export { isShareRefusal, type ShareRefusal } from './shares';
+export { readEarly } from './earlyReads';
 
 /**
  * react-admin resource name → the domain data provider that serves it. Each domain adds its
@@ -94,10 +96,11 @@ export function dataProviderFor(
 /**
  * The composite data provider given to <Admin>: routes each call to its resource's domain provider;
  * every failure reaches the screens as a userFacingError (clear message, field errors keyed by field);
- * every update sends the version of the record it read (./lockVersions.ts: no silent overwrites).
+ * every update sends the version of the record it read (./lockVersions.ts: no silent overwrites);
+ * a list's first page may have been asked for before its screen rendered (./earlyReads.ts).
  */
-export const dataProvider: AppDataProvider = withUserFacingErrors(
-  withLockVersions(combineDataProviders((resource) => dataProviderFor(resource)) as AppDataProvider),
+export const dataProvider: AppDataProvider = withEarlyReads(
+  withUserFacingErrors(withLockVersions(combineDataProviders((resource) => dataProviderFor(resource)) as AppDataProvider)),
 );
 
 /**

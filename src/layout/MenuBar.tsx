@@ -1,11 +1,12 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Box, Button, Menu, MenuItem } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { menuFor, type MenuEntry, type MenuGroup } from '@/auth/permissions';
 import { getRole } from '@/auth/session';
-import { preloadScreen } from '@/routes';
+import { preloadScreen, preloadScreensWhenIdle } from '@/routes';
+import { getRuntimeConfig } from '@/config/environment';
 
 function isCurrent(entry: MenuEntry, pathname: string, search: string): boolean {
   return entry.to === pathname + search || (entry.to === pathname && !search);
@@ -79,7 +80,18 @@ function GroupMenu({ group }: { group: MenuGroup }) {
 export function MenuBar() {
   const translate = useTranslate();
   const { pathname, search } = useLocation();
-  const { groups, links } = menuFor(getRole());
+  const role = getRole();
+  const { groups, links } = menuFor(role);
+  // Every screen of the menu is loaded while the browser is idle, so that a move waits only for its
+  // rows (a stack may turn this off in its configuration: `preloadScreens: false`).
+  useEffect(() => {
+    if (getRuntimeConfig().preloadScreens === false) return undefined;
+    const menu = menuFor(role);
+    return preloadScreensWhenIdle([
+      ...menu.groups.flatMap((group) => group.entries.map((entry) => entry.to)),
+      ...menu.links.map((link) => link.to),
+    ]);
+  }, [role]);
   return (
     <Box
       component="nav"

@@ -1,12 +1,4 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useState,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useMessages } from '@/i18n/lookup';
 import { CHUNK_LOAD_TIMEOUT_MS, LAZY_PAGE_MIN_DELAY_MS } from '@/config/constants';
@@ -58,48 +50,7 @@ export function loadPage(
     .finally(() => clearTimeout(timer));
 }
 
-interface BoundaryProps {
-  children: ReactNode;
-  onRetry: () => void;
-}
-
-/** Catches only ChunkLoadErrors; any other error goes on to the layout's error page. */
-class ChunkErrorBoundary extends Component<BoundaryProps, { error?: unknown }> {
-  state: { error?: unknown } = {};
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    if (error instanceof ChunkLoadError) console.error(error, info.componentStack);
-  }
-
-  render() {
-    if (this.state.error !== undefined) {
-      // Not ours: rethrown so that the layout's error page shows it.
-      if (!(this.state.error instanceof ChunkLoadError)) throw this.state.error;
-      return (
-        <ChunkLoadFailure
-          reason={this.state.error.reason}
-          onRetry={() => {
-            this.setState({ error: undefined });
-            this.props.onRetry();
-          }}
-        />
-      );
-    }
-    return this.props.children;
-  }
-}
-
-function ChunkLoadFailure({
-  reason,
-  onRetry,
-}: {
-  reason: ChunkLoadError['reason'];
-  onRetry: () => void;
-}) {
+function ChunkLoadFailure({ reason, onRetry }: { reason: ChunkLoadError['reason']; onRetry: () => void }) {
   const translate = useMessages();
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
@@ -121,7 +72,7 @@ function ChunkLoadFailure({
 }
 
 /** A lazily loaded page, with `preload` to start loading its code before it renders. */
-export type LazyPageComponent = ComponentType & { preload: () => void };
+export type LazyPageComponent = ComponentType & { preload: () => Promise<void> };
 
 /**
  * A lazily loaded page: the loading animation for at least 100 ms from the start of the load,
@@ -129,6 +80,11 @@ export type LazyPageComponent = ComponentType & { preload: () => void };
  * code again). `preload()` starts the load early (the first screen's code beside the back office's,
  * a menu entry's before its click); a page whose code has arrived renders at once, with no
  * animation and no wait.
+ *
+ * Not React's `lazy` and `<Suspense>`: React holds the reveal of a suspended boundary's content
+ * until 300 ms after its fallback showed, so a screen whose code arrived in 100 ms waited another
+ * 200 ms, idle, before it rendered and asked for its rows. Here the page shows when its code
+ * arrives. A failure other than the code's load is not caught: it reaches the layout's error page.
  */
 export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): LazyPageComponent {
   let loading: Promise<PageModule> | undefined;
@@ -144,28 +100,53 @@ export function lazyPage(loader: PageLoader, options: LazyPageOptions = {}): Laz
         throw error;
       },
     ));
-  const make = () => lazy(start);
-  const current = { Page: make() };
   function LazyPage() {
-    const [, setAttempt] = useState(0);
-    // Chosen once per mount, so that the page is never remounted when its code arrives.
-    const [Ready] = useState(() => loaded);
-    const Page = Ready ?? current.Page;
-    return (
-      <ChunkErrorBoundary
-        onRetry={() => {
-          current.Page = make();
-          setAttempt((n) => n + 1);
-        }}
-      >
-        <Suspense fallback={<LoadingAnimation variant={options.loading ?? 'simple'} />}>
-          <Page />
-        </Suspense>
-      </ChunkErrorBoundary>
-    );
+    // Chosen once per mount when the code is there, so that the page is never remounted.
+    const [state, setState] = useState<{ Page?: ComponentType; error?: ChunkLoadError }>(() => ({
+      Page: loaded,
+    }));
+    const [attempt, setAttempt] = useState(0);
+    const waiting = !state.Page && !state.error;
+    useEffect(() => {
+      if (!waiting) return;
+      let mounted = true;
+      start().then(
+        (module) => mounted && setState({ Page: module.default }),
+        (error: unknown) => {
+          if (!mounted) return;
+          if (error instanceof ChunkLoadError) {
+            console.error(error);
+            setState({ error });
+          } else
+            setState(() => {
+              throw error;
+            });
+        },
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [waiting, attempt]);
+    if (state.error) {
+      return (
+        <ChunkLoadFailure
+          reason={state.error.reason}
+          onRetry={() => {
+            setState({});
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
+    }
+    if (!state.Page) return <LoadingAnimation variant={options.loading ?? 'simple'} />;
+    const Page = state.Page;
+    return <Page />;
   }
-  LazyPage.preload = () => {
-    void start().catch(() => undefined);
-  };
+  /** Starts the load (once); settles when the code has arrived or failed, never rejects. */
+  LazyPage.preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
   return LazyPage;
 }

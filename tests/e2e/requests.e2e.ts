@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, countRequests, launch, networkQuiet, readRequestBodies, sandboxUrl } from './support/browser';
+import { appUrl, countRequests, launch, networkQuiet, readRequestBodies, sandboxUrl, visit } from './support/browser';
 import { apiToken, signedInPage } from './support/session';
 
 /*
@@ -87,6 +87,59 @@ describe('requests for a list screen’s first page', () => {
       '/systems/v1/system/all/page/0/perPage/10',
     ]);
     await page.context().close();
+  });
+
+  it('the plannings list asks for its page and its campaigns’ names; the configurator’s lookups wait for it to open', async () => {
+    const page = await signedIn('admin');
+    const seen = await firstPage(page, '/plannings');
+    // The app bar's unread count is the layout's, not the list's.
+    const own = seen.filter((s) => !s.includes('/planner/v1/notifications'));
+    expect(own.filter((s) => s.includes('/circuits/'))).toEqual([]);
+    expect(own.length).toBeLessThanOrEqual(3);
+    expect(seen.length - new Set(seen).size).toBe(0);
+    // Opened, the configurator reads the campaigns and both kinds of circuits.
+    const circuits = page.waitForRequest((r) => r.url().includes('/circuits/v1/circuit/byType?type=DOOH'));
+    await page.getByRole('button', { name: 'Configura una pianificazione' }).click();
+    await circuits;
+    await page.getByRole('region', { name: 'Nuova pianificazione' }).getByRole('combobox', { name: /^Campagna/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('the availability screen asks for its page once, though it is asked for before the screen renders', async () => {
+    const page = await signedIn('sales');
+    const seen = await firstPage(page, '/availability');
+    expect(seen.filter((s) => s.includes('/planner/v1/availability'))).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('with preloadScreens on, the menu’s screens load while the browser is idle: a later move loads no script and asks for its rows once', async () => {
+    const { context, page } = await signedInPage(browser, 'assetmanager', '/profile');
+    // This stack turns the preload off (support/stack.ts); here the configuration says it as a
+    // deployment does by default.
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), preloadScreens: true } });
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(appUrl('/profile'));
+    // The availability screen is the menu's last link: its code arriving means the others did.
+    await expect.poll(() => scripts.some((s) => /\/AvailabilityPage-[^/]+\.js$/.test(s)), { timeout: 60_000 }).toBe(true);
+    await networkQuiet(page, { quietMs: QUIET_MS, timeoutMs: QUIET_LIMIT_MS });
+    scripts.length = 0;
+    const availability: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(sandboxUrl('/planner/v1/availability'))) availability.push(r.url());
+    });
+    // A move with no pointer on the way (no preload on intent): the router's own.
+    await visit(page, '/availability');
+    await page.getByRole('table', { name: 'Disponibilità delle facce per periodo' }).locator('tbody tr').first().waitFor({ timeout: 60_000 });
+    await networkQuiet(page, { quietMs: QUIET_MS, timeoutMs: QUIET_LIMIT_MS, atLimit: 'resolve' });
+    expect(scripts).toEqual([]);
+    expect(availability).toHaveLength(1);
+    await context.close();
   });
 
   it('the media monitor’s list loads its detections, each asked once', async () => {

@@ -12,7 +12,7 @@ import { AppBar, StageMarker } from '@/layout/AppBar';
 import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { ChunkLoadError, lazyPage, loadPage } from '@/layout/lazyPage';
 import { MenuBar } from '@/layout/MenuBar';
-import { preloadScreen, PRIVATE_ROUTES } from '@/routes';
+import { IDLE_PRELOAD_DELAY_MS, preloadScreen, preloadScreensWhenIdle, PRIVATE_ROUTES } from '@/routes';
 import { classicTheme, darkTheme, themeNameOf } from '@/theme';
 import { useProfileTheme } from '@/theme/useThemePreference';
 import { renderWithAdmin, signInAs } from './pages.helpers';
@@ -89,10 +89,10 @@ describe('lazy pages', () => {
   it('preload the screen of a path only for a role that may open it', () => {
     signInAs('ROLE_SALES');
     const pageOf = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)!.page;
-    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockImplementation(() => {});
-    const systems = vi.spyOn(pageOf('/systems-manage/manage'), 'preload').mockImplementation(() => {});
-    const advertiser = vi.spyOn(pageOf('/advertisers/:id'), 'preload').mockImplementation(() => {});
-    const planning = vi.spyOn(pageOf('/plannings/:id'), 'preload').mockImplementation(() => {});
+    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockResolvedValue(undefined);
+    const systems = vi.spyOn(pageOf('/systems-manage/manage'), 'preload').mockResolvedValue(undefined);
+    const advertiser = vi.spyOn(pageOf('/advertisers/:id'), 'preload').mockResolvedValue(undefined);
+    const planning = vi.spyOn(pageOf('/plannings/:id'), 'preload').mockResolvedValue(undefined);
     preloadScreen('/availability?periodStart=2026-03-02');
     preloadScreen('/systems-manage/manage');
     preloadScreen('/advertisers/12');
@@ -101,6 +101,35 @@ describe('lazy pages', () => {
     expect(systems).not.toHaveBeenCalled();
     expect(advertiser).toHaveBeenCalledTimes(1);
     expect(planning).not.toHaveBeenCalled();
+  });
+
+  it('load the menu’s screens one after the other once the browser is idle, and stop when asked', async () => {
+    vi.useFakeTimers();
+    signInAs('ROLE_SALES');
+    const pageOf = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)!.page;
+    const order: string[] = [];
+    let arrive: () => void = () => undefined;
+    for (const path of ['/orders', '/availability', '/campaigns']) {
+      vi.spyOn(pageOf(path), 'preload').mockImplementation(() => {
+        order.push(path);
+        return new Promise<void>((resolve) => (arrive = resolve));
+      });
+    }
+    const stop = preloadScreensWhenIdle(['/orders', '/availability', '/campaigns']);
+    await vi.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS - 1);
+    expect(order).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10);
+    // One at a time: the next waits for the code of the one before.
+    expect(order).toEqual(['/orders']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(order).toEqual(['/orders']);
+    arrive();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(order).toEqual(['/orders', '/availability']);
+    stop();
+    arrive();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(order).toEqual(['/orders', '/availability']);
   });
 
   it('show the loading animation, then the page', async () => {
@@ -200,8 +229,8 @@ describe('app bar', () => {
   it('a menu starts loading the screens of its entries when the pointer reaches it, or when it opens', async () => {
     signInAs('ROLE_SALES');
     const pageOf = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)!.page;
-    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockImplementation(() => {});
-    const orders = vi.spyOn(pageOf('/orders'), 'preload').mockImplementation(() => {});
+    const availability = vi.spyOn(pageOf('/availability'), 'preload').mockResolvedValue(undefined);
+    const orders = vi.spyOn(pageOf('/orders'), 'preload').mockResolvedValue(undefined);
     renderWithAdmin(<Route path="/" element={<MenuBar />} />);
     expect(availability).not.toHaveBeenCalled();
     await userEvent.hover(screen.getByRole('button', { name: 'PUBBLICAZIONE' }));
@@ -210,6 +239,24 @@ describe('app bar', () => {
     // Opening it (the focus, then the click) asks again: the load itself starts once (lazyPage).
     await userEvent.click(screen.getByRole('button', { name: 'PUBBLICAZIONE' }));
     expect(availability.mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('loads the screens of the menu once idle, unless the configuration says preloadScreens: false', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAs('ROLE_SALES');
+    const preloads = PRIVATE_ROUTES.map((r) => vi.spyOn(r.page, 'preload').mockResolvedValue(undefined));
+    const called = () => preloads.filter((spy) => spy.mock.calls.length > 0).length;
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: { user: USER } }, preloadScreens: false });
+    const first = renderWithAdmin(<Route path="/" element={<MenuBar />} />);
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS + 3000));
+    expect(called()).toBe(0);
+    first.unmount();
+    setRuntimeConfig({ environment: 'dev', hosts: { dev: { user: USER } } });
+    renderWithAdmin(<Route path="/" element={<MenuBar />} />);
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS + 3000));
+    // Every screen of the seller's menu (its groups' entries and its links), each once.
+    expect(called()).toBeGreaterThan(5);
+    expect(PRIVATE_ROUTES.find((r) => r.path === '/orders')!.page.preload).toHaveBeenCalledTimes(1);
   });
 
   it('menus are keyboard-usable: Enter opens, arrows move, Escape closes', async () => {

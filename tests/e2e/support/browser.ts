@@ -34,7 +34,7 @@ export async function newContext(browser: Browser, options: BrowserContextOption
     await context.route('**/config.json', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: sandboxUrl('/opportunity'), tileUrl: '' }),
+        body: JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: sandboxUrl('/opportunity'), tileUrl: '', preloadScreens: false }),
       }),
     );
   }

@@ -94,7 +94,10 @@ function startBuild(appPort: number, sandboxUrl: string, dataDir: string): Child
   const hosts = Object.fromEntries(SERVICES.map((s) => [s, `${sandboxUrl}/${s}`]));
   writeFileSync(
     path.join(outDir, 'config.json'),
-    JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: `${sandboxUrl}/opportunity`, tileUrl: '' }),
+    // preloadScreens off: every page load of the suite would otherwise load every screen of the
+    // menu in the background (some 700 kB of scripts for the administrator), CPU the suite's other
+    // browsers need; shell.e2e turns it on for the case that checks it.
+    JSON.stringify({ environment: 'dev', hosts: { dev: hosts }, companyPrefix: 'company', opportunityFallbackHost: `${sandboxUrl}/opportunity`, tileUrl: '', preloadScreens: false }),
   );
   return spawn(process.execPath, ['scripts/serve.mjs', '--dir', outDir, '--port', String(appPort)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
 }
