@@ -11,10 +11,11 @@ const LIST = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', or
 /**
  * The circuits of both kinds (OOH, then DOOH, each by name) for a picker, read only when the role may
  * list circuits; `allowed` is false for a role that may not, so the picker can say why it is empty.
+ * `wanted` false holds the two reads back (a picker that opens later asks for them then).
  */
-export function useCircuitChoices(): { circuits: CircuitChoice[]; isPending: boolean; allowed: boolean | undefined } {
+export function useCircuitChoices(wanted = true): { circuits: CircuitChoice[]; isPending: boolean; allowed: boolean | undefined } {
   const { canAccess } = useCanAccess({ resource: 'circuits', action: 'list' });
-  const enabled = canAccess === true;
+  const enabled = canAccess === true && wanted;
   const ooh = useGetList<CircuitChoice>('circuits', { ...LIST, filter: { type: 'OOH' } }, { enabled });
   const dooh = useGetList<CircuitChoice>('circuits', { ...LIST, filter: { type: 'DOOH' } }, { enabled });
   return {

@@ -109,6 +109,12 @@ describe('requests for a list screen’s first page', () => {
     const page = await signedIn('sales');
     const seen = await firstPage(page, '/availability');
     expect(seen.filter((s) => s.includes('/planner/v1/availability'))).toHaveLength(1);
+    // The circuit picker reads the circuits when it is opened, not for the first page.
+    expect(seen.filter((s) => s.includes('/circuits/'))).toEqual([]);
+    const dooh = page.waitForRequest((r) => r.url().includes('/circuits/v1/circuit/byType?type=DOOH'));
+    await page.getByRole('combobox', { name: 'Circuito' }).click();
+    await dooh;
+    await page.getByRole('listbox').getByRole('option').first().waitFor({ timeout: 30_000 });
     await page.context().close();
   });
 

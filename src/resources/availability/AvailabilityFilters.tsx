@@ -29,10 +29,15 @@ const draftOf = (f: AvailabilityFilter): Draft => ({
   circuitId: f.circuitId ?? null,
 });
 
-/** The circuits of both kinds, picked by name (only for the roles that may read circuits). */
+/**
+ * The circuits of both kinds, picked by name (only for the roles that may read circuits). They are
+ * read when the picker opens or takes the focus, or at once when the address names a circuit (its
+ * name is shown): the screen's first page is its faces alone.
+ */
 function CircuitPicker({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const translate = useTranslate();
-  const { circuits: options, isPending, allowed: canAccess } = useCircuitChoices();
+  const [wanted, setWanted] = useState(value !== null);
+  const { circuits: options, isPending, allowed: canAccess } = useCircuitChoices(wanted || value !== null);
   const selected = options.find((c) => c.id === value) ?? null;
   return (
     <Autocomplete
@@ -42,6 +47,8 @@ function CircuitPicker({ value, onChange }: { value: number | null; onChange: (i
       value={selected}
       disabled={canAccess === false}
       loading={isPending}
+      onOpen={() => setWanted(true)}
+      onFocus={() => setWanted(true)}
       getOptionLabel={(c) => `${c.name} (${c.type})`}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_, c) => onChange(c?.id ?? null)}
