@@ -21,7 +21,8 @@ function stable(value: unknown): string {
   return JSON.stringify(value, (key, v: unknown) => {
     if (key === 'signal') return undefined;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
+      // A plain comparison: localeCompare's first call sets up a collator, some 10 ms on a full load.
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     }
     return v;
   });

@@ -27,6 +27,9 @@ export function AppBar() {
   const translate = useTranslate();
   return (
     <RaAppBar
+      // Always shown, as the layout's appBarAlwaysOn says: react-admin's default hides it on scroll,
+      // and its scroll trigger read the page's layout as the back office first rendered.
+      alwaysOn
       color="primary"
       userMenu={<UserMenu />}
       toolbar={
