@@ -75,20 +75,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // 'hidden': the maps are written (for reading a production stack trace) but the bundles do not
   // point to them, and scripts/serve.mjs never serves them: browsers get no source.
-  build: {
-    sourcemap: 'hidden',
-    chunkSizeWarningLimit: 2000,
-    rolldownOptions: {
-      // No chunk's exports are read from outside the bundle, so that rolldown may inline below.
-      preserveEntrySignatures: false,
-      output: {
-        // A small shared chunk (under 40 kB before minification) is copied into the chunks that use
-        // it instead of being a file of its own: the systems list's first load asked for 111 files,
-        // the browser fetching six at a time, and now asks for 26 (docs/BENCHMARKS.md).
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000 } },
-      },
-    },
-  },
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
   test: {
     restoreMocks: true,
     // A timeout is no speed check: on a shared, loaded machine (CI runs the unit tests beside the

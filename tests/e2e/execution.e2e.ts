@@ -157,6 +157,8 @@ describe('execution: estimate → order → campaign → planning', () => {
     bookedElsewhere = { systemId: booked, periodStart: order.periodStart, periodEnd: order.periodEnd, items: bookedItems.length };
 
     await visit(page, '/plannings');
+    // The configurator's form opens on demand (its lookups are not the list's first page).
+    await page.getByRole('button', { name: 'Configura una pianificazione' }).click();
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
     await campaignPicker.fill(CAMPAIGN);
     await page.getByRole('option', { name: CAMPAIGN, exact: true }).click();
