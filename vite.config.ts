@@ -1,8 +1,7 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 /** Unit files that need no browser globals: the sandbox's, the contract tooling's and pure logic. */
 const NODE_TESTS = [
@@ -62,46 +61,6 @@ const SEEDED_TESTS = [
   'tests/unit/stale-updates-sandbox.test.ts',
 ];
 
-const IDENTITY = /\bcreateContext\s*\(|^\s*(export\s+)?(default\s+)?(abstract\s+)?class\s|\bclass\s+\w+\s+extends\b|\bSymbol(\.for)?\s*\(|^(export\s+)?(let|var)\s|^(export\s+)?const\s+\w+[^=\n]*=\s*(new\s+(Map|Set|WeakMap|WeakSet)\b|\[\s*\]|\{\s*\})/m;
-const identityOf = new Map<string, boolean>();
-/** Whether the module at `id` holds state or identity that a second copy would split in two. */
-function hasIdentity(id: string): boolean {
-  const file = id.split('?')[0];
-  let found = identityOf.get(file);
-  if (found === undefined) {
-    try {
-      found = IDENTITY.test(readFileSync(file, 'utf8'));
-    } catch {
-      found = true; // a virtual module: not copied
-    }
-    identityOf.set(file, found);
-  }
-  return found;
-}
-
-/**
- * Fails the build when a module with state or identity is in more than one chunk: the inlining
- * above is meant to copy only stateless code, and a second instance of a context or a class would
- * break the app silently (a provider its consumers don't see, an `instanceof` that fails).
- */
-function noCopiedIdentity(): Plugin {
-  return {
-    name: 'ooh:no-copied-identity',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunksOf = new Map<string, string[]>();
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk') continue;
-        for (const id of file.moduleIds) chunksOf.set(id, [...(chunksOf.get(id) ?? []), file.fileName]);
-      }
-      const copied = [...chunksOf].filter(([id, files]) => files.length > 1 && hasIdentity(id));
-      if (copied.length > 0) {
-        this.error(`modules with state or identity copied into several chunks: ${copied.map(([id, files]) => `${id} (${files.length})`).join(', ')}`);
-      }
-    },
-  };
-}
-
 /**
  * The sandbox projects' files share one set of modules (isolate: false): importing the services and
  * building their validators was a third of each file's time. support/sandboxModules.ts puts back,
@@ -110,28 +69,13 @@ function noCopiedIdentity(): Plugin {
 const SHARED_SANDBOX = { isolate: false, setupFiles: ['tests/unit/support/sandboxModules.ts'] };
 
 export default defineConfig({
-  plugins: [react(), noCopiedIdentity()],
+  plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // 'hidden': the maps are written (for reading a production stack trace) but the bundles do not
   // point to them, and scripts/serve.mjs never serves them: browsers get no source.
-  build: {
-    sourcemap: 'hidden',
-    chunkSizeWarningLimit: 2000,
-    rolldownOptions: {
-      // No chunk's exports are read from outside the bundle, so that rolldown may inline below.
-      preserveEntrySignatures: false,
-      output: {
-        // A small shared chunk (under 40 kB before minification) is copied into the chunks that use
-        // it instead of being a file of its own: the systems list's first load asked for 111 files,
-        // the browser fetching six at a time, and asks for about 30 (docs/BENCHMARKS.md). A copy is
-        // a second instance of its modules, so a chunk holding a module with state or identity (a
-        // React context, a class, a symbol, a top-level variable or collection) is never copied.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000, exclude: hasIdentity } },
-      },
-    },
-  },
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 2000 },
   test: {
     restoreMocks: true,
     // A timeout is no speed check: on a shared, loaded machine (CI runs the unit tests beside the
