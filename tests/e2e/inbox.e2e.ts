@@ -115,7 +115,9 @@ describe('the inbox', () => {
     // /inbox: filtered to the acceptances and searched, the notice is there, unread.
     await page.goto(appUrl('/inbox'));
     await page.getByRole('heading', { name: 'Da fare' }).waitFor({ timeout: 60_000 });
-    await page.getByLabel('Tipo').click();
+    // The kind filter by its role: once the table is there, its «Tipo» column's sort button is
+    // labelled «Ordina per tipo crescente», which a label search for «Tipo» also finds.
+    await page.getByRole('combobox', { name: 'Tipo' }).click();
     await page.getByRole('option', { name: 'Offerta accettata' }).click();
     await page.getByRole('textbox', { name: 'Cerca' }).fill(`Offerta e2e inbox ${STAMP}`);
     const link = page.getByRole('link', { name: `Mario Bianchi (Direttore marketing) ha accettato l'offerta Preventivo ${offer.id} - Offerta e2e inbox ${STAMP}` });
