@@ -2,7 +2,7 @@ import { canOpen } from '@/auth/permissions';
 import { isSignedIn } from '@/auth/authProvider';
 import { getRole } from '@/auth/session';
 import { runtimeConfigReady } from '@/config/environment';
-import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { SYSTEM_LIST_SORT, SYSTEM_PAGE_SIZE } from '@/config/constants';
 import type { EarlyMethod } from '@/dataProviders/earlyReads';
 import { readState } from '@/resources/availability/filters';
 
@@ -28,7 +28,7 @@ function systemsFirstPage(search: string): FirstRead | undefined {
     resource: 'systems',
     params: {
       pagination: { page: 1, perPage: SYSTEM_PAGE_SIZE },
-      sort: { field: 'code', order: 'ASC' },
+      sort: { ...SYSTEM_LIST_SORT },
       filter: {},
       meta: undefined,
     },

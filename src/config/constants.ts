@@ -14,6 +14,8 @@ export const MAPS_MAP_ID = 'ooh-systems-map';
 export const OPPORTUNITY_LIST_DEFAULTS = { page: 0, perPage: 10, sort: 'DESC' } as const;
 
 export const SYSTEM_PAGE_SIZE = 10;
+/** The systems list's order when neither the address nor the store names one (src/firstReads.ts reads it too). */
+export const SYSTEM_LIST_SORT = { field: 'code', order: 'ASC' } as const;
 export const SYSTEM_SUGGESTION_DEFAULTS = {
   page: 0,
   size: 20,

@@ -22,7 +22,7 @@ import { StateMessage } from '@/ui/StateMessage';
 /* The canone unico's drill-down: a municipality's faces in a year (read only). */
 
 const T = 'resources.canone';
-type CanoneSummaryRow = SchemaCanoneUnicoSummary['rows'][number];
+export type CanoneSummaryRow = SchemaCanoneUnicoSummary['rows'][number];
 
 /** The faces of one municipality in the year, each with how it is charged. */
 export function Faces({

@@ -33,7 +33,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { SchemaCanoneUnicoRate as CanoneRate, SchemaCanoneUnicoSummary } from '@/api/generated/frame';
+import type { SchemaCanoneUnicoRate as CanoneRate } from '@/api/generated/frame';
 import { saveBlob } from '@/api/http';
 import { updateCanoneUnicoRateBody } from '@/api/generated/frame.zod';
 import type { AppDataProvider } from '@/dataProviders';
@@ -44,7 +44,7 @@ import { formatMoney, formatNumber } from '@/ui/format';
 import { StateMessage } from '@/ui/StateMessage';
 import { useFailure } from '@/ui/useFailure';
 import { schemaResolver } from '@/ui/validation';
-import { Faces } from './CanoneFaces';
+import { Faces, type CanoneSummaryRow } from './CanoneFaces';
 
 /*
  * «Canone unico»: the municipal levy on advertising for a year, per municipality (sortable,
@@ -53,7 +53,6 @@ import { Faces } from './CanoneFaces';
  */
 
 const T = 'resources.canone';
-type CanoneSummaryRow = SchemaCanoneUnicoSummary['rows'][number];
 const rateResolver = schemaResolver(updateCanoneUnicoRateBody);
 
 type SortKey =

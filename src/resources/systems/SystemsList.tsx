@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { SchemaSystem as System, SchemaSystemSuggestionPage } from '@/api/generated/systems';
-import { SYSTEM_PAGE_SIZE } from '@/config/constants';
+import { SYSTEM_LIST_SORT, SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { searchPageLimit } from '@/config/environment';
 import type { AppDataProvider } from '@/dataProviders';
 import { ExportAllButton } from '@/ui/exporter';
@@ -276,7 +276,7 @@ function Actions() {
 export default function SystemsList() {
   const t = useT();
   return (
-    <ListBase<System> resource="systems" sort={{ field: 'code', order: 'ASC' }} perPage={SYSTEM_PAGE_SIZE}>
+    <ListBase<System> resource="systems" sort={SYSTEM_LIST_SORT} perPage={SYSTEM_PAGE_SIZE}>
       <Box component="section" sx={{ pb: 2 }}>
         <PageHeading title={t('list.title')} actions={<Actions />} />
         <SystemsBody />
