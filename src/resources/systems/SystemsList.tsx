@@ -3,7 +3,18 @@ import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Autocomplete, Box, Button, Chip, LinearProgress, Stack, TableBody, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Stack,
+  TableBody,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -17,7 +28,7 @@ import {
   useListContext,
   type DataTableBodyProps,
 } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { SchemaSystem as System, SchemaSystemSuggestionPage } from '@/api/generated/systems';
 import { SYSTEM_LIST_SORT, SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { searchPageLimit } from '@/config/environment';
@@ -32,8 +43,26 @@ import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilt
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
 /** The filters that need the filtered search (paged by its per-request limit); the same keys as the data provider's. */
-const SEARCH_KEYS = ['systemTypes', 'statuses', 'municipalityIds', 'mediaOwners', 'areaIds', 'leaseIds', 'authorizationIds'] as const;
+const SEARCH_KEYS = [
+  'systemTypes',
+  'statuses',
+  'municipalityIds',
+  'mediaOwners',
+  'areaIds',
+  'leaseIds',
+  'authorizationIds',
+] as const;
 const isFiltered = (f: SystemFilterValues) => SEARCH_KEYS.some((k) => (f[k]?.length ?? 0) > 0);
+
+/** The filter of the list's address (react-admin's `filter` parameter), or none when it is missing or unreadable. */
+function addressFilter(search: string): SystemFilterValues {
+  try {
+    const value: unknown = JSON.parse(new URLSearchParams(search).get('filter') ?? '{}');
+    return value && typeof value === 'object' ? (value as SystemFilterValues) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The page sizes of the unfiltered list. */
 const PAGE_SIZES = [10, 25, 50];
@@ -157,12 +186,25 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
       <DataTable.Col source="code" label={t('fields.code')} />
       <DataTable.Col source="name" label={t('fields.name')} />
       <DataTable.Col source="type" label={t('fields.type')} />
-      <DataTable.Col source="systemType" label={t('fields.systemType')} render={(s) => systemTypeLabel(s.systemType)} />
+      <DataTable.Col
+        source="systemType"
+        label={t('fields.systemType')}
+        render={(s) => systemTypeLabel(s.systemType)}
+      />
       <DataTable.Col source="status" label={t('fields.status')} render={(s) => systemStatusLabel(s.status)} />
       <DataTable.Col source="address" label={t('fields.address')} />
-      <DataTable.Col source="municipality" label={t('fields.municipality')} render={(s) => s.municipality.name} />
+      <DataTable.Col
+        source="municipality"
+        label={t('fields.municipality')}
+        render={(s) => s.municipality.name}
+      />
       <DataTable.Col source="province" label={t('fields.province')} />
-      <DataTable.Col source="mediaOwners" label={t('fields.mediaOwners')} disableSort render={(s) => names(s.mediaOwners)} />
+      <DataTable.Col
+        source="mediaOwners"
+        label={t('fields.mediaOwners')}
+        disableSort
+        render={(s) => names(s.mediaOwners)}
+      />
       <DataTable.Col source="area" label={t('fields.area')} disableSort render={(s) => s.area?.name ?? ''} />
     </DataTable>
   );
@@ -171,12 +213,17 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
 /** Search, kind switch, filter panel and the table (paged, or the whole filtered search virtualized). */
 function SystemsBody() {
   const t = useT();
-  const { filterValues, setFilters, total, error, isPending, perPage, setPerPage } = useListContext<System>();
+  const { filterValues, setFilters, total, error, isPending, isPlaceholderData, perPage, setPerPage } =
+    useListContext<System>();
   const filter = filterValues as SystemFilterValues;
   const [showFilters, setShowFilters] = useState(false);
   const { lookups, error: lookupError } = useLookups(showFilters);
   const change = (next: SystemFilterValues) =>
-    setFilters(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))));
+    setFilters(
+      Object.fromEntries(
+        Object.entries(next).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length)),
+      ),
+    );
   const filtered = isFiltered(filter);
   // The filtered search shows one request's worth of rows at once (virtualized), the rest on the next pages.
   const limit = searchPageLimit();
@@ -185,15 +232,22 @@ function SystemsBody() {
     if (perPage !== wanted) setPerPage(wanted);
   }, [perPage, wanted, setPerPage]);
   let table: ReactNode;
-  if (error) table = <Alert severity="error" sx={{ my: 2 }}>{t('list.error', { message: failureMessage(error) })}</Alert>;
+  if (error)
+    table = (
+      <Alert severity="error" sx={{ my: 2 }}>
+        {t('list.error', { message: failureMessage(error) })}
+      </Alert>
+    );
   else if (!isPending && total === 0)
     table = (
       <Alert severity="info" sx={{ my: 2 }} data-testid="systems-empty">
         {t('list.empty')}
       </Alert>
     );
-  // The page size is being switched (to or from the search's limit): the rows of the other size are not shown.
-  else if (perPage !== wanted) table = <LinearProgress sx={{ my: 2 }} aria-label={t('list.loading')} />;
+  // The page size is being switched (to or from the search's limit), or the filter changed and its
+  // rows are on their way: the rows (and count) of the other request are not shown, nor selectable.
+  else if (perPage !== wanted || (filtered && isPlaceholderData))
+    table = <LinearProgress sx={{ my: 2 }} aria-label={t('list.loading')} />;
   else if (filtered)
     table = (
       <>
@@ -234,9 +288,16 @@ function SystemsBody() {
   return (
     <>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <SearchBox value={filter.searchTerm} onSearch={(term) => change({ ...filter, searchTerm: term || undefined })} />
+        <SearchBox
+          value={filter.searchTerm}
+          onSearch={(term) => change({ ...filter, searchTerm: term || undefined })}
+        />
         <KindSwitch value={filter.type} onChange={(type) => change({ ...filter, type })} />
-        <Button startIcon={<FilterListIcon />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
+        <Button
+          startIcon={<FilterListIcon />}
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+        >
           {t('list.filters')}
         </Button>
         {filter.searchTerm ? (
@@ -247,7 +308,9 @@ function SystemsBody() {
         ) : null}
       </Stack>
       {showFilters ? <SystemFilters value={filter} onChange={change} lookups={lookups} /> : null}
-      {lookupError ? <Alert severity="error">{t('list.lookup_error', { message: failureMessage(lookupError) })}</Alert> : null}
+      {lookupError ? (
+        <Alert severity="error">{t('list.lookup_error', { message: failureMessage(lookupError) })}</Alert>
+      ) : null}
       {table}
     </>
   );
@@ -265,7 +328,12 @@ function Actions() {
         {t('list.import')}
       </Button>
       <ExportAllButton columns={exportColumns} fileName="impianti" />
-      <Button component={RouterLink} to="/systems-manage/manage/new" variant="contained" startIcon={<AddIcon />}>
+      <Button
+        component={RouterLink}
+        to="/systems-manage/manage/new"
+        variant="contained"
+        startIcon={<AddIcon />}
+      >
         {t('list.create')}
       </Button>
     </Stack>
@@ -275,8 +343,12 @@ function Actions() {
 /** /systems-manage/manage (and /): the systems manager, searchable, sortable, filtered, exported whole. */
 export default function SystemsList() {
   const t = useT();
+  // An address with a search filter and no page size (a link, a saved view) asks for the search's
+  // whole page at once: the unfiltered page size would be asked for first, then thrown away.
+  const { search } = useLocation();
+  const perPage = isFiltered(addressFilter(search)) ? searchPageLimit() : SYSTEM_PAGE_SIZE;
   return (
-    <ListBase<System> resource="systems" sort={SYSTEM_LIST_SORT} perPage={SYSTEM_PAGE_SIZE}>
+    <ListBase<System> resource="systems" sort={SYSTEM_LIST_SORT} perPage={perPage}>
       <Box component="section" sx={{ pb: 2 }}>
         <PageHeading title={t('list.title')} actions={<Actions />} />
         <SystemsBody />
