@@ -39,7 +39,10 @@ const server = setupServer(
     const body = (await request.json()) as { name: string };
     posted.push(body);
     if (stored.some((v) => v.name.toLowerCase() === body.name.toLowerCase()))
-      return HttpResponse.json({ message: `Esiste già una vista «${body.name}» per questo elenco`, status: 409 }, { status: 409 });
+      return HttpResponse.json(
+        { message: `Esiste già una vista «${body.name}» per questo elenco`, status: 409 },
+        { status: 409 },
+      );
     const view = { ...VIEW, ...body, id: 8 };
     stored = [...stored, view];
     return HttpResponse.json(view, { status: 201 });
@@ -47,7 +50,9 @@ const server = setupServer(
   http.delete(`${USER}/user/preference/views/:viewId`, ({ params }) => {
     const view = stored.find((v) => v.id === Number(params.viewId));
     stored = stored.filter((v) => v !== view);
-    return view ? HttpResponse.json(view) : HttpResponse.json({ message: 'Vista salvata non trovata' }, { status: 404 });
+    return view
+      ? HttpResponse.json(view)
+      : HttpResponse.json({ message: 'Vista salvata non trovata' }, { status: 404 });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -70,11 +75,24 @@ function Probe() {
 function renderList() {
   // The list's own rows are none; the views go through the users provider, to the service (mocked above).
   const { savedViews, saveView, deleteView } = usersDataProvider;
-  const dataProvider = { ...testDataProvider({ getList: () => Promise.resolve({ data: [], total: 0 }) as never }), savedViews, saveView, deleteView };
+  const dataProvider = {
+    ...testDataProvider({ getList: () => Promise.resolve({ data: [], total: 0 }) as never }),
+    savedViews,
+    saveView,
+    deleteView,
+  };
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore({ 'teams.datatable': ['vat'] })}>
-        <ListBase resource="teams" filterDefaultValues={{ q: 'rossi', empty: '' }} sort={{ field: 'companyName', order: 'DESC' }}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore({ 'teams.datatable': ['vat'] })}
+      >
+        <ListBase
+          resource="teams"
+          filterDefaultValues={{ q: 'rossi', empty: '' }}
+          sort={{ field: 'companyName', order: 'DESC' }}
+        >
           <SavedViewsButton />
           <Probe />
         </ListBase>
@@ -118,7 +136,9 @@ describe('SavedViewsButton', () => {
     expect(posted).toEqual([]);
     await user.type(within(dialog).getByLabelText(/Nome della vista/), 'squadre dooh');
     await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
-    expect(await within(dialog).findByText('Esiste già una vista «squadre dooh» per questo elenco')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Esiste già una vista «squadre dooh» per questo elenco'),
+    ).toBeTruthy();
   });
 
   it("sets a chosen view's filters, sort and hidden columns on the list, and deletes a view", async () => {
@@ -129,12 +149,20 @@ describe('SavedViewsButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Viste' }));
     await user.click(await screen.findByRole('button', { name: 'Squadre DOOH' }));
     await waitFor(() =>
-      expect(state()).toEqual({ filter: { type: 'DOOH' }, sort: { field: 'name', order: 'ASC' }, hidden: ['area'] }),
+      expect(state()).toEqual({
+        filter: { type: 'DOOH' },
+        sort: { field: 'name', order: 'ASC' },
+        hidden: ['area'],
+      }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Viste' }));
     await user.click(await screen.findByRole('button', { name: 'Elimina la vista «Squadre DOOH»' }));
     await screen.findByText('Nessuna vista salvata');
     expect(stored).toEqual([]);
+    // The focus stays in the menu (the deleted entry's button is gone), so Escape still closes it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Salva vista corrente…' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Viste salvate' })).toBeNull());
   });
 });

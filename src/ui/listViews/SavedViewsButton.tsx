@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/forms/unsavedChanges';
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import CheckIcon from '@mui/icons-material/Check';
@@ -24,10 +24,25 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useNotify, useResourceContext, useStore, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useResourceContext,
+  useStore,
+  useTranslate,
+} from 'react-admin';
 import { failureMessage } from '@/api/failures';
 import type { AppDataProvider } from '@/dataProviders';
-import { isCurrent, listStateOf, nameProblem, viewInput, VIEW_NAME_MAX, type ListState, type SavedView } from './savedViews';
+import {
+  isCurrent,
+  listStateOf,
+  nameProblem,
+  viewInput,
+  VIEW_NAME_MAX,
+  type ListState,
+  type SavedView,
+} from './savedViews';
 
 export interface SavedViewsButtonProps {
   /** The list the views belong to (by default the list's resource). */
@@ -50,19 +65,32 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
   const resource = useResourceContext() ?? '';
   const list = listProp ?? resource;
   const { filterValues, sort, setFilters, setSort } = useListContext();
-  const [hiddenColumns, setHiddenColumns] = useStore<string[]>(columnsStoreKey ?? `${resource}.datatable`, []);
+  const [hiddenColumns, setHiddenColumns] = useStore<string[]>(
+    columnsStoreKey ?? `${resource}.datatable`,
+    [],
+  );
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const views = useQuery({ queryKey: savedViewsKey(list), queryFn: () => dataProvider.savedViews('users', list), enabled: Boolean(anchor) });
+  const views = useQuery({
+    queryKey: savedViewsKey(list),
+    queryFn: () => dataProvider.savedViews('users', list),
+    enabled: Boolean(anchor),
+  });
+  // The delete button is disabled while it works, then gone: the focus would fall out of the menu
+  // (Escape would no longer close it). It goes to the menu's own button, which stays.
+  const saveButton = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: (view: SavedView) => dataProvider.deleteView('users', view.id),
-    onSuccess: (view) => {
+    onMutate: () => saveButton.current?.focus(),
+    onSuccess: async (view) => {
       notify('app.views.deleted', { messageArgs: { name: view.name } });
-      return queryClient.invalidateQueries({ queryKey: savedViewsKey(list) });
+      await queryClient.invalidateQueries({ queryKey: savedViewsKey(list) });
+      saveButton.current?.focus();
     },
-    onError: (error) => notify('app.views.error', { type: 'error', messageArgs: { message: failureMessage(error) } }),
+    onError: (error) =>
+      notify('app.views.error', { type: 'error', messageArgs: { message: failureMessage(error) } }),
   });
   const state: ListState = { filterValues: filterValues ?? {}, sort, hiddenColumns: hiddenColumns ?? [] };
 
@@ -93,7 +121,13 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': translate('app.views.menu_label'), sx: { minWidth: 280, maxWidth: 400 } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': translate('app.views.menu_label'),
+            sx: { minWidth: 280, maxWidth: 400 },
+          },
+        }}
       >
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
           {translate('app.views.menu_label')}
@@ -127,7 +161,9 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
                 }
               >
                 <ListItemButton onClick={() => apply(view)}>
-                  <ListItemIcon sx={{ minWidth: 32 }}>{isCurrent(view, state) ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+                  <ListItemIcon sx={{ minWidth: 32 }}>
+                    {isCurrent(view, state) ? <CheckIcon fontSize="small" /> : null}
+                  </ListItemIcon>
                   <ListItemText primary={view.name} slotProps={{ primary: { noWrap: true } }} />
                 </ListItemButton>
               </ListItem>
@@ -137,6 +173,7 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
         <Divider />
         <Box sx={{ p: 1 }}>
           <Button
+            ref={saveButton}
             size="small"
             startIcon={<SaveIcon />}
             onClick={() => {
@@ -163,7 +200,13 @@ export function SavedViewsButton({ list: listProp, columnsStoreKey }: SavedViews
 }
 
 /** The name of the view to save; a refusal (a name already used) shows under the field. */
-function SaveViewDialog({ onClose, onSave }: { onClose: () => void; onSave: (name: string) => Promise<void> }) {
+function SaveViewDialog({
+  onClose,
+  onSave,
+}: {
+  onClose: () => void;
+  onSave: (name: string) => Promise<void>;
+}) {
   const translate = useTranslate();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -183,7 +226,14 @@ function SaveViewDialog({ onClose, onSave }: { onClose: () => void; onSave: (nam
     }
   };
   return (
-    <FormDialog open onClose={onClose} aria-labelledby="save-view-title" maxWidth="xs" fullWidth dirty={name.trim() !== ''}>
+    <FormDialog
+      open
+      onClose={onClose}
+      aria-labelledby="save-view-title"
+      maxWidth="xs"
+      fullWidth
+      dirty={name.trim() !== ''}
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="save-view-title">{translate('app.views.save_title')}</DialogTitle>
         <DialogContent>
