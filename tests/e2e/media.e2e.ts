@@ -465,9 +465,24 @@ describe('media monitor', () => {
     expect(cells.filter((t) => /^\d{2}\/\d{2}\/\d{4}$/.test(t)).length).toBeGreaterThan(0);
     expect(cells.filter((t) => /^\d{4}-\d{2}-\d{2}$/.test(t))).toEqual([]);
 
+    // The campaigns (the last source, after the orders) held back: the cards stand where they will
+    // stay, so a click on a card's button as the last source arrives lands on that button.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/campaigns(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await visit(page, '/dashboard/analytics');
     await page.getByRole('heading', { name: 'Dashboard Funnel', level: 1 }).waitFor();
     const bySales = page.getByRole('region', { name: 'Valore degli ordini per commerciale' });
+    const loading = page.getByRole('progressbar', { name: 'Caricamento', exact: true });
+    await loading.waitFor();
+    const whilePending = (await bySales.boundingBox())!.y;
+    release();
+    await loading.waitFor({ state: 'detached' });
+    expect((await bySales.boundingBox())!.y).toBe(whilePending);
+    await page.unroute(/\/campaigns(\?|$)/);
     await bySales.getByRole('button', { name: 'Mostra tabella' }).click();
     const table = bySales.getByRole('table');
     await table.locator('tbody tr').first().waitFor();

@@ -76,6 +76,7 @@ export default function DoohAnalyticsPage() {
           select
           size="small"
           label={translate('resources.analytics.dooh.measure')}
+          fullWidth={false}
           value={measure}
           onChange={(e) => setMeasure(e.target.value as 'plays' | 'audience')}
           sx={{ minWidth: 180 }}

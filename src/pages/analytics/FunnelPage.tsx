@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useDataProvider, useGetMany, useTranslate } from 'react-admin';
 import type { SchemaUser } from '@/api/generated/user';
 import type { AppDataProvider, FunnelItem } from '@/dataProviders';
@@ -97,6 +97,9 @@ export default function FunnelPage() {
         .reduce((s, r) => s + r.value, 0),
     }))
     .sort((a, b) => b.value - a.value);
+  const anyPending = stats.some((s) => s.pending);
+  // The rows by sales person wait for the sales list and every source.
+  const bySalesPending = anyPending || sales.isPending;
   const title = translate('resources.analytics.funnel.title');
   const c = (k: string) => translate(`resources.analytics.funnel.columns.${k}`);
 
@@ -108,6 +111,7 @@ export default function FunnelPage() {
           select
           size="small"
           label={translate('resources.analytics.funnel.sales_person')}
+          fullWidth={false}
           value={salesId}
           onChange={(e) => setSalesId(e.target.value === '' ? '' : Number(e.target.value))}
           sx={{ minWidth: 220 }}
@@ -119,6 +123,11 @@ export default function FunnelPage() {
             </MenuItem>
           ))}
         </TextField>
+        {/* Beside the filters, not above the charts: the cards don't move when it goes (a click on
+            a card's button as the sources arrive stays on that button). */}
+        {anyPending ? (
+          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+        ) : null}
       </PeriodFilter>
       {stats
         .filter((s) => s.error)
@@ -130,15 +139,15 @@ export default function FunnelPage() {
             })}
           </Alert>
         ))}
-      {stats.some((s) => s.pending) ? (
-        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-      ) : null}
       <ChartCard
         title={translate('resources.analytics.funnel.chart')}
         chart={
-          <BarChart
-            data={available.map((s) => ({ label: s.label, value: s.count }))}
+          // Every stage has its place (no bar while its source is loading or unavailable), so the
+          // chart keeps its height as the sources arrive.
+          <GroupedBarChart
             title={translate('resources.analytics.funnel.chart')}
+            categories={stats.map((s) => s.label)}
+            series={[{ label: c('count'), data: stats.map((s) => (s.available ? s.count : null)) }]}
             categoryAxis={c('stage')}
             valueAxis={c('count')}
           />
@@ -151,15 +160,32 @@ export default function FunnelPage() {
           rate(i) === null ? '—' : `${formatNumber(rate(i)!, 1)}%`,
         ])}
         fileName={`funnel_${suffix}.csv`}
-        empty={!available.length}
+        empty={!available.length && !anyPending}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} data-testid="funnel-summary">
         {stats.map((s, i) => (
           <Box key={s.stage} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 180 }}>
             <Typography variant="overline">{s.label}</Typography>
-            <Typography variant="h5">
-              {s.available ? formatNumber(s.count) : translate('resources.analytics.not_available')}
-            </Typography>
+            {s.pending ? (
+              // The lines the figures will take, so nothing below moves when they arrive.
+              <>
+                <Typography variant="h5">
+                  <Skeleton width={80} />
+                </Typography>
+                <Typography variant="body2">
+                  <Skeleton width={100} />
+                </Typography>
+                {i > 0 ? (
+                  <Typography variant="body2">
+                    <Skeleton width={120} />
+                  </Typography>
+                ) : null}
+              </>
+            ) : (
+              <Typography variant="h5">
+                {s.available ? formatNumber(s.count) : translate('resources.analytics.not_available')}
+              </Typography>
+            )}
             {s.available ? <Typography variant="body2">{euro(s.value)}</Typography> : null}
             {rate(i) !== null ? (
               <Typography variant="body2">
@@ -188,6 +214,7 @@ export default function FunnelPage() {
         rows={bySales.map((r) => [nameOf(r.id), ...r.counts, Math.round(r.value * 100) / 100])}
         fileName={`funnel_commerciali_${suffix}.csv`}
         empty={!bySales.length}
+        pending={bySalesPending}
       />
       <ChartCard
         title={translate('resources.analytics.funnel.stages_by_sales')}
@@ -207,6 +234,7 @@ export default function FunnelPage() {
         rows={bySales.map((r) => [nameOf(r.id), ...r.counts])}
         fileName={`funnel_fasi_commerciali_${suffix}.csv`}
         empty={!bySales.length}
+        pending={bySalesPending}
       />
     </Box>
   );

@@ -20,10 +20,12 @@ export function PeriodFilter({
   const translate = useTranslate();
   return (
     <Box sx={{ mb: 2 }}>
+      {/* The filters side by side (react-admin's theme makes a text field full width by default). */}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           type="date"
           size="small"
+          fullWidth={false}
           label={translate('resources.analytics.date_start')}
           value={value.dateStart}
           onChange={(e) => onChange({ ...value, dateStart: e.target.value })}
@@ -32,6 +34,7 @@ export function PeriodFilter({
         <TextField
           type="date"
           size="small"
+          fullWidth={false}
           label={translate('resources.analytics.date_end')}
           value={value.dateEnd}
           onChange={(e) => onChange({ ...value, dateEnd: e.target.value })}

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CardContent,
+  Skeleton,
   Typography,
   useTheme,
   type Theme,
@@ -38,7 +39,8 @@ export const formatNumber = (n: number, digits = 0) => formatItalian(n, digits);
 /** One named row of values, one value per category. */
 export interface ChartSeries {
   label: string;
-  data: number[];
+  /** One value per category; null draws no bar (a category whose figure is not known). */
+  data: Array<number | null>;
 }
 
 /** Series colours from the theme, so that the classic and the dark theme each keep their own. */
@@ -99,6 +101,9 @@ interface CategoryChartProps {
   format?: (n: number) => string;
 }
 
+/** The least height of a horizontal chart (a few bars), and of the placeholder of a chart on its way. */
+const CHART_MIN_HEIGHT = 160;
+
 /** Bars per category: horizontal (names beside the bars) or vertical (periods along the bottom). */
 function CategoryChart({
   title,
@@ -127,7 +132,7 @@ function CategoryChart({
   const valueConfig = { label: valueAxis, valueFormatter: (n: number | null) => (n == null ? '' : format(n)) };
   // Horizontal: each category gets room for its bars (thinner when grouped) plus the axis and legend.
   const band = series.length > 1 ? series.length * 12 + 14 : 28;
-  const height = horizontal ? Math.max(160, categories.length * band + 70 + (series.length > 1 ? 30 : 0)) : 320;
+  const height = horizontal ? Math.max(CHART_MIN_HEIGHT, categories.length * band + 70 + (series.length > 1 ? 30 : 0)) : 320;
   return (
     <CategoryName.Provider value={(i) => categoryText(categories[i] ?? '', 'tooltip')}>
       <MuiBarChart
@@ -192,6 +197,7 @@ export function ChartCard({
   rows,
   fileName,
   empty,
+  pending = false,
 }: {
   title: string;
   chart: ReactNode;
@@ -199,6 +205,8 @@ export function ChartCard({
   rows: Array<Array<string | number>>;
   fileName: string;
   empty?: boolean;
+  /** Its figures are on their way: a placeholder of a chart's least height, not "no data". */
+  pending?: boolean;
 }) {
   const translate = useTranslate();
   const [showTable, setShowTable] = useState(false);
@@ -226,7 +234,9 @@ export function ChartCard({
             {translate('resources.analytics.export_csv')}
           </Button>
         </Box>
-        {empty || !rows.length ? (
+        {pending && (empty || !rows.length) ? (
+          <Skeleton variant="rounded" height={CHART_MIN_HEIGHT} />
+        ) : empty || !rows.length ? (
           <Typography color="text.secondary">{translate('resources.analytics.no_data')}</Typography>
         ) : (
           chart
