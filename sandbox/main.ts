@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { seller, setConfigFile } from './company';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
-import { fromPrepared, preparedKey } from './db/prepared';
+import { fromPrepared, preparedDir, preparedKey } from './db/prepared';
 import { internalServices } from './internal';
 import { seed, seededWith, type SeedSize } from './seed';
 import { createSandbox } from './server';
@@ -59,14 +59,22 @@ try {
 // A new embedded data folder with the small seed starts as a copy of a prepared one (db/prepared.ts),
 // made by the first start that needs it: the migrations and the seed run once, not at each start.
 const empty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
-if (!databaseUrl && dataDir !== 'memory' && (wanted ?? 'small') === 'small' && empty(dataDir) && process.env.SANDBOX_PREPARED !== '0') {
+if (
+  !databaseUrl &&
+  dataDir !== 'memory' &&
+  (wanted ?? 'small') === 'small' &&
+  empty(dataDir) &&
+  process.env.SANDBOX_PREPARED !== '0'
+) {
   const started = Date.now();
   const how = await fromPrepared({
     dataDir,
     key: preparedKey('small'),
-    cacheDir: process.env.SANDBOX_PREPARED_DIR || undefined,
+    cacheDir: preparedDir(),
     prepare: async (dir) => {
-      log('Preparo i dati di esempio (small): migrazioni e dati, una volta per versione del codice e per giorno…');
+      log(
+        'Preparo i dati di esempio (small): migrazioni e dati, una volta per versione del codice e per giorno…',
+      );
       const fresh = await openDb({ dataDir: dir });
       try {
         await migrate(fresh);
@@ -76,7 +84,9 @@ if (!databaseUrl && dataDir !== 'memory' && (wanted ?? 'small') === 'small' && e
       }
     },
   });
-  log(`Dati di esempio (small) ${how === 'made' ? 'preparati e copiati' : 'copiati dai dati preparati'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `Dati di esempio (small) ${how === 'made' ? 'preparati e copiati' : 'copiati dai dati preparati'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const db = await openDb({ dataDir, databaseUrl });
@@ -109,12 +119,25 @@ if (values['prepare-only']) {
 const port = Number(values.port);
 const origin = `http://${values.host}:${port}`;
 const scheduler = startScheduler({ db, services: internalServices, origin, log });
-const testEndpoints = values['test-mailbox'] ? { '/internal/mailbox': testMailbox, '/internal/clock': moveClock(scheduler) } : undefined;
+const testEndpoints = values['test-mailbox']
+  ? { '/internal/mailbox': testMailbox, '/internal/clock': moveClock(scheduler) }
+  : undefined;
 if (testEndpoints) {
-  log('Solo per i test: GET /internal/mailbox?to=… mostra le mail ricevute da un destinatario, segreti compresi');
-  log('Solo per i test: POST /internal/clock?advanceSeconds=… sposta l\'orologio della sandbox (?reset=1 lo rimette) ed esegue gli eventi programmati scaduti');
+  log(
+    'Solo per i test: GET /internal/mailbox?to=… mostra le mail ricevute da un destinatario, segreti compresi',
+  );
+  log(
+    "Solo per i test: POST /internal/clock?advanceSeconds=… sposta l'orologio della sandbox (?reset=1 lo rimette) ed esegue gli eventi programmati scaduti",
+  );
 }
-const sandbox = await createSandbox({ db, handlers: HANDLERS, services: internalServices, origin, log: (l) => console.error(l), testEndpoints });
+const sandbox = await createSandbox({
+  db,
+  handlers: HANDLERS,
+  services: internalServices,
+  origin,
+  log: (l) => console.error(l),
+  testEndpoints,
+});
 sandbox.server.listen(port, values.host, () => {
   log(`Sandbox in ascolto su ${origin} (riferimento API: ${origin}/docs)`);
   log(`Utenti demo (password "demo"): ${DEMO_USERS.map((u) => u.username).join(', ')}`);

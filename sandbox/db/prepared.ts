@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,10 +24,22 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What the migrations and the seed are made of, relative to the project's root. */
-export const PREPARED_SOURCES = ['sandbox', 'src/api', 'src/auth', 'src/config', 'src/i18n', 'openapi', 'package-lock.json', 'public/config.json'];
+export const PREPARED_SOURCES = [
+  'sandbox',
+  'src/api',
+  'src/auth',
+  'src/config',
+  'src/i18n',
+  'openapi',
+  'package-lock.json',
+  'public/config.json',
+];
 
 /** Where prepared folders are kept unless SANDBOX_PREPARED_DIR says otherwise. */
 export const DEFAULT_PREPARED_DIR = path.join(ROOT, 'node_modules', '.cache', 'ooh-sandbox');
+
+/** The folder of the prepared folders: SANDBOX_PREPARED_DIR, or node_modules/.cache/ooh-sandbox. */
+export const preparedDir = (): string => process.env.SANDBOX_PREPARED_DIR || DEFAULT_PREPARED_DIR;
 
 function filesUnder(root: string, entry: string): string[] {
   const full = path.join(root, entry);
@@ -33,7 +55,10 @@ function filesUnder(root: string, entry: string): string[] {
  * The name of a prepared folder: the seed size, the UTC day and a hash of every file of `sources`
  * (paths and contents), so that a changed migration, seed or package gives another name.
  */
-export function preparedKey(size: string, { root = ROOT, sources = PREPARED_SOURCES, now = new Date() } = {}): string {
+export function preparedKey(
+  size: string,
+  { root = ROOT, sources = PREPARED_SOURCES, now = new Date() } = {},
+): string {
   const hash = createHash('sha256');
   for (const file of sources.flatMap((s) => filesUnder(root, s))) {
     hash.update(`${file}\0`);
@@ -43,13 +68,28 @@ export function preparedKey(size: string, { root = ROOT, sources = PREPARED_SOUR
   return `${size}-${now.toISOString().slice(0, 10)}-${hash.digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * The name of the prepared empty cluster (what PGlite's initdb makes, about 4 s of CPU): it is made
+ * of PGlite alone (its initdb takes no setting of ours: UTC, C locale), so it is kept across days
+ * and changes of the sandbox's code, and a new version of PGlite makes a new one.
+ */
+export function clusterKey({ root = ROOT } = {}): string {
+  const { version } = JSON.parse(
+    readFileSync(path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
+  ) as { version: string };
+  return `cluster-pglite-${version}`;
+}
+
+/** The folders of one kind (`small-…`, `cluster-…`) replace each other, not those of other kinds. */
+const kind = (name: string) => name.slice(0, name.indexOf('-') + 1);
+
 /** How long a half-made folder of another process is left alone before it counts as abandoned. */
 const ABANDONED_MS = 30 * 60_000;
 
 /**
  * Fills the empty (or missing) `dataDir` with a copy of the prepared folder named `key` under
  * `cacheDir`, making that folder first with `prepare` when there is none. Folders of other keys
- * are removed once a new one is made. Two processes may make the same folder at once: each works
+ * of the same kind (the part of the key before its first `-`) are removed once a new one is made. Two processes may make the same folder at once: each works
  * in a folder of its own, the first to finish names it, the other drops its work.
  */
 export async function fromPrepared(options: {
@@ -69,7 +109,8 @@ export async function fromPrepared(options: {
     const work = mkdtempSync(path.join(cacheDir, `${key}.making-`));
     try {
       await prepare(work);
-      if (!existsSync(path.join(work, 'PG_VERSION'))) throw new Error(`la preparazione non ha lasciato un database in ${work}`);
+      if (!existsSync(path.join(work, 'PG_VERSION')))
+        throw new Error(`la preparazione non ha lasciato un database in ${work}`);
       renameSync(work, ready);
     } catch (error) {
       rmSync(work, { recursive: true, force: true });
@@ -77,7 +118,7 @@ export async function fromPrepared(options: {
     }
     for (const name of readdirSync(cacheDir)) {
       const other = path.join(cacheDir, name);
-      if (name === key) continue;
+      if (name === key || !name.startsWith(kind(key))) continue;
       if (name.includes('.making-') && Date.now() - statSync(other).mtimeMs < ABANDONED_MS) continue;
       rmSync(other, { recursive: true, force: true });
     }

@@ -1,8 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromPrepared, preparedKey } from '../../sandbox/db/prepared';
+import { openDb } from '../../sandbox/db';
+import { clusterKey, fromPrepared, preparedKey } from '../../sandbox/db/prepared';
 
 /* sandbox/db/prepared.ts: a new data folder is a copy of a folder prepared once per key. */
 
@@ -44,9 +53,22 @@ describe('fromPrepared', () => {
     const cacheDir = path.join(work, 'cache');
     const { calls, prepare } = counting();
     await fromPrepared({ dataDir: path.join(work, 'a'), key: 'small-k1', cacheDir, prepare });
-    expect(await fromPrepared({ dataDir: path.join(work, 'b'), key: 'small-k2', cacheDir, prepare })).toBe('made');
+    expect(await fromPrepared({ dataDir: path.join(work, 'b'), key: 'small-k2', cacheDir, prepare })).toBe(
+      'made',
+    );
     expect(calls).toHaveLength(2);
     expect(readdirSync(cacheDir)).toEqual(['small-k2']);
+  });
+
+  it('drops only the folders of its own kind: the empty cluster outlives a new seed, and the other way round', async () => {
+    const cacheDir = path.join(work, 'cache');
+    const { prepare } = counting();
+    await fromPrepared({ dataDir: path.join(work, 'a'), key: 'cluster-pglite-1.0.0', cacheDir, prepare });
+    await fromPrepared({ dataDir: path.join(work, 'b'), key: 'small-k1', cacheDir, prepare });
+    await fromPrepared({ dataDir: path.join(work, 'c'), key: 'small-k2', cacheDir, prepare });
+    expect(readdirSync(cacheDir).sort()).toEqual(['cluster-pglite-1.0.0', 'small-k2']);
+    await fromPrepared({ dataDir: path.join(work, 'd'), key: 'cluster-pglite-1.0.1', cacheDir, prepare });
+    expect(readdirSync(cacheDir).sort()).toEqual(['cluster-pglite-1.0.1', 'small-k2']);
   });
 
   it('keeps nothing of a preparation that fails, and fails', async () => {
@@ -54,7 +76,9 @@ describe('fromPrepared', () => {
     const prepare = async () => {
       throw new Error('seed rotto');
     };
-    await expect(fromPrepared({ dataDir: path.join(work, 'a'), key: 'small-k1', cacheDir, prepare })).rejects.toThrow('seed rotto');
+    await expect(
+      fromPrepared({ dataDir: path.join(work, 'a'), key: 'small-k1', cacheDir, prepare }),
+    ).rejects.toThrow('seed rotto');
     expect(readdirSync(cacheDir)).toEqual([]);
     expect(existsSync(path.join(work, 'a'))).toBe(false);
   });
@@ -63,7 +87,9 @@ describe('fromPrepared', () => {
     const cacheDir = path.join(work, 'cache');
     mkdirSync(path.join(cacheDir, 'small-k1'), { recursive: true });
     const { calls, prepare } = counting();
-    expect(await fromPrepared({ dataDir: path.join(work, 'a'), key: 'small-k1', cacheDir, prepare })).toBe('made');
+    expect(await fromPrepared({ dataDir: path.join(work, 'a'), key: 'small-k1', cacheDir, prepare })).toBe(
+      'made',
+    );
     expect(calls).toHaveLength(1);
     expect(existsSync(path.join(work, 'a', 'PG_VERSION'))).toBe(true);
   });
@@ -96,5 +122,78 @@ describe('preparedKey', () => {
     keys.add(preparedKey('small', options));
     keys.add(preparedKey('small', { ...options, now: new Date('2026-11-28T00:00:01Z') }));
     expect(keys.size).toBe(5);
+  });
+});
+
+describe('clusterKey', () => {
+  const pglite = (version: string) => {
+    const dir = path.join(work, 'node_modules', '@electric-sql', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@electric-sql/pglite', version }));
+  };
+
+  it('names the installed PGlite only: not the day, not the code', () => {
+    pglite('0.5.16');
+    expect(clusterKey({ root: work })).toBe('cluster-pglite-0.5.16');
+    writeFileSync(path.join(work, 'package-lock.json'), '{"v":3}');
+    expect(clusterKey({ root: work })).toBe('cluster-pglite-0.5.16');
+    pglite('0.6.0');
+    expect(clusterKey({ root: work })).toBe('cluster-pglite-0.6.0');
+  });
+
+  it("is this project's installed PGlite", () => {
+    const { version } = JSON.parse(
+      readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8'),
+    ) as { version: string };
+    expect(clusterKey()).toBe(`cluster-pglite-${version}`);
+  });
+});
+
+describe('openDb of a new data folder', () => {
+  it('copies the empty cluster made once (no initdb again), each folder a database of its own', async () => {
+    const cacheDir = path.join(work, 'cache');
+    // Two at once on nothing prepared: both open, one cluster is kept, no half-made folder is left.
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((name) => openDb({ dataDir: path.join(work, name), preparedDir: cacheDir })),
+    );
+    await a.query('CREATE TABLE only_in_a (id int)');
+    expect(
+      (await b.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_class WHERE relname = 'only_in_a'"))
+        .rows[0].n,
+    ).toBe(0);
+    await Promise.all([a.close(), b.close()]);
+    expect(readdirSync(cacheDir)).toEqual([clusterKey()]);
+    const kept = path.join(cacheDir, clusterKey());
+    expect(existsSync(path.join(kept, 'PG_VERSION'))).toBe(true);
+
+    // A later new folder (an empty one, as --reset leaves it) is that folder's copy: the mark
+    // written into the kept cluster comes along, which initdb would not make.
+    writeFileSync(path.join(kept, 'copied-from-the-cluster'), '');
+    const c = path.join(work, 'c');
+    mkdirSync(c);
+    const db = await openDb({ dataDir: c, preparedDir: cacheDir });
+    try {
+      expect(existsSync(path.join(c, 'copied-from-the-cluster'))).toBe(true);
+      await db.query('CREATE TABLE t (id int PRIMARY KEY)');
+      await db.query('INSERT INTO t VALUES (1), (2)');
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM t')).rows[0].n).toBe(2);
+    } finally {
+      await db.close();
+    }
+
+    // A folder that holds a database is opened as it is, not replaced.
+    const again = await openDb({ dataDir: path.join(work, 'a'), preparedDir: cacheDir });
+    try {
+      expect(
+        (
+          await again.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_class WHERE relname = 'only_in_a'",
+          )
+        ).rows[0].n,
+      ).toBe(1);
+      expect(existsSync(path.join(work, 'a', 'copied-from-the-cluster'))).toBe(false);
+    } finally {
+      await again.close();
+    }
   });
 });
