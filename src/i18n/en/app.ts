@@ -58,6 +58,8 @@ export const app: AppMessages = {
   },
   loading: {
     label: 'Loading',
+    choices: 'Loading the choices…',
+    choices_failed: 'The choices could not be read',
   },
   chunk: {
     timeout_title: 'The page did not load',

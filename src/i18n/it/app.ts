@@ -56,6 +56,8 @@ export const app = {
   },
   loading: {
     label: 'Caricamento in corso',
+    choices: 'Caricamento delle voci…',
+    choices_failed: 'Non è stato possibile leggere le voci',
   },
   chunk: {
     timeout_title: 'La pagina non si è caricata',
@@ -204,7 +206,8 @@ export const app = {
     kept: 'I valori che hai inserito sono ancora nel modulo: nulla è andato perso.',
     compare: 'Ricarica e confronta',
     comparing: 'Caricamento della versione salvata…',
-    compared: 'Ecco i campi che differiscono. Salva di nuovo per tenere i tuoi valori, oppure prendi quelli salvati.',
+    compared:
+      'Ecco i campi che differiscono. Salva di nuovo per tenere i tuoi valori, oppure prendi quelli salvati.',
     same: 'La versione salvata ha gli stessi valori del modulo: salva di nuovo per confermare.',
     field: 'Campo',
     theirs: 'Valore salvato',
@@ -214,9 +217,11 @@ export const app = {
   },
   errors: {
     generic: 'Si è verificato un errore. Riprova più tardi.',
-    upload: 'Caricamento del file non riuscito: il servizio non risponde. Controlla la connessione e riprova.',
+    upload:
+      'Caricamento del file non riuscito: il servizio non risponde. Controlla la connessione e riprova.',
     unreachable: 'Il servizio non risponde. Controlla la connessione e riprova.',
-    server: 'Il servizio ha avuto un problema (errore %{status}) e l’operazione non è riuscita. Riprova tra poco.',
+    server:
+      'Il servizio ha avuto un problema (errore %{status}) e l’operazione non è riuscita. Riprova tra poco.',
     bad_request: 'I dati inviati non sono validi: controlla i campi e riprova.',
     forbidden_action: 'Il tuo ruolo non consente questa operazione.',
     too_large: 'Il file supera la dimensione massima consentita (2 MB).',

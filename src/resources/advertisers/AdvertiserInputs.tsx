@@ -39,14 +39,22 @@ const UNIQUE_FIELDS: SchemaUniqueField[] = ['name', 'vatNumber', 'fiscalCode', '
  * The document's rules, then, on the fields that pass them, the service's uniqueness check (a
  * resolver replaces field-level validators, so the check runs here).
  */
-function advertiserResolver(check: UniquenessCheck, own: Partial<Record<SchemaUniqueField, string>>): Resolver<FieldValues> {
+function advertiserResolver(
+  check: UniquenessCheck,
+  own: Partial<Record<SchemaUniqueField, string>>,
+): Resolver<FieldValues> {
   const base = schemaResolver(advertiserSchema);
-  const validators = UNIQUE_FIELDS.map((field) => [field, uniqueValidator(field, own[field], check)] as const);
+  const validators = UNIQUE_FIELDS.map(
+    (field) => [field, uniqueValidator(field, own[field], check)] as const,
+  );
   return async (values, context, options) => {
     const result = await base(values, context, options);
     const errors: FieldErrors = { ...result.errors };
     const taken = await Promise.all(
-      validators.map(async ([field, validate]) => [field, errors[field] ? undefined : await validate(values[field])] as const),
+      validators.map(
+        async ([field, validate]) =>
+          [field, errors[field] ? undefined : await validate(values[field])] as const,
+      ),
     );
     for (const [field, message] of taken) if (message) errors[field] = { type: 'unique', message };
     return Object.keys(errors).length ? { values: {}, errors } : result;
@@ -55,21 +63,32 @@ function advertiserResolver(check: UniquenessCheck, own: Partial<Record<SchemaUn
 
 type Choice = { id: string; name: string };
 
-/** Business areas and contact roles from the service, as select choices. */
-export function useAdvertiserChoices() {
+/**
+ * The business areas from the service (each a name). `wanted` false holds the read back: the list's
+ * filter asks for them when it takes the focus or opens.
+ */
+export function useBusinessAreas(wanted = true) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const toChoices = (rows: Array<{ name: string }>): Choice[] => rows.map((x) => ({ id: x.name, name: x.name }));
-  const areas = useQuery({
+  return useQuery({
     queryKey: ['advertisers', 'businessAreas'],
     queryFn: () => dataProvider.advertiserBusinessAreas('advertisers'),
     staleTime: Infinity,
+    enabled: wanted,
+    select: (rows) => rows.map((x) => x.name),
   });
+}
+
+/** Business areas and contact roles from the service, as select choices (the advertiser's form). */
+function useAdvertiserChoices() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const toChoices = (names: string[]): Choice[] => names.map((name) => ({ id: name, name }));
+  const areas = useBusinessAreas();
   const roles = useQuery({
     queryKey: ['advertisers', 'contactRoles'],
     queryFn: () => dataProvider.advertiserContactRoles('advertisers'),
     staleTime: Infinity,
   });
-  return { areas: toChoices(areas.data ?? []), roles: toChoices(roles.data ?? []) };
+  return { areas: toChoices(areas.data ?? []), roles: toChoices((roles.data ?? []).map((x) => x.name)) };
 }
 
 /** The advertiser's fields; the rules are the form's resolver (advertiserResolver). */
@@ -106,12 +125,15 @@ export function AdvertiserForm(props: Omit<SimpleFormProps, 'children' | 'resolv
   const dataProvider = useDataProvider<AppDataProvider>();
   const resolver = useMemo(
     () =>
-      advertiserResolver((field, value) => dataProvider.checkAdvertiserUnicity('advertisers', { field, value }), {
-        name: record?.name as string | undefined,
-        vatNumber: record?.vatNumber as string | undefined,
-        fiscalCode: record?.fiscalCode as string | undefined,
-        email: record?.email as string | undefined,
-      }),
+      advertiserResolver(
+        (field, value) => dataProvider.checkAdvertiserUnicity('advertisers', { field, value }),
+        {
+          name: record?.name as string | undefined,
+          vatNumber: record?.vatNumber as string | undefined,
+          fiscalCode: record?.fiscalCode as string | undefined,
+          email: record?.email as string | undefined,
+        },
+      ),
     [dataProvider, record?.name, record?.vatNumber, record?.fiscalCode, record?.email],
   );
   return (

@@ -2,21 +2,14 @@ import { useState } from 'react';
 import { Button, DialogContent, DialogTitle } from '@mui/material';
 import type { SchemaAdvertiser } from '@/api/generated/advertiser';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  CreateBase,
-  DataTable,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { CreateBase, DataTable, SearchInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { FormDialog } from '@/forms/unsavedChanges';
 import { useNavigate } from 'react-router-dom';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
 import { ExportAllButton, type ExportColumn } from '@/ui/exporter';
 import { useFailure } from '@/ui/useFailure';
-import { AdvertiserForm, useAdvertiserChoices } from './AdvertiserInputs';
+import { AdvertiserForm, useBusinessAreas } from './AdvertiserInputs';
+import { OnDemandSelectInput } from '@/ui/OnDemandSelectInput';
 import { EmptyText, ListPage } from '@/ui/ListPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
@@ -33,12 +26,29 @@ const exportColumns: ExportColumn<SchemaAdvertiser>[] = [
 
 export const ADVERTISERS_PATH = '/advertisers';
 
+/**
+ * The business area filter: the areas are read when it takes the focus or opens, not for the list's
+ * first page (the area a filter holds shows as it is, being its own label).
+ */
+function BusinessAreaFilter({ source }: { source: string; alwaysOn?: boolean }) {
+  const [wanted, setWanted] = useState(false);
+  const { data, isPending, isError } = useBusinessAreas(wanted);
+  return (
+    <OnDemandSelectInput
+      source={source}
+      values={data}
+      loading={wanted && isPending}
+      failed={isError}
+      onWanted={() => setWanted(true)}
+    />
+  );
+}
+
 function useFilters() {
   const translate = useTranslate();
-  const { areas } = useAdvertiserChoices();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.advertisers.search')} />,
-    <SelectInput key="businessArea" source="businessArea" choices={areas} alwaysOn />,
+    <BusinessAreaFilter key="businessArea" source="businessArea" alwaysOn />,
   ];
 }
 
@@ -47,7 +57,13 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const navigate = useNavigate();
   const failure = useFailure();
   return (
-    <FormDialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="advertiser-create-title">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="advertiser-create-title"
+    >
       <DialogTitle id="advertiser-create-title">{translate('resources.advertisers.create')}</DialogTitle>
       <DialogContent>
         <CreateBase

@@ -35,17 +35,25 @@ import type { DetectionRecord } from './shared';
 import { useDistinct } from './useDistinct';
 import { DateText, ListPage } from '@/ui/ListPage';
 import { PeriodEndInput } from '@/ui/PeriodEndInput';
+import { OnDemandSelectInput } from '@/ui/OnDemandSelectInput';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 
 export const MONITOR_PATH = '/media/monitor';
 
+/**
+ * A filter over a detection field's values, read when the filter takes the focus or opens (not for
+ * the list's first page: the value a filter holds shows as it is, being its own label).
+ */
 export function DistinctFilter({ source }: { source: SchemaDistinctField; alwaysOn?: boolean }) {
-  const { choices, isPending } = useDistinct(source);
+  const [wanted, setWanted] = useState(false);
+  const { data, isPending, isError } = useDistinct(source, wanted);
   return (
-    <SelectInput
+    <OnDemandSelectInput
       source={source}
-      choices={choices}
-      isPending={isPending}
+      values={data}
+      loading={wanted && isPending}
+      failed={isError}
+      onWanted={() => setWanted(true)}
       emptyText="resources.detections.filters.all"
     />
   );
@@ -54,7 +62,13 @@ export function DistinctFilter({ source }: { source: SchemaDistinctField; always
 const detectionFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="dateStart" source="dateStart" label="resources.detections.filters.dateStart" alwaysOn />,
-  <PeriodEndInput key="dateEnd" source="dateEnd" startSource="dateStart" label="resources.detections.filters.dateEnd" alwaysOn />,
+  <PeriodEndInput
+    key="dateEnd"
+    source="dateEnd"
+    startSource="dateStart"
+    label="resources.detections.filters.dateEnd"
+    alwaysOn
+  />,
   <DistinctFilter key="mediaOwner" source="mediaOwner" alwaysOn />,
   <DistinctFilter key="brandName" source="brandName" alwaysOn />,
   <DistinctFilter key="subject" source="subject" />,
@@ -96,7 +110,8 @@ function ExcelExportButton() {
   };
   const excel = useMutation({
     mutationFn: (p: { dateStart: string; dateEnd: string }) => dataProvider.exportDetections('detections', p),
-    onSuccess: (name) => notify('resources.detections.export.done', { type: 'success', messageArgs: { name } }),
+    onSuccess: (name) =>
+      notify('resources.detections.export.done', { type: 'success', messageArgs: { name } }),
     onError: failure,
   });
   const run = () => {
@@ -132,9 +147,13 @@ function SendsMenu() {
         aria-expanded={anchor ? 'true' : undefined}
       />
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => go('agent-mail')}>{translate('resources.detections.agent_mail.menu')}</MenuItem>
+        <MenuItem onClick={() => go('agent-mail')}>
+          {translate('resources.detections.agent_mail.menu')}
+        </MenuItem>
         <MenuItem onClick={() => go('supplier-mail')}>{translate('resources.sends.supplier.menu')}</MenuItem>
-        <MenuItem onClick={() => go('secretariat-mail')}>{translate('resources.sends.secretariat.menu')}</MenuItem>
+        <MenuItem onClick={() => go('secretariat-mail')}>
+          {translate('resources.sends.secretariat.menu')}
+        </MenuItem>
       </Menu>
     </>
   );
@@ -194,7 +213,13 @@ function RowActions() {
   return (
     // Icons with their names as tooltips: the table's ten columns fit a 1280 px screen.
     <Box
-      sx={{ display: 'flex', gap: 0.25, whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0, px: 0.75 }, '& .MuiButton-startIcon': { mx: 0 } }}
+      sx={{
+        display: 'flex',
+        gap: 0.25,
+        whiteSpace: 'nowrap',
+        '& .MuiButton-root': { minWidth: 0, px: 0.75 },
+        '& .MuiButton-startIcon': { mx: 0 },
+      }}
       onClick={(e) => e.stopPropagation()}
     >
       <Tooltip title={translate('ra.action.edit')}>
