@@ -66,17 +66,40 @@ function Actions() {
   );
 }
 
-/** The estimate's opportunity by name, from the names of every opportunity (one request for the page). */
-function OpportunityName() {
-  const estimate = useRecordContext<Estimate>();
+/**
+ * The names the list shows, from one request for the page: every opportunity's short form, which
+ * carries the opportunity's name and its advertiser's.
+ */
+function useNames() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const names = useQuery({
+  return useQuery({
     queryKey: ['opportunities', 'names'],
     queryFn: () => dataProvider.opportunityNames('opportunities'),
     staleTime: 60_000,
   });
+}
+
+/** The estimate's opportunity by name. */
+function OpportunityName() {
+  const estimate = useRecordContext<Estimate>();
+  const names = useNames();
   const id = estimate?.opportunityId;
-  return <span>{id == null ? '' : names.data?.[id] ?? ''}</span>;
+  return <span>{id == null ? '' : (names.data?.opportunities[id] ?? '')}</span>;
+}
+
+/**
+ * The estimate's advertiser by name: from the opportunities' names when the advertiser has an
+ * opportunity, else (or when they could not be read) from its record, the page's other such rows
+ * with it in one request (react-admin's getMany).
+ */
+function AdvertiserName() {
+  const estimate = useRecordContext<Estimate>();
+  const names = useNames();
+  const id = estimate?.advertiserId;
+  if (id == null || names.isPending) return <span />;
+  const name = names.data?.advertisers[id];
+  if (name !== undefined) return <span>{name}</span>;
+  return <ReferenceField source="advertiserId" reference="advertisers" link={false} />;
 }
 
 /** Every estimate, searchable, filtered by status, sorted by any of the service's fields, exported whole. */
@@ -96,7 +119,7 @@ function EstimateList() {
           <DataTable.Col source="id" />
           <DataTable.Col source="name" />
           <DataTable.Col source="advertiserId" disableSort>
-            <ReferenceField source="advertiserId" reference="advertisers" link={false} />
+            <AdvertiserName />
           </DataTable.Col>
           <DataTable.Col source="opportunityId" disableSort>
             <OpportunityName />
