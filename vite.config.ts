@@ -59,6 +59,7 @@ const SEEDED_TESTS = [
   'tests/unit/canone-sandbox.test.ts',
   'tests/unit/sandbox-systems-read.test.ts',
   'tests/unit/stale-updates-sandbox.test.ts',
+  'tests/unit/stale-frame-planner-sandbox.test.ts',
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { components, operations } from '../../src/api/generated/planner';
 import type { Db } from '../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../http';
-import { getRecord, insertRecord, oneRow, updateRecord, type RecordData, type StoredRecord } from '../store';
+import { getRecord, guardedUpdate, inRecords, insertRecord, lockVersionOf, oneRow, updateRecord, type RecordData, type StoredRecord } from '../store';
 import type { SeedOptions } from '../seed/options';
 import { idParam, listResource, requireOne, requireReferences, type Reference } from '../store';
 import { checkPeriod, cents, nowIso, today as todayOn } from '../shared/values';
@@ -71,6 +71,7 @@ function toPlanning(r: StoredRecord, totals: Planning['totals']): Planning {
     status: (r.status as Planning['status']) ?? 'draft',
     totals,
     riskOverride: (r.riskOverride as Planning['riskOverride'] | undefined) ?? null,
+    ...lockVersionOf(r),
   };
 }
 
@@ -285,20 +286,23 @@ async function overrideOf(ctx: HandlerContext, planningId: number, body: RecordD
 
 const updatePlanning: Handler = async (ctx) => {
   const id = idParam(ctx);
-  const body = ctx.body as RecordData;
-  checkPeriod(body.periodStart, body.periodEnd);
-  const existing = await requireOne(ctx.db, PLANNINGS, id, planningNotFound(id));
-  const fields = planningFields({ criteria: existing.criteria, orderId: existing.orderId, ...body });
-  await requireReferences(ctx.db, fields, PLANNING_REFERENCES, existing);
-  const from = (existing.status as Planning['status'] | undefined) ?? 'draft';
-  if (fields.status !== from) checkMove(RULES, from, fields.status);
+  checkPeriod((ctx.body as RecordData).periodStart, (ctx.body as RecordData).periodEnd);
   await expireDue(ctx.db);
-  const confirming = fields.status === 'confirmed' && from !== 'confirmed';
-  const riskOverride = confirming ? await overrideOf(ctx, id, body) : undefined;
-  await ctx.db.transaction(async (tx) => {
+  // With the version read, a planning saved since is refused (naming who and when) before any rule
+  // is checked; the checks and the write then run in the same transaction, the planning locked.
+  const { from, fields } = await guardedUpdate(ctx, inRecords(PLANNINGS, id, 'pianificazione', true), async (tx) => {
+    const body = ctx.body as RecordData;
+    const existing = await requireOne(tx, PLANNINGS, id, planningNotFound(id));
+    const fields = planningFields({ criteria: existing.criteria, orderId: existing.orderId, ...body });
+    await requireReferences(tx, fields, PLANNING_REFERENCES, existing);
+    const from = (existing.status as Planning['status'] | undefined) ?? 'draft';
+    if (fields.status !== from) checkMove(RULES, from, fields.status);
+    const confirming = fields.status === 'confirmed' && from !== 'confirmed';
+    const riskOverride = confirming ? await overrideOf({ ...ctx, db: tx }, id, body) : undefined;
     await lockReservations(tx);
     if (confirming) await bookItems(tx, existing, ctx.user?.username ?? 'admin');
     await updateRecord(tx, PLANNINGS, id, riskOverride ? { ...fields, riskOverride } : fields);
+    return { from, fields };
   });
   if (fields.status === 'cancelled' && from !== 'cancelled') await releaseWhere(ctx.db, 'planningId', id, 'Pianificazione annullata');
   // A confirmed planning goes into the street: the posting and removal orders of its faces, per team.

@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/generated/frame';
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { getRecord, insertRecord, type RecordData, type StoredRecord } from '../store';
+import { getRecord, insertRecord, lockVersionOf, type RecordData, type StoredRecord } from '../store';
 import { addDays, facesByIds, todayOn } from './reservations';
 import { systemsByIds } from './systems';
 import { nowIso } from './values';
@@ -63,6 +63,7 @@ export async function toWorkOrders(db: Db, rows: StoredRecord[]): Promise<WorkOr
       problem: (r.problem as WorkOrder['problem'] | undefined) ?? null,
       doneAt: r.doneAt == null ? null : String(r.doneAt),
       createdAt: String(r.createdAt),
+      ...lockVersionOf(r),
     };
   });
 }

@@ -67,3 +67,30 @@ describe('the stale-update case', () => {
     expect(checker.checkExpectation(op('updateTeam'), stale.expect, unnamed)).toEqual(['error body lacks `modifiedBy`, `modifiedAt`, `lockVersion`']);
   });
 });
+
+describe('the frame and planner updates', () => {
+  const load = (service: string) => {
+    const one = loadDocumentFile(service, path.resolve(import.meta.dirname, `../../openapi/${service}.yaml`));
+    if (!('doc' in one) || !one.doc) throw new Error(`${service}.yaml did not load`);
+    const document = one.doc as OpenApiDocument;
+    return { document, operations: listOperations(service, document) };
+  };
+
+  it.each([
+    ['frame', 'updateFrame'],
+    ['frame', 'updateWorkOrder'],
+    ['planner', 'updatePlanning'],
+  ])('%s %s takes lockVersion and declares the 409 that names who and when', (service, id) => {
+    const { document, operations: ops } = load(service);
+    const update = ops.find((o) => o.operationId === id) as Operation;
+    expect(takesLockVersion(document, update)).toBe(true);
+    expect(Object.keys(update.responses)).toContain('409');
+    const valid = buildValidRequest(update, { doc: document });
+    const cases = staleUpdates.cases({ op: update, doc: document, key: `${service}.${id}`, valid, validResponse: response(200, { id: 3, lockVersion: 41 }), uniqueResource: false, mode: 'write' });
+    expect(cases.map((c) => c.id)).toEqual(['stale.lockVersion']);
+    const named = response(409, { message: 'Questo frame è stato modificato da Giulia Romano il 27/11/2026 alle 14:02 dopo che l\'hai aperto', status: 409, modifiedBy: 'Giulia Romano', modifiedAt: '2026-11-27T13:02:00.000Z', lockVersion: 41 });
+    const checks = new ResponseChecker();
+    checks.addDocument(service, document);
+    expect(checks.checkExpectation(update, cases[0].expect, named)).toEqual([]);
+  });
+});

@@ -61,6 +61,7 @@ const frameHandlers = simpleRestHandlers(
   {
     resource: 'frames',
     label: 'Frame',
+    noun: 'frame',
     beforeWrite: (ctx, data, existing) => checkFrame(ctx.db, data, existing?.id),
   },
 );

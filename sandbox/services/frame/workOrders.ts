@@ -9,7 +9,9 @@ import type { Db } from '../../db';
 import { HttpError, reply, type Handler, type HandlerContext, type OperationHandlers } from '../../http';
 import {
   getRecord,
+  guardedUpdate,
   idParam,
+  inRecords,
   insertRecord,
   listResource,
   readFile,
@@ -288,9 +290,12 @@ export const workOrderHandlers: OperationHandlers<WorkOrderOps> = {
   createWorkOrder: async (ctx) => reply(201, await writeWorkOrder(ctx, ctx.body as RecordData)),
   createWorkOrdersFromPlanning: (ctx) => workOrdersFromPlanning(ctx.db, Number((ctx.body as { planningId: number }).planningId)),
   getWorkOrder: (ctx) => readWorkOrder(ctx.db, idParam(ctx)),
+  // With the version read: an order saved since (by the office or its team) is refused naming who and when.
   updateWorkOrder: async (ctx) => {
     const id = idParam(ctx);
-    return writeWorkOrder(ctx, ctx.body as RecordData, await requireOne(ctx.db, WORK_ORDERS, id, notFound(id)));
+    return guardedUpdate(ctx, inRecords(WORK_ORDERS, id, 'ordine di lavoro'), async (tx) =>
+      writeWorkOrder({ ...ctx, db: tx }, ctx.body as RecordData, await requireOne(tx, WORK_ORDERS, id, notFound(id))),
+    );
   },
   createTeamLink: async (ctx) => {
     const body = ctx.body as { teamId: number; expiresAt?: string };

@@ -39,7 +39,7 @@ export interface paths {
         get: operations["getFrame"];
         /**
          * Replace a frame
-         * @description The full record (react-admin sends it with its `id`, which must then equal the path's). Optional fields left out take their defaults.
+         * @description The full record (react-admin sends it with its `id`, which must then equal the path's). Optional fields left out take their defaults. With `lockVersion`, a frame saved by someone else since is refused with 409 naming who and when, and nothing is written.
          */
         put: operations["updateFrame"];
         post?: never;
@@ -108,7 +108,7 @@ export interface paths {
         get: operations["getWorkOrder"];
         /**
          * Change a work order's due date, team, notes or status
-         * @description The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing.
+         * @description The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing. With `lockVersion`, an order saved by someone else since (or moved by its team) is refused with 409 naming who and when, and nothing is written.
          */
         put: operations["updateWorkOrder"];
         post?: never;
@@ -564,6 +564,12 @@ export interface components {
              * @example false
              */
             lit?: boolean;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id. */
         FrameInput: {
@@ -630,6 +636,12 @@ export interface components {
              * @example false
              */
             lit: boolean;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /**
          * @description Sortable frame fields.
@@ -707,6 +719,23 @@ export interface components {
                  */
                 message: string;
             }[];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /**
          * @description A municipality's istat code.
@@ -1070,6 +1099,12 @@ export interface components {
              * @example 2026-02-20T10:00:00Z
              */
             createdAt: string;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description The data of a work order, for create and update (full record; read-only fields sent back are ignored). */
         WorkOrderInput: {
@@ -1094,6 +1129,12 @@ export interface components {
              */
             notes: string;
             status?: components["schemas"]["WorkOrderStatus"];
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         } & {
             [key: string]: unknown;
         };
@@ -1655,7 +1696,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Another frame of the same system already has that position. */
+        /** @description A rule of the operation refuses the write (another frame of the same system already has that position, a status move the order's transitions do not allow, as each operation says); or the record was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         Conflict: {
             headers: {
                 [name: string]: unknown;

@@ -31,7 +31,8 @@ export const listFramesResponseItem = zod.object({
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(listFramesResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A face or slot of a system.')
 export const listFramesResponse = zod.array(listFramesResponseItem)
 
@@ -50,7 +51,8 @@ export const createFrameBodySlotsMax = 1000;
 export const createFrameBodyExcludedBusinessAreasItemMax = 200;export const createFrameBodyExcludedBusinessAreasDefault = [];
 export const createFrameBodyExcludedBusinessAreasMax = 50;
 export const createFrameBodyNetSurfaceMax = 10000;
-export const createFrameBodyLitDefault = false;
+export const createFrameBodyLitDefault = false;export const createFrameBodyLockVersionMax = 9007199254740991;
+
 
 export const createFrameBody = zod.object({
   "id": zod.number().min(1).max(createFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -66,7 +68,8 @@ export const createFrameBody = zod.object({
   "excludedBusinessAreas": zod.array(zod.string().min(1).max(createFrameBodyExcludedBusinessAreasItemMax)).max(createFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(createFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(createFrameBodyNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m²; left out, it is width × height (cm² to m², two decimals).'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).'),
+  "lockVersion": zod.number().min(1).max(createFrameBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 
@@ -98,12 +101,13 @@ export const getFrameResponse = zod.object({
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(getFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A face or slot of a system.')
 
 
 /**
- * The full record (react-admin sends it with its `id`, which must then equal the path's). Optional fields left out take their defaults.
+ * The full record (react-admin sends it with its `id`, which must then equal the path's). Optional fields left out take their defaults. With `lockVersion`, a frame saved by someone else since is refused with 409 naming who and when, and nothing is written.
  * @summary Replace a frame
  */
 export const updateFrameBodyIdMax = 9007199254740991;
@@ -117,7 +121,8 @@ export const updateFrameBodySlotsMax = 1000;
 export const updateFrameBodyExcludedBusinessAreasItemMax = 200;export const updateFrameBodyExcludedBusinessAreasDefault = [];
 export const updateFrameBodyExcludedBusinessAreasMax = 50;
 export const updateFrameBodyNetSurfaceMax = 10000;
-export const updateFrameBodyLitDefault = false;
+export const updateFrameBodyLitDefault = false;export const updateFrameBodyLockVersionMax = 9007199254740991;
+
 
 export const updateFrameBody = zod.object({
   "id": zod.number().min(1).max(updateFrameBodyIdMax).int().optional().describe('Record id.'),
@@ -133,7 +138,8 @@ export const updateFrameBody = zod.object({
   "excludedBusinessAreas": zod.array(zod.string().min(1).max(updateFrameBodyExcludedBusinessAreasItemMax)).max(updateFrameBodyExcludedBusinessAreasMax).superRefine((value, ctx) => { if (!(new Set(value.map((item) => JSON.stringify(item))).size === value.length)) ctx.addIssue({ code: 'custom', message: 'app.validation.unique_items' }); }).default(updateFrameBodyExcludedBusinessAreasDefault).describe('Business areas (advertiser service) the face may not carry.'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).optional().describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(updateFrameBodyNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m²; left out, it is width × height (cm² to m², two decimals).'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata).'),
+  "lockVersion": zod.number().min(1).max(updateFrameBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a frame, for create and for update (full record). `id` is only for update, where react-admin sends it; it must equal the path id.')
 
 export const updateFrameResponseIdMax = 9007199254740991;
@@ -161,7 +167,8 @@ export const updateFrameResponse = zod.object({
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(updateFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A face or slot of a system.')
 
 
@@ -193,7 +200,8 @@ export const deleteFrameResponse = zod.object({
   "excludedBusinessAreas": zod.array(zod.string()).describe('Advertisers\' business areas the face may not carry (e.g. gambling near a school).'),
   "status": zod.enum(['initialized', 'active', 'maintenance', 'removed']).describe('Life-cycle status, as for systems.'),
   "netSurface": zod.number().max(deleteFrameResponseNetSurfaceMax).gt(0).optional().describe('Net advertising surface in m² (canone unico): as entered, or width × height when it was left out, to two decimals.'),
-  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.')
+  "lit": zod.boolean().optional().describe('Whether the face is lit (luminosa or illuminata), which the canone unico charges at a higher rate; absent means false.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A face or slot of a system.')
 
 
@@ -260,7 +268,8 @@ export const listWorkOrdersResponseItem = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')
 export const listWorkOrdersResponse = zod.array(listWorkOrdersResponseItem)
 
@@ -271,7 +280,8 @@ export const listWorkOrdersResponse = zod.array(listWorkOrdersResponseItem)
 export const createWorkOrderBodyFrameIdMax = 9007199254740991;
 export const createWorkOrderBodyTeamIdMax = 9007199254740991;
 export const createWorkOrderBodyNotesDefault = "";
-export const createWorkOrderBodyNotesMax = 2000;
+export const createWorkOrderBodyNotesMax = 2000;export const createWorkOrderBodyLockVersionMax = 9007199254740991;
+
 
 export const createWorkOrderBody = zod.object({
   "frameId": zod.number().min(1).max(createWorkOrderBodyFrameIdMax).int().describe('Record id.'),
@@ -279,7 +289,8 @@ export const createWorkOrderBody = zod.object({
   "dueDate": zod.string().date().describe('The day it is due.'),
   "teamId": zod.number().min(1).max(createWorkOrderBodyTeamIdMax).int().nullish().describe('The team (default the one with the duty on the face\'s system).'),
   "notes": zod.string().max(createWorkOrderBodyNotesMax).optional().describe('Notes.'),
-  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.')
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "lockVersion": zod.number().min(1).max(createWorkOrderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a work order, for create and update (full record; read-only fields sent back are ignored).')
 
 
@@ -365,18 +376,20 @@ export const getWorkOrderResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')
 
 
 /**
- * The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing.
+ * The full record as `WorkOrderInput`. A status move follows `WorkOrderStatus.x-transitions` (409 otherwise). The office may close an order without photos (a maintenance job confirmed by phone); the campaign's proof of posting then says which photos are missing. With `lockVersion`, an order saved by someone else since (or moved by its team) is refused with 409 naming who and when, and nothing is written.
  * @summary Change a work order's due date, team, notes or status
  */
 export const updateWorkOrderBodyFrameIdMax = 9007199254740991;
 export const updateWorkOrderBodyTeamIdMax = 9007199254740991;
 export const updateWorkOrderBodyNotesDefault = "";
-export const updateWorkOrderBodyNotesMax = 2000;
+export const updateWorkOrderBodyNotesMax = 2000;export const updateWorkOrderBodyLockVersionMax = 9007199254740991;
+
 
 export const updateWorkOrderBody = zod.object({
   "frameId": zod.number().min(1).max(updateWorkOrderBodyFrameIdMax).int().describe('Record id.'),
@@ -384,7 +397,8 @@ export const updateWorkOrderBody = zod.object({
   "dueDate": zod.string().date().describe('The day it is due.'),
   "teamId": zod.number().min(1).max(updateWorkOrderBodyTeamIdMax).int().nullish().describe('The team (default the one with the duty on the face\'s system).'),
   "notes": zod.string().max(updateWorkOrderBodyNotesMax).optional().describe('Notes.'),
-  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.')
+  "status": zod.enum(['todo', 'late', 'done', 'problem']).optional().describe('todo (da fare), late (in ritardo: still to do after its due date; read only, it is `todo` stored), done (fatto: with a wide and a close photo), problem (problema: reported on the face; a maintenance order follows). The allowed moves are `x-transitions`.'),
+  "lockVersion": zod.number().min(1).max(updateWorkOrderBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('The data of a work order, for create and update (full record; read-only fields sent back are ignored).')
 
 export const updateWorkOrderResponseIdMax = 9007199254740991;
@@ -437,7 +451,8 @@ export const updateWorkOrderResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')
 
 
@@ -514,7 +529,8 @@ export const getFieldOrdersResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')).describe('Its orders.')
 }).describe('What the installer\'s page shows.')
 
@@ -589,7 +605,8 @@ export const markFieldOrderDoneResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')
 
 
@@ -668,7 +685,8 @@ export const reportFieldProblemResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.'),
   "maintenance": zod.object({
   "id": zod.number().min(1).max(reportFieldProblemResponseMaintenanceIdMax).int().describe('Record id.'),
@@ -705,7 +723,8 @@ export const reportFieldProblemResponse = zod.object({
   "reportedAt": zod.string().datetime({}).describe('When.')
 }),zod.null()]).describe('The problem reported; null when none.'),
   "doneAt": zod.string().datetime({}).nullable().describe('When it was marked done.'),
-  "createdAt": zod.string().datetime({}).describe('When it was made.')
+  "createdAt": zod.string().datetime({}).describe('When it was made.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A job for a provider team on one face.')
 }).describe('The order with its problem, and the maintenance order made for it.')
 

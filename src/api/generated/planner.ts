@@ -42,7 +42,7 @@ export interface paths {
         get: operations["getPlanningById"];
         /**
          * Update a planning
-         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces).
+         * @description ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces). With `lockVersion`, a planning saved by someone else since is refused with 409 naming who and when, and nothing is written.
          */
         put: operations["updatePlanning"];
         post?: never;
@@ -580,6 +580,23 @@ export interface components {
             risks?: components["schemas"]["FaceRisk"][];
             /** @description What holds the faces that have no room. */
             blockers?: components["schemas"]["Blocker"][];
+            /**
+             * @description On a refused stale update: the name of the person who saved the record since (null when no person did: a scheduled run, a link opened).
+             * @example Mario Rossi
+             */
+            modifiedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description On a refused stale update, when the record was saved since.
+             * @example 2026-11-27T13:02:00.000Z
+             */
+            modifiedAt?: string | null;
+            /**
+             * Format: int64
+             * @description On a refused stale update, the record's `lockVersion` now.
+             * @example 43
+             */
+            lockVersion?: number;
         };
         /** @description A confirmation made despite faces at risk, as recorded on the planning. */
         RiskOverride: {
@@ -675,6 +692,12 @@ export interface components {
             totals: components["schemas"]["PlanningTotals"];
             /** @description The last confirmation made despite faces at risk; null when none was. */
             riskOverride?: components["schemas"]["RiskOverride"] | null;
+            /**
+             * Format: int64
+             * @description The version the record's last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction. */
         PlanningInput: {
@@ -719,6 +742,12 @@ export interface components {
             totals?: components["schemas"]["PlanningTotals"];
             /** @description With a move to confirmed: confirm despite faces at risk, with the reason. */
             riskOverride?: components["schemas"]["RiskOverrideInput"] | null;
+            /**
+             * Format: int64
+             * @description The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.
+             * @example 42
+             */
+            lockVersion?: number;
         };
         /** @description A face booked by a planning for a period, at the price sold. While the planning is a draft the face is under option (`reservationStatus` option, until `expiresOn`); confirming the planning books it. */
         PlanningItem: {
@@ -1580,7 +1609,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The status move is not allowed, a face has no room, or (`risks`) a face is at risk: an authorization or lease of its system ends before the face's period, and no `riskOverride` was sent. */
+        /** @description The status move is not allowed, a face has no room, or (`risks`) a face is at risk: an authorization or lease of its system ends before the face's period, and no `riskOverride` was sent; or the planning was saved by someone else after the caller read it: the body's `lockVersion` is no longer the record's. That answer names who saved it (`modifiedBy`, a person's name) and when (`modifiedAt`), with the record's `lockVersion` now, and nothing is written. */
         ConfirmRefused: {
             headers: {
                 [name: string]: unknown;

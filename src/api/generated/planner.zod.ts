@@ -65,7 +65,8 @@ export const listPlanningsResponseItem = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
-}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A planning, as read.')
 export const listPlanningsResponse = zod.array(listPlanningsResponseItem)
 
@@ -88,7 +89,8 @@ export const createPlanningBodyTotalsAmountMax = 1000000000;export const createP
 export const createPlanningBodyTotalsOrderTotalMax = 1000000000;export const createPlanningBodyTotalsDifferenceMin = -1000000000;
 export const createPlanningBodyTotalsDifferenceMax = 1000000000;export const createPlanningBodyRiskOverrideReasonMax = 1000;export const createPlanningBodyRiskOverrideByMax = 200;export const createPlanningBodyRiskOverrideByNameMax = 200;export const createPlanningBodyRiskOverrideFacesItemFrameIdMax = 9007199254740991;
 export const createPlanningBodyRiskOverrideFacesItemSystemIdMax = 9007199254740991;
-export const createPlanningBodyRiskOverrideFacesMax = 5000;
+export const createPlanningBodyRiskOverrideFacesMax = 5000;export const createPlanningBodyLockVersionMax = 9007199254740991;
+
 
 export const createPlanningBody = zod.object({
   "id": zod.number().min(1).max(createPlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -122,7 +124,8 @@ export const createPlanningBody = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).max(createPlanningBodyRiskOverrideFacesMax).optional().describe('Ignored.')
-}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.')
+}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.'),
+  "lockVersion": zod.number().min(1).max(createPlanningBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
 
@@ -177,12 +180,13 @@ export const getPlanningByIdResponse = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
-}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A planning, as read.')
 
 
 /**
- * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces).
+ * ra-data-simple-rest `update`: the full record (`id` and `totals` may be sent back as read and are ignored). Existing items keep their own periods. A change of `status` is a move: the allowed ones are the table `PlanningStatus.x-transitions` (from → targets; closed and cancelled are final). Any other move is a 409 whose message names both statuses in Italian (`x-labels`); sending the current status back is no move. Confirming a planning with a face at risk (an authorization or lease of its system ends before the face's period does) is a 409 naming the faces and what ends (`risks`), unless the body carries `riskOverride` with a reason: the override is then recorded on the planning (who, when, the reason, the faces). With `lockVersion`, a planning saved by someone else since is refused with 409 naming who and when, and nothing is written.
  * @summary Update a planning
  */
 export const updatePlanningBodyIdMax = 9007199254740991;
@@ -199,7 +203,8 @@ export const updatePlanningBodyTotalsAmountMax = 1000000000;export const updateP
 export const updatePlanningBodyTotalsOrderTotalMax = 1000000000;export const updatePlanningBodyTotalsDifferenceMin = -1000000000;
 export const updatePlanningBodyTotalsDifferenceMax = 1000000000;export const updatePlanningBodyRiskOverrideReasonMax = 1000;export const updatePlanningBodyRiskOverrideByMax = 200;export const updatePlanningBodyRiskOverrideByNameMax = 200;export const updatePlanningBodyRiskOverrideFacesItemFrameIdMax = 9007199254740991;
 export const updatePlanningBodyRiskOverrideFacesItemSystemIdMax = 9007199254740991;
-export const updatePlanningBodyRiskOverrideFacesMax = 5000;
+export const updatePlanningBodyRiskOverrideFacesMax = 5000;export const updatePlanningBodyLockVersionMax = 9007199254740991;
+
 
 export const updatePlanningBody = zod.object({
   "id": zod.number().min(1).max(updatePlanningBodyIdMax).int().optional().describe('Ignored; on update it must equal the path id.'),
@@ -233,7 +238,8 @@ export const updatePlanningBody = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).max(updatePlanningBodyRiskOverrideFacesMax).optional().describe('Ignored.')
-}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.')
+}).describe('Confirms despite faces at risk: the reason is required. The other fields may be sent back as read and are ignored; only a confirmation reads this.'),zod.null()]).optional().describe('With a move to confirmed: confirm despite faces at risk, with the reason.'),
+  "lockVersion": zod.number().min(1).max(updatePlanningBodyLockVersionMax).int().optional().describe('The `lockVersion` of the record as the form read it. When the record has been saved since, the update is refused with 409 naming who saved it and when, and nothing is written; without it the update is not checked.')
 }).describe('Body of create and update. `id` and `totals` may be sent back as read and are ignored. Omitted `criteria` means no restriction.')
 
 export const updatePlanningResponseIdMax = 9007199254740991;
@@ -284,7 +290,8 @@ export const updatePlanningResponse = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
-}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A planning, as read.')
 
 
@@ -340,7 +347,8 @@ export const deletePlanningResponse = zod.object({
   "systemCode": zod.string().describe('The system\'s code.'),
   "reason": zod.string().describe('What ends and when, in Italian.')
 }).describe('A face whose system\'s authorization or lease ends before the period it is sold for.')).describe('The faces at risk it confirmed.')
-}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.')
+}).describe('A confirmation made despite faces at risk, as recorded on the planning.'),zod.null()]).optional().describe('The last confirmation made despite faces at risk; null when none was.'),
+  "lockVersion": zod.number().int().optional().describe('The version the record\'s last write left; every write moves it. An edit form sends it back with its update, so that a save never overwrites unseen what someone else saved meanwhile.')
 }).describe('A planning, as read.')
 
 
