@@ -2,14 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, networkQuiet } from './support/browser';
+import { launch, networkQuiet, visit } from './support/browser';
 import { api, signedInPage, type SignedIn } from './support/session';
 import { ROOT } from './support/stack';
 
 /*
  * No silent overwrites: two people open the same system's edit form; the first saves; the
  * second's save is refused naming the first and when, every value the second typed stays in the
- * form, and «Ricarica e confronta» shows the saved values beside the second's.
+ * form, and «Ricarica e confronta» shows the saved values beside the second's. The same for a
+ * frame of the system, edited in its dialog on the system's page.
  */
 
 let browser: Browser;
@@ -90,5 +91,63 @@ describe('two people edit the same system', () => {
     expect(saved).toMatchObject({ name: `${TAG} Alessandra`, address: 'Via Alessandra 2' });
     // The refused save is logged (the 409, and react-admin's note of the failed mutation); nothing else.
     expect(alessandra.errors.filter((e) => !e.includes('409') && !e.includes("dopo che l'hai aperto"))).toEqual([]);
+  });
+});
+
+describe('two people edit the same frame of a system', () => {
+  it('the second save of the frame dialog is refused naming who, every typed value kept; after comparing, it saves', async () => {
+    const NAME = `${TAG} F`;
+    const frame = await api<{ id: number }>('/frame/v1/frames', {
+      method: 'POST',
+      as: 'assetmanager',
+      body: { systemId, name: NAME, position: 9, width: 600, height: 300 },
+    });
+    /** The system's page with the frame's edit dialog open, its values loaded. */
+    const openFrame = async (page: Page) => {
+      await visit(page, `/systems-manage/${systemId}`);
+      await page.getByRole('button', { name: `Modifica il frame ${NAME}` }).click({ timeout: 60_000 });
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.getByLabel(/^Nome/).inputValue(), { timeout: 30_000 }).toBe(NAME);
+      await networkQuiet(page);
+      return dialog;
+    };
+    const [first, second] = await Promise.all([openFrame(giulia.page), openFrame(alessandra.page)]);
+
+    await first.getByLabel(/^Nome/).fill(`${NAME} Giulia`);
+    await first.getByRole('button', { name: 'Salva' }).click();
+    await first.waitFor({ state: 'detached', timeout: 30_000 });
+
+    const page = alessandra.page;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await second.getByLabel(/^Nome/).fill(`${NAME} Alessandra`);
+    await second.getByLabel(/^Larghezza/).fill('450');
+    await second.getByRole('button', { name: 'Salva' }).click();
+
+    const refusal = second.getByRole('alert', { name: 'Salvataggio non riuscito: il record è cambiato' });
+    await refusal.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => refusal.textContent())
+      .toMatch(/Questo frame è stato modificato da Giulia Romano il \d\d\/\d\d\/\d{4} alle \d\d:\d\d dopo che l'hai aperto/);
+    // The dialog stays open, with everything typed; the frame is as the first person saved it.
+    expect(await second.getByLabel(/^Nome/).inputValue()).toBe(`${NAME} Alessandra`);
+    expect(await second.getByLabel(/^Larghezza/).inputValue()).toBe('450');
+    expect(await api<{ name: string; width: number }>(`/frame/v1/frames/${frame.id}`)).toMatchObject({ name: `${NAME} Giulia`, width: 600 });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'stale-frame-refusal.png') });
+
+    await refusal.getByRole('button', { name: 'Ricarica e confronta' }).click();
+    const table = refusal.getByRole('table', { name: 'Ricarica e confronta' });
+    await table.waitFor({ timeout: 30_000 });
+    const rows = await table.getByRole('row').allTextContents();
+    expect(rows[0]).toContain('Valore salvato (Giulia Romano)');
+    expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^Nome${NAME} Giulia${NAME} Alessandra`)));
+    expect(rows).toContainEqual(expect.stringMatching(/^Larghezza600450/));
+    expect(rows).toHaveLength(3);
+
+    // Seen the saved version, saving again keeps the second person's values, knowingly.
+    await second.getByRole('button', { name: 'Salva', exact: true }).click();
+    await second.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await api<{ name: string; width: number }>(`/frame/v1/frames/${frame.id}`)).toMatchObject({ name: `${NAME} Alessandra`, width: 450 });
+    await api(`/frame/v1/frames/${frame.id}`, { method: 'DELETE', as: 'assetmanager' });
   });
 });
