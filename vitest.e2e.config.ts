@@ -18,6 +18,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 90_000,
+    // expect.poll's own default (1 s) is less than a loaded machine takes to refetch a list: a check
+    // that polls waits as long as the waits of the locators do.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     hookTimeout: 480_000,
     teardownTimeout: 30_000,
   },

@@ -162,6 +162,10 @@ describe('the inbox', () => {
     await page.getByRole('textbox', { name: 'Cerca' }).fill(order.code);
     const link = page.getByRole('link', { name: new RegExp(`^${order.code} \\(rimozione\\) in ritardo: ${order.frameName} di ${order.systemCode}`) });
     await link.waitFor({ timeout: 30_000 });
+    // The search applied (only its rows shown), so the rows stand still under the click.
+    await expect
+      .poll(async () => (await page.locator('tbody tr').allInnerTexts()).every((text) => text.includes(order.code)))
+      .toBe(true);
     expect(await page.getByRole('row').filter({ has: link }).getByText('Ordine di lavoro in ritardo').count()).toBe(1);
     await link.click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/providers/workOrders');

@@ -101,7 +101,7 @@ async function move(page: Page, go: () => Promise<void>): Promise<void> {
   }, MARK);
   await go();
   await page.waitForFunction((mark) => !document.querySelector(`#main-content [${mark}]`), MARK, {
-    timeout: 15_000,
+    timeout: 45_000,
   });
 }
 
