@@ -116,14 +116,20 @@ async function cleanup() {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }
 
-async function main() {
-  const documents = SERVICES.map((service) => [service, parse(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8'))]);
-  workDir = mkdtempSync(path.join(tmpdir(), 'contract-prism-'));
-  const file = path.join(workDir, 'all-services.json');
-  writeFileSync(file, JSON.stringify(mergeDocuments(documents)));
+/** Prism's own end while the suite runs: its exit code or signal and the last lines it wrote. */
+function prismEnded(child, output) {
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) =>
+      resolve({ how: signal ? `signal ${signal}` : `code ${code}`, tail: output.join('').split('\n').slice(-40).join('\n') }),
+    ),
+  );
+}
+
+/** One run: Prism on a free port, then the suite against it. `prismDied` when Prism ended before the suite did. */
+async function attempt(file) {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  log(`starting Prism on ${origin} (${documents.length} documents merged into ${file})`);
+  log(`starting Prism on ${origin} (${SERVICES.length} documents merged into ${file})`);
   const output = [];
   prism = spawn(bin('prism'), ['mock', file, '--host', HOST, '--port', String(port), '--errors', '--verboseLevel', 'warn'], {
     cwd: root,
@@ -142,8 +148,9 @@ async function main() {
     log(problem);
     console.error(output.join('').split('\n').slice(-40).join('\n'));
     failReport(problem);
-    return 1;
+    return { code: 1 };
   }
+  const died = prismEnded(prism, output);
   log('Prism ready; running the contract suite (documents only, mock target)');
   suite = spawn(bin('tsx'), ['tests/contract/run.ts', '--base', origin, '--mock', '--disposable', '--json', reportFile, ...process.argv.slice(2)], {
     cwd: root,
@@ -151,13 +158,38 @@ async function main() {
     detached: true,
     env: { ...process.env, FORCE_COLOR: '0' },
   });
-  const code = await Promise.race([exited(suite), sleep(SUITE_S * 1000).then(() => 'timeout')]);
-  if (code === 'timeout') {
+  const outcome = await Promise.race([
+    exited(suite).then((code) => ({ code })),
+    died.then((end) => ({ prismDied: end })),
+    sleep(SUITE_S * 1000).then(() => ({ timeout: true })),
+  ]);
+  if (outcome.timeout) {
     log(`the suite did not finish within ${SUITE_S} s`);
     failReport(`contract suite against Prism timed out after ${SUITE_S} s`);
-    return 1;
+    return { code: 1 };
   }
-  return code;
+  if (outcome.prismDied) {
+    await stop(suite);
+    log(`Prism ended while the suite ran (${outcome.prismDied.how}); its last lines:`);
+    console.error(outcome.prismDied.tail);
+  }
+  return outcome;
+}
+
+async function main() {
+  const documents = SERVICES.map((service) => [service, parse(readFileSync(path.join(root, 'openapi', `${service}.yaml`), 'utf8'))]);
+  workDir = mkdtempSync(path.join(tmpdir(), 'contract-prism-'));
+  const file = path.join(workDir, 'all-services.json');
+  writeFileSync(file, JSON.stringify(mergeDocuments(documents)));
+  const first = await attempt(file);
+  if (!first.prismDied) return first.code;
+  // The mock itself ended under the suite (seen once on a loaded machine, a request it had answered
+  // in every other run): one more run on a new Prism, said here. A second end fails the step.
+  log('the suite runs again on a new Prism');
+  const second = await attempt(file);
+  if (!second.prismDied) return second.code;
+  failReport(`Prism ended twice while the suite ran (${second.prismDied.how})`);
+  return 1;
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
