@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, visit } from './support/browser';
+import { launch, pickOption, visit } from './support/browser';
 import { signedInPage } from './support/session';
 
 /* PATRIMONIO circuits and provider teams as an asset manager; DOOH players and shows as admin; a sales user refused. */
@@ -97,8 +97,7 @@ describe('circuits and teams as an asset manager', () => {
     // The link shows among the teams of that system.
     await page.getByRole('tab', { name: 'Impianti e squadre' }).click();
     const box = page.getByRole('combobox', { name: /^Impianto/ });
-    await box.fill(code);
-    await page.getByRole('option', { name: new RegExp(`^${code} ·`) }).click();
+    await pickOption(page, box, code, new RegExp(`^${code} ·`));
     await page.getByRole('cell', { name: TEAM, exact: true }).first().waitFor();
   });
 

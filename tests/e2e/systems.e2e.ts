@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, networkQuiet, newContext, signIn, visit } from './support/browser';
+import { appUrl, launch, networkQuiet, newContext, pickOption, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
@@ -283,8 +283,7 @@ describe('systems as an asset manager', () => {
     // Link the team, picked by name, with two duties picked by their labels.
     await teams.getByRole('button', { name: 'Collega una squadra a questo impianto' }).click();
     let dialog = page.getByRole('dialog', { name: 'Collega una squadra a questo impianto' });
-    await dialog.getByRole('combobox', { name: /^Squadra/ }).fill(TEAM);
-    await page.getByRole('option', { name: TEAM }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: /^Squadra/ }), TEAM);
     await dialog.getByRole('combobox', { name: /^Mansioni/ }).click();
     await page.getByRole('option', { name: 'Manutenzione' }).click();
     await page.getByRole('option', { name: 'Affissione' }).click();

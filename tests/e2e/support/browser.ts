@@ -1,5 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { SERVICES } from '@/config/services';
 import { CHROMIUM } from './stack';
 
@@ -170,4 +170,21 @@ export async function visit(page: Page, pathname: string): Promise<void> {
  */
 export async function readRequestBodies(page: Page): Promise<void> {
   await page.route(`${sandboxUrl()}/**`, (route) => route.fallback());
+}
+
+/**
+ * Types `typed` into an autocomplete and picks the option named `option` (default: the typed text)
+ * once the options are those of the search (each holding the typed text): an option clicked before
+ * the search's own answer is replaced under the pointer, or its choice undone when that answer comes.
+ */
+export async function pickOption(page: Page, box: Locator, typed: string, option: string | RegExp = typed): Promise<void> {
+  await box.fill(typed);
+  const wanted = typed.toLowerCase();
+  await expect
+    .poll(async () => {
+      const texts = await page.getByRole('option').allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(wanted));
+    })
+    .toBe(true);
+  await page.getByRole('option', { name: option }).first().click();
 }
