@@ -17,7 +17,10 @@ export default defineConfig({
     // a check of a whole list reads it before and after.
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-    testTimeout: 90_000,
+    // A case is a chain of waits, each bounded on its own (30 s by default, up to 120 s for an export
+    // or a list of thousands): on a loaded run their sum passes a minute and a half with no wait at
+    // its bound, so a case's own limit is the sum a loaded run can reach, not one wait's.
+    testTimeout: 180_000,
     // expect.poll's own default (1 s) is less than a loaded machine takes to refetch a list: a check
     // that polls waits as long as the waits of the locators do.
     expect: { poll: { timeout: 30_000, interval: 100 } },

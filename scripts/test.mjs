@@ -146,6 +146,19 @@ function counts(file) {
  * its message; other reports: their `checks` or `error`), so the summary at the end of a long log
  * says what failed.
  */
+/**
+ * A failure's first line. Vitest reports a case that ran past its time limit with the stack of the
+ * error it made when the case was declared, whose first line is "Error: STACK_TRACE_ERROR": that is
+ * named for what it is, with the case's declared line.
+ */
+function firstLine(message) {
+  const lines = String(message ?? '').split('\n');
+  if (lines[0] !== 'Error: STACK_TRACE_ERROR') return lines[0].slice(0, 300);
+  const declared = lines.map((l) => /([^/\s(]+\.(?:e2e|test)\.tsx?:\d+)/.exec(l)?.[1]).find(Boolean);
+  const at = declared ? ` (the case at ${declared})` : '';
+  return `ran past its time limit${at}`.slice(0, 300);
+}
+
 function failedNames(file) {
   const p = path.join(reports, file);
   if (!existsSync(p)) return [];
@@ -154,7 +167,7 @@ function failedNames(file) {
   for (const suite of r.testResults ?? []) {
     const where = path.relative(root, suite.name ?? '');
     const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) names.push(`${where} › ${t.fullName ?? t.title}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    for (const t of failedTests) names.push(`${where} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
     if (suite.status === 'failed' && failedTests.length === 0) names.push(`${where}: ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
   }
   for (const c of r.checks ?? []) if (c.ok === false) names.push(`${c.name ?? ''}: ${String(c.detail ?? '').slice(0, 300)}`);

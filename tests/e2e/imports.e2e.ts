@@ -119,7 +119,7 @@ describe('the detections\' export goes back in through their import screen', () 
     }
     monitor = await signedInPage(browser, 'mediamonitor');
     await monitor.page.setViewportSize({ width: 1280, height: 720 });
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await monitor?.context.close();

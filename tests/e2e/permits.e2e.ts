@@ -58,7 +58,7 @@ describe('authorizations and leases, through the screens', () => {
     const found = [...page.rows].reverse().find((r) => !r.atRisk && r.cells.every((c) => c.state === 'free'));
     if (!found) throw new Error('nessun poster libero e non a rischio nel seed');
     face = found;
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (planningId) await api(`/planner/v1/plannings/${planningId}`, { method: 'DELETE' }).catch(() => undefined);

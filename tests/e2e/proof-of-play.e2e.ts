@@ -107,6 +107,6 @@ describe('proof of play', () => {
     expect(await page.getByRole('table', { name: 'Prova di trasmissione' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Esporta CSV' }).isDisabled()).toBe(true);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
 });

@@ -182,7 +182,7 @@ describe('the unit of sale, through the screens', () => {
       .filter((a) => a.businessArea !== 'Giochi e scommesse')
       .slice(0, 10);
     expect(advertisers.length).toBe(10);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
