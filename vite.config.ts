@@ -81,8 +81,9 @@ export default defineConfig({
     restoreMocks: true,
     // A timeout is no speed check: on a shared, loaded machine (CI runs the unit tests beside the
     // end-to-end tests on two cores) a test that clicks through a menu in jsdom can take well over
-    // vitest's default 5 s; a test that is wrong still fails, on its assertion.
-    testTimeout: 30_000,
+    // vitest's default 5 s, and one that makes PGlite clusters (initdb, then copies) passed 30 s on
+    // a CI run; a test that is wrong still fails, on its assertion.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two projects, so that a file that touches no DOM skips jsdom and the DOM matchers' set-up,
     // which every isolated file otherwise pays for. A new file runs in jsdom unless listed here.

@@ -9,7 +9,7 @@ import { openMigrated } from './support/smallSeed';
  * screen's slots, a booking; and the totals of every matching face.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 const ids: Record<string, number> = {};

@@ -24,7 +24,7 @@ import { openSmallSeed } from './support/smallSeed';
  * overwrite) and the export's content.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 /** A year of its own: the seed books nothing then, so only this test's bookings count. */

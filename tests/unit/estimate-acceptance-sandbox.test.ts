@@ -17,7 +17,7 @@ import { openSmallSeed } from './support/smallSeed';
  * offer's validity, the link's opened times, the seller's mail, and the revisions a link follows.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const DAY = 86_400_000;

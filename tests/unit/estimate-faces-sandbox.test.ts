@@ -11,7 +11,7 @@ import { openSmallSeed } from './support/smallSeed';
  * that go only on DOOH systems.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 let served: ServedSandbox;

@@ -12,7 +12,7 @@ import { openMigrated } from './support/smallSeed';
  * availability rule, orders from estimates, members and history, uploads.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 let served: ServedSandbox;

@@ -19,7 +19,7 @@ import { openMigrated } from './support/smallSeed';
  * the days that fall short, and the reason when the campaign books no screen.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const USERS = ['admin', 'sales', 'mediamonitor', 'designer'] as const;

@@ -12,7 +12,7 @@ import { openSmallSeed } from './support/smallSeed';
  * every history screen: names and labels, never usernames or ids of other records.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 const sales = DEMO_USERS.find((u) => u.username === 'sales')!;

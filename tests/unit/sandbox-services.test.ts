@@ -16,7 +16,7 @@ import { openMigrated } from './support/smallSeed';
 
 /* Share, mail, geo, scheduler, history and companies end to end on an in-memory sandbox. */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const ORIGIN = 'http://127.0.0.1:8787';

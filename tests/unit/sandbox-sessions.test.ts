@@ -21,7 +21,7 @@ import { openMigrated } from './support/smallSeed';
  */
 
 // Sign-ins hash with scrypt on purpose: slow by design, and slower on a busy machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const HOUR = 60 * 60 * 1000;

@@ -18,7 +18,7 @@ import { openSmallSeed } from './support/smallSeed';
  * only the systems of its resource, and a mail's tokens stay with its recipient.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 const STAFF = DEMO_USERS.filter((u) => u.role !== 'ROLE_GUEST').map((u) => u.username);

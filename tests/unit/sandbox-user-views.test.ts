@@ -9,7 +9,7 @@ import { openMigrated } from './support/smallSeed';
 
 /* The saved list views of the user service: kept in the signed-in user's preferences, each user's own. */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 let served: ServedSandbox;

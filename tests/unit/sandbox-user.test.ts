@@ -16,7 +16,7 @@ import { openMigrated } from './support/smallSeed';
 /* The user service end to end: a sandbox in-process on an in-memory database, driven with fetch. */
 
 // Sign-ins hash with scrypt on purpose: slow by design, and slower on a busy machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 const BASIC = `Basic ${Buffer.from('backoffice:backoffice-secret').toString('base64')}`;
 

@@ -10,7 +10,7 @@ import { openMigrated } from './support/smallSeed';
  * so a read with nothing written since the last run skips them.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 const days: string[] = [];

@@ -19,7 +19,7 @@ import { openSmallSeed } from './support/smallSeed';
  * campaign's proof of posting says what is proven and what is missing.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let db: Db;
 let served: ServedSandbox;
