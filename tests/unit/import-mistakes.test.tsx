@@ -35,7 +35,7 @@ function renderWith(provider: Partial<DataProvider>, page: React.ReactNode) {
   );
 }
 
-function expectEveryMistake() {
+async function expectEveryMistake() {
   const list = screen.getByTestId('import-mistakes');
   expect(within(list).getByRole('heading').textContent).toBe('Errori da correggere: 2 righe');
   const lines = list.querySelectorAll('[data-rejected-row]');
@@ -45,10 +45,11 @@ function expectEveryMistake() {
     ['3', 'Stato lead'],
   ]);
   expect(lines[1].textContent).toBe('AgenteNessuno Mainon è tra gli agenti');
-  // The list is in the tab order and takes the focus when it appears.
+  // The list is in the tab order and takes the focus when it appears (an effect, after the render
+  // that shows it).
   const region = within(list).getByRole('region');
   expect(region.tabIndex).toBe(0);
-  expect(document.activeElement).toBe(region);
+  await waitFor(() => expect(document.activeElement).toBe(region));
 }
 
 describe('import screens: every mistake listed', () => {
@@ -60,7 +61,7 @@ describe('import screens: every mistake listed', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Importa' }));
     await waitFor(() => expect(screen.getByTestId('import-mistakes')).toBeTruthy());
     expect(importDetections).toHaveBeenCalledOnce();
-    expectEveryMistake();
+    await expectEveryMistake();
   });
 
   it('systems: the 422 body\'s rows and mistakes are all listed', async () => {
@@ -69,6 +70,6 @@ describe('import screens: every mistake listed', () => {
     const input = await screen.findByTestId('import-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'impianti.csv', { type: 'text/csv' })] } });
     await waitFor(() => expect(screen.getByTestId('import-mistakes')).toBeTruthy());
-    expectEveryMistake();
+    await expectEveryMistake();
   });
 });
