@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, visit } from './support/browser';
+import { launch, pickOption, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -67,8 +67,7 @@ describe('the planning configurator honours the circuit picked', () => {
     await form.getByRole('button', { name: 'Configura una pianificazione' }).click();
     const picker = form.getByRole('combobox', { name: /^Campagna/ });
     await picker.click();
-    await picker.fill(campaignName);
-    await page.getByRole('option', { name: campaignName }).click();
+    await pickOption(page, picker, campaignName);
     await form.getByRole('checkbox', { name: `${circuitName} (OOH)` }).check();
     await form.getByRole('checkbox', { name: 'Poster', exact: true }).check();
     await form.getByRole('button', { name: 'Crea e cerca gli impianti' }).click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl, visit } from './support/browser';
+import { appUrl, launch, pickOption, sandboxUrl, visit } from './support/browser';
 import { api, apiToken, planSystem, signedInPage } from './support/session';
 
 /*
@@ -160,8 +160,7 @@ describe('execution: estimate → order → campaign → planning', () => {
     // The configurator's form opens on demand (its lookups are not the list's first page).
     await page.getByRole('button', { name: 'Configura una pianificazione' }).click();
     const campaignPicker = page.getByRole('combobox', { name: /campagna/i }).first();
-    await campaignPicker.fill(CAMPAIGN);
-    await page.getByRole('option', { name: CAMPAIGN, exact: true }).click();
+    await pickOption(page, campaignPicker, CAMPAIGN, CAMPAIGN, { exact: true });
     await page.getByRole('button', { name: 'Crea e cerca gli impianti' }).click();
     await page.waitForURL(/\/plannings\/\d+\/search$/);
     planningId = Number(/\/plannings\/(\d+)\/search/.exec(page.url())![1]);
@@ -307,8 +306,7 @@ describe('DOOH players: the system by name, never by id', () => {
     const first = (await page.getByRole('option').first().textContent()) ?? '';
     const name = first.split(' · ').pop() ?? first;
     expect(name).not.toMatch(/^\d+$/);
-    await system.fill(name.slice(0, Math.min(name.length, 12)));
-    await page.getByRole('option', { name: first }).first().click();
+    await pickOption(page, system, name.slice(0, Math.min(name.length, 12)), first);
     await dialog.getByLabel(/^Numero di serie/).fill(serial);
     await dialog.getByLabel(/^Modello/).fill('E2E Player');
     await dialog.getByLabel(/^Risoluzione/).fill('1920x1080');

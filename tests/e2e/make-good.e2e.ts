@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../support/pdfText';
-import { launch } from './support/browser';
+import { launch, pickOption } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -106,8 +106,7 @@ describe('problems and make-goods', () => {
     await dialog.getByRole('radio', { name: 'Un’altra faccia' }).check();
     await dialog.getByRole('spinbutton', { name: 'Giorni' }).fill('2');
     const picker = dialog.getByRole('combobox', { name: 'Faccia su cui dare i giorni' });
-    await picker.fill(other.systemCode);
-    await page.getByRole('option', { name: new RegExp(`^${other.systemCode} · ${other.frameName}`) }).first().click();
+    await pickOption(page, picker, other.systemCode, new RegExp(`^${other.systemCode} · ${other.frameName}`));
     await dialog.getByLabel('Motivo').fill('Due giorni su un impianto vicino');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'make-good-other-face.png') });
     await dialog.getByRole('button', { name: 'Dai il recupero' }).click();

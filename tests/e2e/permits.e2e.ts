@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl } from './support/browser';
+import { appUrl, launch, pickOption, sandboxUrl } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -91,8 +91,7 @@ describe('authorizations and leases, through the screens', () => {
       await page.getByLabel('Scadenza').fill(addDays(today, 20));
       const systems = page.getByRole('combobox', { name: 'Impianti' });
       await systems.click();
-      await systems.fill(face.systemCode);
-      await page.getByRole('option', { name: new RegExp(`^${face.systemCode}\\b`) }).first().click();
+      await pickOption(page, systems, face.systemCode, new RegExp(`^${face.systemCode}\\b`));
       await page.screenshot({ path: path.join(SHOTS, 'permits-create.png') });
       await page.getByRole('button', { name: 'Salva' }).click();
       await page.waitForURL((url) => /^\/authorizations\/\d+$/.test(url.pathname));

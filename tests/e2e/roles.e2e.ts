@@ -4,7 +4,7 @@ import { matchPath } from 'react-router-dom';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccessResource, canOpen, menuFor, STAFF_ROLES, type Role } from '@/auth/permissions';
-import { countRequests, launch, networkQuiet, sandboxUrl, visit } from './support/browser';
+import { countRequests, launch, networkQuiet, pickOption, sandboxUrl, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 import { ROOT } from './support/stack';
 
@@ -455,8 +455,7 @@ const SALES: Screen[] = [
               role as string
             ] ?? 'designer';
           const picker = page.getByLabel(/^Utente/);
-          await picker.fill(who);
-          await page.getByRole('option', { name: `(${who})` }).click();
+          await pickOption(page, picker, who, `(${who})`);
           await content(page).getByRole('button', { name: 'Aggiungi membro' }).click();
           await page
             .getByText(/aggiunto|aggiunta/i)

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, sandboxUrl, visit } from './support/browser';
+import { appUrl, launch, pickOption, sandboxUrl, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -96,8 +96,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function pick(scope: Locator, page: Page, label: string, value: string) {
   const box = scope.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
   await box.click();
-  await box.fill(value);
-  await page.getByRole('option', { name: value, exact: true }).click();
+  await pickOption(page, box, value, value, { exact: true });
 }
 
 interface HoldOptions {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, readRequestBodies, visit } from './support/browser';
+import { launch, pickOption, readRequestBodies, visit } from './support/browser';
 import { api, planSystem, signedInPage } from './support/session';
 
 /*
@@ -185,8 +185,7 @@ describe('selection on the systems map', () => {
     await bar.getByRole('button', { name: 'Aggiungi a circuito' }).click();
     const dialog = page.getByRole('dialog', { name: `Aggiungi ${selection.length} impianti a un circuito` });
     await dialog.getByRole('radio', { name: 'OOH', exact: true }).check();
-    await dialog.getByRole('combobox', { name: /^Circuito/ }).fill(CIRCUIT);
-    await page.getByRole('option', { name: CIRCUIT }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: /^Circuito/ }), CIRCUIT);
     await dialog.getByRole('button', { name: 'Conferma' }).click();
 
     await page
@@ -278,8 +277,7 @@ describe('selection on the systems map', () => {
 
     await bar.getByRole('button', { name: 'Aggiungi a pianificazione' }).click();
     const dialog = page.getByRole('dialog', { name: `Aggiungi ${lasso.length} impianti a una pianificazione` });
-    await dialog.getByRole('combobox', { name: /^Pianificazione/ }).fill(TARGET);
-    await page.getByRole('option', { name: new RegExp(`^${TARGET} \\(`) }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: /^Pianificazione/ }), TARGET, new RegExp(`^${TARGET} \\(`));
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     const confirm = page.getByRole('dialog', { name: `Aggiungere ${lasso.length} impianti alla pianificazione ${TARGET}?` });
     expect(await confirm.textContent()).toContain('20/05/2031 – 20/06/2031');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, sandboxUrl, visit } from './support/browser';
+import { launch, pickOption, sandboxUrl, visit } from './support/browser';
 import { api, apiToken, signedInPage } from './support/session';
 
 /*
@@ -49,8 +49,7 @@ async function signedIn(username: string): Promise<{ page: Page; errors: string[
 async function pick(page: Page, label: string, value: string) {
   const box = page.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
   await box.click();
-  await box.fill(value);
-  await page.getByRole('option', { name: value, exact: true }).click();
+  await pickOption(page, box, value, value, { exact: true });
 }
 
 /** The admin's outbox screen, searched for `text`: the rows it shows. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, visit } from './support/browser';
+import { appUrl, launch, pickOption, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /*
@@ -96,8 +96,7 @@ describe('campaigns, the example screen', () => {
     });
     await visit(page, '/campaigns/create');
     await page.getByLabel('Nome').fill('Rifiutata dal server');
-    await page.getByLabel('Inserzionista').fill(advertiser.name);
-    await page.getByRole('option', { name: advertiser.name }).click();
+    await pickOption(page, page.getByLabel('Inserzionista'), advertiser.name);
     await page.getByLabel('Inizio').fill('2030-02-01');
     await page.getByLabel('Fine').fill('2030-02-28');
     await page.getByLabel('Budget').fill('10');

@@ -47,8 +47,7 @@ describe('systems as an asset manager', () => {
     await page.getByLabel(/^Nome/).fill(NAME);
     await pick(/^Regione/, 'Lombardia');
     await pick(/^Provincia/, 'Milano');
-    await page.getByRole('combobox', { name: /^Comune/ }).fill('Milano');
-    await page.getByRole('option', { name: 'Milano', exact: true }).click();
+    await pickOption(page, page.getByRole('combobox', { name: /^Comune/ }), 'Milano', 'Milano', { exact: true });
     await expect.poll(() => page.getByRole('combobox', { name: /^CAP/ }).textContent(), { timeout: 30_000 }).toMatch(/\d{5}/);
     await page.getByLabel(/^Indirizzo/).fill('Via Dante 7');
     await page.getByRole('button', { name: /Geolocalizza/ }).click();
@@ -307,8 +306,7 @@ describe('systems as an asset manager', () => {
     // Into the circuit, picked by name.
     await circuits.getByRole('button', { name: 'Aggiungi a un circuito' }).click();
     dialog = page.getByRole('dialog', { name: `Aggiungi ${code} a un circuito` });
-    await dialog.getByRole('combobox', { name: /^Circuito OOH/ }).fill(CIRCUIT);
-    await page.getByRole('option', { name: CIRCUIT }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: /^Circuito OOH/ }), CIRCUIT);
     await page.screenshot({ path: '.e2e/screenshots/system-detail-add-circuit.png', animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Aggiungi impianto' }).click();
     await page.getByText(`Impianto ${code} aggiunto al circuito ${CIRCUIT}`).waitFor();
@@ -438,8 +436,7 @@ describe('bulk work on the systems list, as an asset manager', () => {
     await page.getByRole('checkbox', { name: 'Seleziona tutto' }).click();
     await page.getByRole('button', { name: 'Aggiungi a circuito' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aggiungi 4 impianti a un circuito' });
-    await dialog.getByRole('combobox', { name: /^Circuito/ }).fill(CIRCUIT);
-    await page.getByRole('option', { name: CIRCUIT }).click();
+    await pickOption(page, dialog.getByRole('combobox', { name: /^Circuito/ }), CIRCUIT);
     await dialog.getByRole('button', { name: 'Conferma' }).click();
     await page.getByRole('dialog', { name: `Aggiungere 4 impianti al circuito ${CIRCUIT}?` }).getByRole('button', { name: 'Conferma' }).click();
     const result = page.getByTestId('bulk-result');

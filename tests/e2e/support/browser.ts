@@ -177,7 +177,13 @@ export async function readRequestBodies(page: Page): Promise<void> {
  * once the options are those of the search (each holding the typed text): an option clicked before
  * the search's own answer is replaced under the pointer, or its choice undone when that answer comes.
  */
-export async function pickOption(page: Page, box: Locator, typed: string, option: string | RegExp = typed): Promise<void> {
+export async function pickOption(
+  page: Page,
+  box: Locator,
+  typed: string,
+  option: string | RegExp = typed,
+  { exact = false }: { exact?: boolean } = {},
+): Promise<void> {
   await box.fill(typed);
   const wanted = typed.toLowerCase();
   await expect
@@ -186,5 +192,5 @@ export async function pickOption(page: Page, box: Locator, typed: string, option
       return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(wanted));
     })
     .toBe(true);
-  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole('option', { name: option, exact }).first().click();
 }
