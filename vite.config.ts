@@ -17,6 +17,7 @@ const NODE_TESTS = [
   'tests/unit/serve.test.ts',
   'tests/unit/test-lanes.test.ts',
   'tests/unit/types-flow.test.ts',
+  'tests/unit/router-build.test.ts',
 ];
 
 /**
@@ -69,9 +70,22 @@ const SEEDED_TESTS = [
  */
 const SHARED_SANDBOX = { isolate: false, setupFiles: ['tests/unit/support/sandboxModules.ts'] };
 
-export default defineConfig({
+/**
+ * react-router's package exports name its development build only (its warnings and checks); a
+ * production build takes the production one it ships beside it, for both of its entries (one
+ * build of the two, or the router's contexts would be two).
+ */
+const routerBuild = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? REACT_ROUTER_PRODUCTION : [])],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // 'hidden': the maps are written (for reading a production stack trace) but the bundles do not
@@ -115,4 +129,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

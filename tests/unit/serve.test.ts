@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import viteConfig from '../../vite.config';
+import type { UserConfig } from 'vite';
+import viteConfigFn from '../../vite.config';
 // @ts-expect-error — a plain ESM script without types
 import { createStaticServer, securityHeaders } from '../../scripts/serve.mjs';
 
@@ -56,6 +57,7 @@ describe('serving the production build', () => {
   });
 
   it('builds bundles that do not point browsers to their maps', () => {
+    const viteConfig = (viteConfigFn as unknown as (env: { command: 'build'; mode: string }) => UserConfig)({ command: 'build', mode: 'production' });
     expect(viteConfig.build?.sourcemap).toBe('hidden');
   });
 
