@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sandbox/db';
 import { italianMoment } from '../../sandbox/store';
-import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
+import { callJson, serveSandbox, type Answer, type ServedSandbox, type StaleRefusal } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -16,33 +16,10 @@ let served: ServedSandbox;
 let base = '';
 const tokens: Record<string, string> = {};
 
-type Answer<T> = { status: number; body: T };
-type Refusal = {
-  message: string;
-  status: number;
-  modifiedBy: string | null;
-  modifiedAt: string | null;
-  lockVersion: number;
-};
 type Row = Record<string, unknown> & { id: number; lockVersion: number };
 
-async function api<T = Record<string, unknown>>(
-  as: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${tokens[as]}`,
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const api = <T = Record<string, unknown>>(as: string, method: string, path: string, body?: unknown) =>
+  callJson<T>(base, tokens[as], method, path, body);
 
 beforeAll(async () => {
   db = await openSmallSeed();
@@ -59,7 +36,7 @@ afterAll(async () => {
 /** A refusal naming `who` and the moment of its `modifiedAt` (now), with the record's version now. */
 function expectRefusal(answer: Answer<unknown>, subject: string, who: string, lockVersion: number) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(409);
-  const body = answer.body as Refusal;
+  const body = answer.body as StaleRefusal;
   expect(body.modifiedBy).toBe(who);
   const at = Date.parse(body.modifiedAt!);
   expect(Math.abs(at - Date.now())).toBeLessThan(60_000);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../sandbox/clock';
 import type { Db } from '../../sandbox/db';
 import { italianMoment } from '../../sandbox/store';
-import { serveSandbox, type ServedSandbox } from './support/sandboxHttp';
+import { callJson, serveSandbox, type Answer, type ServedSandbox, type StaleRefusal } from './support/sandboxHttp';
 import { openSmallSeed } from './support/smallSeed';
 
 /*
@@ -19,18 +19,9 @@ const tokens: Record<string, string> = {};
 
 const signIn = (username: string) => served.signIn(username);
 
-type Answer<T> = { status: number; body: T };
-type Refusal = { message: string; status: number; modifiedBy: string | null; modifiedAt: string | null; lockVersion: number };
 
-async function api<T = Record<string, unknown>>(as: string, method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${tokens[as]}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const api = <T = Record<string, unknown>>(as: string, method: string, path: string, body?: unknown) =>
+  callJson<T>(base, tokens[as], method, path, body);
 
 beforeAll(async () => {
   db = await openSmallSeed();
@@ -52,7 +43,7 @@ afterEach(async () => {
 /** Asserts a refusal that names `who` and the moment of its `modifiedAt`, which is the sandbox clock's. */
 function expectRefusal(answer: Answer<unknown>, subject: string, who: string, sandboxNow: number) {
   expect(answer.status).toBe(409);
-  const body = answer.body as Refusal;
+  const body = answer.body as StaleRefusal;
   expect(body.modifiedBy).toBe(who);
   const at = Date.parse(body.modifiedAt!);
   expect(Math.abs(at - sandboxNow)).toBeLessThan(60_000);
@@ -87,7 +78,7 @@ describe('a system (its own table, the version from the systems sequence)', () =
 
     const stale = await api('admin', 'POST', `/systems/v1/system/update?id=${id}&type=OOH`, input('Salvato da Alessandra', read.body.lockVersion));
     expectRefusal(stale, 'Questo impianto è stato modificato', 'Giulia Romano', Date.now() + 86_400_000);
-    expect((stale.body as Refusal).lockVersion).toBe(first.body.lockVersion);
+    expect((stale.body as StaleRefusal).lockVersion).toBe(first.body.lockVersion);
     const after = await api<{ name: string; lockVersion: number }>('admin', 'GET', `/systems/v1/system/id/${id}`);
     expect(after.body).toMatchObject({ name: 'Salvato da Giulia', lockVersion: first.body.lockVersion });
 
@@ -160,7 +151,7 @@ describe('rows of tables of their own', () => {
     const list = await api<Array<{ id: number; lockVersion: number } & Record<string, unknown>>>('admin', 'GET', '/device/v1/devices?range=[1,1]');
     const { id, lockVersion, serial, resolution, model } = list.body[0];
     await db.query("UPDATE records SET data = data || '{\"model\":\"automatico\"}'::jsonb WHERE collection = 'devices' AND id = $1", [id]);
-    const stale = await api<Refusal>('admin', 'PUT', `/device/v1/devices/${id}`, { serial, resolution, model, lockVersion });
+    const stale = await api<StaleRefusal>('admin', 'PUT', `/device/v1/devices/${id}`, { serial, resolution, model, lockVersion });
     expect(stale.status).toBe(409);
     expect(stale.body.modifiedBy).toBeNull();
     expect(stale.body.message).toMatch(/^Questo dispositivo è stato modificato il \d\d\/\d\d\/\d{4} alle \d\d:\d\d dopo che l'hai aperto$/);

@@ -51,3 +51,26 @@ export async function signIn(base: string, username: string, password = 'demo'):
   if (!body.access_token) throw new Error(`Accesso di ${username} rifiutato (${response.status}): ${body.message ?? ''}`);
   return body.access_token;
 }
+
+/** A service's answer: its status and its JSON body (undefined when empty). */
+export type Answer<T> = { status: number; body: T };
+
+/** Calls `path` of the served sandbox with `token`, a JSON body when given; the answer whatever its status. */
+export async function callJson<T = Record<string, unknown>>(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** The 409 of a stale save: who saved the record last, when, and its version now. */
+export type StaleRefusal = { message: string; status: number; modifiedBy: string | null; modifiedAt: string | null; lockVersion: number };
