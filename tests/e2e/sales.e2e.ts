@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, newContext, signIn, visit, watchErrors } from './support/browser';
+import { appUrl, chooseOption, launch, newContext, signIn, visit, watchErrors } from './support/browser';
 import { signedInPage } from './support/session';
 import { pdfPages } from '../support/pdfText';
 
@@ -27,8 +27,7 @@ let shareLink = '';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function pick(label: RegExp, option: RegExp | string) {
-  await page.getByRole('combobox', { name: label }).last().click();
-  await page.getByRole('option', { name: option }).first().click();
+  await chooseOption(page, page.getByRole('combobox', { name: label }).last(), option);
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, launch, networkQuiet, newContext, pickOption, signIn, visit } from './support/browser';
+import { appUrl, chooseOption, launch, networkQuiet, newContext, pickOption, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
@@ -26,8 +26,7 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
 }
 
 async function pick(label: RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  await chooseOption(page, page.getByRole('combobox', { name: label }), option, { exact: typeof option === 'string' });
 }
 
 beforeAll(async () => {

@@ -194,3 +194,22 @@ export async function pickOption(
     .toBe(true);
   await page.getByRole('option', { name: option, exact }).first().click();
 }
+
+/**
+ * Opens a select (or an autocomplete without typing) and picks the option named `option`, until the
+ * menu closes on the choice: a click that lands while the menu is still opening is lost (the menu
+ * stays open on its first line), and is made again, at most three times.
+ */
+export async function chooseOption(page: Page, box: Locator, option: string | RegExp, { exact = false }: { exact?: boolean } = {}): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await listbox.isVisible())) await box.click();
+    await page.getByRole('option', { name: option, exact }).first().click();
+    try {
+      await listbox.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
