@@ -158,8 +158,12 @@ export function preloadScreen(to: string): Promise<void> {
   return match && canOpen(getRole(), pathname) ? match.page.preload() : Promise.resolve();
 }
 
-/** How long the back office waits, once its first screen is there, before it loads the others. */
-export const IDLE_PRELOAD_DELAY_MS = 1500;
+/**
+ * How long the back office waits, once its layout is there, before it loads the other screens (each
+ * step then waits for an idle moment): 1.5 s left a move made soon after a full load waiting for
+ * its code (router move on the large seed 2.33× a plain list; 1.65× at 0.5 s, the full load unchanged).
+ */
+export const IDLE_PRELOAD_DELAY_MS = 500;
 
 /**
  * Loads the code of the screens at `paths` one after the other while the browser is idle, starting
