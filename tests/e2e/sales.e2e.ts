@@ -76,7 +76,7 @@ describe('sales: advertiser, estimate, PDF, status, share', () => {
       await page.locator('input[name="lines.0.discountPercent"]').fill('15');
       await page.getByRole('button', { name: 'Salva' }).click();
     } catch (error) {
-      await page.screenshot({ path: '/tmp/p6/estimate-create.png', fullPage: true });
+      await page.screenshot({ path: '.e2e/screenshots/sales-estimate-create.png', fullPage: true });
       console.log('page errors:', errors.join('\n'));
       throw error;
     }
