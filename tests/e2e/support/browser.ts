@@ -176,6 +176,8 @@ export async function readRequestBodies(page: Page): Promise<void> {
  * Types `typed` into an autocomplete and picks the option named `option` (default: the typed text)
  * once the options are those of the search (each holding the typed text): an option clicked before
  * the search's own answer is replaced under the pointer, or its choice undone when that answer comes.
+ * The text is typed again once if the options are not the search's after 15 s (a typing whose
+ * search never went out); a failure names the options last seen.
  */
 export async function pickOption(
   page: Page,
@@ -184,14 +186,22 @@ export async function pickOption(
   option: string | RegExp = typed,
   { exact = false }: { exact?: boolean } = {},
 ): Promise<void> {
-  await box.fill(typed);
   const wanted = typed.toLowerCase();
-  await expect
-    .poll(async () => {
-      const texts = await page.getByRole('option').allInnerTexts();
-      return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(wanted));
-    })
-    .toBe(true);
+  let seen: string[] = [];
+  const searched = async () => {
+    seen = await page.getByRole('option').allInnerTexts();
+    return seen.length > 0 && seen.every((text) => text.toLowerCase().includes(wanted));
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    await box.fill(typed);
+    try {
+      await expect.poll(searched, { timeout: 15_000 }).toBe(true);
+      break;
+    } catch {
+      if (attempt === 2) throw new Error(`The options never were the search's for «${typed}»; last seen: ${JSON.stringify(seen)}`);
+      await box.fill('');
+    }
+  }
   await page.getByRole('option', { name: option, exact }).first().click();
 }
 
