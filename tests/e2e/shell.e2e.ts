@@ -151,7 +151,9 @@ describe('guarded routes, session and preferences', () => {
       await context.close();
       await api(`/user/user/deleteUser?userId=${user.id}`, { method: 'DELETE' });
     }
-  });
+    // Four calls to the services, a sign-in and three page loads against one sandbox that two files
+    // share: a loaded run once took this case past 180 s, no single wait reaching its own bound.
+  }, 300_000);
 
   it('logout ends the session on the server and clears it in the browser', async () => {
     // A session of its own (not the saved one other files reuse): the sign-out revokes it.
