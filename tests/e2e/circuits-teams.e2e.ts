@@ -22,16 +22,27 @@ async function session(username: string): Promise<{ context: BrowserContext; pag
   return { context, page, errors };
 }
 
-/** The first suggestion of the system picker labelled `label`. */
+/**
+ * The first suggestion of the system picker labelled `label`, picked until the picker holds it: a
+ * choice clicked while the suggestions are being replaced can be lost (a loaded run then clicked
+ * «Collega» on an empty picker). At most three tries.
+ */
 async function pickFirstSystem(page: Page, label: RegExp): Promise<string> {
   const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill('');
-  const option = page.getByRole('option').first();
-  await option.waitFor();
-  const text = (await option.textContent()) ?? '';
-  await option.click();
-  return text.split(' · ')[0].trim();
+  for (let attempt = 1; ; attempt += 1) {
+    await box.click();
+    await box.fill('');
+    const option = page.getByRole('option').first();
+    await option.waitFor();
+    const text = ((await option.textContent()) ?? '').trim();
+    await option.click();
+    try {
+      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe(text);
+      return text.split(' · ')[0].trim();
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 beforeAll(async () => {
