@@ -142,11 +142,6 @@ function counts(file) {
 }
 
 /**
- * The failed tests named in a step's JSON report (vitest's shape: file › test, and the first line of
- * its message; other reports: their `checks` or `error`), so the summary at the end of a long log
- * says what failed.
- */
-/**
  * A failure's first line. Vitest reports a case that ran past its time limit with the stack of the
  * error it made when the case was declared, whose first line is "Error: STACK_TRACE_ERROR": that is
  * named for what it is, with the case's declared line.
@@ -159,6 +154,11 @@ function firstLine(message) {
   return `ran past its time limit${at}`.slice(0, 300);
 }
 
+/**
+ * The failed tests named in a step's JSON report (vitest's shape: file › test, and the first line of
+ * its message; other reports: their `checks` or `error`), so the summary at the end of a long log
+ * says what failed.
+ */
 function failedNames(file) {
   const p = path.join(reports, file);
   if (!existsSync(p)) return [];
