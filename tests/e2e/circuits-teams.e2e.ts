@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, pickOption, visit } from './support/browser';
-import { signedInPage } from './support/session';
+import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO circuits and provider teams as an asset manager; DOOH players and shows as admin; a sales user refused. */
 
@@ -9,6 +9,7 @@ let browser: Browser;
 const suffix = String(Date.now() % 100000).padStart(5, '0');
 const TEAM = `AAA E2E Squadra ${suffix}`;
 const CIRCUIT = `E2E Circuito ${suffix}`;
+let own = { id: 0, code: '' };
 const VAT = `${suffix}${String(Date.now() % 1000000).padStart(6, '0')}`;
 
 async function session(username: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -23,22 +24,20 @@ async function session(username: string): Promise<{ context: BrowserContext; pag
 }
 
 /**
- * The first suggestion of the system picker labelled `label`, picked until the picker holds it: a
- * choice clicked while the suggestions are being replaced can be lost (a loaded run then clicked
- * «Collega» on an empty picker). At most three tries.
+ * Picks this file's own system in the system picker labelled `label`, by its code, until the picker
+ * holds it. The file makes its own system: the picker's first suggestion is the newest system, and
+ * other files create systems and delete them while this one runs (a loaded run linked one that
+ * counts.e2e then deleted, and the links tab never found it).
  */
-async function pickFirstSystem(page: Page, label: RegExp): Promise<string> {
+async function pickOwnSystem(page: Page, label: RegExp): Promise<string> {
   const box = page.getByRole('combobox', { name: label });
+  const option = new RegExp(`^${own.code} ·`);
   for (let attempt = 1; ; attempt += 1) {
     await box.click();
-    await box.fill('');
-    const option = page.getByRole('option').first();
-    await option.waitFor();
-    const text = ((await option.textContent()) ?? '').trim();
-    await option.click();
+    await pickOption(page, box, own.code, option);
     try {
-      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe(text);
-      return text.split(' · ')[0].trim();
+      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(option);
+      return own.code;
     } catch (error) {
       if (attempt === 3) throw error;
     }
@@ -47,9 +46,15 @@ async function pickFirstSystem(page: Page, label: RegExp): Promise<string> {
 
 beforeAll(async () => {
   browser = await launch();
-});
+  own = await api<{ id: number; code: string }>('/systems/v1/system/create?type=OOH', {
+    method: 'POST',
+    as: 'assetmanager',
+    body: { name: `E2E Impianto ${suffix}`, type: 'OOH', systemType: 'poster', status: 'active', address: 'Via Squadre 1', municipalityId: '015146', latitude: 45.47, longitude: 9.19, sizes: [{ sizeId: 1 }] },
+  });
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
+  if (own.id) await api(`/systems/v1/system/delete?id=${own.id}`, { method: 'DELETE', as: 'assetmanager' }).catch(() => undefined);
 });
 
 describe('circuits and teams as an asset manager', () => {
@@ -102,7 +107,7 @@ describe('circuits and teams as an asset manager', () => {
 
   it('links a system to the team with its duties', async () => {
     await page.getByRole('button', { name: `Collega un impianto a ${TEAM}` }).click();
-    const code = await pickFirstSystem(page, /^Impianto/);
+    const code = await pickOwnSystem(page, /^Impianto/);
     await page.getByRole('dialog').getByRole('button', { name: 'Collega' }).click();
     await page.getByText(`Impianto ${code} collegato a ${TEAM}`).waitFor();
     // The link shows among the teams of that system.
@@ -122,7 +127,7 @@ describe('circuits and teams as an asset manager', () => {
     await page.getByText(`Circuito ${CIRCUIT} creato`).waitFor();
     await page.getByText('Il circuito non ha impianti').waitFor();
 
-    const code = await pickFirstSystem(page, /^Cerca un impianto OOH/);
+    const code = await pickOwnSystem(page, /^Cerca un impianto OOH/);
     await page.getByRole('button', { name: 'Aggiungi impianto' }).click();
     await page.getByText(`Impianto ${code} aggiunto al circuito`).waitFor();
     await page.getByRole('cell', { name: code, exact: true }).waitFor();

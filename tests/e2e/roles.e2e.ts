@@ -107,6 +107,24 @@ async function move(page: Page, go: () => Promise<void>): Promise<void> {
   });
 }
 
+/**
+ * Does `click` (an app bar entry) until the URL leaves where it was, at most three times, 15 s each:
+ * a loaded run clicked an entry of a group's menu and the URL stayed put for 45 s (the screen it
+ * left, /plannings/:id/search, has no guard that could have held it).
+ */
+async function clickUntilMoved(page: Page, click: () => Promise<void>): Promise<void> {
+  const from = page.url();
+  for (let attempt = 1; ; attempt += 1) {
+    await click();
+    try {
+      await page.waitForURL((url) => url.href !== from, { timeout: 15_000 });
+      return;
+    } catch {
+      if (attempt === 3) throw new Error(`clicked the menu entry three times and the URL stayed at ${from}`);
+    }
+  }
+}
+
 /** PATRIMONIO (and the admin's home). */
 const ASSETS: Screen[] = [
   { route: '/', sample: '/', reach: [{ home: true }], ready: rows },
@@ -808,13 +826,16 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
       if (here.pathname + here.search === way.menu) return;
       await appBar(page);
       const link = menu.links.find((l) => l.to === way.menu);
-      if (link) return move(page, () => nav.getByRole('link', { name: link.label, exact: true }).click());
+      if (link) return move(page, () => clickUntilMoved(page, () => nav.getByRole('link', { name: link.label, exact: true }).click()));
       const group = menu.groups.find((g) => g.entries.some((e) => e.to === way.menu));
       if (!group) continue;
       const entry = group.entries.find((e) => e.to === way.menu)!;
-      await nav.getByRole('button', { name: group.label, exact: true }).click();
+      const opened = page.getByRole('menu');
       return move(page, () =>
-        page.getByRole('menu').getByRole('menuitem', { name: entry.label, exact: true }).click(),
+        clickUntilMoved(page, async () => {
+          if (!(await opened.isVisible())) await nav.getByRole('button', { name: group.label, exact: true }).click();
+          await opened.getByRole('menuitem', { name: entry.label, exact: true }).click();
+        }),
       );
     }
     if ('userMenu' in way) {
@@ -920,6 +941,10 @@ async function walk(role: Role, screens: Screen[]): Promise<void> {
           }
         }
       } catch (error) {
+        // What the screen showed, for the failure's reader (.e2e/ is not part of the tree).
+        await page
+          .screenshot({ path: path.join(ROOT, '.e2e', 'screenshots', `roles-${user(role)}-${screens[0]?.route.replace(/\W+/g, '_')}.png`) })
+          .catch(() => undefined);
         throw new Error(
           `${user(role)} at ${where} (${page.url()}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
           { cause: error },
