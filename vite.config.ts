@@ -18,6 +18,7 @@ const NODE_TESTS = [
   'tests/unit/test-lanes.test.ts',
   'tests/unit/types-flow.test.ts',
   'tests/unit/router-build.test.ts',
+  'tests/unit/generate-fields.test.ts',
 ];
 
 /**

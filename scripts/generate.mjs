@@ -3,6 +3,8 @@
 //   openapi-typescript → src/api/generated/<service>.ts (root types)
 //   orval (zod)        → src/api/generated/<service>.zod.ts, every validation keyword of the
 //                        document carried (scripts/zod-keywords.mjs) or generation fails
+//   fields             → src/api/generated/<service>.fields.ts (./generate-fields.mjs: the fields of
+//                        the zod module's object schemas as plain data, for code loaded at start)
 //   x-transitions      → src/api/generated/<service>.rules.ts (./generate-rules.mjs: a status schema's
 //                        allowed moves, final values and labels, read by the app and the sandbox alike)
 // `--check` generates into a temporary folder and fails when the committed files differ.
@@ -15,6 +17,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { generate as orval } from 'orval';
+import { generateFields } from './generate-fields.mjs';
 import { generateRules } from './generate-rules.mjs';
 import { SERVICES } from './services.mjs';
 import { applyKeywords, markKeywords } from './zod-keywords.mjs';
@@ -44,6 +47,7 @@ async function generateService(service, outDir) {
     HEADER.replace('%s', service) + '/* eslint-disable */\n' + astToString(ast),
   );
   await generateZod(service, doc, outDir);
+  await generateFields(service, outDir);
   await generateRules(service, doc, outDir);
 }
 

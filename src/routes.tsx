@@ -4,6 +4,7 @@ import { readFirstPage } from '@/firstReads';
 import { canOpen } from '@/auth/permissions';
 import { RouteGuard } from '@/auth/RouteGuard';
 import { getRole } from '@/auth/session';
+import { whenIdle } from '@/ui/idle';
 import { lazyPage, type LazyPageComponent, type PageLoader } from '@/layout/lazyPage';
 
 /**
@@ -174,13 +175,9 @@ export const IDLE_PRELOAD_DELAY_MS = 500;
  */
 export function preloadScreensWhenIdle(paths: readonly string[]): () => void {
   let stopped = false;
-  const idle = (run: () => void) =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(run, { timeout: 2000 })
-      : window.setTimeout(run, 0);
   const next = (index: number) => {
     if (stopped || index >= paths.length) return;
-    idle(() => {
+    whenIdle(() => {
       if (stopped) return;
       void preloadScreen(paths[index]).then(() => next(index + 1));
     });

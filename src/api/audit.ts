@@ -18,7 +18,7 @@ import type {
   SchemaSubItemSaveBody,
   SchemaSubItemTypeName,
 } from './generated/audit';
-import { createDetectionBody } from './generated/audit.zod';
+import { createDetectionBody } from './generated/audit.fields';
 import { ApiError } from './errors';
 import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } from './http';
 
@@ -26,7 +26,9 @@ import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } fro
 export const auditApi = lazyClient<paths>('audit');
 
 /** The sub-item type names (Gestione Campi): the keys of a detection's `items`, in the document's order. */
-export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = createDetectionBody.shape.items.unwrap().innerType().keyof().options;
+export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = Object.keys(createDetectionBody.fields.items.fields).filter(
+  (key): key is keyof typeof createDetectionBody.fields.items.fields => key in createDetectionBody.fields.items.fields,
+);
 
 export function isSubItemType(value: unknown): value is SchemaSubItemTypeName {
   return typeof value === 'string' && (SUB_ITEM_TYPES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import { createSystemBody } from './generated/systems.zod';
+import { createSystemBody } from './generated/systems.fields';
 import type { SchemaSystemTypeCode } from './generated/systems';
 
 /*
@@ -8,9 +8,9 @@ import type { SchemaSystemTypeCode } from './generated/systems';
  * zod schema, so a change to the document reaches every user.
  */
 
-export const SYSTEM_KINDS = createSystemBody.shape.type.options;
-export const SYSTEM_TYPES = createSystemBody.shape.systemType.options;
-export const SYSTEM_STATUSES = createSystemBody.shape.status.unwrap().options;
+export const SYSTEM_KINDS = createSystemBody.fields.type.options;
+export const SYSTEM_TYPES = createSystemBody.fields.systemType.options;
+export const SYSTEM_STATUSES = createSystemBody.fields.status.options;
 
 /**
  * The types a DOOH system takes. The document states this subset in words (SystemTypeCode's

@@ -26,7 +26,7 @@ import type {
   SchemaContactRole,
   SchemaUniqueField,
 } from '@/api/generated/advertiser';
-import { createAdvertiserBody } from '@/api/generated/advertiser.zod';
+import { createAdvertiserBody } from '@/api/generated/advertiser.fields';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import { ADVERTISER_LIST_DEFAULTS } from '@/config/constants';
 import { fromPage, inputOf, toDeleted, toMany, toOne } from './shared';

@@ -9,7 +9,7 @@ import type {
 } from '@/api/generated/campaign';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
 import type { operations } from '@/api/generated/campaign';
-import { createCampaignBody, createCampaignMemberBody } from '@/api/generated/campaign.zod';
+import { createCampaignBody, createCampaignMemberBody } from '@/api/generated/campaign.fields';
 import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

@@ -8,7 +8,7 @@ import {
   updateCatalog,
 } from '@/api/catalogue';
 import type { SchemaCatalog, SchemaCatalogInput, SchemaCatalogPrice } from '@/api/generated/catalogue';
-import { createCatalogBody } from '@/api/generated/catalogue.zod';
+import { createCatalogBody } from '@/api/generated/catalogue.fields';
 import { inputOf, localList, toDeleted, toList, toMany, toOne } from './shared';
 
 /*

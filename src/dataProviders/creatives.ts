@@ -4,7 +4,7 @@ import { listSizes } from '@/api/systems';
 import type { SchemaCreative } from '@/api/generated/creativity';
 import type { SchemaSize } from '@/api/generated/systems';
 import type { operations } from '@/api/generated/creativity';
-import { updateCreativeBody } from '@/api/generated/creativity.zod';
+import { updateCreativeBody } from '@/api/generated/creativity.fields';
 import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

@@ -23,7 +23,7 @@ import type {
   SchemaSendToAgentResult,
   SchemaSyncLeadsReport,
 } from '@/api/generated/audit';
-import { createDetectionBody } from '@/api/generated/audit.zod';
+import { createDetectionBody } from '@/api/generated/audit.fields';
 import { inputOf, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /** A detection as react-admin sees it: the service's `auditId` is also its `id`. */

@@ -1,6 +1,6 @@
 import type { DataProvider, Identifier } from 'react-admin';
 import { getProofOfPlay, type Device, type DeviceInput, type PlaylistInput, type ProofOfPlay, type ShowInput } from '@/api/device';
-import { createDeviceBody, createPlaylistBody, createShowBody } from '@/api/generated/device.zod';
+import { createDeviceBody, createPlaylistBody, createShowBody } from '@/api/generated/device.fields';
 import { inputOf } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

@@ -21,7 +21,7 @@ import type {
   SchemaSalesPerson,
 } from '@/api/generated/estimate';
 import { ESTIMATE_LIST_DEFAULTS } from '@/config/constants';
-import { saveEstimateBody } from '@/api/generated/estimate.zod';
+import { saveEstimateBody } from '@/api/generated/estimate.fields';
 import { everyPage, inputOf, localList, read, toDeleted, toList, toMany, toOne } from './shared';
 
 /*
@@ -71,7 +71,7 @@ async function listEstimates(params: Partial<Pick<GetListParams, 'pagination' | 
 const readEstimate = (id: Identifier): Promise<SchemaEstimate> => getEstimate(Number(id));
 
 /** A line of the body: the line input's fields, numbers as numbers (its total is the service's). */
-const lineInputOf = inputOf<SchemaEstimateLineInput>(saveEstimateBody.shape.lines.element, {
+const lineInputOf = inputOf<SchemaEstimateLineInput>(saveEstimateBody.fields.lines.element, {
   id: read.number,
   productId: read.number,
   catalogId: read.number,

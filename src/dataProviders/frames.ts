@@ -18,7 +18,7 @@ import {
   type CanoneSummary,
 } from '@/api/frame';
 import type { components, operations } from '@/api/generated/frame';
-import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.zod';
+import { createFrameBody, createWorkOrderBody } from '@/api/generated/frame.fields';
 import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

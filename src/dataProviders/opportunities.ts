@@ -11,7 +11,7 @@ import type {
   SchemaOpportunityInput,
   SchemaOpportunitySortField,
 } from '@/api/generated/opportunity';
-import { listOpportunitiesQueryParams, saveOpportunityBody } from '@/api/generated/opportunity.zod';
+import { listOpportunitiesQueryParams, saveOpportunityBody } from '@/api/generated/opportunity.fields';
 import { OPPORTUNITY_LIST_DEFAULTS } from '@/config/constants';
 import { inputOf, read, savedThrough, toList, toMany, toOne } from './shared';
 
@@ -33,7 +33,7 @@ export const OPPORTUNITY_SORT_FIELDS: readonly SchemaOpportunitySortField[] = [
 ];
 
 /** The list's query filters, as the document names them (values as strings). */
-const opportunityFilters = inputOf<SchemaOpportunityFilters>(listOpportunitiesQueryParams.shape.filters.unwrap(), {
+const opportunityFilters = inputOf<SchemaOpportunityFilters>(listOpportunitiesQueryParams.fields.filters, {
   name: (value, filter) => {
     const name = value ?? filter.q;
     return name === undefined || name === null || name === '' ? undefined : String(name);

@@ -15,7 +15,7 @@ import type {
   SchemaOrderTransition,
 } from '@/api/generated/order';
 import type { operations } from '@/api/generated/order';
-import { createOrderBody, createOrderCampaignBody } from '@/api/generated/order.zod';
+import { createOrderBody, createOrderCampaignBody } from '@/api/generated/order.fields';
 import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

@@ -22,7 +22,7 @@ import {
   type LeaseInput,
   type PermitDocument,
 } from '@/api/systems';
-import { createAuthorizationBody, createLeaseBody } from '@/api/generated/systems.zod';
+import { createAuthorizationBody, createLeaseBody } from '@/api/generated/systems.fields';
 import { ApiError } from '@/api/http';
 import { cleanFilter } from './simpleRest';
 import { inputOf, read, toDeleted, toList, toMany, toOne } from './shared';

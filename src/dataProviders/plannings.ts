@@ -31,7 +31,7 @@ import type {
 import type { SchemaShare } from '@/api/generated/share';
 import { runBulk, type BulkConflict, type BulkProgress, type BulkRefusal, type BulkResult } from './shared';
 import type { operations } from '@/api/generated/planner';
-import { createPlanningBody, createPlanningItemBody } from '@/api/generated/planner.zod';
+import { createPlanningBody, createPlanningItemBody } from '@/api/generated/planner.fields';
 import { inputOf, type RequestBody } from './shared';
 import { simpleRestProvider } from './simpleRest';
 

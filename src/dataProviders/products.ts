@@ -12,7 +12,7 @@ import type { UploadProgress } from '@/api/http';
 import { listCatalogsOfProduct } from '@/api/catalogue';
 import type { SchemaCatalog } from '@/api/generated/catalogue';
 import type { SchemaProduct, SchemaProductInput, SchemaProductPhoto } from '@/api/generated/product';
-import { saveProductBody } from '@/api/generated/product.zod';
+import { saveProductBody } from '@/api/generated/product.fields';
 import { inputOf, localList, read, savedThrough, toDeleted, toList, toMany, toOne } from './shared';
 
 /*

@@ -5,7 +5,6 @@ import type { SchemaMediaSupplier, SchemaSecretarialData, SchemaSendToAgentResul
 import type { SchemaEvent, SchemaEventInput } from '@/api/generated/scheduler';
 import type { SendTarget } from '@/api/schedule';
 import { deleteScheduledEvent, listScheduledEvents, saveScheduledEvent, sendToMediaSupplier, sendToSecretariat } from '@/api/sends';
-import { saveEventBody } from '@/api/generated/scheduler.zod';
 import { noRecordMethods, toDeleted, toList, toMany, toOne } from './shared';
 import { simpleRestProvider } from './simpleRest';
 
@@ -55,7 +54,9 @@ async function eventById(id: unknown): Promise<SchemaEvent> {
 }
 
 /** What a save sends: the generated body schema's fields (a one-off or a repeating event), checked as the document says. */
-function eventInputOf(record: object): SchemaEventInput {
+async function eventInputOf(record: object): Promise<SchemaEventInput> {
+  // zod is loaded with the first save, not with the back office.
+  const { saveEventBody } = await import('@/api/generated/scheduler.zod');
   return saveEventBody.parse(record);
 }
 
@@ -74,9 +75,9 @@ export const scheduledEventsDataProvider: DataProvider = {
     return toMany((await listScheduledEvents()).filter((e) => wanted.has(e.id)));
   },
   getManyReference: () => Promise.reject(new ApiError(400, 'Non previsto per gli eventi programmati')),
-  create: async (_r, { data }) => toOne(await saveScheduledEvent(eventInputOf(data))),
+  create: async (_r, { data }) => toOne(await saveScheduledEvent(await eventInputOf(data))),
   async update(_r, { id, data }) {
-    return toOne(await saveScheduledEvent({ ...eventInputOf(data), id: Number(id) }));
+    return toOne(await saveScheduledEvent({ ...(await eventInputOf(data)), id: Number(id) }));
   },
   updateMany: () => Promise.reject(new ApiError(400, 'Non previsto per gli eventi programmati')),
   delete: async (_r, { id }) => toDeleted(id, await deleteScheduledEvent(Number(id))),

@@ -114,7 +114,7 @@ export function toDeleted<R extends RaRecord = RaRecord>(id: Identifier, previou
 
 /*
  * The other way: a form record → the body the document asks. The fields sent are the generated
- * request schema's (`src/api/generated/<service>.zod.ts`), never a list kept by hand, so a field the
+ * request schema's (`src/api/generated/<service>.fields.ts`, generated beside its zod schema), never a list kept by hand, so a field the
  * document adds is sent. The reader map is typed by the generated input (`src/api/generated/<service>.ts`):
  * each required field names how the form gives it, so a field the document adds as required is a
  * compile error here until a form gives it. An optional field passes as the form holds it, or
@@ -142,20 +142,18 @@ export interface InputOptions {
 const isEmptyValue = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * The typed `toInput` of one request body: `schema` is the generated zod body (its fields are the
- * fields sent), `I` the generated input type, `readers` how the form gives each field.
+ * The typed `toInput` of one request body: `schema` is the generated body's field map
+ * (`src/api/generated/<service>.fields.ts`, the fields of its zod schema as plain data: the fields
+ * sent), `I` the generated input type, `readers` how the form gives each field.
  */
-type Shaped<I> = { shape: { readonly [K in keyof I]-?: unknown } };
-
-/** A generated body schema: a zod object, or one refined by a whole-object keyword (minProperties). */
-export type BodySchema<I> = Shaped<I> | { innerType(): Shaped<I> };
+export type BodySchema<I> = { fields: { readonly [K in keyof I]-?: unknown } };
 
 export function inputOf<I extends object>(
   schema: BodySchema<I>,
   readers: InputReaders<I>,
   { empty = 'omit', trim = false }: InputOptions = {},
 ): (record: object) => I {
-  const fields = Object.keys('shape' in schema ? schema.shape : schema.innerType().shape);
+  const fields = Object.keys(schema.fields);
   return (record) => {
     const form: Record<string, unknown> = Object.fromEntries(Object.entries(record));
     const entries: [string, unknown][] = [];

@@ -49,7 +49,7 @@ import {
   type SystemStatus,
 } from '@/api/systems';
 import type { SchemaHistoryEntry } from '@/api/generated/history';
-import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.zod';
+import { createSystemBody, searchSystemsBody } from '@/api/generated/systems.fields';
 import { SYSTEM_PAGE_SIZE } from '@/config/constants';
 import { searchPageLimit } from '@/config/environment';
 import { translateMessage } from '@/i18n/lookup';
@@ -81,7 +81,7 @@ export const SORT_FIELDS: SystemSortField[] = [
 ];
 
 /** The list filters that go to POST /system/search/params (array filters are ORed inside). */
-export const SEARCH_FILTER_KEYS = Object.keys(searchSystemsBody.shape).filter((key) => key !== 'type' && key !== 'searchTerm');
+export const SEARCH_FILTER_KEYS = Object.keys(searchSystemsBody.fields).filter((key) => key !== 'type' && key !== 'searchTerm');
 
 type Filter = Record<string, unknown>;
 

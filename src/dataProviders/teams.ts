@@ -21,7 +21,7 @@ import type {
   SchemaTeamInput,
   SchemaTeamProviderType,
 } from '@/api/generated/systems';
-import { createTeamBody, listTeamsPageBody } from '@/api/generated/systems.zod';
+import { createTeamBody, listTeamsPageBody } from '@/api/generated/systems.fields';
 import { TEAM_SORT_ORDER_DEFAULT } from '@/config/constants';
 import { fromPage, inputOf, toMany, toOne } from './shared';
 

@@ -25,12 +25,12 @@ import type {
   SchemaUserProfile,
   SchemaUserUpdate,
 } from '@/api/generated/user';
-import { createUserBody, listUsersQueryParams, updateUserBody } from '@/api/generated/user.zod';
+import { createUserBody, listUsersQueryParams, updateUserBody } from '@/api/generated/user.fields';
 import { DEFAULT_GROUP } from '@/config/constants';
 import { everyPage, fromPage, inputOf, toList, toMany, toOne } from './shared';
 
 /** The fields GET /user/all/page/{page}/perPage/{perPage}/sort/{sort} sorts by (`sortValue`). */
-export const USER_SORT_FIELDS = listUsersQueryParams.shape.sortValue.removeDefault().options;
+export const USER_SORT_FIELDS = listUsersQueryParams.fields.sortValue.options;
 type UserSortField = (typeof USER_SORT_FIELDS)[number];
 const DEFAULT_SORT_FIELD: UserSortField = 'username';
 

@@ -64,19 +64,19 @@ describe('the body a data provider sends', () => {
 
   it('names how the form gives every required field: one left out is a compile error', () => {
     type Input = { name: string; width: number; notes?: string };
-    const schema = { shape: { name: 0, width: 0, notes: 0 } };
+    const schema = { fields: { name: {}, width: {}, notes: {} } };
     // @ts-expect-error `width` is required by the input and has no reader
     const missing: InputReaders<Input> = { name: 'form' };
     expect(missing).toEqual({ name: 'form' });
     // @ts-expect-error a schema without the input's `notes` is not that input's schema
-    inputOf<Input>({ shape: { name: 0, width: 0 } }, { name: 'form', width: 'form' });
+    inputOf<Input>({ fields: { name: {}, width: {} } }, { name: 'form', width: 'form' });
     const toInput = inputOf<Input>(schema, { name: 'form', width: (v) => Number(v) }, { trim: true });
     expect(toInput({ id: 3, name: ' Faccia A ', width: '600', notes: '', createdAt: 'x' })).toEqual({ name: 'Faccia A', width: 600 });
   });
 
   it('sends exactly the generated schema’s fields, a new optional one included, and a cleared one as null when asked', () => {
     const toInput = inputOf<{ a: string; b?: string; c?: number | null }>(
-      { shape: { a: 0, b: 0, c: 0 } },
+      { fields: { a: {}, b: {}, c: {} } },
       { a: 'form' },
       { empty: 'null' },
     );

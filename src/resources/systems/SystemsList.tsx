@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
@@ -38,7 +38,7 @@ import { PageHeading } from '@/ui/FormPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
 import { failureMessage } from '@/api/failures';
 import { exportColumns, names } from './exportColumns';
-import { SystemsBulkToolbar } from './SystemsBulk';
+import { whenIdle } from '@/ui/idle';
 import { KindSwitch, SystemFilters, type SystemFilterValues } from './SystemFilters';
 import { systemStatusLabel, systemTypeLabel, useLookups, useT } from './shared';
 
@@ -174,13 +174,32 @@ function VirtualBody({ children, ...rest }: DataTableBodyProps) {
   );
 }
 
+/*
+ * The bulk toolbar (its dialogs, their zod schemas: some 300 kB of code) is loaded once the rows are
+ * there and the browser is idle, or at once when a row is selected first: the list's first rows
+ * never wait for it.
+ */
+const SystemsBulkToolbar = lazy(() => import('./SystemsBulk').then((m) => ({ default: m.SystemsBulkToolbar })));
+
+function BulkToolbar({ virtual }: { virtual: boolean }) {
+  const { selectedIds, isPending } = useListContext<System>();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (isPending ? undefined : whenIdle(() => setIdle(true))), [isPending]);
+  if (!idle && selectedIds.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <SystemsBulkToolbar exportColumns={exportColumns} inScrollBox={virtual} />
+    </Suspense>
+  );
+}
+
 function SystemsTable({ virtual }: { virtual: boolean }) {
   const t = useT();
   return (
     <DataTable<System>
       rowClick={(id) => `/systems-manage/${id}`}
       body={virtual ? VirtualBody : undefined}
-      bulkActionsToolbar={<SystemsBulkToolbar exportColumns={exportColumns} inScrollBox={virtual} />}
+      bulkActionsToolbar={<BulkToolbar virtual={virtual} />}
       size="small"
     >
       <DataTable.Col source="code" label={t('fields.code')} />
