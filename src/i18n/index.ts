@@ -1,5 +1,4 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { en } from './en';
 import { it } from './it';
 
 export const LOCALES = ['it', 'en'] as const;
@@ -7,7 +6,8 @@ export type Locale = (typeof LOCALES)[number];
 /** Italian is the default language. */
 export const DEFAULT_LOCALE: Locale = 'it';
 
-const messagesFor = (locale: string) => (locale === 'en' ? en : it);
+/** English is loaded when it is chosen (polyglot takes a promise for a locale other than the first). */
+const messagesFor = (locale: string) => (locale === 'en' ? import('./en').then((m) => m.en) : it);
 
 /** The i18n provider: Italian by default, English selectable from the user menu. */
 export const i18nProvider = polyglotI18nProvider(messagesFor, DEFAULT_LOCALE, [
@@ -15,4 +15,4 @@ export const i18nProvider = polyglotI18nProvider(messagesFor, DEFAULT_LOCALE, [
   { locale: 'en', name: 'English' },
 ]);
 
-export { en, it };
+export { it };

@@ -205,6 +205,23 @@ describe('guarded routes, session and preferences', () => {
     await again.page.getByText('Tema salvato').waitFor();
     await again.context.close();
   });
+
+  it('English, loaded when it is chosen, names the menus; Italian comes back', async () => {
+    const { context, page } = await signedIn('planner');
+    const english: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/en-[^/]*\.js$/.test(new URL(r.url()).pathname)) english.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Menu utente' }).click();
+    await page.getByRole('menuitemradio', { name: 'Inglese' }).click();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    expect(await page.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    // The English messages came with the choice, not with the back office.
+    expect(english.length).toBe(1);
+    await page.getByRole('menuitemradio', { name: 'Italian' }).click();
+    await page.getByRole('button', { name: 'Menu utente' }).waitFor();
+    await context.close();
+  });
 });
 
 describe('/profile reads and writes through the users data provider', () => {

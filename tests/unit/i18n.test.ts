@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { en, it as italian, i18nProvider } from '@/i18n';
+import { it as italian, i18nProvider } from '@/i18n';
+import { en } from '@/i18n/en';
 import { esecuzione as enEsecuzione } from '@/i18n/en/esecuzione';
 import { media as enMedia } from '@/i18n/en/media';
 import { patrimonio as enPatrimonio } from '@/i18n/en/patrimonio';
