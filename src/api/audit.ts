@@ -26,9 +26,9 @@ import { callOrThrow, downloadBlob, fileForm, lazyClient, uploadWithAnswer } fro
 export const auditApi = lazyClient<paths>('audit');
 
 /** The sub-item type names (Gestione Campi): the keys of a detection's `items`, in the document's order. */
-export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = Object.keys(createDetectionBody.fields.items.fields).filter(
-  (key): key is keyof typeof createDetectionBody.fields.items.fields => key in createDetectionBody.fields.items.fields,
-);
+const SUB_ITEM_FIELDS = createDetectionBody.fields.items.fields;
+// Object.keys gives strings: they are the generated object's own keys, the document's type names.
+export const SUB_ITEM_TYPES: readonly SchemaSubItemTypeName[] = Object.keys(SUB_ITEM_FIELDS) as Array<keyof typeof SUB_ITEM_FIELDS>;
 
 export function isSubItemType(value: unknown): value is SchemaSubItemTypeName {
   return typeof value === 'string' && (SUB_ITEM_TYPES as readonly string[]).includes(value);

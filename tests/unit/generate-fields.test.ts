@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeSchema } from '../../scripts/generate-fields.mjs';
+import { SUB_ITEM_TYPES } from '../../src/api/audit';
+import { SYSTEM_KINDS, SYSTEM_STATUSES } from '../../src/api/systemCodes';
+import { SUB_ITEM_TYPES as SANDBOX_SUB_ITEM_TYPES } from '../../sandbox/services/audit/model';
 
 /*
  * src/api/generated/<service>.fields.ts: the zod schemas' fields as plain data, for the code loaded
@@ -29,4 +32,12 @@ describe('the fields of a zod schema as plain data', () => {
     });
   });
 
+
+  it('gives the app the document’s enums and object keys', () => {
+    expect(SYSTEM_KINDS).toEqual(['OOH', 'DOOH']);
+    expect(SYSTEM_STATUSES).toEqual(['initialized', 'active', 'maintenance', 'removed']);
+    // The sub-item types are the keys of a detection's `items` object in the document.
+    expect([...SUB_ITEM_TYPES].sort()).toEqual([...SANDBOX_SUB_ITEM_TYPES].sort());
+    expect(SUB_ITEM_TYPES.length).toBeGreaterThan(3);
+  });
 });
