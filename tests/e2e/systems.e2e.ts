@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, chooseOption, launch, networkQuiet, newContext, pickOption, signIn, visit } from './support/browser';
+import { appUrl, chooseOption, launch, networkQuiet, newContext, openDialog, pickOption, signIn, visit } from './support/browser';
 import { api, signedInPage } from './support/session';
 
 /* PATRIMONIO systems, as an asset manager: form with the geo cascade, list, search, map, images, import, delete. */
@@ -279,8 +279,8 @@ describe('systems as an asset manager', () => {
     await expect.poll(() => page.getByTestId('system-devices').textContent(), { timeout: 30_000 }).toContain('Un impianto OOH non ha player');
 
     // Link the team, picked by name, with two duties picked by their labels.
-    await teams.getByRole('button', { name: 'Collega una squadra a questo impianto' }).click();
     let dialog = page.getByRole('dialog', { name: 'Collega una squadra a questo impianto' });
+    await openDialog(teams.getByRole('button', { name: 'Collega una squadra a questo impianto' }), dialog);
     await pickOption(page, dialog.getByRole('combobox', { name: /^Squadra/ }), TEAM);
     await dialog.getByRole('combobox', { name: /^Mansioni/ }).click();
     await page.getByRole('option', { name: 'Manutenzione' }).click();

@@ -223,3 +223,20 @@ export async function chooseOption(page: Page, box: Locator, option: string | Re
     }
   }
 }
+
+/**
+ * Clicks `button` until `dialog` shows, at most three times, 10 s each: a loaded run's click on a
+ * section's button, landing while the section re-rendered, left the dialog closed and the next step
+ * waiting for its field (systems.e2e, the team link on the system's page).
+ */
+export async function openDialog(button: Locator, dialog: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await dialog.isVisible())) await button.click();
+    try {
+      await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
