@@ -432,6 +432,10 @@ describe('the unit of sale, through the screens', () => {
       const tip = page.getByRole('tooltip');
       await tip.waitFor();
       for (const a of advertisers.slice(3, 9)) expect(await tip.innerText()).toContain(a.name);
+      // The focused cell is described by the tooltip; the pointer on another cell moves it there.
+      expect(await firstCell(page, screen.frameId).getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+      await firstCell(page, sold[0].frameId).hover();
+      await expect.poll(() => tip.innerText()).toContain('Prenotata');
       await expectNoSidewaysScroll(page);
       await page.keyboard.press('Escape');
 

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import {
   Box,
   Checkbox,
@@ -8,8 +8,12 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
+  Popper,
   Typography,
+  alpha,
+  darken,
+  lighten,
+  type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AvailabilityCell, AvailabilityPage, AvailabilityRow, Blocker } from '@/dataProviders';
@@ -76,74 +80,111 @@ function cellLines(cell: AvailabilityCell, translate: Translate): string[] {
   ];
 }
 
+/**
+ * One period of one face: a plain cell, styled by the grid (GRID_STYLES) and told apart by its
+ * `data-state`, so that a page of 25 faces × 8 periods renders no styled component and no tooltip
+ * per cell; the grid's one tooltip (GridTooltip) shows the holders of the cell under the pointer or
+ * the focus.
+ */
 const FaceCell = memo(function FaceCell({
   cell,
   period,
   face,
+  row,
+  column,
 }: {
   cell: AvailabilityCell;
   period: { start: string; end: string };
   face: string;
+  row: number;
+  column: number;
 }) {
   const translate = useTranslate();
   const lines = cellLines(cell, translate);
   const holders = holderLines(cell.holders, translate);
   const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
-  const colours = STATE_COLOURS[cell.state];
   return (
-    <Tooltip
-      describeChild
-      title={
-        <Box>
-          <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
-            {face} — {title}
-          </Typography>
-          {(holders.length ? holders : [translate('resources.availability.nobody')]).map((line, i) => (
-            <Typography key={i} variant="caption" component="div">
-              {line}
-            </Typography>
-          ))}
-        </Box>
-      }
+    <td
+      className="face-cell"
+      tabIndex={0}
+      data-state={cell.state}
+      data-row={row}
+      data-column={column}
+      aria-label={`${face}, ${title}: ${lines.join(', ')}. ${holders.join('. ')}`}
     >
-      <TableCell
-        tabIndex={0}
-        data-state={cell.state}
-        aria-label={`${face}, ${title}: ${lines.join(', ')}. ${holders.join('. ')}`}
-        sx={{
-          p: 0.25,
-          verticalAlign: 'top',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      >
-        <Box
-          sx={{
-            bgcolor: colours.bg,
-            color: colours.fg,
-            border: `1px solid ${colours.border}`,
-            borderRadius: 0.5,
-            px: 0.5,
-            py: 0.25,
-            minHeight: 40,
-            fontSize: '0.7rem',
-            lineHeight: 1.25,
-            overflow: 'hidden',
-          }}
-        >
-          {lines.map((line, i) => (
-            <Box
-              key={i}
-              component="div"
-              sx={{ fontWeight: i === 0 ? 700 : 400, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-            >
-              {line}
-            </Box>
-          ))}
-        </Box>
-      </TableCell>
-    </Tooltip>
+      <div>
+        {lines.map((line, i) => (
+          <div key={i}>{line}</div>
+        ))}
+      </div>
+    </td>
   );
 });
+
+/** The cells' styles, once for the grid: MUI's small table cell, then each state's colours. */
+const GRID_STYLES = {
+  '& td.face-cell': (theme: Theme) => ({
+    padding: theme.spacing(0.25),
+    verticalAlign: 'top',
+    // MUI's TableCell border.
+    borderBottom: `1px solid ${
+      theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68)
+    }`,
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  }),
+  '& td.face-cell > div': {
+    border: '1px solid',
+    borderRadius: 0.5,
+    px: 0.5,
+    py: 0.25,
+    minHeight: 40,
+    fontSize: '0.7rem',
+    lineHeight: 1.25,
+    overflow: 'hidden',
+  },
+  '& td.face-cell > div > div': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& td.face-cell > div > div:first-of-type': { fontWeight: 700 },
+  ...Object.fromEntries(
+    Object.entries(STATE_COLOURS).map(([state, c]) => [
+      `& td.face-cell[data-state="${state}"] > div`,
+      { bgcolor: c.bg, color: c.fg, borderColor: c.border },
+    ]),
+  ),
+} as const;
+
+/** The grid's one tooltip: the face, the period and the holders of the cell at `anchor`. */
+function GridTooltip({ id, anchor, face, period, cell }: { id: string; anchor: HTMLElement | null; face: string; period?: { start: string; end: string }; cell?: AvailabilityCell }) {
+  const translate = useTranslate();
+  if (!anchor || !cell || !period) return null;
+  const holders = holderLines(cell.holders, translate);
+  const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+  return (
+    // MUI's Popper is the element with role="tooltip".
+    <Popper id={id} open anchorEl={anchor} placement="bottom" sx={{ zIndex: 'tooltip', pointerEvents: 'none' }}>
+      <Box
+        sx={(theme) => ({
+          ...theme.typography.caption,
+          bgcolor: alpha(theme.palette.grey[700], 0.92),
+          color: 'common.white',
+          borderRadius: 1,
+          px: 1,
+          py: 0.5,
+          mt: 1.5,
+          maxWidth: 300,
+        })}
+      >
+        <Typography variant="caption" component="div" sx={{ fontWeight: 700 }}>
+          {face} — {title}
+        </Typography>
+        {(holders.length ? holders : [translate('resources.availability.nobody')]).map((line, i) => (
+          <Typography key={i} variant="caption" component="div">
+            {line}
+          </Typography>
+        ))}
+      </Box>
+    </Popper>
+  );
+}
 
 const STICKY = { position: 'sticky', zIndex: 2, bgcolor: 'background.paper' } as const;
 const CHECK_WIDTH = 42;
@@ -164,11 +205,39 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
   const translate = useTranslate();
   const label = (field: string) => translate(`resources.availability.fields.${field}`);
   const chosen = page.rows.filter((r) => selected.has(r.frameId)).length;
+  const tipId = useId();
+  const [tip, setTip] = useState<HTMLElement | null>(null);
+  const show = (target: EventTarget) => {
+    const found = target instanceof Element ? target.closest('td.face-cell') : null;
+    setTip(found instanceof HTMLElement ? found : null);
+  };
+  // The cell the tooltip describes says so (as MUI's Tooltip does with describeChild).
+  useEffect(() => {
+    if (!tip) return undefined;
+    tip.setAttribute('aria-describedby', tipId);
+    return () => tip.removeAttribute('aria-describedby');
+  }, [tip, tipId]);
+  const tipRow = tip ? page.rows[Number(tip.dataset.row)] : undefined;
+  const tipColumn = tip ? Number(tip.dataset.column) : -1;
   return (
     <TableContainer
-      sx={{ flex: 1, minHeight: 200, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      sx={{ flex: 1, minHeight: 200, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, ...GRID_STYLES }}
       tabIndex={-1}
+      onMouseOver={(e) => show(e.target)}
+      onMouseLeave={() => setTip(null)}
+      onFocus={(e) => show(e.target)}
+      onBlur={() => setTip(null)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setTip(null);
+      }}
     >
+      <GridTooltip
+        id={tipId}
+        anchor={tip}
+        face={tipRow ? faceLabel(tipRow) : ''}
+        period={page.periods[tipColumn]}
+        cell={tipRow?.cells[tipColumn]}
+      />
       <Table size="small" stickyHeader aria-label={translate('resources.availability.grid')} sx={{ tableLayout: 'fixed', minWidth: '100%' }}>
         <colgroup>
           {selectable && <col style={{ width: CHECK_WIDTH }} />}
@@ -209,7 +278,7 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
           </TableRow>
         </TableHead>
         <TableBody>
-          {page.rows.map((row) => {
+          {page.rows.map((row, rowIndex) => {
             const face = faceLabel(row);
             const isSelected = selected.has(row.frameId);
             return (
@@ -252,7 +321,14 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
                   <Box sx={{ color: 'text.secondary' }}>{translate('resources.availability.slots', { slots: row.slots })}</Box>
                 </TableCell>
                 {row.cells.map((cell, i) => (
-                  <FaceCell key={page.periods[i]?.start ?? i} cell={cell} period={page.periods[i] ?? { start: '', end: '' }} face={face} />
+                  <FaceCell
+                    key={page.periods[i]?.start ?? i}
+                    cell={cell}
+                    period={page.periods[i] ?? { start: '', end: '' }}
+                    face={face}
+                    row={rowIndex}
+                    column={i}
+                  />
                 ))}
                 <TableCell align="right" sx={{ fontSize: '0.75rem', fontWeight: 700 }} data-occupancy>
                   {formatNumber(row.occupancy, 0)} %
