@@ -5,7 +5,8 @@ import type { SchemaSystemTypeCode } from './generated/systems';
  * The system kinds, types and statuses of openapi/systems.yaml, written once:
  * the app's screens and the sandbox (seed, validation, import template) import them from here, the
  * way src/auth/roles.ts serves both. The lists come from the document's enums through the generated
- * zod schema, so a change to the document reaches every user.
+ * field map (`systems.fields.ts`, generated beside the zod schema), so a change to the document
+ * reaches every user.
  */
 
 export const SYSTEM_KINDS = createSystemBody.fields.type.options;

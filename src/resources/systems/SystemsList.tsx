@@ -175,7 +175,7 @@ function VirtualBody({ children, ...rest }: DataTableBodyProps) {
 }
 
 /*
- * The bulk toolbar (its dialogs, their zod schemas: some 300 kB of code) is loaded once the rows are
+ * The bulk toolbar (its dialogs, their zod schemas: some 380 kB of code) is loaded once the rows are
  * there and the browser is idle, or at once when a row is selected first: the list's first rows
  * never wait for it.
  */
