@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { Button, Dialog, type DialogProps } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate, type SaveButtonProps, type SimpleFormProps } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { StaleSave } from '@/ui/StaleSave';
 import { useConfirmDiscard, useUnsavedChangesGuard } from './unsavedChangesGuard';
 
@@ -24,7 +24,8 @@ export {
 } from './unsavedChangesGuard';
 
 interface FormDialogContextValue {
-  setFormDirty: (dirty: boolean) => void;
+  /** The form inside tells how to know, at the moment of closing, whether it is dirty (null: no form). */
+  setDirtyCheck: (check: (() => boolean) | null) => void;
   requestClose: () => void;
 }
 
@@ -45,15 +46,19 @@ export interface FormDialogProps extends Omit<DialogProps, 'onClose'> {
  * inside reports its own state (react-admin guards its navigation).
  */
 export function FormDialog({ dirty = false, onClose, children, ...props }: FormDialogProps) {
-  const [formDirty, setFormDirty] = useState(false);
+  const dirtyCheck = useRef<(() => boolean) | null>(null);
+  const setDirtyCheck = useCallback((check: (() => boolean) | null) => {
+    dirtyCheck.current = check;
+  }, []);
   const confirm = useConfirmDiscard();
   const { guard } = useUnsavedChangesGuard(Boolean(props.open) && dirty);
   const requestClose = useCallback(() => {
-    if (!(dirty || formDirty) || confirm()) onClose();
-  }, [dirty, formDirty, confirm, onClose]);
+    if (!(dirty || dirtyCheck.current?.()) || confirm()) onClose();
+  }, [dirty, confirm, onClose]);
+  const context = useMemo(() => ({ setDirtyCheck, requestClose }), [setDirtyCheck, requestClose]);
   return (
     <Dialog {...props} onClose={requestClose}>
-      <FormDialogContext.Provider value={{ setFormDirty, requestClose }}>
+      <FormDialogContext.Provider value={context}>
         {guard}
         {children}
       </FormDialogContext.Provider>
@@ -82,17 +87,23 @@ export function DialogFormToolbar({ icon, ...save }: SaveButtonProps) {
   );
 }
 
-/** Tells the enclosing FormDialog whether the react-admin form is dirty. */
+/**
+ * Tells the enclosing FormDialog how to know whether the react-admin form is dirty. The question is
+ * asked when the dialog is closed, of the form's own field states, which change as a key is typed:
+ * the form state a render sees is published only after the form's validation has run, and a form
+ * that validates as it is typed (an advertiser's uniqueness check waits for a pause and the
+ * service) would otherwise close without asking when Escape follows the typing.
+ */
 function ReportDirty() {
   const dialog = useFormDialog();
-  const { dirtyFields, isSubmitSuccessful } = useFormState();
-  const dirty = Object.keys(dirtyFields).length > 0 && !isSubmitSuccessful;
-  const setFormDirty = dialog?.setFormDirty;
+  const { getValues, getFieldState } = useFormContext();
+  const { isSubmitSuccessful } = useFormState();
+  const setDirtyCheck = dialog?.setDirtyCheck;
   useEffect(() => {
-    if (!setFormDirty) return;
-    setFormDirty(dirty);
-    return () => setFormDirty(false);
-  }, [dirty, setFormDirty]);
+    if (!setDirtyCheck) return;
+    setDirtyCheck(() => !isSubmitSuccessful && Object.keys(getValues()).some((name) => getFieldState(name).isDirty));
+    return () => setDirtyCheck(null);
+  }, [isSubmitSuccessful, getValues, getFieldState, setDirtyCheck]);
   return null;
 }
 

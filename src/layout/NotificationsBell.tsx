@@ -105,7 +105,19 @@ export function NotificationsBell() {
         }}
       >
         <Box ref={listRef} tabIndex={-1} sx={{ outline: 'none' }}>
-          <List dense disablePadding>
+          {/* While the list loads (or when it cannot), one line holds its place: the footer's link
+              does not move under the pointer when the notices arrive. */}
+          <List dense disablePadding aria-busy={list.isPending}>
+            {list.isPending && (
+              <ListItem>
+                <ListItemText primary={translate('resources.notifications.loading_unread')} />
+              </ListItem>
+            )}
+            {list.isError && (
+              <ListItem>
+                <ListItemText primary={translate('resources.notifications.unread_failed')} slotProps={{ primary: { color: 'error' } }} />
+              </ListItem>
+            )}
             {list.data?.data.length === 0 && (
               <ListItem>
                 <ListItemText primary={translate('resources.notifications.none_unread')} />

@@ -108,9 +108,11 @@ async function move(page: Page, go: () => Promise<void>): Promise<void> {
 }
 
 /**
- * Does `click` (an app bar entry) until the URL leaves where it was, at most three times, 15 s each:
- * a loaded run clicked an entry of a group's menu and the URL stayed put for 45 s (the screen it
- * left, /plannings/:id/search, has no guard that could have held it).
+ * Does `click` (an entry of the app bar, of the user menu or of the notices' popover) until the URL
+ * leaves where it was, at most three times, 15 s each: loaded runs clicked an entry of a group's
+ * menu, and the notices' «Tutti gli avvisi», and the URL stayed put for 45 s with the menu still
+ * open (the screens they left, /plannings/:id/search and /profile, have no guard that could have
+ * held them). `click` opens the menu again when it has closed.
  */
 async function clickUntilMoved(page: Page, click: () => Promise<void>): Promise<void> {
   const from = page.url();
@@ -840,22 +842,31 @@ async function reach(page: Page, role: Role, screen: Screen, at: Map<string, str
     }
     if ('userMenu' in way) {
       await appBar(page);
-      await page.getByRole('button', { name: /menu utente/i }).click();
-      const item = page.getByRole('menu').getByRole('menuitem', { name: way.userMenu, exact: true });
+      const opened = page.getByRole('menu');
+      const openMenu = async () => {
+        if (!(await opened.isVisible())) await page.getByRole('button', { name: /menu utente/i }).click();
+      };
+      await openMenu();
+      const item = opened.getByRole('menuitem', { name: way.userMenu, exact: true });
       if (!(await item.count())) {
         await page.keyboard.press('Escape');
         continue;
       }
-      return move(page, () => item.click());
+      return move(page, () =>
+        clickUntilMoved(page, async () => {
+          await openMenu();
+          await item.click();
+        }),
+      );
     }
     if ('bell' in way) {
       await appBar(page);
-      await page.getByRole('button', { name: /^Avvisi: / }).click();
+      const popover = page.getByRole('dialog', { name: 'Avvisi da leggere' });
       return move(page, () =>
-        page
-          .getByRole('dialog', { name: 'Avvisi da leggere' })
-          .getByRole('link', { name: 'Tutti gli avvisi (Da fare)' })
-          .click(),
+        clickUntilMoved(page, async () => {
+          if (!(await popover.isVisible())) await page.getByRole('button', { name: /^Avvisi: / }).click();
+          await popover.getByRole('link', { name: 'Tutti gli avvisi (Da fare)' }).click();
+        }),
       );
     }
     const from = at.get(way.from);

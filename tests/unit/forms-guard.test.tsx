@@ -153,6 +153,35 @@ describe('FormDialog', () => {
     });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('asks when Escape follows the typing while the form is still validating it (a check that waits for the service)', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const onClose = vi.fn();
+    // A resolver that has not answered yet: the form publishes its state only after it does.
+    let answer: (value: { values: Record<string, unknown>; errors: Record<string, never> }) => void = () => {};
+    const resolver = (values: Record<string, unknown>) => new Promise<{ values: Record<string, unknown>; errors: Record<string, never> }>((resolve) => {
+      answer = () => resolve({ values, errors: {} });
+    });
+    inRouter(
+      <FormDialog open onClose={onClose}>
+        <AppSimpleForm record={{ id: 1, name: 'Uno' }} onSubmit={() => {}} mode="onChange" resolver={resolver}>
+          <TextInput source="name" label="Nome" />
+        </AppSimpleForm>
+      </FormDialog>,
+    );
+    await screen.findByLabelText('Nome');
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Due' } });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(confirm).toHaveBeenCalledWith(QUESTION);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Nome')).toHaveValue('Due');
+    await act(async () => answer({ values: {}, errors: {} }));
+    // Typed back to what it was: nothing to lose, the dialog closes without asking.
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Uno' } });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('leaving a dirty form', () => {

@@ -89,6 +89,8 @@ export const disponibilita: ResourcesMessages = {
     bell: 'Notices: %{count} unread',
     menu: 'Unread notices',
     none_unread: 'No unread notice',
+    loading_unread: 'Loading the notices…',
+    unread_failed: 'The notices could not be read: try again later',
     empty: 'No notice',
     mark_read: 'Mark as read',
     open: 'Open',

@@ -89,6 +89,8 @@ export const disponibilita: ResourcesMessages = {
     bell: 'Avvisi: %{count} da leggere',
     menu: 'Avvisi da leggere',
     none_unread: 'Nessun avviso da leggere',
+    loading_unread: 'Caricamento degli avvisi…',
+    unread_failed: 'Non è stato possibile leggere gli avvisi: riprova più tardi',
     empty: 'Nessun avviso',
     mark_read: 'Segna come letto',
     open: 'Apri',
