@@ -88,6 +88,30 @@ describe('each staff role: home page, menus and guarded routes', () => {
     await context.close();
   });
 
+  it('menus grow in with the animations on, and appear in place when the system asks for reduced motion', async () => {
+    const { context, page } = await signedInPage(browser, 'admin');
+    const paper = page.locator('.MuiMenu-paper');
+    const durations = () => paper.evaluate((el) => getComputedStyle(el).transitionDuration);
+    const still = /^0s(, 0s)*$/;
+    const open = async () => {
+      await nav(page).getByRole('button', { name: 'INVENTARIO', exact: true }).click();
+      await paper.waitFor();
+    };
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await open();
+    expect(await durations()).not.toMatch(still);
+    // With the animations on, the menu works from the keyboard: its first entry has the focus.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname + url.search === '/estimates/products?catalogs', { timeout: 30_000 });
+    await paper.waitFor({ state: 'detached' });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open();
+    expect(await durations()).toMatch(still);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
   it('a guest signed in on /login is told that guests only open shared links', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

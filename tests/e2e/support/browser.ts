@@ -21,14 +21,18 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context whose app talks to this run's sandbox. The stack's production build
+ * A fresh browser context whose app talks to this run's sandbox. It asks for reduced motion, which
+ * the app honours (index.html): menus and popovers are where they will stay from their first frame.
+ * With the animations on, a loaded machine let a click's press land on a menu entry still growing in
+ * and its release elsewhere: the click was lost, with no error (Playwright checks the target of the
+ * press only). shell.e2e walks a menu with the animations on as well. The stack's production build
  * serves a config.json naming that sandbox (support/stack.ts); the dev server (`E2E_APP=dev`)
  * serves public/config.json, so there `/config.json` is answered here with the sandbox hosts.
  * Only then: a route makes Playwright stop and resume every request of the context, a cost paid
  * by the browser and this process on each of the app's hundreds of calls.
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 900 }, ...options });
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', ...options });
   if (process.env.E2E_APP === 'dev') {
     const hosts = Object.fromEntries(SERVICES.map((s) => [s, sandboxUrl(`/${s}`)]));
     await context.route('**/config.json', (route) =>
