@@ -19,6 +19,19 @@ import { THEMES } from '@/config/constants';
 import { LOCALES } from '@/i18n';
 import { useThemePreference } from '@/theme/useThemePreference';
 
+/** The same properties as they are when shown. */
+const SHOWN = {
+  position: 'static',
+  width: 'auto',
+  height: 'auto',
+  margin: 0,
+  padding: 0,
+  border: 0,
+  overflow: 'visible',
+  clip: 'auto',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Read by assistive technology, not shown. */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -30,6 +43,13 @@ const VISUALLY_HIDDEN = {
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
+} as const;
+
+/** The name beside the avatar: shown from the xl breakpoint (1536 px), read by assistive technology below. */
+const NAME_SHOWN_WIDE = {
+  ...Object.fromEntries(
+    Object.entries(VISUALLY_HIDDEN).map(([property, hidden]) => [property, { xs: hidden, xl: SHOWN[property as keyof typeof SHOWN] }]),
+  ),
 } as const;
 
 /** The user menu: profile (and the admin pages the role may open), theme, language and logout. */
@@ -66,9 +86,11 @@ export function UserMenu() {
         }
         sx={{ textTransform: 'none', ml: 1 }}
       >
-        {/* The accessible name is the visible name followed by the hidden "menu utente" (WCAG 2.5.3
-            label in name: no aria-label hiding the text a speech user sees). */}
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+        {/* The accessible name is the name followed by the hidden "menu utente" (WCAG 2.5.3 label
+            in name: no aria-label hiding the text a speech user sees). The name shows on wide
+            screens; below, it is read but not shown (the menu's first line shows it), so that the
+            app bar holds the admin's five groups on one line at 1280 px. */}
+        <Box component="span" sx={NAME_SHOWN_WIDE}>
           {name}
         </Box>
         <Box component="span" sx={VISUALLY_HIDDEN}>
@@ -82,6 +104,12 @@ export function UserMenu() {
         onClose={close}
         slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
       >
+        {name && (
+          <ListSubheader role="presentation" sx={{ display: { xl: 'none' }, fontWeight: 600, color: 'text.primary' }}>
+            {name}
+          </ListSubheader>
+        )}
+        {name && <Divider sx={{ display: { xl: 'none' } }} />}
         {pages.map((page) => (
           <MenuItem key={page.to} component={Link} to={page.to} onClick={close}>
             {translate(page.label)}

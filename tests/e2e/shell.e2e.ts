@@ -112,6 +112,23 @@ describe('each staff role: home page, menus and guarded routes', () => {
     await context.close();
   });
 
+  it('at 1280×720 the admin’s app bar holds its five groups on one line; the user menu names the user', async () => {
+    const { context, page } = await signedInPage(browser, 'admin');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // An open group is shown in bold, the widest the bar gets.
+    await visit(page, '/plannings');
+    const groups = nav(page).getByRole('button');
+    await expect.poll(() => groups.count()).toBe(ALL_GROUPS.length);
+    const tops = await groups.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `group tops ${tops.join(', ')}`).toBe(1);
+    const bar = await page.locator('header').first().boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(64);
+    await page.getByRole('button', { name: 'Alessandra Conti – Menu utente' }).click();
+    await page.getByRole('menu').getByText('Alessandra Conti').waitFor();
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
   it('a guest signed in on /login is told that guests only open shared links', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
