@@ -125,6 +125,7 @@ export const vendite: ResourcesMessages = {
     pdf: 'Download PDF',
     delete_title: 'Delete the estimate %{name}?',
     delete_content: 'The estimate and its lines will be deleted.',
+    accepted_not_deletable: 'An accepted estimate cannot be deleted',
     client: {
       title: "Client's answer",
       version: 'Version %{version}',

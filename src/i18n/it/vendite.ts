@@ -125,6 +125,7 @@ export const vendite: ResourcesMessages = {
     pdf: 'Scarica PDF',
     delete_title: 'Eliminare il preventivo %{name}?',
     delete_content: 'Il preventivo e le sue righe saranno eliminati.',
+    accepted_not_deletable: 'Un preventivo accettato non può essere eliminato',
     client: {
       title: 'Risposta del cliente',
       version: 'Versione %{version}',

@@ -180,14 +180,22 @@ export function EstimateSidePanel() {
         >
           {translate('resources.estimates.pdf')}
         </Button>
-        <DeleteWithConfirmButton
-          resource="estimates"
-          mutationMode="pessimistic"
-          redirect={ESTIMATES_PATH}
-          confirmTitle={translate('resources.estimates.delete_title', { name: record.name })}
-          confirmContent="resources.estimates.delete_content"
-          mutationOptions={{ onError: failure }}
-        />
+        {/* The service refuses to delete an accepted estimate (its order stands on it): the
+            screen says so instead of offering a delete that would be refused. */}
+        {record.status === 'accepted' ? (
+          <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+            {translate('resources.estimates.accepted_not_deletable')}
+          </Typography>
+        ) : (
+          <DeleteWithConfirmButton
+            resource="estimates"
+            mutationMode="pessimistic"
+            redirect={ESTIMATES_PATH}
+            confirmTitle={translate('resources.estimates.delete_title', { name: record.name })}
+            confirmContent="resources.estimates.delete_content"
+            mutationOptions={{ onError: failure }}
+          />
+        )}
       </Stack>
       <Divider />
       <SharePanel resourceType="estimate" resourceId={id} />
