@@ -133,6 +133,32 @@ const frontDoorImportRule = [
 const OUTSIDE_POINTER = /spec §|§\s?\d|\b[Ii]ssue \d/;
 const localPlugin = {
   rules: {
+    // A link is the theme's: a bare react-router <Link> shows the browser's own blue and purple,
+    // unlike every other link of the screens. react-admin's Link, or MUI's Link with
+    // component={RouterLink}, move in the app the same way.
+    'themed-links': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { bare: "A bare react-router <{{name}}> shows the browser's blue: use react-admin's Link, or MUI's Link with component={RouterLink}." },
+      },
+      create(context) {
+        const names = new Set();
+        return {
+          ImportDeclaration(node) {
+            if (node.source.value !== 'react-router-dom' && node.source.value !== 'react-router') return;
+            for (const spec of node.specifiers) {
+              if (spec.type === 'ImportSpecifier' && ['Link', 'NavLink'].includes(spec.imported.name)) names.add(spec.local.name);
+            }
+          },
+          JSXOpeningElement(node) {
+            if (node.name.type === 'JSXIdentifier' && names.has(node.name.name)) {
+              context.report({ node, messageId: 'bare', data: { name: node.name.name } });
+            }
+          },
+        };
+      },
+    },
     'no-outside-pointers': {
       meta: { type: 'suggestion', schema: [], messages: { pointer: 'Write the rule itself, not a pointer to an outside document or an issue: "{{text}}".' } },
       create(context) {
@@ -278,5 +304,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { local: localPlugin },
     rules: { 'local/no-outside-pointers': 'error' },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { local: localPlugin },
+    rules: { 'local/themed-links': 'error' },
   },
 );

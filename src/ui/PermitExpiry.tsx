@@ -1,4 +1,4 @@
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, Link as MuiLink } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Authorization, Lease } from '@/dataProviders';
@@ -80,7 +80,7 @@ export function SystemPermits({ systemId }: { systemId: number }) {
           <TableRow key={`${kind}-${p.id}`}>
             <TableCell>{translate(`resources.${kind}.name`, { smart_count: 1 })}</TableCell>
             <TableCell>
-              <RouterLink to={`/${kind}/${p.id}`}>{p.name}</RouterLink>
+              <MuiLink component={RouterLink} to={`/${kind}/${p.id}`}>{p.name}</MuiLink>
             </TableCell>
             <TableCell>
               <ExpiryBadge record={p} />

@@ -17,6 +17,7 @@ import {
   Tab,
   Tabs,
   Typography,
+  Link as MuiLink,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -92,12 +93,12 @@ function Overview({ campaign }: { campaign: Campaign }) {
     [
       'orderId',
       campaign.orderId ? (
-        <RouterLink to={`/orders/orderVisualizer?id=${campaign.orderId}`}>
+        <MuiLink component={RouterLink} to={`/orders/orderVisualizer?id=${campaign.orderId}`}>
           {/* The order by its code (ORD-…), never its id. */}
           <ReferenceField source="orderId" reference="orders" link={false}>
             <FunctionField<{ code?: string }> render={(o) => o.code ?? ''} />
           </ReferenceField>
-        </RouterLink>
+        </MuiLink>
       ) : (
         '—'
       ),

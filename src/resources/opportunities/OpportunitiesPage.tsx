@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Drawer, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Drawer, Typography, Link as MuiLink } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   AutocompleteInput,
@@ -41,7 +41,7 @@ function OpportunityDetail({ id, onClose }: { id: number; onClose: () => void })
           <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
             <Typography variant="body2" color="text.secondary">{t('advertiserName')}</Typography>
             <Typography variant="body2">
-              {canAdvertiser ? <RouterLink to={`/advertisers/${String(data.advertiserId)}`}>{String(data.advertiserName)}</RouterLink> : String(data.advertiserName)}
+              {canAdvertiser ? <MuiLink component={RouterLink} to={`/advertisers/${String(data.advertiserId)}`}>{String(data.advertiserName)}</MuiLink> : String(data.advertiserName)}
             </Typography>
             <Typography variant="body2" color="text.secondary">{t('salesName')}</Typography>
             <Typography variant="body2">{String(data.salesName)}</Typography>

@@ -12,6 +12,7 @@ import {
   TableRow,
   TextField,
   Typography,
+  Link as MuiLink,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -142,7 +143,7 @@ export default function OrderCampaignsPage() {
               {(connected.data ?? []).map((c) => (
                 <TableRow key={c.id}>
                   <TableCell>
-                    <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                    <MuiLink component={RouterLink} to={`/campaigns/${c.id}`}>{c.name}</MuiLink>
                   </TableCell>
                   <TableCell>{period(c.periodStart, c.periodEnd)}</TableCell>
                   <TableCell>{euro(c.budget)}</TableCell>

@@ -12,6 +12,7 @@ import {
   TableHead,
   TableRow,
   Typography,
+  Link as MuiLink,
 } from '@mui/material';
 import {
   Loading,
@@ -218,9 +219,9 @@ export default function OrderVisualizerPage() {
                   <TableRow key={c.id}>
                     <TableCell>
                       {mayOpen(`/campaigns/${c.id}`) ? (
-                        <RouterLink to={`/campaigns/${c.id}`}>{c.name}</RouterLink>
+                        <MuiLink component={RouterLink} to={`/campaigns/${c.id}`}>{c.name}</MuiLink>
                       ) : mayOpen(`/campaigns/${c.id}/creatives`) ? (
-                        <RouterLink to={`/campaigns/${c.id}/creatives`}>{c.name}</RouterLink>
+                        <MuiLink component={RouterLink} to={`/campaigns/${c.id}/creatives`}>{c.name}</MuiLink>
                       ) : (
                         c.name
                       )}
@@ -252,7 +253,7 @@ export default function OrderVisualizerPage() {
                   <TableRow key={p.id}>
                     <TableCell>
                       {mayOpen(`/plannings/${p.id}`) ? (
-                        <RouterLink to={`/plannings/${p.id}`}>{p.name}</RouterLink>
+                        <MuiLink component={RouterLink} to={`/plannings/${p.id}`}>{p.name}</MuiLink>
                       ) : (
                         p.name
                       )}

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography, Link as MuiLink } from '@mui/material';
 import {
   DataTable,
   FunctionField,
@@ -294,9 +294,9 @@ export default function PlanningSearchPage() {
             planning: conflict.booking.planningName,
             period: formatPeriod(conflict.booking.periodStart, conflict.booking.periodEnd),
           })}{' '}
-          <RouterLink to={`/plannings/${conflict.booking.planningId}`}>
+          <MuiLink component={RouterLink} to={`/plannings/${conflict.booking.planningId}`}>
             {translate('resources.plannings.search.openConflict')}
-          </RouterLink>
+          </MuiLink>
         </Alert>
       )}
       <CircuitFaces planning={planning} />

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, Link as MuiLink } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Popup } from 'react-leaflet';
 import { Link as RouterLink } from 'react-router-dom';
@@ -40,7 +40,7 @@ export function SystemPopup({ system, testId = 'map-popup' }: { system: PopupSys
         <Typography variant="body2">
           {[system.type, systemTypeLabel(system.systemType), systemStatusLabel(system.status)].filter(Boolean).join(' · ')}
         </Typography>
-        <RouterLink to={`/systems-manage/${system.id}`}>{translate('resources.systems.map.open')}</RouterLink>
+        <MuiLink component={RouterLink} to={`/systems-manage/${system.id}`}>{translate('resources.systems.map.open')}</MuiLink>
       </Box>
     </Popup>
   );
