@@ -107,7 +107,7 @@ export default function CanonePage() {
   const [tab, setTab] = useState<'summary' | 'rates'>('summary');
   const [year, setYear] = useState(thisYear());
   return (
-    <Box sx={{ p: 2 }}>
+    <Box>
       <PageHeading title={translate(`${T}.title`)} />
       <Tabs value={tab} onChange={(_e, value: 'summary' | 'rates') => setTab(value)} sx={{ mb: 2 }}>
         <Tab value="summary" label={translate(`${T}.tabs.summary`)} />

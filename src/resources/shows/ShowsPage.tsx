@@ -70,7 +70,7 @@ export function ShowManager({ initialTab = 0 }: { initialTab?: 0 | 1 }) {
   const translate = useTranslate();
   const [tab, setTab] = useState<number>(initialTab);
   return (
-    <Box sx={{ p: 1 }}>
+    <Box>
       <PageHeading title={translate('resources.shows.manager')} />
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)}>
         <Tab label={translate('resources.shows.name', { smart_count: 2 })} />
