@@ -8,6 +8,7 @@ const NODE_TESTS = [
   'tests/unit/*sandbox*.test.ts',
   'tests/unit/contract-*.test.ts',
   'tests/unit/estimate-pdf.test.ts',
+  'tests/unit/cron-words.test.ts',
   'tests/unit/play-logs-seed.test.ts',
   'tests/unit/permissions.test.ts',
   'tests/unit/i18n.test.ts',

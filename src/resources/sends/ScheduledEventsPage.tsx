@@ -10,6 +10,7 @@ import {
   FunctionField,
   SearchInput,
   useDataProvider,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -17,6 +18,7 @@ import {
 import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } from '@/api/schedule';
 import { SendsList } from './SendsList';
 import { useFailure } from '@/ui/useFailure';
+import { cronInWords } from '@/ui/cron';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 import { StaleSave } from '@/ui/StaleSave';
 
@@ -89,6 +91,7 @@ function Outcome() {
 /** The scheduled events (the media monitor's sends among them): when each runs next, how its last run went. */
 export default function ScheduledEventsPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <SendsList
       resource="scheduledEvents"
@@ -104,7 +107,9 @@ export default function ScheduledEventsPage() {
             render={(e) => {
               const repetition = repetitionOf(e);
               const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
-              return repetition === 'custom' ? `${label}: ${e.cronExpression}` : label;
+              if (repetition !== 'custom') return label;
+              // In words; the expression itself on hover, for whoever wrote it.
+              return <span title={e.cronExpression ?? undefined}>{`${label}: ${cronInWords(e.cronExpression ?? '', locale)}`}</span>;
             }}
           />
         </DataTable.Col>
