@@ -59,6 +59,15 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
+/** A moment (ISO timestamp or Date) → "30/11/2026 07:00", in the browser's time zone; empty when absent. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /**
  * The Italian label of a code: `<labels>.<code>` in the i18n files, where `labels` is the key of
  * that kind's labels (`resources.campaigns.status`, a history field list, device states…). An

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { readCsv } from '../../sandbox/excel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, pickOption, sandboxUrl, visit } from './support/browser';
 import { api, apiToken, signedInPage } from './support/session';
@@ -52,6 +54,14 @@ async function pick(page: Page, label: string, value: string) {
   await pickOption(page, box, value, value, { exact: true });
 }
 
+/** The list's «Esporta», downloaded and read as the imports read a CSV: its records, each its cells. */
+async function exported(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta', exact: true }).click()]);
+  const records: string[][] = [];
+  readCsv(readFileSync(await download.path()), { maxRows: 10_000, maxInflatedBytes: 50_000_000 }, (row) => records.push(row.cells));
+  return records;
+}
+
 /** The admin's outbox screen, searched for `text`: the rows it shows. */
 async function outboxRows(text: string) {
   const admin = await signedIn('admin');
@@ -59,11 +69,21 @@ async function outboxRows(text: string) {
     await visit(admin.page, '/settings/outbox');
     await admin.page.getByRole('heading', { name: 'Posta in uscita' }).waitFor();
     await admin.page.getByRole('textbox', { name: 'Cerca' }).fill(text);
-    const rows = admin.page.getByRole('table', { name: 'Posta in uscita' }).getByRole('row').filter({ hasText: text });
+    const table = admin.page.getByRole('table', { name: 'Posta in uscita' });
+    const rows = table.getByRole('row').filter({ hasText: text });
     await rows.first().waitFor({ timeout: 20_000 });
+    // The search has applied (it waits for a pause in the typing): every row of the table holds the text.
+    // (An expanded mail's text is a row of its own, empty while closed.)
+    const shownRows = table.locator('tbody tr').filter({ hasText: /\S/ });
+    await expect.poll(async () => (await shownRows.count()) === (await rows.count()), { timeout: 20_000 }).toBe(true);
     await admin.page.screenshot({ path: '.e2e/screenshots/sends-outbox.png' });
     const shown = await rows.allInnerTexts();
     const secrets = await admin.page.getByRole('table', { name: 'Posta in uscita' }).innerText();
+    // The export holds the searched mails, in the list's columns and with their text.
+    const lines = await exported(admin.page);
+    expect(lines[0]).toEqual(['Inviata il', 'Destinatario', 'Oggetto', 'Tipo', 'Mittente', 'Esito', 'Testo']);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(shown.length);
+    expect(lines.slice(1).every((l) => l.join(' ').toLowerCase().includes(text.toLowerCase()))).toBe(true);
     return { shown, secrets };
   } finally {
     await admin.close();
@@ -180,6 +200,12 @@ describe('sends of the media monitor', () => {
       const ran = page.getByRole('row').filter({ hasText: name });
       await ran.getByText('Riuscito').waitFor();
       await page.screenshot({ path: '.e2e/screenshots/sends-scheduled.png' });
+      const lines = await exported(page);
+      expect(lines[0]).toEqual(['Nome', 'Ripetizione', 'Prossimo invio', 'Ultimo invio', 'Esito', 'Creato da']);
+      const line = lines.find((l) => l[0] === name);
+      expect(line?.slice(1, 2)).toEqual(['Ogni settimana']);
+      expect(line?.[4]).toMatch(/^Riuscito/);
+      expect(line?.[5]).toBe('mediamonitor');
       expect(errors).toEqual([]);
     } finally {
       await close();

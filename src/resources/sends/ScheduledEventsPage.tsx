@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Chip, Typography } from '@mui/material';
@@ -19,6 +19,8 @@ import { eventInputFrom, repetitionOf, timingOf, type ScheduledEventRecord } fro
 import { SendsList } from './SendsList';
 import { useFailure } from '@/ui/useFailure';
 import { cronInWords } from '@/ui/cron';
+import type { ExportColumn } from '@/ui/exporter';
+import { formatDateTime } from '@/ui/format';
 import { ScheduleDialog, type ScheduleDialogValue } from '@/ui/ScheduleDialog';
 import { StaleSave } from '@/ui/StaleSave';
 
@@ -88,29 +90,58 @@ function Outcome() {
   );
 }
 
+/** A custom repetition in words, any other by its name. */
+function repetitionText(e: ScheduledEventRecord, translate: (key: string) => string, locale: string): string {
+  const repetition = repetitionOf(e);
+  const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
+  return repetition === 'custom' ? `${label}: ${cronInWords(e.cronExpression ?? '', locale)}` : label;
+}
+
+/** The scheduled events' CSV: the columns of the list, the outcome's message beside it. */
+function useExportColumns(locale: string): ExportColumn<ScheduledEventRecord>[] {
+  const translate = useTranslate();
+  return useMemo(
+    () => [
+      { label: 'resources.scheduledEvents.fields.name', value: (e) => e.name },
+      { label: 'resources.scheduledEvents.fields.repetition', value: (e) => repetitionText(e, translate, locale) },
+      { label: 'resources.scheduledEvents.fields.nextRunAt', value: (e) => formatDateTime(e.nextRunAt) },
+      { label: 'resources.scheduledEvents.fields.lastRunAt', value: (e) => formatDateTime(e.lastRunAt) },
+      {
+        label: 'resources.scheduledEvents.fields.lastRunResult',
+        value: (e) =>
+          !e.lastRunResult
+            ? translate('resources.scheduledEvents.never_run')
+            : [translate(e.lastRunResult.ok ? 'resources.scheduledEvents.ok' : 'resources.scheduledEvents.failed'), e.lastRunResult.message]
+                .filter(Boolean)
+                .join(': '),
+      },
+      { label: 'resources.scheduledEvents.fields.createdBy', value: (e) => e.createdBy ?? '' },
+    ],
+    [translate, locale],
+  );
+}
+
 /** The scheduled events (the media monitor's sends among them): when each runs next, how its last run went. */
 export default function ScheduledEventsPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const exportColumns = useExportColumns(locale);
   return (
-    <SendsList
+    <SendsList<ScheduledEventRecord>
       resource="scheduledEvents"
       title="resources.scheduledEvents.title"
       filters={filters}
       sort={{ field: 'nextRunAt', order: 'ASC' }}
       actions={false}
+      exportColumns={exportColumns}
+      fileName="invii-programmati"
     >
       <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('resources.scheduledEvents.title')}>
         <DataTable.Col source="name" />
         <DataTable.Col source="repetition" disableSort>
           <FunctionField<ScheduledEventRecord>
-            render={(e) => {
-              const repetition = repetitionOf(e);
-              const label = translate(`resources.scheduledEvents.repetitions.${repetition}`);
-              if (repetition !== 'custom') return label;
-              // In words; the expression itself on hover, for whoever wrote it.
-              return <span title={e.cronExpression ?? undefined}>{`${label}: ${cronInWords(e.cronExpression ?? '', locale)}`}</span>;
-            }}
+            // In words; a custom one's expression itself on hover, for whoever wrote it.
+            render={(e) => <span title={e.cronExpression ?? undefined}>{repetitionText(e, translate, locale)}</span>}
           />
         </DataTable.Col>
         <DataTable.Col source="nextRunAt">
