@@ -144,7 +144,8 @@ describe('sends of the media monitor', () => {
       await pick(page, 'Soggetto', subject);
       await page.getByRole('combobox', { name: 'Brand del soggetto' }).click();
       const options = page.getByRole('listbox').getByRole('option');
-      expect(await options.allInnerTexts()).toEqual(['Tutti i brand', ...brands]);
+      // The subject's brands are read once it is picked: the menu holds them when they arrive.
+      await expect.poll(() => options.allInnerTexts(), { timeout: 20_000 }).toEqual(['Tutti i brand', ...brands]);
       await options.filter({ hasText: brandName }).click();
       await page.getByText(`<${secretariat.email}>`).waitFor();
       const table = page.getByRole('table', { name: 'Rilevazioni da inviare' });
