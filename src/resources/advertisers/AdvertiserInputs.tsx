@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { useFormContext, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import {
   ArrayInput,
   SelectInput,
@@ -38,10 +38,18 @@ const UNIQUE_FIELDS: SchemaUniqueField[] = ['name', 'vatNumber', 'fiscalCode', '
 /**
  * The document's rules, then, on the fields that pass them, the service's uniqueness check (a
  * resolver replaces field-level validators, so the check runs here).
+ *
+ * As a field is typed (`options.names` holds it), the resolver answers at once with what is known:
+ * the form publishes its state (dirty, the other errors) only when its resolver has answered, and a
+ * form waiting on the service for each key would let a link followed right after the typing leave
+ * without asking about the unsaved changes. The check runs meanwhile; when it answers,
+ * `checked(field)` has the field validated again, and the answer is known. A save (no `names`)
+ * waits for every check: a known duplicate is never sent.
  */
 function advertiserResolver(
   check: UniquenessCheck,
   own: Partial<Record<SchemaUniqueField, string>>,
+  checked: (field: SchemaUniqueField) => void,
 ): Resolver<FieldValues> {
   const base = schemaResolver(advertiserSchema);
   const validators = UNIQUE_FIELDS.map(
@@ -50,15 +58,47 @@ function advertiserResolver(
   return async (values, context, options) => {
     const result = await base(values, context, options);
     const errors: FieldErrors = { ...result.errors };
+    const typing = options.names;
     const taken = await Promise.all(
-      validators.map(
-        async ([field, validate]) =>
-          [field, errors[field] ? undefined : await validate(values[field])] as const,
-      ),
+      validators.map(async ([field, validate]) => {
+        if (errors[field]) return [field, undefined] as const;
+        if (!typing) return [field, await validate(values[field])] as const;
+        if (typing.includes(field) && validate.unknown(values[field])) {
+          const value = values[field];
+          void validate(value).then(() => {
+            if (!validate.unknown(value)) checked(field);
+          });
+        }
+        return [field, validate.known(values[field])] as const;
+      }),
     );
     for (const [field, message] of taken) if (message) errors[field] = { type: 'unique', message };
     return Object.keys(errors).length ? { values: {}, errors } : result;
   };
+}
+
+/** The form's `trigger`, handed to the resolver made outside the form (AdvertiserForm). */
+class Retrigger {
+  private run: ((field: SchemaUniqueField) => void) | null = null;
+
+  /** Holds `run` until the returned function lets it go. */
+  attach(run: (field: SchemaUniqueField) => void): () => void {
+    this.run = run;
+    return () => {
+      if (this.run === run) this.run = null;
+    };
+  }
+
+  /** Has the form validate `field` again (nothing once the form is gone). */
+  field(field: SchemaUniqueField): void {
+    this.run?.(field);
+  }
+}
+
+function TriggerBridge({ retrigger }: { retrigger: Retrigger }) {
+  const { trigger } = useFormContext();
+  useEffect(() => retrigger.attach((field) => void trigger(field)), [retrigger, trigger]);
+  return null;
 }
 
 type Choice = { id: string; name: string };
@@ -123,6 +163,7 @@ export function AdvertiserInputs() {
 export function AdvertiserForm(props: Omit<SimpleFormProps, 'children' | 'resolver'>) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const [retrigger] = useState(() => new Retrigger());
   const resolver = useMemo(
     () =>
       advertiserResolver(
@@ -133,11 +174,13 @@ export function AdvertiserForm(props: Omit<SimpleFormProps, 'children' | 'resolv
           fiscalCode: record?.fiscalCode as string | undefined,
           email: record?.email as string | undefined,
         },
+        (field) => retrigger.field(field),
       ),
-    [dataProvider, record?.name, record?.vatNumber, record?.fiscalCode, record?.email],
+    [dataProvider, record?.name, record?.vatNumber, record?.fiscalCode, record?.email, retrigger],
   );
   return (
     <AppSimpleForm mode="onChange" reValidateMode="onChange" {...props} resolver={resolver}>
+      <TriggerBridge retrigger={retrigger} />
       <AdvertiserInputs />
     </AppSimpleForm>
   );
