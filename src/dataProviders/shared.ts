@@ -117,8 +117,8 @@ export function toDeleted<R extends RaRecord = RaRecord>(id: Identifier, previou
  * request schema's (`src/api/generated/<service>.fields.ts`, generated beside its zod schema),
  * never a list kept by hand, so a field the document adds is sent. The reader map is typed by the
  * generated input (`src/api/generated/<service>.ts`): each required field names how the form gives
- * it, so a field the document adds as required is a compile error here until a form gives it. An optional field passes as the form holds it, or
- * through its reader.
+ * it, so a field the document adds as required is a compile error here until a form gives it. An
+ * optional field passes as the form holds it, or through its reader.
  */
 
 /** The JSON body an operation of the generated `operations` takes. */

@@ -9,6 +9,7 @@ import {
   ListSubheader,
   Menu,
   MenuItem,
+  type Theme,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { Link, useNavigate } from 'react-router-dom';
@@ -18,19 +19,6 @@ import { getRole } from '@/auth/session';
 import { THEMES } from '@/config/constants';
 import { LOCALES } from '@/i18n';
 import { useThemePreference } from '@/theme/useThemePreference';
-
-/** The same properties as they are when shown. */
-const SHOWN = {
-  position: 'static',
-  width: 'auto',
-  height: 'auto',
-  margin: 0,
-  padding: 0,
-  border: 0,
-  overflow: 'visible',
-  clip: 'auto',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Read by assistive technology, not shown. */
 const VISUALLY_HIDDEN = {
@@ -46,11 +34,7 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /** The name beside the avatar: shown from the xl breakpoint (1536 px), read by assistive technology below. */
-const NAME_SHOWN_WIDE = {
-  ...Object.fromEntries(
-    Object.entries(VISUALLY_HIDDEN).map(([property, hidden]) => [property, { xs: hidden, xl: SHOWN[property as keyof typeof SHOWN] }]),
-  ),
-} as const;
+const NAME_SHOWN_WIDE = (theme: Theme) => ({ [theme.breakpoints.down('xl')]: VISUALLY_HIDDEN });
 
 /** The user menu: profile (and the admin pages the role may open), theme, language and logout. */
 export function UserMenu() {

@@ -158,7 +158,7 @@ describe('FormDialog', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const onClose = vi.fn();
     // A resolver that has not answered yet: the form publishes its state only after it does.
-    let answer: (value: { values: Record<string, unknown>; errors: Record<string, never> }) => void = () => {};
+    let answer = () => {};
     const resolver = (values: Record<string, unknown>) => new Promise<{ values: Record<string, unknown>; errors: Record<string, never> }>((resolve) => {
       answer = () => resolve({ values, errors: {} });
     });
@@ -175,7 +175,7 @@ describe('FormDialog', () => {
     expect(confirm).toHaveBeenCalledWith(QUESTION);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Nome')).toHaveValue('Due');
-    await act(async () => answer({ values: {}, errors: {} }));
+    await act(async () => answer());
     // Typed back to what it was: nothing to lose, the dialog closes without asking.
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Uno' } });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });

@@ -80,6 +80,10 @@ function cellLines(cell: AvailabilityCell, translate: Translate): string[] {
   ];
 }
 
+/** «dal 01/12/2026 al 07/12/2026»: a period as a cell's label and the tooltip say it. */
+const periodTitle = (period: { start: string; end: string }, translate: Translate) =>
+  translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+
 /**
  * One period of one face: a plain cell, styled by the grid (GRID_STYLES) and told apart by its
  * `data-state`, so that a page of 25 faces × 8 periods renders no styled component and no tooltip
@@ -102,7 +106,7 @@ const FaceCell = memo(function FaceCell({
   const translate = useTranslate();
   const lines = cellLines(cell, translate);
   const holders = holderLines(cell.holders, translate);
-  const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+  const title = periodTitle(period, translate);
   return (
     <td
       className="face-cell"
@@ -157,7 +161,7 @@ function GridTooltip({ id, anchor, face, period, cell }: { id: string; anchor: H
   const translate = useTranslate();
   if (!anchor || !cell || !period) return null;
   const holders = holderLines(cell.holders, translate);
-  const title = translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+  const title = periodTitle(period, translate);
   return (
     // MUI's Popper is the element with role="tooltip".
     <Popper id={id} open anchorEl={anchor} placement="bottom" sx={{ zIndex: 'tooltip', pointerEvents: 'none' }}>
