@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, Outlet, RouterProvider } from 'react-
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { isSignedIn } from '@/auth/authProvider';
 import { registerBackOffice } from '@/backOfficeLoader';
-import { readFirstPage } from '@/firstReads';
+import { readFirstPage, readFirstPagesOnMoves } from '@/firstReads';
 import { lazyPage } from '@/layout/lazyPage';
 import { preloadScreen, PUBLIC_ROUTES } from '@/routes';
 import { classicTheme } from '@/theme';
@@ -42,8 +42,8 @@ export function preloadFirstScreen(pathname: string): void {
  * back office, a lazy chunk with react-admin.
  */
 export function App() {
-  const [router] = useState(() =>
-    createBrowserRouter([
+  const [router] = useState(() => {
+    const created = createBrowserRouter([
       {
         element: (
           <PublicTheme>
@@ -53,7 +53,9 @@ export function App() {
         children: PUBLIC_ROUTES.map(({ path, page: Page }) => ({ path, element: <Page /> })),
       },
       { path: '*', element: <BackOffice /> },
-    ]),
-  );
+    ]);
+    readFirstPagesOnMoves(created);
+    return created;
+  });
   return <RouterProvider router={router} />;
 }

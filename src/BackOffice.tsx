@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { createQueryClient } from '@/api/queryClient';
-import { authProvider } from '@/auth/authProvider';
+import { authProvider, isSignedIn } from '@/auth/authProvider';
 import { dataProvider } from '@/dataProviders';
 import { i18nProvider } from '@/i18n';
 import { setTranslator } from '@/i18n/lookup';
@@ -26,7 +26,7 @@ const CatchAll = () => <Navigate to="/404" replace />;
  * failures and 5xx. The public pages are not here: the front door serves them without it.
  */
 export default function BackOffice() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient({}, { signedIn: isSignedIn() }));
   return (
     <Admin
       title="Back office OOH / DOOH"

@@ -51,7 +51,8 @@ const FIRST_READS: Record<string, (search: string) => FirstRead | undefined> = {
 /**
  * Asks for the first read of the screen at `pathname` (with the address's `search`) when the
  * signed-in role may open it, once the configuration is read and the data providers' code has
- * arrived. A full load calls it beside the back office's code; a move, as the route renders.
+ * arrived. A full load calls it beside the back office's code; a move, as the router
+ * starts it (App.tsx), before React renders the screen.
  * Settles once the read is asked for (or when there is none to ask).
  */
 export async function readFirstPage(pathname: string, search: string): Promise<void> {
@@ -62,4 +63,29 @@ export async function readFirstPage(pathname: string, search: string): Promise<v
   await Promise.all([runtimeConfigReady, import('@/dataProviders')]).then(([, { dataProvider, readEarly }]) =>
     readEarly(dataProvider, read.method, read.resource, read.params),
   );
+}
+
+/** What readFirstPagesOnMoves needs of a data router: its state and its updates. */
+interface MovingRouter {
+  state: { location: Location };
+  subscribe(
+    listener: (state: { location: Location; navigation: { location?: Location } }) => void,
+  ): () => void;
+}
+type Location = { key: string; pathname: string; search: string };
+
+/**
+ * Asks for the first read of every screen the router moves to, as the move starts: the router tells
+ * its subscribers before React renders the new screen, so the rows are on their way while it renders
+ * (a menu's click used to ask only once the menu had closed and the screen's route had rendered).
+ * Once per visit (a location's key). Returns the unsubscribe.
+ */
+export function readFirstPagesOnMoves(router: MovingRouter, read = readFirstPage): () => void {
+  let asked = router.state.location.key;
+  return router.subscribe((state) => {
+    const to = state.navigation.location ?? state.location;
+    if (to.key === asked) return;
+    asked = to.key;
+    void read(to.pathname, to.search);
+  });
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { matchRoutes, Route, useLocation } from 'react-router-dom';
-import { readFirstPage } from '@/firstReads';
+import { matchRoutes, Route } from 'react-router-dom';
 import { canOpen } from '@/auth/permissions';
 import { RouteGuard } from '@/auth/RouteGuard';
 import { getRole } from '@/auth/session';
@@ -112,22 +110,6 @@ export const PUBLIC_ROUTES: readonly PageRoute[] = [
   { path: '/404', page: publicPage(() => import('@/pages/errors/NotFoundPage')) },
 ];
 
-/**
- * Asks for the screen's first page as its route renders, before the screen itself renders and
- * asks (src/firstReads.ts): once per visit, a move from one screen to another included (the route
- * guard and this stay mounted across routes; only the page changes).
- */
-function FirstRead() {
-  const { key, pathname, search } = useLocation();
-  // The visit (a location's key) whose first read was asked for.
-  const [askedFor, setAskedFor] = useState<string>();
-  if (askedFor !== key) {
-    setAskedFor(key);
-    void readFirstPage(pathname, search);
-  }
-  return null;
-}
-
 /** The <Route> elements of the private screens, each behind the route guard. */
 export function privateRouteElements() {
   return PRIVATE_ROUTES.map(({ path, page: Page }) => (
@@ -136,7 +118,6 @@ export function privateRouteElements() {
       path={path}
       element={
         <RouteGuard>
-          <FirstRead />
           <Page />
         </RouteGuard>
       }

@@ -18,10 +18,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 /**
  * The one QueryClient given to <Admin>: reads retried by shouldRetryQuery; mutations (create,
- * update, delete…, the POST / PUT / PATCH / DELETE calls) are never retried, so a save is sent once.
+ * update, delete…, the POST / PUT / PATCH / DELETE calls) are never retried, so a save is sent once;
+ * the session's reads made once (SESSION_READS), the check already answered when `signedIn`.
  */
-export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
-  return new QueryClient({
+export function createQueryClient(config: QueryClientConfig = {}, { signedIn = false } = {}): QueryClient {
+  const client = new QueryClient({
     ...config,
     defaultOptions: {
       ...config.defaultOptions,
@@ -29,4 +30,21 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       mutations: { ...config.defaultOptions?.mutations, retry: false },
     },
   });
+  client.setQueryDefaults(SESSION_READS, { staleTime: Infinity });
+  // The route guard has checked the session before any screen renders; react-admin's own check of
+  // it, made as the first screen mounts, rendered the whole layout again as it answered.
+  if (signedIn) client.setQueryData(SESSION_CHECK, true);
+  return client;
 }
+
+/**
+ * react-admin's reads of the session (useAuthState, usePermissions, useGetIdentity, useCanAccess:
+ * keys ['auth', …]), answered from the session kept in the browser (src/auth/session.ts), are read
+ * once per session: react-admin asked again as each screen mounted, and each read told every
+ * observer (the admin's routes among them, which render the whole layout) that it started and
+ * ended, so a move rendered the app bar and the screen twice more before its rows. Signing out
+ * clears the cache (react-admin's logout), and the route guard checks the session on every route.
+ */
+export const SESSION_READS = ['auth'];
+/** react-admin's session check (useAuthState with no parameters: the admin's routes, every screen's controller). */
+export const SESSION_CHECK = ['auth', 'checkAuth', {}];

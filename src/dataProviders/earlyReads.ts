@@ -54,8 +54,8 @@ export function withEarlyReads<T extends DataProvider>(provider: T): T {
 /**
  * Asks for `method(resource, params)` now, for a screen about to ask for the same: its answer waits
  * (at most `EARLY_READ_MS`) for that call. A second early ask of the same read within that time is
- * ignored, whether or not the screen has taken the first answer: a full load asks before the back
- * office renders and again as the route renders, and the screen may have asked in between.
+ * ignored, whether or not the screen has taken the first answer: a move back and forth asks for the
+ * same page again, and the screen may have asked in between.
  */
 export function readEarly(provider: DataProvider, method: EarlyMethod, resource: string, params: object): void {
   const key = keyOf(method, resource, params);

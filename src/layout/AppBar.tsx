@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, useTranslate } from 'react-admin';
@@ -22,8 +23,12 @@ export function StageMarker() {
   );
 }
 
-/** The top app bar: title, the five menu groups the role may see, stage marker, the notices' bell, user menu. */
-export function AppBar() {
+/**
+ * The top app bar: title, the five menu groups the role may see, stage marker, the notices' bell,
+ * user menu. Memoized: react-admin's layout renders it again on every move, where only the menu's
+ * marks change (the menu follows the address itself).
+ */
+export const AppBar = memo(function AppBar() {
   const translate = useTranslate();
   return (
     <RaAppBar
@@ -54,4 +59,4 @@ export function AppBar() {
       <Box sx={{ flex: 1, minWidth: 16 }} />
     </RaAppBar>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
 import { Box, Button, Menu, MenuItem } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Link, useLocation } from 'react-router-dom';
@@ -12,11 +12,57 @@ function isCurrent(entry: MenuEntry, pathname: string, search: string): boolean 
   return entry.to === pathname + search || (entry.to === pathname && !search);
 }
 
-/** One menu group: a button opening a keyboard-usable menu (arrow keys, Enter, Escape) of links. */
-function GroupMenu({ group }: { group: MenuGroup }) {
-  const translate = useTranslate();
+/** An open (or closing) group's menu of links, the current screen's marked. */
+function GroupPopup({
+  group,
+  id,
+  buttonId,
+  anchor,
+  onClose,
+  onExited,
+}: {
+  group: MenuGroup;
+  id: string;
+  buttonId: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  onExited: () => void;
+}) {
   const { pathname, search } = useLocation();
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      slotProps={{ list: { 'aria-labelledby': buttonId }, transition: { onExited } }}
+    >
+      {group.entries.map((entry) => (
+        <MenuItem
+          key={entry.to}
+          component={Link}
+          to={entry.to}
+          selected={isCurrent(entry, pathname, search)}
+          aria-current={isCurrent(entry, pathname, search) ? 'page' : undefined}
+          onClick={onClose}
+        >
+          {entry.label}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+/**
+ * One menu group: a button opening a keyboard-usable menu (arrow keys, Enter, Escape) of links.
+ * Memoized, and its menu is in the tree only while it is open or closing: a move renders the groups
+ * whose mark changes, not all of them with their menus.
+ */
+const GroupMenu = memo(function GroupMenu({ group, active }: { group: MenuGroup; active: boolean }) {
+  const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu stays in the tree until its closing transition has ended.
+  const [shown, setShown] = useState(false);
   const id = useId();
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
@@ -24,7 +70,8 @@ function GroupMenu({ group }: { group: MenuGroup }) {
   const preloadEntries = () => {
     for (const entry of group.entries) preloadScreen(entry.to);
   };
-  const active = group.entries.some((e) => isCurrent(e, pathname, search));
+  const close = useCallback(() => setAnchor(null), []);
+  const hide = useCallback(() => setShown(false), []);
   return (
     <>
       <Button
@@ -37,6 +84,7 @@ function GroupMenu({ group }: { group: MenuGroup }) {
         endIcon={<ArrowDropDownIcon />}
         onClick={(event: MouseEvent<HTMLElement>) => {
           setAnchor(event.currentTarget);
+          setShown(true);
           preloadEntries();
         }}
         // The entries' screens start loading as the pointer or the focus reaches the group, while
@@ -52,36 +100,43 @@ function GroupMenu({ group }: { group: MenuGroup }) {
       >
         {group.label}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {group.entries.map((entry) => (
-          <MenuItem
-            key={entry.to}
-            component={Link}
-            to={entry.to}
-            selected={isCurrent(entry, pathname, search)}
-            aria-current={isCurrent(entry, pathname, search) ? 'page' : undefined}
-            onClick={() => setAnchor(null)}
-          >
-            {entry.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {shown ? (
+        <GroupPopup
+          group={group}
+          id={menuId}
+          buttonId={buttonId}
+          anchor={anchor}
+          onClose={close}
+          onExited={hide}
+        />
+      ) : null}
     </>
   );
-}
+});
+
+/** A page of every role in the app bar; memoized, so that a move renders only the links whose mark changes. */
+const PageLink = memo(function PageLink({ link, current }: { link: MenuEntry; current: boolean }) {
+  return (
+    <Button
+      color="inherit"
+      component={Link}
+      to={link.to}
+      onPointerEnter={() => preloadScreen(link.to)}
+      onFocus={() => preloadScreen(link.to)}
+      aria-current={current ? 'page' : undefined}
+      sx={{ borderRadius: 0 }}
+    >
+      {link.label}
+    </Button>
+  );
+});
 
 /** The app bar's navigation: the groups and all-roles pages that menuFor(role) gives the signed-in role. */
 export function MenuBar() {
   const translate = useTranslate();
   const { pathname, search } = useLocation();
   const role = getRole();
-  const { groups, links } = menuFor(role);
+  const { groups, links } = useMemo(() => menuFor(role), [role]);
   // Every screen of the menu is loaded while the browser is idle, so that a move waits only for its
   // rows (a stack may turn this off in its configuration: `preloadScreens: false`).
   useEffect(() => {
@@ -99,21 +154,14 @@ export function MenuBar() {
       sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}
     >
       {groups.map((group) => (
-        <GroupMenu key={group.key} group={group} />
+        <GroupMenu
+          key={group.key}
+          group={group}
+          active={group.entries.some((entry) => isCurrent(entry, pathname, search))}
+        />
       ))}
       {links.map((link) => (
-        <Button
-          key={link.to}
-          color="inherit"
-          component={Link}
-          to={link.to}
-          onPointerEnter={() => preloadScreen(link.to)}
-          onFocus={() => preloadScreen(link.to)}
-          aria-current={isCurrent(link, pathname, search) ? 'page' : undefined}
-          sx={{ borderRadius: 0 }}
-        >
-          {link.label}
-        </Button>
+        <PageLink key={link.to} link={link} current={isCurrent(link, pathname, search)} />
       ))}
     </Box>
   );

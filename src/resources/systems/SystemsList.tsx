@@ -1,4 +1,14 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import MapIcon from '@mui/icons-material/Map';
@@ -179,7 +189,9 @@ function VirtualBody({ children, ...rest }: DataTableBodyProps) {
  * there and the browser is idle, or at once when a row is selected first: the list's first rows
  * never wait for it.
  */
-const SystemsBulkToolbar = lazy(() => import('./SystemsBulk').then((m) => ({ default: m.SystemsBulkToolbar })));
+const SystemsBulkToolbar = lazy(() =>
+  import('./SystemsBulk').then((m) => ({ default: m.SystemsBulkToolbar })),
+);
 
 function BulkToolbar({ virtual }: { virtual: boolean }) {
   const { selectedIds, isPending } = useListContext<System>();
@@ -229,6 +241,42 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
   );
 }
 
+/**
+ * The search box, the kind switch and the filters' button. Memoized: the rows' arrival (a new list
+ * context) renders the table, not this row, whose props change only with the filter.
+ */
+const SearchRow = memo(function SearchRow({
+  filter,
+  onChange,
+  showFilters,
+  onToggleFilters,
+}: {
+  filter: SystemFilterValues;
+  onChange: (next: SystemFilterValues) => void;
+  showFilters: boolean;
+  onToggleFilters: () => void;
+}) {
+  const t = useT();
+  return (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <SearchBox
+        value={filter.searchTerm}
+        onSearch={(term) => onChange({ ...filter, searchTerm: term || undefined })}
+      />
+      <KindSwitch value={filter.type} onChange={(type) => onChange({ ...filter, type })} />
+      <Button startIcon={<FilterListIcon />} onClick={onToggleFilters} aria-expanded={showFilters}>
+        {t('list.filters')}
+      </Button>
+      {filter.searchTerm ? (
+        <Chip
+          label={t('list.searching', { term: filter.searchTerm })}
+          onDelete={() => onChange({ ...filter, searchTerm: undefined })}
+        />
+      ) : null}
+    </Stack>
+  );
+});
+
 /** Search, kind switch, filter panel and the table (paged, or the whole filtered search virtualized). */
 function SystemsBody() {
   const t = useT();
@@ -237,12 +285,16 @@ function SystemsBody() {
   const filter = filterValues as SystemFilterValues;
   const [showFilters, setShowFilters] = useState(false);
   const { lookups, error: lookupError } = useLookups(showFilters);
-  const change = (next: SystemFilterValues) =>
-    setFilters(
-      Object.fromEntries(
-        Object.entries(next).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length)),
+  const change = useCallback(
+    (next: SystemFilterValues) =>
+      setFilters(
+        Object.fromEntries(
+          Object.entries(next).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length)),
+        ),
       ),
-    );
+    [setFilters],
+  );
+  const toggleFilters = useCallback(() => setShowFilters((v) => !v), []);
   const filtered = isFiltered(filter);
   // The filtered search shows one request's worth of rows at once (virtualized), the rest on the next pages.
   const limit = searchPageLimit();
@@ -306,26 +358,12 @@ function SystemsBody() {
     );
   return (
     <>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <SearchBox
-          value={filter.searchTerm}
-          onSearch={(term) => change({ ...filter, searchTerm: term || undefined })}
-        />
-        <KindSwitch value={filter.type} onChange={(type) => change({ ...filter, type })} />
-        <Button
-          startIcon={<FilterListIcon />}
-          onClick={() => setShowFilters((v) => !v)}
-          aria-expanded={showFilters}
-        >
-          {t('list.filters')}
-        </Button>
-        {filter.searchTerm ? (
-          <Chip
-            label={t('list.searching', { term: filter.searchTerm })}
-            onDelete={() => change({ ...filter, searchTerm: undefined })}
-          />
-        ) : null}
-      </Stack>
+      <SearchRow
+        filter={filter}
+        onChange={change}
+        showFilters={showFilters}
+        onToggleFilters={toggleFilters}
+      />
       {showFilters ? <SystemFilters value={filter} onChange={change} lookups={lookups} /> : null}
       {lookupError ? (
         <Alert severity="error">{t('list.lookup_error', { message: failureMessage(lookupError) })}</Alert>
