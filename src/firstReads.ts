@@ -67,12 +67,13 @@ export async function readFirstPage(pathname: string, search: string): Promise<v
 
 /** What readFirstPagesOnMoves needs of a data router: its state and its updates. */
 interface MovingRouter {
-  state: { location: Location };
+  state: { location: RouterLocation };
   subscribe(
-    listener: (state: { location: Location; navigation: { location?: Location } }) => void,
+    listener: (state: { location: RouterLocation; navigation: { location?: RouterLocation } }) => void,
   ): () => void;
 }
-type Location = { key: string; pathname: string; search: string };
+/** The parts of a router location read here (not the DOM's `Location`). */
+type RouterLocation = { key: string; pathname: string; search: string };
 
 /**
  * Asks for the first read of every screen the router moves to, as the move starts: the router tells
