@@ -18,6 +18,7 @@ import {
 import { useTranslate } from 'react-admin';
 import type { AvailabilityCell, AvailabilityPage, AvailabilityRow, Blocker } from '@/dataProviders';
 import { formatDate, formatNumber } from '@/ui/format';
+import { LIGHT_BODY_STYLES, LightCheckbox } from '@/ui/lightTable';
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -32,7 +33,8 @@ export const STATE_COLOURS: Record<AvailabilityCell['state'], { bg: string; fg: 
 const shortDate = (day: string) => formatDate(day).slice(0, 5);
 
 /** The face's name as the screen writes it: «MI-0001 · Faccia A». */
-export const faceLabel = (row: Pick<AvailabilityRow, 'systemCode' | 'frameName'>) => `${row.systemCode} · ${row.frameName}`;
+export const faceLabel = (row: Pick<AvailabilityRow, 'systemCode' | 'frameName'>) =>
+  `${row.systemCode} · ${row.frameName}`;
 
 /** One line per holder: the options and bookings first, then the queue in its order. */
 export function holderLines(holders: Blocker[], translate: Translate): string[] {
@@ -48,13 +50,22 @@ export function holderLines(holders: Blocker[], translate: Translate): string[] 
       place += 1;
       return (
         translate('resources.availability.queue_line', { ...names, position: place }) +
-        (h.expiresOn ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) }) : '')
+        (h.expiresOn
+          ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) })
+          : '')
       );
     }
     return (
-      translate('resources.availability.holder_line', { ...names, status: translate(`resources.availability.statuses.${h.status}`) }) +
-      (h.expiresOn ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) }) : '') +
-      (h.planningName ? translate('resources.availability.holder_planning', { planning: h.planningName }) : '')
+      translate('resources.availability.holder_line', {
+        ...names,
+        status: translate(`resources.availability.statuses.${h.status}`),
+      }) +
+      (h.expiresOn
+        ? translate('resources.availability.holder_until', { date: formatDate(h.expiresOn) })
+        : '') +
+      (h.planningName
+        ? translate('resources.availability.holder_planning', { planning: h.planningName })
+        : '')
     );
   });
 }
@@ -66,7 +77,8 @@ function cellLines(cell: AvailabilityCell, translate: Translate): string[] {
   const queued = cell.holders.length - live.length;
   const queue = queued ? [translate('resources.availability.queue_count', { count: queued })] : [];
   if (cell.state === 'free') return [state];
-  if (cell.state === 'partial') return [state, translate('resources.availability.slots_left', { slots: cell.slotsLeft }), ...queue];
+  if (cell.state === 'partial')
+    return [state, translate('resources.availability.slots_left', { slots: cell.slotsLeft }), ...queue];
   const first = live.find((h) => h.status === cell.state) ?? live[0];
   if (!first) return [state, ...queue];
   const more = live.length > 1 ? ` +${live.length - 1}` : '';
@@ -82,7 +94,10 @@ function cellLines(cell: AvailabilityCell, translate: Translate): string[] {
 
 /** «dal 01/12/2026 al 07/12/2026»: a period as a cell's label and the tooltip say it. */
 const periodTitle = (period: { start: string; end: string }, translate: Translate) =>
-  translate('resources.availability.period', { start: formatDate(period.start), end: formatDate(period.end) });
+  translate('resources.availability.period', {
+    start: formatDate(period.start),
+    end: formatDate(period.end),
+  });
 
 /**
  * One period of one face: a plain cell, styled by the grid (GRID_STYLES) and told apart by its
@@ -125,14 +140,43 @@ const FaceCell = memo(function FaceCell({
   );
 });
 
-/** The cells' styles, once for the grid: MUI's small table cell, then each state's colours. */
+const CHECK_WIDTH = 42;
+const ELLIPSIS = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const STICKY_CELL = (theme: Theme) => ({
+  position: 'sticky',
+  zIndex: 2,
+  backgroundColor: theme.palette.background.paper,
+});
+
+/**
+ * The rows' styles, once for the grid (the rows are plain elements: LIGHT_BODY_STYLES gives them
+ * MUI's small table cells and row states): the face's sticky cells, its texts, then each period
+ * cell's state colours.
+ */
 const GRID_STYLES = {
+  '& td.face-check': (theme: Theme) => ({ ...STICKY_CELL(theme), left: 0 }),
+  '& th.face-name': (theme: Theme) => ({
+    ...STICKY_CELL(theme),
+    left: 0,
+    paddingTop: '4px',
+    paddingBottom: '4px',
+  }),
+  '& th.face-name-after-check': { left: CHECK_WIDTH },
+  '& th.face-name > div': { ...ELLIPSIS, fontSize: '0.75rem' },
+  '& th.face-name > div.face-code': { fontWeight: 700, fontSize: '0.8rem' },
+  '& th.face-name > div.face-risk': { fontSize: '0.7rem', color: 'error.main', fontWeight: 700 },
+  '& td.face-text': { paddingTop: '4px', paddingBottom: '4px', fontSize: '0.75rem' },
+  '& td.face-text > div:first-of-type': ELLIPSIS,
+  '& .face-muted': { color: 'text.secondary' },
+  '& td.face-occupancy': { textAlign: 'right', fontSize: '0.75rem', fontWeight: 700 },
   '& td.face-cell': (theme: Theme) => ({
     padding: theme.spacing(0.25),
     verticalAlign: 'top',
     // MUI's TableCell border.
     borderBottom: `1px solid ${
-      theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68)
+      theme.palette.mode === 'light'
+        ? lighten(alpha(theme.palette.divider, 1), 0.88)
+        : darken(alpha(theme.palette.divider, 1), 0.68)
     }`,
     '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   }),
@@ -157,14 +201,32 @@ const GRID_STYLES = {
 } as const;
 
 /** The grid's one tooltip: the face, the period and the holders of the cell at `anchor`. */
-function GridTooltip({ id, anchor, face, period, cell }: { id: string; anchor: HTMLElement | null; face: string; period?: { start: string; end: string }; cell?: AvailabilityCell }) {
+function GridTooltip({
+  id,
+  anchor,
+  face,
+  period,
+  cell,
+}: {
+  id: string;
+  anchor: HTMLElement | null;
+  face: string;
+  period?: { start: string; end: string };
+  cell?: AvailabilityCell;
+}) {
   const translate = useTranslate();
   if (!anchor || !cell || !period) return null;
   const holders = holderLines(cell.holders, translate);
   const title = periodTitle(period, translate);
   return (
     // MUI's Popper is the element with role="tooltip".
-    <Popper id={id} open anchorEl={anchor} placement="bottom" sx={{ zIndex: 'tooltip', pointerEvents: 'none' }}>
+    <Popper
+      id={id}
+      open
+      anchorEl={anchor}
+      placement="bottom"
+      sx={{ zIndex: 'tooltip', pointerEvents: 'none' }}
+    >
       <Box
         sx={(theme) => ({
           ...theme.typography.caption,
@@ -191,7 +253,6 @@ function GridTooltip({ id, anchor, face, period, cell }: { id: string; anchor: H
 }
 
 const STICKY = { position: 'sticky', zIndex: 2, bgcolor: 'background.paper' } as const;
-const CHECK_WIDTH = 42;
 const FACE_WIDTH = 170;
 const PERIOD_WIDTH = 104;
 
@@ -205,7 +266,13 @@ export interface AvailabilityGridProps {
 }
 
 /** Faces × periods: one row per face, one coloured cell per period, the face's occupancy at the end. */
-export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selectable }: AvailabilityGridProps) {
+export function AvailabilityGrid({
+  page,
+  selected,
+  onToggle,
+  onTogglePage,
+  selectable,
+}: AvailabilityGridProps) {
   const translate = useTranslate();
   const label = (field: string) => translate(`resources.availability.fields.${field}`);
   const chosen = page.rows.filter((r) => selected.has(r.frameId)).length;
@@ -225,7 +292,15 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
   const tipColumn = tip ? Number(tip.dataset.column) : -1;
   return (
     <TableContainer
-      sx={{ flex: 1, minHeight: 200, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, ...GRID_STYLES }}
+      sx={{
+        flex: 1,
+        minHeight: 200,
+        overflow: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        ...GRID_STYLES,
+      }}
       tabIndex={-1}
       onMouseOver={(e) => show(e.target)}
       onMouseLeave={() => setTip(null)}
@@ -242,7 +317,12 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
         period={page.periods[tipColumn]}
         cell={tipRow?.cells[tipColumn]}
       />
-      <Table size="small" stickyHeader aria-label={translate('resources.availability.grid')} sx={{ tableLayout: 'fixed', minWidth: '100%' }}>
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={translate('resources.availability.grid')}
+        sx={{ tableLayout: 'fixed', minWidth: '100%' }}
+      >
         <colgroup>
           {selectable && <col style={{ width: CHECK_WIDTH }} />}
           <col style={{ width: FACE_WIDTH }} />
@@ -266,7 +346,9 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
                 />
               </TableCell>
             )}
-            <TableCell sx={{ ...STICKY, left: selectable ? CHECK_WIDTH : 0, zIndex: 3 }}>{label('face')}</TableCell>
+            <TableCell sx={{ ...STICKY, left: selectable ? CHECK_WIDTH : 0, zIndex: 3 }}>
+              {label('face')}
+            </TableCell>
             <TableCell>{label('address')}</TableCell>
             <TableCell>{label('formatSlots')}</TableCell>
             {page.periods.map((p) => (
@@ -281,49 +363,51 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
             </TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody sx={LIGHT_BODY_STYLES}>
           {page.rows.map((row, rowIndex) => {
             const face = faceLabel(row);
             const isSelected = selected.has(row.frameId);
             return (
-              <TableRow key={row.frameId} hover selected={isSelected} data-frame-id={row.frameId}>
+              <tr
+                key={row.frameId}
+                className={`MuiTableRow-root MuiTableRow-hover${isSelected ? ' Mui-selected' : ''}`}
+                data-frame-id={row.frameId}
+              >
                 {selectable && (
-                  <TableCell padding="checkbox" sx={{ ...STICKY, left: 0 }}>
-                    <Checkbox
+                  <td className="lt-checkbox face-check">
+                    <LightCheckbox
                       size="small"
                       checked={isSelected}
-                      onChange={() => onToggle(row)}
-                      slotProps={{ input: { 'aria-label': translate('resources.availability.select_face', { face }) } }}
+                      onClick={() => onToggle(row)}
+                      label={translate('resources.availability.select_face', { face })}
                     />
-                  </TableCell>
+                  </td>
                 )}
-                <TableCell component="th" scope="row" sx={{ ...STICKY, left: selectable ? CHECK_WIDTH : 0, py: 0.5 }}>
-                  <Box sx={{ fontWeight: 700, fontSize: '0.8rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {row.systemCode}
-                  </Box>
-                  <Box sx={{ fontSize: '0.75rem', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                    {row.frameName}
-                  </Box>
+                <th scope="row" className={`face-name${selectable ? ' face-name-after-check' : ''}`}>
+                  <div className="face-code">{row.systemCode}</div>
+                  <div>{row.frameName}</div>
                   {row.atRisk && (
-                    <Box
+                    <div
+                      className="face-risk"
                       data-at-risk
-                      title={translate('resources.permits.at_risk_title', { reasons: (row.risks ?? []).join('; ') })}
-                      sx={{ fontSize: '0.7rem', color: 'error.main', fontWeight: 700, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                      title={translate('resources.permits.at_risk_title', {
+                        reasons: (row.risks ?? []).join('; '),
+                      })}
                     >
                       {translate('resources.permits.at_risk')}: {(row.risks ?? []).join('; ')}
-                    </Box>
+                    </div>
                   )}
-                </TableCell>
-                <TableCell sx={{ py: 0.5, fontSize: '0.75rem' }}>
-                  <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={row.address}>
-                    {row.address}
-                  </Box>
-                  <Box sx={{ color: 'text.secondary' }}>{row.municipality}</Box>
-                </TableCell>
-                <TableCell sx={{ py: 0.5, fontSize: '0.75rem' }}>
-                  <Box>{row.format}</Box>
-                  <Box sx={{ color: 'text.secondary' }}>{translate('resources.availability.slots', { slots: row.slots })}</Box>
-                </TableCell>
+                </th>
+                <td className="face-text">
+                  <div title={row.address}>{row.address}</div>
+                  <div className="face-muted">{row.municipality}</div>
+                </td>
+                <td className="face-text">
+                  <div>{row.format}</div>
+                  <div className="face-muted">
+                    {translate('resources.availability.slots', { slots: row.slots })}
+                  </div>
+                </td>
                 {row.cells.map((cell, i) => (
                   <FaceCell
                     key={page.periods[i]?.start ?? i}
@@ -334,10 +418,10 @@ export function AvailabilityGrid({ page, selected, onToggle, onTogglePage, selec
                     column={i}
                   />
                 ))}
-                <TableCell align="right" sx={{ fontSize: '0.75rem', fontWeight: 700 }} data-occupancy>
+                <td className="face-occupancy" data-occupancy>
                   {formatNumber(row.occupancy, 0)} %
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             );
           })}
         </TableBody>

@@ -29,10 +29,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DataTable,
-  DataTableRow,
   ListBase,
   Pagination,
-  RecordContextProvider,
   useDataProvider,
   useDataTableDataContext,
   useListContext,
@@ -46,6 +44,7 @@ import type { AppDataProvider } from '@/dataProviders';
 import { ExportAllButton } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
+import { LIGHT_BODY_STYLES, LightRow, lightBody, useLightTable } from '@/ui/lightTable';
 import { failureMessage } from '@/api/failures';
 import { exportColumns, names } from './exportColumns';
 import { whenIdle } from '@/ui/idle';
@@ -149,8 +148,10 @@ const VIEWPORT = 560;
  * the scrolling box (and a few around them) are in the DOM, between two spacer rows. TanStack
  * Virtual measures each rendered row, so rows whose name or address wraps keep the scroll steady.
  */
-function VirtualBody({ children, ...rest }: DataTableBodyProps) {
+function VirtualBody({ children }: DataTableBodyProps) {
   const data = useDataTableDataContext() ?? [];
+  const table = useLightTable(children);
+  const t = useT();
   const ref = useRef<HTMLTableSectionElement>(null);
   // The rows start below the table head, inside the same scrolling box.
   const [headHeight, setHeadHeight] = useState(0);
@@ -170,19 +171,35 @@ function VirtualBody({ children, ...rest }: DataTableBodyProps) {
   const before = rows.length ? rows[0].start - headHeight : 0;
   const after = rows.length ? virtualizer.getTotalSize() - rows[rows.length - 1].end : 0;
   return (
-    <TableBody ref={ref} {...rest}>
+    <TableBody ref={ref} className="datatable-body RaDataTable-tbody" sx={LIGHT_BODY_STYLES}>
       <tr style={{ height: before }} aria-hidden />
-      {rows.map((row) => (
-        <RecordContextProvider value={data[row.index]} key={row.key}>
-          <DataTableRow data-index={row.index} ref={virtualizer.measureElement}>
-            {children}
-          </DataTableRow>
-        </RecordContextProvider>
-      ))}
+      {rows.map((row) => {
+        const record = data[row.index];
+        return (
+          <LightRow
+            key={row.key}
+            record={record}
+            index={row.index}
+            columns={table.columns}
+            selected={table.selectedIds.includes(record.id)}
+            selectable={table.selectable}
+            selectLabel={t('list.select_row', { code: record.code })}
+            onToggle={table.toggle}
+            onOpen={table.open}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+          />
+        );
+      })}
       <tr style={{ height: after }} aria-hidden />
     </TableBody>
   );
 }
+
+/** The page's rows (the unfiltered list, 10 to 50 a page): plain cells styled once. */
+const PageBody = lightBody((s, translate) =>
+  translate('resources.systems.list.select_row', { code: s.code }),
+);
 
 /*
  * The bulk toolbar (its dialogs, their zod schemas: some 380 kB of code) is loaded once the rows are
@@ -210,7 +227,7 @@ function SystemsTable({ virtual }: { virtual: boolean }) {
   return (
     <DataTable<System>
       rowClick={(id) => `/systems-manage/${id}`}
-      body={virtual ? VirtualBody : undefined}
+      body={virtual ? VirtualBody : PageBody}
       bulkActionsToolbar={<BulkToolbar virtual={virtual} />}
       size="small"
     >
