@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { TableBody, alpha, darken, lighten, type Theme } from '@mui/material';
 import {
+  DataTableColumn,
   RecordContextProvider,
   useDataTableCallbacksContext,
   useDataTableConfigContext,
@@ -38,8 +39,9 @@ import { useNavigate } from 'react-router-dom';
  * components per cell, a store subscription per cell and an MUI Checkbox (a button base with its
  * ripple) per row. A page of 10 systems × 11 cells was some 240 styled components; it is now one.
  * The head (sorting, the page's selection box), the column chooser and the bulk toolbar stay
- * react-admin's own. Not supported here: expand panels and per-cell `sx`/`cellSx` (the columns are
- * styled by the table).
+ * react-admin's own. Its columns are `DataTable.Col`s (source, render, field or children; any other
+ * column type is refused); not supported here: expand panels and per-cell `sx`/`cellSx` (the
+ * columns are styled by the table).
  */
 
 /** Material's check box outline and checked box (the icons MUI's Checkbox draws), 24×24. */
@@ -254,7 +256,12 @@ export function useLightTable(children: ReactNode): LightTable {
     () =>
       Children.toArray(children)
         .filter(isValidElement)
-        .map((child) => child.props as Column)
+        .map((child) => {
+          // Other columns (NumberCol, custom ones) draw their cells themselves: this body can't.
+          if (child.type !== DataTableColumn)
+            throw new Error('The light DataTable body takes DataTable.Col columns only');
+          return child.props as Column;
+        })
         .filter((column) => !hidden.includes(column.source ?? (column.label as string))),
     [children, hidden],
   );

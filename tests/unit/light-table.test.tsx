@@ -74,7 +74,36 @@ function renderThings() {
 
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]).getAllByRole('row');
 
+function PricedThings() {
+  const list = useList({ data: things, perPage: 10 });
+  return (
+    <ListContextProvider value={list}>
+      <DataTable body={Body}>
+        <DataTable.Col source="code" label="Codice" />
+        <DataTable.NumberCol source="price" label="Prezzo" />
+      </DataTable>
+    </ListContextProvider>
+  );
+}
+
 describe('the light DataTable body', () => {
+  it('refuses a column it can not draw (a NumberCol formats its own cells) instead of writing it raw', () => {
+    const dataProvider = new Proxy({} as DataProvider, { get: () => async () => ({ data: [] }) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() =>
+      render(
+        <MemoryRouter>
+          <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+            <ResourceContextProvider value="things">
+              <PricedThings />
+            </ResourceContextProvider>
+          </AdminContext>
+        </MemoryRouter>,
+      ),
+    ).toThrow('DataTable.Col columns only');
+    vi.mocked(console.error).mockRestore();
+  });
+
   it('writes each column as react-admin does, nested sources and render functions included, without the hidden columns', async () => {
     renderThings();
     await screen.findByText('T-1');
