@@ -9,6 +9,7 @@ import { getUser, storeSession } from '@/auth/session';
 import { CHUNK_LOAD_TIMEOUT_MS, LAZY_PAGE_MIN_DELAY_MS } from '@/config/constants';
 import { setRuntimeConfig } from '@/config/environment';
 import { AppBar, StageMarker } from '@/layout/AppBar';
+import { Layout } from '@/layout/Layout';
 import { LoadingAnimation } from '@/layout/LoadingAnimation';
 import { ChunkLoadError, lazyPage, loadPage } from '@/layout/lazyPage';
 import { MenuBar } from '@/layout/MenuBar';
@@ -162,6 +163,55 @@ describe('lazy pages', () => {
     unmount();
     render(<LoadingAnimation variant="simple" />);
     expect(getComputedStyle(screen.getByRole('progressbar')).width).toBe('150px');
+  });
+});
+
+describe('layout', () => {
+  function Broken(): never {
+    throw new Error('rotto');
+  }
+
+  it('frames a page with the skip link and the app bar, and never reads the page width as it renders', async () => {
+    signInAs('ROLE_ADMIN');
+    // react-admin's <Layout> rendered its preferences inspector, which read document.body.clientWidth
+    // as it rendered: the browser laid the whole page out in the middle of every render.
+    const width = vi.spyOn(document.body, 'clientWidth', 'get');
+    renderWithAdmin(
+      <Route
+        path="/"
+        element={
+          <Layout>
+            <Page />
+          </Layout>
+        }
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Pagina caricata' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigazione principale' })).toBeInTheDocument();
+    expect(screen.getByText('Vai al contenuto')).toBeInTheDocument();
+    expect(document.getElementById('main-content')).toContainElement(
+      screen.getByRole('heading', { name: 'Pagina caricata' }),
+    );
+    expect(width).not.toHaveBeenCalled();
+    width.mockRestore();
+  });
+
+  it('a page that fails shows react-admin’s error page inside the frame, the app bar still there', async () => {
+    signInAs('ROLE_ADMIN');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithAdmin(
+      <Route
+        path="/"
+        element={
+          <Layout>
+            <Broken />
+          </Layout>
+        }
+      />,
+    );
+    expect(await screen.findByText('Qualcosa è andato storto')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navigazione principale' })).toBeInTheDocument();
+    vi.mocked(console.error).mockRestore();
   });
 });
 
