@@ -11,8 +11,7 @@ import { i18nProvider } from '@/i18n';
  * not pay before its first rows.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.NumberFormat('it-IT', options);
@@ -21,13 +20,10 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return format;
 }
 
-// it-IT leaves 4-digit numbers ungrouped by default ("5947,00 €" beside "11.022,00 €").
-const MONEY = { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions;
-const WHOLE_MONEY = { ...MONEY, maximumFractionDigits: 0 } as Intl.NumberFormatOptions;
-const numberOptions = (maxDigits: number) =>
-  ({ useGrouping: 'always', maximumFractionDigits: maxDigits }) as Intl.NumberFormatOptions;
-
-/** Options for react-admin's `<NumberField options>` so that list cells group like formatMoney. */
+/**
+ * Money in euros, grouped by thousands (it-IT leaves 4-digit numbers ungrouped by default: "5947,00 €"
+ * beside "11.022,00 €"); also react-admin's `<NumberField options>`, so that list cells group alike.
+ */
 export const MONEY_OPTIONS = {
   style: 'currency',
   currency: 'EUR',
@@ -37,13 +33,20 @@ export const MONEY_OPTIONS = {
 /** 1234.5 → "1.234,50 €" (or "1.235 €" in whole euros, for charts); empty for no value. */
 export function formatMoney(value: number | null | undefined, { whole = false } = {}): string {
   if (value == null || Number.isNaN(value)) return '';
-  return numberFormat(whole ? WHOLE_MONEY : MONEY).format(value);
+  return (
+    whole
+      ? numberFormat('whole money', { ...MONEY_OPTIONS, maximumFractionDigits: 0 })
+      : numberFormat('money', MONEY_OPTIONS)
+  ).format(value);
 }
 
 /** 1234.5 → "1.234,5" (at most `maxDigits` decimals, 2 by default); empty for no value. */
 export function formatNumber(value: number | null | undefined, maxDigits = 2): string {
   if (value == null || Number.isNaN(value)) return '';
-  return numberFormat(numberOptions(maxDigits)).format(value);
+  return numberFormat(`number ${maxDigits}`, {
+    useGrouping: 'always',
+    maximumFractionDigits: maxDigits,
+  } as Intl.NumberFormatOptions).format(value);
 }
 
 /**

@@ -162,7 +162,7 @@ function cellContent(column: Column, record: RaRecord): ReactNode {
   return value != null ? String(value as string) : null;
 }
 
-interface LightRowProps {
+export interface LightRowProps {
   record: RaRecord;
   index: number;
   columns: Column[];
@@ -230,28 +230,31 @@ export const LightRow = memo(function LightRow({
   );
 });
 
-export interface LightTable {
-  columns: Column[];
-  selectedIds: Identifier[];
-  selectable: boolean;
-  toggle: (id: Identifier, event: MouseEvent<HTMLInputElement>) => void;
-  open?: (record: RaRecord) => void;
-}
+/** Names a row's selection box. */
+export type RowLabel = (record: RaRecord, translate: ReturnType<typeof useTranslate>) => string;
 
 /**
- * What a light body needs from the DataTable around it: the visible columns (the column chooser's
- * hidden ones left out), the selection and its toggle (with Shift ranges), and the row click.
+ * What a light body needs from the DataTable around it, as the props of each row: the visible
+ * columns (the column chooser's hidden ones left out), whether the row is selected, its toggle (with
+ * Shift ranges), its row click and the name of its selection box (`rowLabel`, by default
+ * react-admin's «Seleziona questa riga»).
  */
-export function useLightTable(children: ReactNode): LightTable {
+export function useLightTable(
+  children: ReactNode,
+  rowLabel?: RowLabel,
+): { rowProps: (record: RaRecord, index: number) => LightRowProps } {
   const { hasBulkActions } = useDataTableConfigContext();
   const { handleToggleItem, rowClick } = useDataTableCallbacksContext();
-  const selectedIds = useDataTableSelectedIdsContext() ?? [];
+  const selectedIds = useDataTableSelectedIdsContext();
+  // A Set: «Seleziona tutto» on the filtered search selects up to 9,999 rows.
+  const selected = useMemo(() => new Set(selectedIds ?? []), [selectedIds]);
   const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
   const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
   const resource = useResourceContext();
   const { hasEdit, hasShow } = useResourceDefinition();
   const navigate = useNavigate();
   const getPathForRecord = useGetPathForRecordCallback();
+  const translate = useTranslate();
   const columns = useMemo(
     () =>
       Children.toArray(children)
@@ -275,31 +278,32 @@ export function useLightTable(children: ReactNode): LightTable {
     const path = await getPathForRecord({ record, resource, link });
     if (path) navigate(path, { state: { _scrollToTop: true } });
   });
+  // As react-admin's rows: without a row click, a row opens the record's edit or show page if it has one.
+  const onOpen = rowClick === false || (rowClick == null && !hasEdit && !hasShow) ? undefined : open;
+  const selectable = hasBulkActions && !!handleToggleItem;
   return {
-    columns,
-    selectedIds,
-    selectable: hasBulkActions && !!handleToggleItem,
-    toggle,
-    // As react-admin's rows: without a row click, a row opens the record's edit or show page if it has one.
-    open: rowClick === false || (rowClick == null && !hasEdit && !hasShow) ? undefined : open,
+    rowProps: (record, index) => ({
+      record,
+      index,
+      columns,
+      selected: selected.has(record.id),
+      selectable,
+      selectLabel: rowLabel?.(record, translate) ?? translate('ra.action.select_row'),
+      onToggle: toggle,
+      onOpen,
+    }),
   };
 }
 
-/**
- * The light body, for `<DataTable body={…}>`. `rowLabel` names a row's selection box (by default
- * react-admin's «Seleziona questa riga»).
- */
-export function lightBody(
-  rowLabel?: (record: RaRecord, translate: ReturnType<typeof useTranslate>) => string,
-) {
+/** The light body, for `<DataTable body={…}>`; `rowLabel` names a row's selection box. */
+export function lightBody(rowLabel?: RowLabel) {
   return memo(function LightDataTableBody({
     children,
     className,
     ref,
   }: DataTableBodyProps & { ref?: Ref<HTMLTableSectionElement> }) {
     const data = useDataTableDataContext() ?? [];
-    const translate = useTranslate();
-    const table = useLightTable(children);
+    const { rowProps } = useLightTable(children, rowLabel);
     return (
       <TableBody
         ref={ref}
@@ -307,17 +311,7 @@ export function lightBody(
         sx={LIGHT_BODY_STYLES}
       >
         {data.map((record, index) => (
-          <LightRow
-            key={record.id}
-            record={record}
-            index={index}
-            columns={table.columns}
-            selected={table.selectedIds.includes(record.id)}
-            selectable={table.selectable}
-            selectLabel={rowLabel?.(record, translate) ?? translate('ra.action.select_row')}
-            onToggle={table.toggle}
-            onOpen={table.open}
-          />
+          <LightRow key={record.id} {...rowProps(record, index)} />
         ))}
       </TableBody>
     );

@@ -11,8 +11,6 @@ import {
   Popper,
   Typography,
   alpha,
-  darken,
-  lighten,
   type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -169,15 +167,10 @@ const GRID_STYLES = {
   '& td.face-text > div:first-of-type': ELLIPSIS,
   '& .face-muted': { color: 'text.secondary' },
   '& td.face-occupancy': { textAlign: 'right', fontSize: '0.75rem', fontWeight: 700 },
+  // MUI's cell border comes with the body's styles (LIGHT_BODY_STYLES).
   '& td.face-cell': (theme: Theme) => ({
     padding: theme.spacing(0.25),
     verticalAlign: 'top',
-    // MUI's TableCell border.
-    borderBottom: `1px solid ${
-      theme.palette.mode === 'light'
-        ? lighten(alpha(theme.palette.divider, 1), 0.88)
-        : darken(alpha(theme.palette.divider, 1), 0.68)
-    }`,
     '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   }),
   '& td.face-cell > div': {

@@ -44,7 +44,7 @@ import type { AppDataProvider } from '@/dataProviders';
 import { ExportAllButton } from '@/ui/exporter';
 import { PageHeading } from '@/ui/FormPage';
 import { ListViewButtons } from '@/ui/listViews/ListViewButtons';
-import { LIGHT_BODY_STYLES, LightRow, lightBody, useLightTable } from '@/ui/lightTable';
+import { LIGHT_BODY_STYLES, LightRow, lightBody, useLightTable, type RowLabel } from '@/ui/lightTable';
 import { failureMessage } from '@/api/failures';
 import { exportColumns, names } from './exportColumns';
 import { whenIdle } from '@/ui/idle';
@@ -139,6 +139,10 @@ function SearchBox({ value, onSearch }: { value?: string; onSearch: (term: strin
   );
 }
 
+/** A row's selection box, by the system's code: «Seleziona MI-0001». */
+const selectLabel: RowLabel = (s, translate) =>
+  translate('resources.systems.list.select_row', { code: s.code });
+
 /** A row's height before it is measured (one line of text in a small table); rows that wrap are taller. */
 const ROW_ESTIMATE = 53;
 const VIEWPORT = 560;
@@ -150,8 +154,7 @@ const VIEWPORT = 560;
  */
 function VirtualBody({ children }: DataTableBodyProps) {
   const data = useDataTableDataContext() ?? [];
-  const table = useLightTable(children);
-  const t = useT();
+  const { rowProps } = useLightTable(children, selectLabel);
   const ref = useRef<HTMLTableSectionElement>(null);
   // The rows start below the table head, inside the same scrolling box.
   const [headHeight, setHeadHeight] = useState(0);
@@ -173,33 +176,21 @@ function VirtualBody({ children }: DataTableBodyProps) {
   return (
     <TableBody ref={ref} className="datatable-body RaDataTable-tbody" sx={LIGHT_BODY_STYLES}>
       <tr style={{ height: before }} aria-hidden />
-      {rows.map((row) => {
-        const record = data[row.index];
-        return (
-          <LightRow
-            key={row.key}
-            record={record}
-            index={row.index}
-            columns={table.columns}
-            selected={table.selectedIds.includes(record.id)}
-            selectable={table.selectable}
-            selectLabel={t('list.select_row', { code: record.code })}
-            onToggle={table.toggle}
-            onOpen={table.open}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-          />
-        );
-      })}
+      {rows.map((row) => (
+        <LightRow
+          key={row.key}
+          {...rowProps(data[row.index], row.index)}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+        />
+      ))}
       <tr style={{ height: after }} aria-hidden />
     </TableBody>
   );
 }
 
 /** The page's rows (the unfiltered list, 10 to 50 a page): plain cells styled once. */
-const PageBody = lightBody((s, translate) =>
-  translate('resources.systems.list.select_row', { code: s.code }),
-);
+const PageBody = lightBody(selectLabel);
 
 /*
  * The bulk toolbar (its dialogs, their zod schemas: some 380 kB of code) is loaded once the rows are
