@@ -131,7 +131,15 @@ describe('saving through failures keeps the typed values', () => {
     await openEdit(1, `E2E conflitto ${STAMP}`);
     await page.getByLabel(/^Codice/).fill(systems[0].code);
     await page.getByLabel(/^Note/).fill('Nota del conflitto');
+    // What the form sends and what the sandbox answers, so that a failure here says which side it
+    // was (this case once timed out on a loaded machine waiting for the message).
+    expect(await page.getByLabel(/^Codice/).inputValue()).toBe(systems[0].code);
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/system/update'), {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Salva' }).click();
+    const answer = await saved;
+    expect(answer.status(), `sent ${answer.request().postData() ?? ''}, answered ${await answer.text()}`).toBe(409);
     const message = `Il codice ${systems[0].code} è già in uso`;
     await page.getByText(message).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.MuiFormHelperText-root', { hasText: message }).count()).toBe(1);
